@@ -1,0 +1,1 @@
+//! Fairness and quality reports (see its issue).
