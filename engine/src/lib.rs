@@ -1,11 +1,20 @@
 //! swisslab-engine: the tournament model, TRF reading and writing, and the FIDE pairing systems.
 //!
 //! Layers, bottom up: `score` (exact points), `model` (what a TRF file holds), `history` (facts
-//! derived from the rounds played), `trf` (reading and writing files).
+//! derived from the rounds played), `trf` (reading and writing files), `matching` (maximum-weight
+//! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `pairing` (requests
+//! and results), `checker` (re-pairing a whole tournament and comparing).
 
+pub mod checker;
+pub mod colour;
+pub mod dutch;
 pub mod history;
+pub mod io;
+pub mod matching;
 pub mod model;
+pub mod pairing;
 pub mod score;
+pub mod trf;
 
 pub use model::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,

@@ -1,0 +1,277 @@
+//! The FIDE (Dutch) System, 2017 edition (C.04.3, Baku 2016 / Goynuk 2017).
+//!
+//! This module pairs one round: it ranks the players (A.2), forms the scoregroups (A.3), pairs
+//! them bracket by bracket from the top, moving the downfloaters down (A.4), and follows the
+//! round-pairing outlook of A.9: when the downfloaters of a bracket together with the remaining
+//! players cannot complete the round, that bracket becomes the Penultimate Pairing Bracket,
+//! is paired again with the completion criterion C.4, and everybody below collapses into the
+//! last bracket. Each bracket is paired by `bracket` (a maximum-weight matching whose weights
+//! encode C.5-C.19 and the generation order of D.1-D.3); colours come from `colour` (E.1-E.5).
+//! Bye eligibility (C.2) and the absolute criteria C.1 and C.3 define which pairs are possible.
+
+mod bracket;
+pub mod weights;
+
+use crate::colour::{high_gets_white, ColourFacts};
+use crate::history::{histories, Float, PreferenceStrength};
+use crate::matching::max_weight_matching;
+use crate::model::{Color, PlayerId, RoundEntry, Tournament};
+use crate::pairing::{Pairing, PairingError, Request};
+use crate::score::Score;
+use ethnum::I256;
+
+/// A player as the Dutch system sees him when pairing one round.
+#[derive(Clone, Debug)]
+pub(crate) struct RoundPlayer {
+    pub id: PlayerId,
+    /// Pairing score (score plus acceleration), A.2.
+    pub score: Score,
+    pub colour: ColourFacts,
+    /// Topscorer (A.7): only in the last round.
+    pub top: bool,
+    /// Floats received one and two rounds before (A.4).
+    pub float1: Float,
+    pub float2: Float,
+    /// May receive the pairing-allocated bye (C.2).
+    pub bye_ok: bool,
+    /// Opponents met over the board (C.1).
+    pub met: Vec<PlayerId>,
+}
+
+/// Everything constant during the pairing of one round.
+pub(crate) struct RoundCtx {
+    /// Players to pair, in A.2 order (score, then pairing number).
+    pub players: Vec<RoundPlayer>,
+    /// compat[i][j]: i and j may meet (C.1, forbidden pairs, C.3).
+    pub compat: Vec<Vec<bool>>,
+    pub initial: Color,
+}
+
+impl RoundCtx {
+    /// Who gets White in a pair of round players (indices in A.2 order).
+    pub fn white_first(&self, a: usize, b: usize) -> (usize, usize) {
+        let (hi, lo) = if a < b { (a, b) } else { (b, a) };
+        if high_gets_white(
+            &self.players[hi].colour,
+            &self.players[lo].colour,
+            self.initial,
+        ) {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        }
+    }
+
+    /// True when the players (indices) allow a complete round-pairing (A.9): all paired but at
+    /// most one, who must be able to receive the bye.
+    pub fn completable(&self, who: &[usize]) -> bool {
+        let n = who.len();
+        if n == 0 {
+            return true;
+        }
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if self.compat[who[i]][who[j]] {
+                    edges.push((i, j, I256::ONE));
+                }
+            }
+            if n % 2 == 1 && self.players[who[i]].bye_ok {
+                edges.push((i, n, I256::ONE));
+            }
+        }
+        let total = n + n % 2;
+        let mate = max_weight_matching(total, &edges, true);
+        mate.iter().all(|m| m.is_some())
+    }
+}
+
+/// Options of the Dutch engine.
+#[derive(Clone, Debug, Default)]
+pub struct DutchOptions {
+    /// Initial colour when the file does not say (`XXC white1/black1`) and round 1 does not show
+    /// it; defaults to White.
+    pub initial_color: Option<Color>,
+}
+
+/// The initial colour: declared, else inferred from round 1 as other engines do (the colour the
+/// highest-ranked player paired in round 1 received), else White.
+pub fn initial_colour(t: &Tournament, opts: &DutchOptions) -> Color {
+    if let Some(c) = t.initial_color.or(opts.initial_color) {
+        return c;
+    }
+    for p in &t.players {
+        if let Some(RoundEntry::Game { color, .. }) = p.rounds.first() {
+            return *color;
+        }
+    }
+    Color::White
+}
+
+/// Pairs round `req.round` of `t` with the Dutch system.
+pub fn pair(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<Pairing, PairingError> {
+    if req.round == 0 {
+        return Err(PairingError::InvalidRequest("rounds are numbered from 1".into()));
+    }
+    let ctx = prepare(t, req, opts)?;
+    let pairs = pair_ctx(&ctx)?;
+    let mut pairing = Pairing {
+        games: Vec::new(),
+        bye: None,
+    };
+    for (a, b) in pairs.games {
+        let (w, bl) = ctx.white_first(a, b);
+        pairing.games.push((ctx.players[w].id, ctx.players[bl].id));
+    }
+    pairing.bye = pairs.bye.map(|i| ctx.players[i].id);
+    pairing.sort_boards(t, req.round);
+    Ok(pairing)
+}
+
+fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCtx, PairingError> {
+    let hist = histories(t, req.round - 1);
+    let last_round = t.total_rounds.is_some_and(|r| r as usize == req.round);
+    // A.7: topscorers have more than 50% of the maximum possible score (after the rounds played).
+    let max_possible = Score(t.points.win.0 * (req.round as i32 - 1));
+    let mut players: Vec<RoundPlayer> = Vec::new();
+    for id in &req.present {
+        let i = t.index_of(*id).ok_or_else(|| {
+            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
+        })?;
+        let h = &hist[i];
+        players.push(RoundPlayer {
+            id: *id,
+            score: h.pairing_score(),
+            colour: ColourFacts {
+                tpn: *id,
+                colors: h.colors.clone(),
+                preference: h.preference(),
+                difference: h.color_difference(),
+            },
+            top: last_round && h.score.0 * 2 > max_possible.0,
+            float1: h.float_before(1),
+            float2: h.float_before(2),
+            bye_ok: !h.had_pab && !h.had_forfeit_win,
+            met: h.opponents.clone(),
+        });
+    }
+    // E.5 in round 1 reads the pairing number among the players being paired, so colours
+    // alternate board by board even when a player is absent; from round 2 on, the pairing
+    // number itself (both readings are what the conformance corpus shows).
+    if req.round == 1 {
+        for (k, p) in players.iter_mut().enumerate() {
+            p.colour.tpn = k as u32 + 1;
+        }
+    }
+    // A.2: score, then pairing number.
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    let n = players.len();
+    let mut compat = vec![vec![false; n]; n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&players[i], &players[j]);
+            let mut ok = !a.met.contains(&b.id);
+            ok &= !t
+                .forbidden
+                .iter()
+                .any(|l| l.contains(&a.id) && l.contains(&b.id));
+            // C.3: non-topscorers with the same absolute colour preference do not meet.
+            if let (Some(pa), Some(pb)) = (a.colour.preference, b.colour.preference) {
+                if !a.top
+                    && !b.top
+                    && pa.strength == PreferenceStrength::Absolute
+                    && pb.strength == PreferenceStrength::Absolute
+                    && pa.color == pb.color
+                {
+                    ok = false;
+                }
+            }
+            compat[i][j] = ok;
+            compat[j][i] = ok;
+        }
+    }
+    Ok(RoundCtx {
+        players,
+        compat,
+        initial: initial_colour(t, opts),
+    })
+}
+
+/// The round's pairs as indices into the A.2-ordered players (before colour allocation).
+pub(crate) struct RoundPairs {
+    pub games: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+}
+
+fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
+    let n = ctx.players.len();
+    let all: Vec<usize> = (0..n).collect();
+    if !ctx.completable(&all) {
+        return Err(PairingError::NoValidPairing(format!(
+            "the {n} players cannot all be paired without a rematch (C.1), a colour conflict \
+             (C.3) or a second bye (C.2)"
+        )));
+    }
+    // A.3: scoregroups in descending order.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..n {
+        match groups.last_mut() {
+            Some(g) if ctx.players[g[0]].score == ctx.players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    let mut out = RoundPairs {
+        games: Vec::new(),
+        bye: None,
+    };
+    let mut mdps: Vec<usize> = Vec::new();
+    let mut gi = 0;
+    while gi < groups.len() {
+        let residents = &groups[gi];
+        let lower: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
+        if lower.is_empty() {
+            let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Last)?;
+            out.games.extend(res.pairs);
+            out.bye = res.bye;
+            return Ok(out);
+        }
+        let next = &groups[gi + 1];
+        let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Lookahead(next))?;
+        let mut rest = res.floaters.clone();
+        rest.extend(&lower);
+        if ctx.completable(&rest) {
+            out.games.extend(res.pairs);
+            mdps = res.floaters;
+            gi += 1;
+            continue;
+        }
+        // A.9: this bracket is the PPB; pair it again choosing the downfloaters that complete
+        // the round (C.4), then everybody else forms the collapsed last bracket.
+        let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Penultimate(&lower))?;
+        out.games.extend(res.pairs);
+        let clb = bracket::solve(ctx, &res.floaters, &lower, bracket::Mode::Last)?;
+        out.games.extend(clb.pairs);
+        out.bye = clb.bye;
+        return Ok(out);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod debug_tests {
+    #[test]
+    fn debug_case() {
+        let Ok(path) = std::env::var("DEBUG_TRF") else { return };
+        let round: usize = std::env::var("DEBUG_ROUND").unwrap().parse().unwrap();
+        let t = crate::trf::read_file(&path).unwrap();
+        let mut h = t.truncated(round - 1);
+        h.initial_color = Some(super::initial_colour(&t, &Default::default()));
+        let req = crate::pairing::Request::replay(&t, round);
+        let ctx = super::prepare(&h, &req, &Default::default()).unwrap();
+        for p in &ctx.players {
+            eprintln!("{:?}", p);
+        }
+        eprintln!("initial {:?}", ctx.initial);
+        eprintln!("{:?}", super::pair(&h, &req, &Default::default()));
+    }
+}
