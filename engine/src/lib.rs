@@ -1,11 +1,13 @@
 //! swisslab-engine: the tournament model, TRF reading and writing, and the FIDE pairing systems.
 //!
 //! Layers, bottom up: `score` (exact points), `model` (what a TRF file holds), `history` (facts
-//! derived from the rounds played), `trf` (reading and writing files).
+//! derived from the rounds played), `trf` (reading and writing files), `io` (atomic file output).
 
 pub mod history;
+pub mod io;
 pub mod model;
 pub mod score;
+pub mod trf;
 
 pub use model::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
