@@ -1189,7 +1189,7 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
             if opponent.is_some() {
                 return Err(l.err(
                     ErrorKind::Truncated,
-                    l.len().saturating_add(1),
+                    s + 7,
                     format!("round {r} result"),
                     format!("a result code in column {}", s + 7),
                     Some(quoted("")),
