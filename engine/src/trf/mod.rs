@@ -14,7 +14,7 @@
 //! record means writing one handler and adding one row.
 //!
 //! **Input rules.** Lines end with CR, LF or CRLF (the FIDE files use a bare CR); trailing
-//! blanks and blank lines are ignored; a leading byte-order mark is skipped. Input that is
+//! blanks and blank lines are ignored; a byte-order mark is skipped. Input that is
 //! valid UTF-8 is read as UTF-8. Input that is not is taken to be an old Latin-1 (ISO 8859-1)
 //! file and decoded byte for byte, which is lossless; but input that mixes valid multi-byte
 //! UTF-8 sequences with invalid bytes is ambiguous and rejected ([`ErrorKind::Encoding`]).
@@ -93,10 +93,11 @@ pub fn read_with(bytes: &[u8], opts: &ReadOptions) -> Result<Tournament, TrfErro
         return Err(too_large(bytes.len(), opts.max_bytes));
     }
     let text = decode(bytes)?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut p = Parser::new(*opts);
-    for (i, raw) in split_lines(text).into_iter().enumerate() {
-        let trimmed = raw.trim_end();
+    for (i, raw) in split_lines(&text).into_iter().enumerate() {
+        // A byte-order mark is ignored (at the start of the file, and of any line, so that
+        // no record can begin with one).
+        let trimmed = raw.trim_start_matches('\u{feff}').trim_end();
         if trimmed.is_empty() {
             continue;
         }
