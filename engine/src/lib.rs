@@ -3,7 +3,7 @@
 //! Layers, bottom up: `score` (exact points), `model` (what a TRF file holds), `history` (facts
 //! derived from the rounds played), `trf` (reading and writing files), `matching` (maximum-weight
 //! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `pairing` (requests
-//! and results), `checker` (re-pairing a whole tournament and comparing).
+//! and results), `checker` (re-pairing a whole tournament and comparing), `io` (atomic file output).
 
 pub mod checker;
 pub mod colour;

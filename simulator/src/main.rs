@@ -1,1 +1,39 @@
-fn main() {}
+//! `swisslab`: the command-line front end of the swisslab toolkit.
+//!
+//! Each subcommand lives in its own module under `cli/` (see `cli/mod.rs` for how to add one).
+//! Exit codes: 0 success, 2 bad command line (clap), 3 invalid input, 5 a file cannot be read
+//! or written.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// swisslab: a toolkit for FIDE Swiss-system pairing.
+///
+/// Exit codes: 0 success, 2 bad command line, 3 invalid input (the first invalid file is
+/// reported and stops the command), 5 a file cannot be read or written.
+#[derive(Debug, Parser)]
+#[command(name = "swisslab", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate TRF files and print players, rounds played, point system and standings.
+    ///
+    /// Every check of the reader applies: fixed columns and result codes, symmetric games,
+    /// known opponents, unique pairing numbers, XXR not smaller than the rounds present, and
+    /// the points column against the results under the file's point system. Errors are
+    /// printed as FILE:LINE:COLUMN: FIELD: expected …, found …
+    Trf(cli::trf::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match &cli.command {
+        Command::Trf(args) => cli::trf::run(args),
+    }
+}

@@ -1,0 +1,1338 @@
+//! Reading and writing FIDE Tournament Report Files (TRF) into and from [`Tournament`].
+//!
+//! Implements (section numbers refer to `shared/reference/trf-formats.md`):
+//! - TRF-16 / TRF-06 (§B): header records `012`…`132` kept verbatim in
+//!   [`Tournament::records`]; `001` player lines in fixed **character** columns (§B.2), one
+//!   10-column block per round with the result codes `1 0 = + - W D L H F U Z` (case-insensitive)
+//!   and blanks.
+//! - JaVaFo TRF(x) (§C): `XXR`, `XXC` (`white1`, `black1`, `rank`), `XXA`, `XXS`, `XXP`, `XXZ`.
+//! - bbpPairings TRF(bx) (§D): `BBW BBD BBL BBZ BBF BBU`, value from column 5.
+//! - TRF-2026 (§E): `142` (rounds), `152 W|B` (initial colour), `162` (point system); `192`
+//!   and every other record are kept verbatim, and so are `###` comment lines.
+//!
+//! Records are dispatched through the table [`RECORDS`] (code → handler): adding a TRF-2026
+//! record means writing one handler and adding one row.
+//!
+//! **Input rules.** Lines end with CR, LF or CRLF (the FIDE files use a bare CR); trailing
+//! blanks and blank lines are ignored; a byte-order mark is skipped. Input that is
+//! valid UTF-8 is read as UTF-8. Input that is not is taken to be an old Latin-1 (ISO 8859-1)
+//! file and decoded byte for byte, which is lossless; but input that mixes valid multi-byte
+//! UTF-8 sequences with invalid bytes is ambiguous and rejected ([`ErrorKind::Encoding`]).
+//! Limits: at most [`MAX_INPUT_BYTES`] bytes (64 MiB), pairing numbers 1..=[`MAX_PLAYER_ID`]
+//! (so at most 9999 players) and at most [`MAX_ROUNDS`] rounds ([`ErrorKind::TooLarge`],
+//! [`ErrorKind::OutOfRange`]).
+//!
+//! **Validation** (every failure is a positioned [`TrfError`]): unique pairing numbers in
+//! range; every game symmetric (same opponent, opposite colours, complementary results; a
+//! forfeit `+`/`-` pairs with `-`/`+`, or `-`/`-` for a double forfeit); nobody meets himself;
+//! opponents exist; `XXR`/`142` not smaller than the rounds recorded; the points column agrees
+//! with the results under the point system (as bbpPairings accepts it: with or without the
+//! acceleration, and with or without the points of byes already recorded for the next round).
+//! A blank points column is not checked.
+//!
+//! The reader never panics: every column access is bounds-checked and all arithmetic is
+//! bounded.
+
+mod error;
+mod writer;
+
+pub use error::{ErrorKind, TrfError};
+pub use writer::{write, write_to, write_with, LineEnding, WriteOptions};
+
+use crate::model::{
+    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
+};
+use crate::score::Score;
+use error::quoted;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::Path;
+
+/// Largest input accepted, in bytes (64 MiB).
+pub const MAX_INPUT_BYTES: usize = 64 * 1024 * 1024;
+/// Largest pairing number (TRF columns 5-8 hold four digits).
+pub const MAX_PLAYER_ID: PlayerId = 9999;
+/// Most rounds a file may record or declare.
+pub const MAX_ROUNDS: usize = 999;
+
+/// The result codes accepted in a round block, for messages.
+const RESULT_CODES: &str = "one of 1 0 = + - W D L H F U Z";
+
+/// Limits applied while reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Largest input in bytes.
+    pub max_bytes: usize,
+    /// Most rounds recorded or declared.
+    pub max_rounds: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            max_bytes: MAX_INPUT_BYTES,
+            max_rounds: MAX_ROUNDS,
+        }
+    }
+}
+
+/// Reads a TRF file from bytes with the default limits.
+pub fn read(bytes: &[u8]) -> Result<Tournament, TrfError> {
+    read_with(bytes, &ReadOptions::default())
+}
+
+/// Reads a TRF file from text with the default limits.
+pub fn read_str(text: &str) -> Result<Tournament, TrfError> {
+    read(text.as_bytes())
+}
+
+/// Reads a TRF file from bytes.
+pub fn read_with(bytes: &[u8], opts: &ReadOptions) -> Result<Tournament, TrfError> {
+    if bytes.len() > opts.max_bytes {
+        return Err(too_large(bytes.len(), opts.max_bytes));
+    }
+    let text = decode(bytes)?;
+    let mut p = Parser::new(*opts);
+    for (i, raw) in split_lines(&text).into_iter().enumerate() {
+        // A byte-order mark is ignored (at the start of the file, and of any line, so that
+        // no record can begin with one).
+        let trimmed = raw.trim_start_matches('\u{feff}').trim_end();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let line = Line::new(i.saturating_add(1), trimmed);
+        p.line(&line)?;
+    }
+    p.finish()
+}
+
+/// Reads a TRF file from disk; errors carry the path.
+pub fn read_file(path: impl AsRef<Path>) -> Result<Tournament, TrfError> {
+    let path = path.as_ref();
+    let max = MAX_INPUT_BYTES;
+    let file = std::fs::File::open(path)
+        .map_err(|e| TrfError::io(Some(path.to_path_buf()), "a readable file", &e))?;
+    let mut bytes = Vec::new();
+    file.take(max as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| TrfError::io(Some(path.to_path_buf()), "a readable file", &e))?;
+    read(&bytes).map_err(|e| e.with_file(path))
+}
+
+fn too_large(len: usize, max: usize) -> TrfError {
+    TrfError::new(
+        ErrorKind::TooLarge,
+        0,
+        0,
+        "file",
+        format!("at most {max} bytes"),
+        Some(if len > max {
+            format!("more than {max} bytes")
+        } else {
+            format!("{len} bytes")
+        }),
+    )
+}
+
+/// UTF-8 if valid; otherwise Latin-1, unless valid multi-byte UTF-8 also occurs (mixed).
+fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, TrfError> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(Cow::Borrowed(s)),
+        Err(e) => {
+            let has_utf8 = bytes
+                .utf8_chunks()
+                .any(|c| c.valid().bytes().any(|b| b >= 0x80));
+            if has_utf8 {
+                let upto = e.valid_up_to();
+                let prefix = bytes.get(..upto).unwrap_or_default();
+                let prefix = std::str::from_utf8(prefix).unwrap_or_default();
+                let lines = split_lines(prefix);
+                let line_no = lines.len().max(1);
+                // The prefix ends inside the offending line, unless it ends with a terminator.
+                let ends_line = prefix.ends_with(['\r', '\n']);
+                let (line_no, partial) = if ends_line {
+                    (line_no.saturating_add(1), "")
+                } else {
+                    (line_no, lines.last().copied().unwrap_or(""))
+                };
+                let column = partial.chars().count().saturating_add(1);
+                let found = bytes
+                    .get(upto)
+                    .map_or(String::new(), |b| format!("0x{b:02X}"));
+                Err(TrfError::new(
+                    ErrorKind::Encoding,
+                    line_no,
+                    column,
+                    field_of_player_column(partial, column),
+                    "UTF-8 text (the file mixes UTF-8 with other bytes)",
+                    Some(format!("byte {found}")),
+                ))
+            } else {
+                Ok(Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()))
+            }
+        }
+    }
+}
+
+/// The name of the `001` field at `column` when `line` is a player line, else `"text"`.
+fn field_of_player_column(line: &str, column: usize) -> String {
+    if !line.starts_with("001") {
+        return "text".into();
+    }
+    let name = match column {
+        1..=4 => "record code",
+        5..=8 => "starting rank",
+        9..=10 => "sex",
+        11..=13 => "title",
+        14..=47 => "name",
+        48..=52 => "rating",
+        53..=56 => "federation",
+        57..=68 => "FIDE id",
+        69..=79 => "birth date",
+        80..=84 => "points",
+        85..=91 => "rank",
+        c => return format!("round {}", (c - 92) / 10 + 1),
+    };
+    name.into()
+}
+
+/// Splits on CR, LF and CRLF.
+fn split_lines(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b.get(i) {
+            Some(b'\r') => {
+                out.push(text.get(start..i).unwrap_or(""));
+                if b.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            Some(b'\n') => {
+                out.push(text.get(start..i).unwrap_or(""));
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < b.len() {
+        out.push(text.get(start..).unwrap_or(""));
+    }
+    out
+}
+
+/// One non-blank line, addressed by 1-based character columns.
+struct Line {
+    no: usize,
+    chars: Vec<char>,
+}
+
+impl Line {
+    fn new(no: usize, text: &str) -> Line {
+        Line {
+            no,
+            chars: text.chars().collect(),
+        }
+    }
+
+    /// Number of characters.
+    fn len(&self) -> usize {
+        self.chars.len()
+    }
+
+    /// Characters in columns `from..=to` (1-based), clipped to the line.
+    fn cols(&self, from: usize, to: usize) -> String {
+        let a = from.saturating_sub(1).min(self.len());
+        let b = to.min(self.len());
+        self.chars
+            .get(a..b)
+            .map_or(String::new(), |s| s.iter().collect())
+    }
+
+    /// The character at column `col` (1-based).
+    fn at(&self, col: usize) -> Option<char> {
+        self.chars.get(col.checked_sub(1)?).copied()
+    }
+
+    /// The record code: the first three characters.
+    fn code(&self) -> String {
+        self.cols(1, 3)
+    }
+
+    /// Whitespace-separated tokens from column `from` on, with their 1-based columns.
+    fn tokens(&self, from: usize) -> Vec<(usize, String)> {
+        let mut out = Vec::new();
+        let mut cur: Option<(usize, String)> = None;
+        for (i, &c) in self.chars.iter().enumerate() {
+            let col = i + 1;
+            if col < from {
+                continue;
+            }
+            if c.is_whitespace() {
+                if let Some(t) = cur.take() {
+                    out.push(t);
+                }
+            } else {
+                match &mut cur {
+                    Some((_, s)) => s.push(c),
+                    None => cur = Some((col, c.to_string())),
+                }
+            }
+        }
+        if let Some(t) = cur {
+            out.push(t);
+        }
+        out
+    }
+
+    fn err(
+        &self,
+        kind: ErrorKind,
+        column: usize,
+        field: impl Into<String>,
+        expected: impl Into<String>,
+        found: Option<String>,
+    ) -> TrfError {
+        TrfError::new(kind, self.no, column, field, expected, found)
+    }
+}
+
+/// A handler for one record code.
+type Handler = fn(&mut Parser, &Line) -> Result<(), TrfError>;
+
+/// The records the reader interprets; every other line is kept verbatim in
+/// [`Tournament::records`]. To support a new TRF-2026 record, add a handler and a row here.
+const RECORDS: &[(&str, Handler)] = &[
+    ("001", Parser::player),
+    ("XXR", Parser::rounds),
+    ("142", Parser::rounds),
+    ("XXC", Parser::xxc),
+    ("152", Parser::initial_color_2026),
+    ("XXS", Parser::xxs),
+    ("162", Parser::point_system_2026),
+    ("XXA", Parser::xxa),
+    ("XXP", Parser::xxp),
+    ("XXZ", Parser::xxz),
+    ("BBW", Parser::bb),
+    ("BBD", Parser::bb),
+    ("BBL", Parser::bb),
+    ("BBZ", Parser::bb),
+    ("BBF", Parser::bb),
+    ("BBU", Parser::bb),
+];
+
+/// Where a value came from, for later checks.
+#[derive(Clone, Copy, Debug)]
+struct At {
+    line: usize,
+    column: usize,
+}
+
+/// A list of pairing numbers read from a record, checked once all players are known.
+struct IdList {
+    code: &'static str,
+    ids: Vec<(PlayerId, At)>,
+}
+
+struct Parser {
+    opts: ReadOptions,
+    t: Tournament,
+    /// Line of each player's `001` record.
+    player_line: HashMap<PlayerId, usize>,
+    /// Declared rounds, per record code (`XXR`, `142`).
+    declared_rounds: Vec<(String, u32, At)>,
+    /// Declared initial colours (`XXC`, `152`).
+    colors: Vec<(String, Color, At)>,
+    /// `BB*` values: code, value.
+    bb: Vec<(String, Score)>,
+    /// `162` entries: code, value.
+    p162: Vec<(char, Score)>,
+    /// `XXS` entries: code, value, position.
+    xxs: Vec<(String, Score, At)>,
+    /// Ids to check after reading.
+    id_lists: Vec<IdList>,
+}
+
+impl Parser {
+    fn new(opts: ReadOptions) -> Parser {
+        Parser {
+            opts,
+            t: Tournament::default(),
+            player_line: HashMap::new(),
+            declared_rounds: Vec::new(),
+            colors: Vec::new(),
+            bb: Vec::new(),
+            p162: Vec::new(),
+            xxs: Vec::new(),
+            id_lists: Vec::new(),
+        }
+    }
+
+    fn line(&mut self, l: &Line) -> Result<(), TrfError> {
+        let code = l.code();
+        match RECORDS.iter().find(|(c, _)| *c == code) {
+            Some((_, handler)) => handler(self, l),
+            None => {
+                let rest = l
+                    .chars
+                    .get(3..)
+                    .map_or(String::new(), |s| s.iter().collect());
+                self.t.records.push((code, rest));
+                Ok(())
+            }
+        }
+    }
+
+    /// `001`: a player line (§B.2).
+    fn player(&mut self, l: &Line) -> Result<(), TrfError> {
+        let id_text = l.cols(5, 8);
+        if id_text.trim().is_empty() && l.len() < 8 {
+            return Err(l.err(
+                ErrorKind::Truncated,
+                l.len().saturating_add(1).max(5),
+                "starting rank",
+                "a pairing number in columns 5-8",
+                Some(quoted("")),
+            ));
+        }
+        let id = parse_uint(l, 5, 8, "starting rank")?.ok_or_else(|| {
+            l.err(
+                ErrorKind::BadNumber,
+                5,
+                "starting rank",
+                "a pairing number in columns 5-8",
+                Some("blanks".into()),
+            )
+        })?;
+        if id == 0 || id > MAX_PLAYER_ID {
+            return Err(l.err(
+                ErrorKind::OutOfRange,
+                5,
+                "starting rank",
+                format!("a pairing number from 1 to {MAX_PLAYER_ID}"),
+                Some(quoted(id_text.trim())),
+            ));
+        }
+        if let Some(first) = self.player_line.get(&id) {
+            return Err(l.err(
+                ErrorKind::DuplicatePlayer,
+                5,
+                "starting rank",
+                format!("a pairing number not used before (player {id} is on line {first})"),
+                Some(quoted(id_text.trim())),
+            ));
+        }
+        let rating = parse_uint(l, 49, 52, "rating")?.unwrap_or(0);
+        let points = match l.cols(81, 84).trim() {
+            "" => None,
+            s => Some(Score::parse(s).ok_or_else(|| {
+                l.err(
+                    ErrorKind::BadScore,
+                    81,
+                    "points",
+                    "points like 11.5 in columns 81-84",
+                    Some(quoted(s)),
+                )
+            })?),
+        };
+        let rank = parse_uint(l, 86, 89, "rank")?;
+        let mut rounds = Vec::new();
+        if l.len() > 91 {
+            let blocks = (l.len() - 91).div_ceil(10);
+            if blocks > self.opts.max_rounds {
+                return Err(l.err(
+                    ErrorKind::TooLarge,
+                    92,
+                    "rounds",
+                    format!("at most {} rounds", self.opts.max_rounds),
+                    Some(format!("{blocks} round blocks")),
+                ));
+            }
+            for r in 1..=blocks {
+                rounds.push(parse_block(l, r)?);
+            }
+        }
+        let sex = l.at(10).filter(|c| !c.is_whitespace());
+        self.t.players.push(Player {
+            id,
+            sex,
+            title: l.cols(11, 13).trim().to_string(),
+            name: l.cols(15, 47).trim().to_string(),
+            // Four digits at most, so it fits.
+            rating: u16::try_from(rating).unwrap_or(u16::MAX),
+            federation: l.cols(54, 56).trim().to_string(),
+            fide_id: l.cols(58, 68).trim().to_string(),
+            birth_date: l.cols(70, 79).trim().to_string(),
+            points,
+            rank,
+            rounds,
+        });
+        self.player_line.insert(id, l.no);
+        Ok(())
+    }
+
+    /// `XXR n` (JaVaFo) and `142 n` (TRF-2026): the total number of rounds.
+    fn rounds(&mut self, l: &Line) -> Result<(), TrfError> {
+        let code = l.code();
+        let toks = l.tokens(4);
+        let (col, text) = match toks.as_slice() {
+            [one] => one.clone(),
+            [] => (l.len() + 1, String::new()),
+            [_, (c, t), ..] => {
+                return Err(l.err(
+                    ErrorKind::BadValue,
+                    *c,
+                    code,
+                    "a single number of rounds",
+                    Some(quoted(t)),
+                ))
+            }
+        };
+        let n = parse_number_token(&text).ok_or_else(|| {
+            l.err(
+                ErrorKind::BadNumber,
+                col,
+                code.clone(),
+                "the number of rounds",
+                Some(quoted(&text)),
+            )
+        })?;
+        if n == 0 || n as usize > self.opts.max_rounds {
+            return Err(l.err(
+                ErrorKind::OutOfRange,
+                col,
+                code,
+                format!("a number of rounds from 1 to {}", self.opts.max_rounds),
+                Some(quoted(&text)),
+            ));
+        }
+        self.declared_rounds.push((
+            code,
+            n,
+            At {
+                line: l.no,
+                column: col,
+            },
+        ));
+        Ok(())
+    }
+
+    /// `XXC [rank] [white1|black1]` (JaVaFo configuration).
+    fn xxc(&mut self, l: &Line) -> Result<(), TrfError> {
+        for (col, tok) in l.tokens(4) {
+            let at = At {
+                line: l.no,
+                column: col,
+            };
+            match tok.to_ascii_lowercase().as_str() {
+                "rank" => self.t.by_rank = true,
+                "white1" => self.colors.push(("XXC".into(), Color::White, at)),
+                "black1" => self.colors.push(("XXC".into(), Color::Black, at)),
+                _ => {
+                    return Err(l.err(
+                        ErrorKind::BadValue,
+                        col,
+                        "XXC",
+                        "one of rank white1 black1",
+                        Some(quoted(&tok)),
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `152 W|B` (TRF-2026): the initial colour.
+    fn initial_color_2026(&mut self, l: &Line) -> Result<(), TrfError> {
+        let toks = l.tokens(4);
+        let (col, tok) = match toks.as_slice() {
+            [one] => one.clone(),
+            [] => (l.len() + 1, String::new()),
+            [_, second, ..] => second.clone(),
+        };
+        let color = match (toks.len(), tok.as_str()) {
+            (1, "W" | "w") => Color::White,
+            (1, "B" | "b") => Color::Black,
+            _ => {
+                return Err(l.err(
+                    ErrorKind::BadValue,
+                    col,
+                    "152",
+                    "W or B",
+                    Some(quoted(&tok)),
+                ))
+            }
+        };
+        self.colors.push((
+            "152".into(),
+            color,
+            At {
+                line: l.no,
+                column: col,
+            },
+        ));
+        Ok(())
+    }
+
+    /// `XXS CODE=VALUE …` (JaVaFo point system), applied left to right, top down.
+    fn xxs(&mut self, l: &Line) -> Result<(), TrfError> {
+        const CODES: [&str; 14] = [
+            "WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL", "W", "D",
+        ];
+        for (col, tok) in l.tokens(4) {
+            let bad =
+                |kind, what: &str| l.err(kind, col, "XXS", what.to_string(), Some(quoted(&tok)));
+            let (code, value) = tok
+                .split_once('=')
+                .ok_or_else(|| bad(ErrorKind::BadValue, "CODE=VALUE"))?;
+            let code = code.to_ascii_uppercase();
+            if !CODES.contains(&code.as_str()) {
+                return Err(bad(
+                    ErrorKind::BadValue,
+                    "a code among WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D",
+                ));
+            }
+            let v = Score::parse(value)
+                .ok_or_else(|| bad(ErrorKind::BadScore, "CODE=VALUE with points like 1.5"))?;
+            self.xxs.push((
+                code,
+                v,
+                At {
+                    line: l.no,
+                    column: col,
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    /// `162` (TRF-2026 point system): code at column 6, points at 7-10, every 9 columns.
+    fn point_system_2026(&mut self, l: &Line) -> Result<(), TrfError> {
+        let mut k: usize = 0;
+        loop {
+            let code_col = 6 + 9 * k;
+            if code_col > l.len() {
+                break;
+            }
+            let code = l.at(code_col).unwrap_or(' ');
+            let pts = l.cols(code_col + 1, code_col + 4);
+            k += 1;
+            if code.is_whitespace() && pts.trim().is_empty() {
+                continue;
+            }
+            let code = code.to_ascii_uppercase();
+            if !matches!(code, 'W' | 'D' | 'L' | 'A' | 'Z' | 'P' | 'X') {
+                return Err(l.err(
+                    ErrorKind::BadValue,
+                    code_col,
+                    "162",
+                    "a point code among W D L A P X",
+                    Some(quoted(&code.to_string())),
+                ));
+            }
+            let v = Score::parse(&pts).ok_or_else(|| {
+                l.err(
+                    ErrorKind::BadScore,
+                    code_col + 1,
+                    "162",
+                    format!(
+                        "points like 1.0 in columns {}-{}",
+                        code_col + 1,
+                        code_col + 4
+                    ),
+                    Some(quoted(pts.trim())),
+                )
+            })?;
+            self.p162.push((code, v));
+        }
+        Ok(())
+    }
+
+    /// `BBW BBD BBL BBZ BBF BBU` (bbpPairings point system), value from column 5.
+    fn bb(&mut self, l: &Line) -> Result<(), TrfError> {
+        let code = l.code();
+        let text = l.cols(5, l.len());
+        let v = Score::parse(&text).ok_or_else(|| {
+            l.err(
+                ErrorKind::BadScore,
+                5,
+                code.clone(),
+                "points like 3.0 from column 5",
+                Some(quoted(text.trim())),
+            )
+        })?;
+        self.bb.push((code, v));
+        Ok(())
+    }
+
+    /// `XXA NNNN pp.p pp.p …`: id at 5-8, round r's fictitious points at 10+5(r-1).
+    fn xxa(&mut self, l: &Line) -> Result<(), TrfError> {
+        let id = parse_uint(l, 5, 8, "XXA player")?.ok_or_else(|| {
+            l.err(
+                ErrorKind::BadNumber,
+                5,
+                "XXA player",
+                "a pairing number in columns 5-8",
+                Some(quoted(l.cols(5, 8).trim())),
+            )
+        })?;
+        let mut values = Vec::new();
+        let mut r = 1usize;
+        loop {
+            let col = 10 + 5 * (r - 1);
+            if col > l.len() {
+                break;
+            }
+            if r > self.opts.max_rounds {
+                return Err(l.err(
+                    ErrorKind::TooLarge,
+                    col,
+                    "XXA",
+                    format!("at most {} rounds", self.opts.max_rounds),
+                    None,
+                ));
+            }
+            let text = l.cols(col, col + 3);
+            let v = if text.trim().is_empty() {
+                Score::ZERO
+            } else {
+                Score::parse(&text).ok_or_else(|| {
+                    l.err(
+                        ErrorKind::BadScore,
+                        col,
+                        format!("XXA round {r}"),
+                        format!("points like 1.0 in columns {}-{}", col, col + 3),
+                        Some(quoted(text.trim())),
+                    )
+                })?
+            };
+            values.push(v);
+            r += 1;
+        }
+        self.id_lists.push(IdList {
+            code: "XXA",
+            ids: vec![(
+                id,
+                At {
+                    line: l.no,
+                    column: 5,
+                },
+            )],
+        });
+        self.t.acceleration.push((id, values));
+        Ok(())
+    }
+
+    /// `XXP ids…`: players who must not be paired against each other.
+    fn xxp(&mut self, l: &Line) -> Result<(), TrfError> {
+        let ids = self.id_tokens(l, "XXP")?;
+        self.t
+            .forbidden
+            .push(ids.iter().map(|(id, _)| *id).collect());
+        self.id_lists.push(IdList { code: "XXP", ids });
+        Ok(())
+    }
+
+    /// `XXZ ids…`: players absent from the next round.
+    fn xxz(&mut self, l: &Line) -> Result<(), TrfError> {
+        let ids = self.id_tokens(l, "XXZ")?;
+        self.t.absent_next.extend(ids.iter().map(|(id, _)| *id));
+        self.id_lists.push(IdList { code: "XXZ", ids });
+        Ok(())
+    }
+
+    fn id_tokens(&self, l: &Line, code: &str) -> Result<Vec<(PlayerId, At)>, TrfError> {
+        let mut ids = Vec::new();
+        for (col, tok) in l.tokens(4) {
+            let id = parse_number_token(&tok).ok_or_else(|| {
+                l.err(
+                    ErrorKind::BadNumber,
+                    col,
+                    code,
+                    "a pairing number",
+                    Some(quoted(&tok)),
+                )
+            })?;
+            if id == 0 || id > MAX_PLAYER_ID {
+                return Err(l.err(
+                    ErrorKind::OutOfRange,
+                    col,
+                    code,
+                    format!("a pairing number from 1 to {MAX_PLAYER_ID}"),
+                    Some(quoted(&tok)),
+                ));
+            }
+            ids.push((
+                id,
+                At {
+                    line: l.no,
+                    column: col,
+                },
+            ));
+        }
+        Ok(ids)
+    }
+
+    /// Cross-record checks and assembly of the tournament.
+    fn finish(mut self) -> Result<Tournament, TrfError> {
+        self.t.players.sort_by_key(|p| p.id);
+        let rounds = self.t.rounds_recorded();
+        for p in &mut self.t.players {
+            p.rounds
+                .resize(rounds, RoundEntry::Unplayed(Unplayed::Absent));
+        }
+        // Declared rounds: XXR and 142 must agree and cover the rounds recorded.
+        if let Some((first_code, n, _)) = self.declared_rounds.first().cloned() {
+            for (code, m, at) in &self.declared_rounds {
+                if *m != n {
+                    return Err(TrfError::new(
+                        ErrorKind::Conflict,
+                        at.line,
+                        at.column,
+                        code.clone(),
+                        format!("{n} rounds, as {first_code} declares"),
+                        Some(quoted(&m.to_string())),
+                    ));
+                }
+            }
+            if (n as usize) < rounds {
+                let (code, _, at) = self.declared_rounds.first().cloned().unwrap_or((
+                    first_code,
+                    n,
+                    At { line: 0, column: 0 },
+                ));
+                return Err(TrfError::new(
+                    ErrorKind::TooManyRounds,
+                    at.line,
+                    at.column,
+                    code,
+                    format!("at least {rounds} rounds (the rounds recorded in the player lines)"),
+                    Some(quoted(&n.to_string())),
+                ));
+            }
+            self.t.total_rounds = Some(n);
+        }
+        // Initial colour: XXC white1/black1 and 152 must agree.
+        if let Some((first_code, c, _)) = self.colors.first().cloned() {
+            for (code, d, at) in &self.colors {
+                if *d != c {
+                    return Err(TrfError::new(
+                        ErrorKind::Conflict,
+                        at.line,
+                        at.column,
+                        code.clone(),
+                        format!("initial colour {}, as {first_code} declares", color_word(c)),
+                        Some(color_word(*d).into()),
+                    ));
+                }
+            }
+            self.t.initial_color = Some(c);
+        }
+        self.t.points = self.point_system()?;
+        for list in &self.id_lists {
+            for (id, at) in &list.ids {
+                if self.t.index_of(*id).is_none() {
+                    return Err(TrfError::new(
+                        ErrorKind::UnknownPlayer,
+                        at.line,
+                        at.column,
+                        list.code,
+                        "the pairing number of a player with a 001 line",
+                        Some(quoted(&id.to_string())),
+                    ));
+                }
+            }
+        }
+        self.check_games()?;
+        self.check_points()?;
+        Ok(self.t)
+    }
+
+    /// The point system: defaults, then `BB*`, then `162`, then `XXS` (each overriding).
+    fn point_system(&self) -> Result<PointSystem, TrfError> {
+        let mut ps = PointSystem::default();
+        let bb = |code: &str| self.bb.iter().rev().find(|(c, _)| c == code).map(|x| x.1);
+        if let Some(w) = bb("BBW") {
+            ps.win = w;
+            ps.forfeit_win = w;
+            ps.full_bye = w;
+            ps.pab = w;
+        }
+        if let Some(d) = bb("BBD") {
+            ps.draw = d;
+            ps.half_bye = d;
+        }
+        if let Some(v) = bb("BBL") {
+            ps.loss = v;
+        }
+        if let Some(v) = bb("BBZ") {
+            ps.zero_bye = v;
+        }
+        if let Some(v) = bb("BBF") {
+            ps.forfeit_loss = v;
+        }
+        if let Some(v) = bb("BBU") {
+            ps.pab = v;
+        }
+        let p162 = |code: char| {
+            self.p162
+                .iter()
+                .rev()
+                .find(|(c, _)| *c == code)
+                .map(|x| x.1)
+        };
+        if let Some(w) = p162('W') {
+            ps.win = w;
+            ps.forfeit_win = w;
+            ps.full_bye = w;
+            ps.pab = w;
+        }
+        if let Some(d) = p162('D') {
+            ps.draw = d;
+            ps.half_bye = d;
+        }
+        if let Some(v) = p162('L') {
+            ps.loss = v;
+        }
+        // `Z` is what bbpPairings v6 reads for the same meaning as `A`.
+        if let Some(v) = p162('A').or(p162('Z')) {
+            ps.zero_bye = v;
+            ps.forfeit_loss = v;
+        }
+        if let Some(v) = p162('P') {
+            ps.pab = v;
+        }
+        // `X` (unknown result, e.g. adjourned) has no round code in the player lines: read
+        // and validated, not used.
+        if self.xxs.is_empty() {
+            return Ok(ps);
+        }
+        let (mut ww, mut bw, mut wd, mut bd, mut wl, mut bl) =
+            (ps.win, ps.win, ps.draw, ps.draw, ps.loss, ps.loss);
+        for (code, v, _) in &self.xxs {
+            let v = *v;
+            match code.as_str() {
+                "WW" => ww = v,
+                "BW" => bw = v,
+                "WD" => wd = v,
+                "BD" => bd = v,
+                "WL" => wl = v,
+                "BL" => bl = v,
+                "ZPB" => ps.zero_bye = v,
+                "HPB" => ps.half_bye = v,
+                "FPB" => ps.full_bye = v,
+                "PAB" => ps.pab = v,
+                "FW" => ps.forfeit_win = v,
+                "FL" => ps.forfeit_loss = v,
+                "W" => {
+                    ww = v;
+                    bw = v;
+                    ps.forfeit_win = v;
+                    ps.full_bye = v;
+                }
+                "D" => {
+                    wd = v;
+                    bd = v;
+                    ps.half_bye = v;
+                }
+                _ => {}
+            }
+        }
+        if ww != bw || wd != bd || wl != bl {
+            let at = self.xxs.first().map_or(At { line: 0, column: 0 }, |x| x.2);
+            return Err(TrfError::new(
+                ErrorKind::Unsupported,
+                at.line,
+                at.column,
+                "XXS",
+                "the same points for White and Black (colour-dependent point systems are not supported)",
+                Some(format!("WW={ww} BW={bw} WD={wd} BD={bd} WL={wl} BL={bl}")),
+            ));
+        }
+        ps.win = ww;
+        ps.draw = wd;
+        ps.loss = wl;
+        Ok(ps)
+    }
+
+    fn line_of(&self, id: PlayerId) -> usize {
+        self.player_line.get(&id).copied().unwrap_or(0)
+    }
+
+    /// Every game symmetric, no self-pairing, opponents exist.
+    fn check_games(&self) -> Result<(), TrfError> {
+        let t = &self.t;
+        for p in &t.players {
+            let line = self.line_of(p.id);
+            for (ri, e) in p.rounds.iter().enumerate() {
+                let RoundEntry::Game {
+                    opponent,
+                    color,
+                    result,
+                    kind,
+                } = *e
+                else {
+                    continue;
+                };
+                let r = ri + 1;
+                let col = block_start(r);
+                let field = format!("round {r} opponent");
+                if opponent == p.id {
+                    return Err(TrfError::new(
+                        ErrorKind::SelfPairing,
+                        line,
+                        col,
+                        field,
+                        format!("an opponent other than the player himself ({})", p.id),
+                        Some(quoted(&opponent.to_string())),
+                    ));
+                }
+                let Some(o) = t.player(opponent) else {
+                    return Err(TrfError::new(
+                        ErrorKind::UnknownPlayer,
+                        line,
+                        col,
+                        field,
+                        "the pairing number of a player with a 001 line",
+                        Some(quoted(&opponent.to_string())),
+                    ));
+                };
+                let theirs = o.rounds.get(ri).copied();
+                let ok = match theirs {
+                    Some(RoundEntry::Game {
+                        opponent: o2,
+                        color: c2,
+                        result: r2,
+                        kind: k2,
+                    }) => {
+                        o2 == p.id
+                            && c2 == color.opposite()
+                            && k2 == kind
+                            && if kind == GameKind::Forfeit {
+                                matches!(
+                                    (result, r2),
+                                    (GameResult::Win, GameResult::Loss)
+                                        | (GameResult::Loss, GameResult::Win)
+                                        | (GameResult::Loss, GameResult::Loss)
+                                )
+                            } else {
+                                r2 == result.complement()
+                            }
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    let expected_result = match (kind, result) {
+                        (GameKind::Forfeit, GameResult::Loss) => "+ or -".to_string(),
+                        _ => writer::result_code(&RoundEntry::Game {
+                            opponent: p.id,
+                            color: color.opposite(),
+                            result: result.complement(),
+                            kind,
+                        })
+                        .to_string(),
+                    };
+                    let found = theirs.map_or("nothing".to_string(), |e| {
+                        quoted(writer::block(&e).trim_end())
+                    });
+                    return Err(TrfError::new(
+                        ErrorKind::AsymmetricGame,
+                        line,
+                        col,
+                        format!("round {r}"),
+                        format!(
+                            "player {opponent}'s round {r} to read '{:>4} {} {expected_result}' (the other side of this game)",
+                            p.id,
+                            writer::color_code(color.opposite()),
+                        ),
+                        Some(found),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The points column agrees with the results (blank = not checked).
+    fn check_points(&self) -> Result<(), TrfError> {
+        let t = &self.t;
+        let paired = t.rounds_paired();
+        for p in &t.players {
+            let Some(col_points) = p.points else { continue };
+            let upto: Score = p
+                .rounds
+                .iter()
+                .take(paired)
+                .map(|e| t.points.points(e))
+                .sum();
+            let all: Score = p.rounds.iter().map(|e| t.points.points(e)).sum();
+            let accs = [
+                Score::ZERO,
+                t.acceleration_for(p.id, paired.saturating_add(1)),
+                t.acceleration_for(p.id, paired),
+            ];
+            let ok = [upto, all]
+                .iter()
+                .any(|base| accs.iter().any(|a| *base + *a == col_points));
+            if !ok {
+                return Err(TrfError::new(
+                    ErrorKind::PointsMismatch,
+                    self.line_of(p.id),
+                    81,
+                    "points",
+                    format!("{all} (computed from the results of player {})", p.id),
+                    Some(quoted(&col_points.to_string())),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// First column of round `r`'s block (1-based round).
+fn block_start(r: usize) -> usize {
+    92usize.saturating_add(r.saturating_sub(1).saturating_mul(10))
+}
+
+/// A whole number of at most 4 digits in a token, or `None`.
+fn parse_number_token(tok: &str) -> Option<u32> {
+    if tok.is_empty() || tok.len() > 9 || !tok.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    tok.parse().ok()
+}
+
+/// A right-aligned whole number in columns `from..=to`: `None` when blank.
+fn parse_uint(l: &Line, from: usize, to: usize, field: &str) -> Result<Option<u32>, TrfError> {
+    let text = l.cols(from, to);
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    parse_number_token(t).map(Some).ok_or_else(|| {
+        l.err(
+            ErrorKind::BadNumber,
+            from,
+            field,
+            format!("a whole number in columns {from}-{to}"),
+            Some(quoted(t)),
+        )
+    })
+}
+
+/// One round block of a `001` line (§B.2): opponent at s..s+3, colour s+5, result s+7.
+fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
+    let s = block_start(r);
+    for c in [s + 4, s + 6, s + 8, s + 9] {
+        if let Some(ch) = l.at(c).filter(|ch| !ch.is_whitespace()) {
+            return Err(l.err(
+                ErrorKind::Misaligned,
+                c,
+                format!("round {r}"),
+                format!(
+                    "a blank in column {c} (round blocks: opponent {s}-{}, colour {}, result {})",
+                    s + 3,
+                    s + 5,
+                    s + 7
+                ),
+                Some(quoted(&ch.to_string())),
+            ));
+        }
+    }
+    let opp_text = l.cols(s, s + 3);
+    let opp_trim = opp_text.trim();
+    let opponent = if opp_trim.is_empty() {
+        None
+    } else {
+        match parse_number_token(opp_trim) {
+            Some(0) => None,
+            Some(n) => Some(n),
+            None => {
+                return Err(l.err(
+                    ErrorKind::BadNumber,
+                    s,
+                    format!("round {r} opponent"),
+                    format!("a pairing number or 0000 in columns {s}-{}", s + 3),
+                    Some(quoted(opp_trim)),
+                ))
+            }
+        }
+    };
+    let color = match l.at(s + 5) {
+        None | Some(' ' | '-') => None,
+        Some('w' | 'W') => Some(Color::White),
+        Some('b' | 'B') => Some(Color::Black),
+        Some(c) if c.is_whitespace() => None,
+        Some(c) => {
+            return Err(l.err(
+                ErrorKind::BadColor,
+                s + 5,
+                format!("round {r} colour"),
+                "one of w b - or blank",
+                Some(quoted(&c.to_string())),
+            ))
+        }
+    };
+    let result = match l.at(s + 7) {
+        None => {
+            if opponent.is_some() {
+                return Err(l.err(
+                    ErrorKind::Truncated,
+                    s + 7,
+                    format!("round {r} result"),
+                    format!("a result code in column {}", s + 7),
+                    Some(quoted("")),
+                ));
+            }
+            None
+        }
+        Some(c) if c.is_whitespace() => None,
+        Some(c) => {
+            let u = c.to_ascii_uppercase();
+            if !"10=+-WDLHFUZ".contains(u) {
+                return Err(l.err(
+                    ErrorKind::BadResult,
+                    s + 7,
+                    format!("round {r} result"),
+                    RESULT_CODES,
+                    Some(quoted(&c.to_string())),
+                ));
+            }
+            Some(u)
+        }
+    };
+    let found_char = |c: Option<char>| quoted(&c.map_or(String::new(), |c| c.to_string()));
+    match opponent {
+        Some(opponent) => {
+            let (res, kind) = match result {
+                Some('1') => (GameResult::Win, GameKind::Rated),
+                Some('=') => (GameResult::Draw, GameKind::Rated),
+                Some('0') => (GameResult::Loss, GameKind::Rated),
+                Some('W') => (GameResult::Win, GameKind::Unrated),
+                Some('D') => (GameResult::Draw, GameKind::Unrated),
+                Some('L') => (GameResult::Loss, GameKind::Unrated),
+                Some('+') => (GameResult::Win, GameKind::Forfeit),
+                Some('-') => (GameResult::Loss, GameKind::Forfeit),
+                other => {
+                    return Err(l.err(
+                        ErrorKind::InvalidRound,
+                        s + 7,
+                        format!("round {r} result"),
+                        "a game result (one of 1 0 = + - W D L) for a round with an opponent",
+                        Some(if other.is_none() {
+                            "a blank".into()
+                        } else {
+                            found_char(other)
+                        }),
+                    ))
+                }
+            };
+            let Some(color) = color else {
+                return Err(l.err(
+                    ErrorKind::InvalidRound,
+                    s + 5,
+                    format!("round {r} colour"),
+                    "w or b for a round with an opponent",
+                    Some(found_char(l.at(s + 5)).replace("' '", "a blank")),
+                ));
+            };
+            Ok(RoundEntry::Game {
+                opponent,
+                color,
+                result: res,
+                kind,
+            })
+        }
+        None => {
+            let unplayed = match result {
+                None => Unplayed::Absent,
+                Some('+') => Unplayed::ForfeitWin,
+                Some('-') => Unplayed::ForfeitLoss,
+                Some('U') => Unplayed::Pab,
+                Some('H') => Unplayed::HalfBye,
+                Some('F') => Unplayed::FullBye,
+                Some('Z') => Unplayed::ZeroBye,
+                Some(c) => {
+                    return Err(l.err(
+                        ErrorKind::InvalidRound,
+                        s,
+                        format!("round {r} opponent"),
+                        format!("an opponent for the played result '{c}'"),
+                        Some(
+                            quoted(if opp_trim.is_empty() { "" } else { opp_trim })
+                                .replace("end of line", "a blank"),
+                        ),
+                    ))
+                }
+            };
+            if color.is_some() {
+                return Err(l.err(
+                    ErrorKind::InvalidRound,
+                    s + 5,
+                    format!("round {r} colour"),
+                    "- or blank for a round without opponent",
+                    Some(found_char(l.at(s + 5))),
+                ));
+            }
+            Ok(RoundEntry::Unplayed(unplayed))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_all_line_endings() {
+        assert_eq!(split_lines("a\rb\nc\r\nd"), vec!["a", "b", "c", "d"]);
+        assert_eq!(split_lines("a\r\r\nb\r"), vec!["a", "", "b"]);
+        assert_eq!(split_lines(""), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn latin1_is_decoded_and_mixed_is_rejected() {
+        assert_eq!(decode(b"M\xfcller").unwrap(), "Müller");
+        let e = decode("Mü\rM\u{fc}".as_bytes()).unwrap();
+        assert_eq!(e, "Mü\rMü");
+        let err = decode(b"M\xc3\xbcller\rX\xfc").unwrap_err();
+        assert_eq!(
+            (err.kind, err.line, err.column),
+            (ErrorKind::Encoding, 2, 2)
+        );
+    }
+
+    #[test]
+    fn columns_are_characters() {
+        let l = Line::new(1, "001 ÄÖü");
+        assert_eq!(l.cols(5, 6), "ÄÖ");
+        assert_eq!(l.at(7), Some('ü'));
+        assert_eq!(l.at(8), None);
+        assert_eq!(l.cols(9, 20), "");
+    }
+
+    #[test]
+    fn point_system_sources() {
+        let t = read_str("XXS W=3 D=1\n").unwrap();
+        assert_eq!(t.points.win, Score(30));
+        assert_eq!(t.points.pab, Score(10), "XXS leaves PAB at its default");
+        let t = read_str("162  W 3.0    D 1.0\n").unwrap();
+        assert_eq!(t.points, PointSystem::with_win_draw(Score(30), Score(10)));
+        let t = read_str("BBW  2.0\nBBD  1.0\n").unwrap();
+        assert_eq!(t.points, PointSystem::with_win_draw(Score(20), Score(10)));
+        let e = read_str("XXS WW=1 BW=2\n").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Unsupported);
+    }
+}

@@ -1,0 +1,45 @@
+//! Shared test support: the conformance corpora packed in `testdata/conformance/*.tar.gz`
+//! (see `scripts/pack-corpus.sh`) and the small files under `testdata/`.
+
+#![allow(dead_code)]
+
+use std::io::Read;
+use std::path::PathBuf;
+
+/// The repository's `testdata` folder.
+pub fn testdata() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("testdata")
+}
+
+/// Every regular file of the corpus archive `testdata/conformance/<name>.tar.gz`, as
+/// (path inside the archive, contents), in archive order (sorted by name).
+pub fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
+    let path = testdata()
+        .join("conformance")
+        .join(format!("{name}.tar.gz"));
+    let file = std::fs::File::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run scripts/pack-corpus.sh)", path.display()));
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    let mut out = Vec::new();
+    for entry in archive.entries().expect("readable archive") {
+        let mut entry = entry.expect("readable entry");
+        if !entry.header().entry_type().is_file() {
+            continue;
+        }
+        let name = entry.path().expect("entry path").display().to_string();
+        let mut bytes = Vec::new();
+        entry.read_to_end(&mut bytes).expect("entry contents");
+        out.push((name, bytes));
+    }
+    out
+}
+
+/// Only the TRF files of a corpus.
+pub fn corpus_trf(name: &str) -> Vec<(String, Vec<u8>)> {
+    corpus(name)
+        .into_iter()
+        .filter(|(p, _)| p.ends_with(".trf"))
+        .collect()
+}

@@ -1,0 +1,65 @@
+//! A small deterministic fuzzer without dependencies: corpus files with random byte edits.
+//! The reader must never panic, and whatever it accepts must survive read → write → read.
+
+mod support;
+
+use swisslab_engine::trf;
+
+/// xorshift64*: deterministic, good enough to pick edits.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const ALPHABET: &[u8] = b" 0123456789.-+=wbWBDLHFUZXx\r\n\t0\xff\xc3\xa9";
+
+#[test]
+fn mutated_corpus_files_never_panic_and_round_trip() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut files = support::corpus_trf("dutch-2025");
+    files.extend(support::corpus_trf("dutch-2017").into_iter().step_by(7));
+    let (mut accepted, mut rejected) = (0, 0);
+    for (path, bytes) in files.iter().step_by(3) {
+        for _ in 0..40 {
+            let mut b = bytes.clone();
+            for _ in 0..1 + rng.below(4) {
+                let pos = rng.below(b.len());
+                let ch = ALPHABET[rng.below(ALPHABET.len())];
+                match rng.below(5) {
+                    0 => b.insert(pos, ch),
+                    1 if !b.is_empty() => {
+                        b.remove(pos);
+                    }
+                    2 => b.truncate(pos),
+                    _ if pos < b.len() => b[pos] = ch,
+                    _ => b.push(ch),
+                }
+            }
+            match trf::read(&b) {
+                Ok(t) => {
+                    accepted += 1;
+                    let text = trf::write(&t);
+                    match trf::read_str(&text) {
+                        Ok(back) => assert_eq!(back, t, "{path}: mutated file round trip"),
+                        Err(e) => panic!("{path}: rewritten mutated file: {e}\n{text}"),
+                    }
+                }
+                Err(e) => {
+                    rejected += 1;
+                    assert!(e.line > 0 || e.kind == trf::ErrorKind::TooLarge, "{e}");
+                }
+            }
+        }
+    }
+    eprintln!("mutations: {accepted} accepted, {rejected} rejected");
+    assert!(accepted > 0 && rejected > 0);
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Packs the shared conformance corpora (../shared/conformance/dutch-2017 and dutch-2025, with
+# their manifests) into testdata/conformance/<name>.tar.gz, reproducibly: sorted names, mtime 0,
+# owner and group 0, fixed permissions, and a gzip header without name or timestamp (-n).
+# Run from anywhere; the shared folder is looked up beside the repository (override with
+# SHARED=/path/to/shared).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+shared="${SHARED:-$root/../shared}"
+src="$shared/conformance"
+out="$root/testdata/conformance"
+mkdir -p "$out"
+for name in dutch-2017 dutch-2025; do
+    if [ ! -f "$src/$name/manifest.csv" ]; then
+        echo "pack-corpus: $src/$name/manifest.csv not found" >&2
+        exit 1
+    fi
+    tar -C "$src" --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
+        --mode='u=rw,go=r,a+X' -cf - "$name" | gzip -n -9 > "$out/$name.tar.gz.tmp"
+    mv "$out/$name.tar.gz.tmp" "$out/$name.tar.gz"
+    echo "$out/$name.tar.gz: $(tar -tzf "$out/$name.tar.gz" | grep -c '\.trf$') TRF files"
+done

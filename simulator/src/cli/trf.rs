@@ -1,0 +1,184 @@
+//! `swisslab trf`: validate TRF files and print a summary and the standings.
+//!
+//! Reads each file with `swisslab_engine::trf` (TRF-16, JaVaFo TRF(x), bbpPairings TRF(bx) and
+//! the TRF-2026 records 142/152/162; all checks of that module apply), prints the number of
+//! players, the rounds played, the point system and the standings, and optionally writes the
+//! tournament back as normalised TRF-16.
+
+use super::{exit, EXIT_INVALID, EXIT_IO, EXIT_OK};
+use clap::{Args as ClapArgs, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use swisslab_engine::trf::{self, ErrorKind, LineEnding, WriteOptions};
+use swisslab_engine::{PointSystem, Score, Tournament};
+
+/// Options of `swisslab trf`.
+#[derive(Debug, ClapArgs)]
+pub struct Args {
+    /// TRF files to validate (TRF-16/TRF-06 with the JaVaFo XX* and bbpPairings BB* codes, and
+    /// the TRF-2026 records 142, 152, 162). Line endings CR, LF or CRLF; UTF-8 or Latin-1.
+    /// Files are checked in order; the first invalid file stops the command.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Print only the summary (players, rounds, point system), not the standings.
+    #[arg(long)]
+    pub no_standings: bool,
+
+    /// Also write each valid file, normalised as TRF-16 (records in canonical order, XXR/XXC,
+    /// BB* and XXS for a non-standard point system), into DIR under the same file name. The
+    /// file is replaced atomically. DIR must exist.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+
+    /// Line ending of the files written with --out-dir.
+    #[arg(long, value_enum, default_value_t = Eol::Lf, value_name = "EOL")]
+    pub line_ending: Eol,
+}
+
+/// Line endings for written files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Eol {
+    /// `\n`, the usual text-file ending.
+    Lf,
+    /// A bare `\r`, as the FIDE specification and bbpPairings write.
+    Cr,
+    /// `\r\n`.
+    Crlf,
+}
+
+/// Runs the subcommand; returns 0, 3 (invalid input) or 5 (read/write failure).
+pub fn run(args: &Args) -> ExitCode {
+    for path in &args.files {
+        let t = match trf::read_file(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return exit(if e.kind == ErrorKind::Io {
+                    EXIT_IO
+                } else {
+                    EXIT_INVALID
+                });
+            }
+        };
+        print!(
+            "{}",
+            summary(&path.display().to_string(), &t, !args.no_standings)
+        );
+        if let Some(dir) = &args.out_dir {
+            let Some(name) = path.file_name() else {
+                eprintln!("error: {}: not a file name", path.display());
+                return exit(EXIT_IO);
+            };
+            let out = dir.join(name);
+            let opts = WriteOptions {
+                line_ending: match args.line_ending {
+                    Eol::Lf => LineEnding::Lf,
+                    Eol::Cr => LineEnding::Cr,
+                    Eol::Crlf => LineEnding::CrLf,
+                },
+            };
+            let text = trf::write_with(&t, &opts);
+            if let Err(e) = swisslab_engine::io::write_atomic(&out, text.as_bytes()) {
+                eprintln!("error: {}: cannot write: {e}", out.display());
+                return exit(EXIT_IO);
+            }
+            println!("  written:      {}", out.display());
+        }
+    }
+    exit(EXIT_OK)
+}
+
+/// Describes a point system: `win 3.0, draw 1.0, loss 0.0, …`.
+fn point_system(ps: &PointSystem) -> String {
+    let mut s = format!(
+        "win {}, draw {}, loss {}, pairing-allocated bye {}",
+        ps.win, ps.draw, ps.loss, ps.pab
+    );
+    let extra = [
+        ("forfeit win", ps.forfeit_win, ps.win),
+        ("forfeit loss", ps.forfeit_loss, ps.loss),
+        ("half-point bye", ps.half_bye, ps.draw),
+        ("full-point bye", ps.full_bye, ps.win),
+        ("zero-point bye", ps.zero_bye, ps.loss),
+    ];
+    for (what, v, usual) in extra {
+        if v != usual {
+            s.push_str(&format!(", {what} {v}"));
+        }
+    }
+    if ps.is_default() {
+        s.push_str(" (standard 1 / ½ / 0)");
+    }
+    s
+}
+
+/// The text printed for one valid file.
+fn summary(path: &str, t: &Tournament, standings: bool) -> String {
+    let paired = t.rounds_paired();
+    let mut out = format!("{path}: valid\n");
+    if let Some(name) = t.name() {
+        out.push_str(&format!("  tournament:   {name}\n"));
+    }
+    out.push_str(&format!("  players:      {}\n", t.players.len()));
+    let declared = t
+        .total_rounds
+        .map_or(String::from(" (total not declared)"), |n| {
+            format!(" of {n}")
+        });
+    out.push_str(&format!("  rounds:       {paired} played{declared}\n"));
+    out.push_str(&format!("  point system: {}\n", point_system(&t.points)));
+    if !standings || t.players.is_empty() {
+        return out;
+    }
+    // Score from the rounds played; ties share a rank (tie-breaks are not applied).
+    let mut rows: Vec<(Score, &swisslab_engine::Player)> = t
+        .players
+        .iter()
+        .map(|p| {
+            let s = p
+                .rounds
+                .iter()
+                .take(paired)
+                .map(|e| t.points.points(e))
+                .sum();
+            (s, p)
+        })
+        .collect();
+    rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
+    out.push_str("  standings (by score, ties share a rank; no tie-breaks):\n");
+    out.push_str(&format!(
+        "  {:>4} {:>4}  {:<33} {:>6} {:>6}\n",
+        "rank", "no", "name", "rating", "score"
+    ));
+    let mut rank = 0;
+    let mut prev: Option<Score> = None;
+    for (i, (score, p)) in rows.iter().enumerate() {
+        if prev != Some(*score) {
+            rank = i + 1;
+            prev = Some(*score);
+        }
+        out.push_str(&format!(
+            "  {:>4} {:>4}  {:<33} {:>6} {:>6}\n",
+            rank, p.id, p.name, p.rating, score
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standings_share_ranks_on_ties() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/sample.trf");
+        let t = trf::read_file(path).unwrap();
+        let s = summary("sample.trf", &t, true);
+        assert!(s.contains("  players:      7\n"), "{s}");
+        assert!(s.contains("  rounds:       3 played of 5\n"), "{s}");
+        assert!(s.contains("     1    1  Keller, Anna"), "{s}");
+        assert!(s.contains("     1    2  Brunner, Luca"), "{s}");
+        assert!(s.contains("     3    4  Rossi, Giulia"), "{s}");
+    }
+}
