@@ -1,7 +1,7 @@
 //! `swisslab`: the command-line front end of the swisslab toolkit.
 //!
 //! Each subcommand lives in its own module under `cli/` (see `cli/mod.rs` for how to add one).
-//! Exit codes: 0 success, 2 bad command line (clap), 3 invalid input, 5 a file cannot be read
+//! Exit codes: 0 success, 1 no valid pairing (pair) or discrepancies (check), 2 bad command line (clap), 3 invalid input, 5 a file cannot be read
 //! or written.
 
 mod cli;
@@ -29,11 +29,22 @@ enum Command {
     /// the points column against the results under the file's point system. Errors are
     /// printed as FILE:LINE:COLUMN: FIELD: expected …, found …
     Trf(cli::trf::Args),
+    /// Pair the next round of a tournament file (FIDE Dutch system).
+    ///
+    /// Prints the number of pairs, then `white black` per board, the bye as `N 0`. Exit 1 when
+    /// no valid pairing exists, with a sentence saying why.
+    Pair(cli::pair::Args),
+    /// Re-pair every round of tournament files and compare with the pairings they contain.
+    ///
+    /// Ends with `tournaments: T, rounds: R, discrepancies: D`; exit 0 when D is 0, else 1.
+    Check(cli::check::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
         Command::Trf(args) => cli::trf::run(args),
+        Command::Pair(args) => cli::pair::run(args),
+        Command::Check(args) => cli::check::run(args),
     }
 }

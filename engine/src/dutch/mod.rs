@@ -128,6 +128,86 @@ pub fn pair(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<Pairin
     Ok(pairing)
 }
 
+/// A human-readable account of how round `req.round` is paired: per bracket, its players
+/// (MDPs and residents), the pairs with colours, and the criteria a pair does not fully meet
+/// (colour preference not granted, repeated floats), then the downfloaters.
+pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let Ok(ctx) = prepare(t, req, &DutchOptions::default()) else {
+        return s;
+    };
+    let Ok(pairs) = pair_ctx(&ctx) else {
+        return s;
+    };
+    let name = |i: usize| {
+        let p = &ctx.players[i];
+        format!("{} ({})", p.id, p.score)
+    };
+    let _ = writeln!(s, "round {}: {} players to pair", req.round, ctx.players.len());
+    for b in &pairs.trace {
+        let score = b.residents.first().map(|&i| ctx.players[i].score).unwrap_or_default();
+        let _ = writeln!(s, "{} of score {}:", b.kind, score);
+        if !b.mdps.is_empty() {
+            let l: Vec<String> = b.mdps.iter().map(|&i| name(i)).collect();
+            let _ = writeln!(s, "  moved-down players: {}", l.join(", "));
+        }
+        let l: Vec<String> = b.residents.iter().map(|&i| name(i)).collect();
+        let _ = writeln!(s, "  residents: {}", l.join(", "));
+        for &(a, bb) in &b.pairs {
+            let (w, bl) = ctx.white_first(a, bb);
+            let mut notes = Vec::new();
+            for (g, c) in [(w, Color::White), (bl, Color::Black)] {
+                if let Some(p) = ctx.players[g].colour.preference {
+                    if p.color != c {
+                        notes.push(format!(
+                            "{} does not get his {:?} preference for {:?} (C.10{})",
+                            ctx.players[g].id,
+                            p.strength,
+                            p.color,
+                            if p.strength >= PreferenceStrength::Strong { ", C.11" } else { "" }
+                        ));
+                    }
+                }
+            }
+            let (hi, lo) = (a.min(bb), a.max(bb));
+            if ctx.players[hi].score > ctx.players[lo].score {
+                if ctx.players[lo].float1 == Float::Up {
+                    notes.push(format!("{} upfloats again (C.13)", ctx.players[lo].id));
+                }
+                if ctx.players[lo].float2 == Float::Up {
+                    notes.push(format!("{} upfloats as two rounds before (C.15)", ctx.players[lo].id));
+                }
+            }
+            let _ = writeln!(
+                s,
+                "  {} - {}{}",
+                name(w),
+                name(bl),
+                if notes.is_empty() { String::new() } else { format!("  [{}]", notes.join("; ")) }
+            );
+        }
+        for &f in &b.floaters {
+            let mut notes = Vec::new();
+            if ctx.players[f].float1 == Float::Down {
+                notes.push("downfloats again (C.12)");
+            }
+            if ctx.players[f].float2 == Float::Down {
+                notes.push("downfloats as two rounds before (C.14)");
+            }
+            let what = if pairs.bye == Some(f) { "bye" } else { "downfloater" };
+            let _ = writeln!(
+                s,
+                "  {what}: {}{}",
+                name(f),
+                if notes.is_empty() { String::new() } else { format!("  [{}]", notes.join("; ")) }
+            );
+        }
+    }
+    let _ = writeln!(s, "{} games, bye: {}", pairing.games.len(), pairing.bye.map_or("none".into(), |b| b.to_string()));
+    s
+}
+
 fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCtx, PairingError> {
     let hist = histories(t, req.round - 1);
     let last_round = t.total_rounds.is_some_and(|r| r as usize == req.round);
@@ -201,6 +281,31 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
 pub(crate) struct RoundPairs {
     pub games: Vec<(usize, usize)>,
     pub bye: Option<usize>,
+    /// How each bracket was paired, for `explain`.
+    pub trace: Vec<BracketTrace>,
+}
+
+/// One paired bracket, as `explain` reports it.
+#[derive(Clone, Debug)]
+pub(crate) struct BracketTrace {
+    pub kind: &'static str,
+    pub mdps: Vec<usize>,
+    pub residents: Vec<usize>,
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+}
+
+impl RoundPairs {
+    fn record(&mut self, kind: &'static str, mdps: &[usize], residents: &[usize], res: &bracket::BracketResult) {
+        self.games.extend(&res.pairs);
+        self.trace.push(BracketTrace {
+            kind,
+            mdps: mdps.to_vec(),
+            residents: residents.to_vec(),
+            pairs: res.pairs.clone(),
+            floaters: res.floaters.iter().copied().chain(res.bye).collect(),
+        });
+    }
 }
 
 fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
@@ -223,6 +328,7 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
     let mut out = RoundPairs {
         games: Vec::new(),
         bye: None,
+        trace: Vec::new(),
     };
     let mut mdps: Vec<usize> = Vec::new();
     let mut gi = 0;
@@ -231,7 +337,7 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
         let lower: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
         if lower.is_empty() {
             let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Last)?;
-            out.games.extend(res.pairs);
+            out.record("last bracket", &mdps, residents, &res);
             out.bye = res.bye;
             return Ok(out);
         }
@@ -240,7 +346,7 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
         let mut rest = res.floaters.clone();
         rest.extend(&lower);
         if ctx.completable(&rest) {
-            out.games.extend(res.pairs);
+            out.record("bracket", &mdps, residents, &res);
             mdps = res.floaters;
             gi += 1;
             continue;
@@ -248,9 +354,9 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
         // A.9: this bracket is the PPB; pair it again choosing the downfloaters that complete
         // the round (C.4), then everybody else forms the collapsed last bracket.
         let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Penultimate(&lower))?;
-        out.games.extend(res.pairs);
+        out.record("penultimate pairing bracket (A.9)", &mdps, residents, &res);
         let clb = bracket::solve(ctx, &res.floaters, &lower, bracket::Mode::Last)?;
-        out.games.extend(clb.pairs);
+        out.record("collapsed last bracket (A.9)", &res.floaters, &lower, &clb);
         out.bye = clb.bye;
         return Ok(out);
     }

@@ -4,12 +4,16 @@
 //! `run(&Args) -> ExitCode`, declare the module here and add one variant to `Command` in
 //! `main.rs`.
 
+pub mod check;
+pub mod pair;
 pub mod trf;
 
 use std::process::ExitCode;
 
 /// Success.
 pub const EXIT_OK: u8 = 0;
+/// No valid pairing exists (pair), or discrepancies were found (check).
+pub const EXIT_NO_PAIRING: u8 = 1;
 /// Invalid input: a file was read but is not a valid tournament.
 pub const EXIT_INVALID: u8 = 3;
 /// A file could not be read or written.
@@ -18,4 +22,26 @@ pub const EXIT_IO: u8 = 5;
 /// The process exit code for one of the constants above.
 pub fn exit(code: u8) -> ExitCode {
     ExitCode::from(code)
+}
+
+/// The pairing systems `pair` and `check` know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum System {
+    /// FIDE (Dutch) System, Baku 2016 / Goynuk 2017 edition (in force until 31 January 2026).
+    #[value(name = "dutch-2017")]
+    Dutch2017,
+}
+
+/// Reads a tournament, printing the error and turning it into the exit code on failure.
+pub fn read_tournament(
+    path: &std::path::Path,
+) -> Result<swisslab_engine::Tournament, ExitCode> {
+    swisslab_engine::trf::read_file(path).map_err(|e| {
+        eprintln!("error: {e}");
+        exit(if e.kind == swisslab_engine::trf::ErrorKind::Io {
+            EXIT_IO
+        } else {
+            EXIT_INVALID
+        })
+    })
 }

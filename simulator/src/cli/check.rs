@@ -1,0 +1,116 @@
+//! `swisslab check`: re-pair every round of every tournament from the history before it and
+//! compare with the file (pairs, colours and the bye; board order is not compared).
+//!
+//! Files run in parallel (rayon). Each discrepancy is printed with the file, the round, and the
+//! games only one side has; the last line is always
+//! `tournaments: T, rounds: R, discrepancies: D`.
+
+use super::{exit, System, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
+use clap::Args as ClapArgs;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use swisslab_engine::trf::{self, ErrorKind};
+use swisslab_engine::{checker, dutch};
+
+/// Options of `swisslab check`.
+#[derive(Debug, ClapArgs)]
+pub struct Args {
+    /// TRF files, or folders searched recursively for `*.trf`.
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// The pairing system the files were paired with.
+    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
+    pub system: System,
+
+    /// Print only the summary line, not each discrepancy.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Collects the `.trf` files under `paths`, sorted.
+pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out)?;
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("trf"))
+        {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+enum Outcome {
+    Checked(checker::CheckReport),
+    Invalid(String, bool),
+}
+
+/// Runs the subcommand: 0 when no discrepancy, 1 otherwise, 3 an invalid file, 5 unreadable.
+pub fn run(args: &Args) -> ExitCode {
+    let files = match collect_files(&args.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit(EXIT_IO);
+        }
+    };
+    let system = args.system;
+    let outcomes: Vec<(PathBuf, Outcome)> = files
+        .par_iter()
+        .map(|path| {
+            let outcome = match trf::read_file(path) {
+                Ok(t) => Outcome::Checked(checker::check_tournament(&t, &|h, r| match system {
+                    System::Dutch2017 => dutch::pair(h, r, &dutch::DutchOptions::default()),
+                })),
+                Err(e) => Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
+            };
+            (path.clone(), outcome)
+        })
+        .collect();
+    let (mut t, mut r, mut d) = (0usize, 0usize, 0usize);
+    let mut worst = EXIT_OK;
+    for (path, outcome) in &outcomes {
+        match outcome {
+            Outcome::Checked(rep) => {
+                t += 1;
+                r += rep.rounds;
+                d += rep.discrepancies.len();
+                if !args.quiet {
+                    for disc in &rep.discrepancies {
+                        print!("{}: {disc}", path.display());
+                    }
+                }
+            }
+            Outcome::Invalid(msg, io) => {
+                eprintln!("error: {msg}");
+                worst = worst.max(if *io { EXIT_IO } else { EXIT_INVALID });
+            }
+        }
+    }
+    println!("tournaments: {t}, rounds: {r}, discrepancies: {d}");
+    if worst != EXIT_OK {
+        exit(worst)
+    } else if d > 0 {
+        exit(EXIT_NO_PAIRING)
+    } else {
+        exit(EXIT_OK)
+    }
+}

@@ -1,0 +1,76 @@
+//! `swisslab pair`: pair the next round of a tournament file.
+//!
+//! The round to pair is the one after the last round with a game or a pairing-allocated bye;
+//! players with `H`, `F` or `Z` already written in that round's column, or listed in `XXZ`,
+//! are absent. Output is the format of JaVaFo and bbpPairings: the number of pairs, then one
+//! `white black` line per board in C.04.2 board order, the bye as `N 0`.
+
+use super::{exit, read_tournament, System, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use swisslab_engine::pairing::{PairingError, Request};
+use swisslab_engine::{dutch, io};
+
+/// Options of `swisslab pair`.
+#[derive(Debug, ClapArgs)]
+pub struct Args {
+    /// The tournament file (TRF-16 with the JaVaFo/bbpPairings extensions; `XXR` tells which
+    /// round is the last, which matters for the topscorer rules).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Write the pairing to OUT (atomically) instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+
+    /// The pairing system.
+    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
+    pub system: System,
+
+    /// Also print, on standard error, each pair with the players' scores and colour
+    /// preferences, so that an arbiter can follow the result.
+    #[arg(long)]
+    pub explain: bool,
+}
+
+/// Runs the subcommand: 0 paired, 1 no valid pairing, 3 invalid input, 5 file access.
+pub fn run(args: &Args) -> ExitCode {
+    let t = match read_tournament(&args.file) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let req = Request::next_round(&t);
+    let result = match args.system {
+        System::Dutch2017 => dutch::pair(&t, &req, &dutch::DutchOptions::default()),
+    };
+    let pairing = match result {
+        Ok(p) => p,
+        Err(PairingError::NoValidPairing(why)) => {
+            eprintln!(
+                "{}: round {}: no valid pairing: {why}",
+                args.file.display(),
+                req.round
+            );
+            return exit(EXIT_NO_PAIRING);
+        }
+        Err(e) => {
+            eprintln!("{}: round {}: {e}", args.file.display(), req.round);
+            return exit(EXIT_NO_PAIRING);
+        }
+    };
+    if args.explain {
+        eprint!("{}", dutch::explain(&t, &req, &pairing));
+    }
+    let text = pairing.to_engine_text();
+    match &args.output {
+        Some(out) => {
+            if let Err(e) = io::write_atomic(out, text.as_bytes()) {
+                eprintln!("error: cannot write {}: {e}", out.display());
+                return exit(EXIT_IO);
+            }
+        }
+        None => print!("{text}"),
+    }
+    exit(EXIT_OK)
+}
