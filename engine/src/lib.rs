@@ -4,6 +4,7 @@
 //! derived from the rounds played), `trf` (reading and writing files).
 
 pub mod history;
+pub mod matching;
 pub mod model;
 pub mod score;
 
