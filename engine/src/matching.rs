@@ -482,7 +482,6 @@ impl<W: Weight> Matcher<W> {
 
     /// Runs one stage; returns whether it augmented the matching.
     fn stage(&mut self) -> bool {
-        let n = self.n;
         loop {
             while let Some(v) = self.queue.pop() {
                 if self.scan_vertex(v) {
@@ -490,53 +489,7 @@ impl<W: Weight> Matcher<W> {
                 }
             }
             // No tight edge left to use: compute the dual change.
-            let mut kind = 0u8;
-            let mut delta = W::ZERO;
-            let mut edge = NO_EDGE;
-            let mut blossom = NONE;
-            if !self.max_cardinality {
-                kind = 1;
-                delta = self.dual[..n].iter().copied().min().unwrap_or(W::ZERO);
-            }
-            for u in 0..n {
-                let s = self.best_s[u];
-                if s != NONE && self.label[self.inb[u]] == FREE {
-                    let sl = self.best_s_key[u] - self.stage_delta + self.dual[u];
-                    if kind == 0 || sl < delta {
-                        kind = 2;
-                        delta = sl;
-                        edge = (s, u);
-                    }
-                }
-            }
-            let two_sd = self.stage_delta.double();
-            for b in 0..2 * n {
-                let top = if b < n {
-                    self.inb[b] == b
-                } else {
-                    self.base[b] != NONE && self.parent[b] == NONE
-                };
-                if !top {
-                    continue;
-                }
-                if self.label[b] == LABEL_S && self.best_e[b].0 != NONE {
-                    let sl = self.best_e_key[b] - two_sd;
-                    debug_assert!(sl.is_even(), "odd S-S slack");
-                    let d = sl.halve();
-                    if kind == 0 || d < delta {
-                        kind = 3;
-                        delta = d;
-                        edge = self.best_e[b];
-                    }
-                } else if b >= n && self.label[b] == LABEL_T {
-                    let d = self.dual[b];
-                    if kind == 0 || d < delta {
-                        kind = 4;
-                        delta = d;
-                        blossom = b;
-                    }
-                }
-            }
+            let (kind, delta, edge, blossom) = self.choose_delta();
             if kind == 0 {
                 // Maximum cardinality reached and no dual change can help.
                 return false;
@@ -568,6 +521,62 @@ impl<W: Weight> Matcher<W> {
         }
     }
 
+    /// The dual change: `(kind, delta, edge, blossom)` with `kind` 1 to 4 as in the module
+    /// docs, or 0 when no change is possible (only with `max_cardinality`).
+    #[inline(never)]
+    fn choose_delta(&self) -> (u8, W, (usize, usize), usize) {
+        let n = self.n;
+        let mut kind = 0u8;
+        let mut delta = W::ZERO;
+        let mut edge = NO_EDGE;
+        let mut blossom = NONE;
+        if !self.max_cardinality {
+            kind = 1;
+            delta = self.dual[..n].iter().copied().min().unwrap_or(W::ZERO);
+        }
+        for u in 0..n {
+            let s = self.best_s[u];
+            if s != NONE && self.label[self.inb[u]] == FREE {
+                let sl = self.best_s_key[u] - self.stage_delta + self.dual[u];
+                if kind == 0 || sl < delta {
+                    kind = 2;
+                    delta = sl;
+                    edge = (s, u);
+                }
+            }
+        }
+        let two_sd = self.stage_delta.double();
+        for b in 0..2 * n {
+            let top = if b < n {
+                self.inb[b] == b
+            } else {
+                self.base[b] != NONE && self.parent[b] == NONE
+            };
+            if !top {
+                continue;
+            }
+            if self.label[b] == LABEL_S && self.best_e[b].0 != NONE {
+                let sl = self.best_e_key[b] - two_sd;
+                debug_assert!(sl.is_even(), "odd S-S slack");
+                let d = sl.halve();
+                if kind == 0 || d < delta {
+                    kind = 3;
+                    delta = d;
+                    edge = self.best_e[b];
+                }
+            } else if b >= n && self.label[b] == LABEL_T {
+                let d = self.dual[b];
+                if kind == 0 || d < delta {
+                    kind = 4;
+                    delta = d;
+                    blossom = b;
+                }
+            }
+        }
+        (kind, delta, edge, blossom)
+    }
+
+    #[inline(never)]
     fn apply_delta(&mut self, delta: W) {
         let n = self.n;
         let lim = W::MAX.halve().halve();
@@ -600,6 +609,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Scans the edges of S-vertex `v`; returns whether an augmentation happened.
+    #[inline(never)]
     fn scan_vertex(&mut self, v: usize) -> bool {
         let n = self.n;
         let mut bv = self.inb[v];
