@@ -444,6 +444,7 @@ impl<W: Weight> Matcher<W> {
             self.label.fill(FREE);
             self.best_e.fill(NO_EDGE);
             self.best_s.fill(NONE);
+            self.best_s_key.fill(W::MAX);
             for b in 0..2 * n {
                 if self.has_list[b] {
                     self.lists[b].clear();
@@ -609,50 +610,90 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Scans the edges of S-vertex `v`; returns whether an augmentation happened.
-    #[inline(never)]
     fn scan_vertex(&mut self, v: usize) -> bool {
         let n = self.n;
-        let mut bv = self.inb[v];
-        let row = v * n;
-        for u in 0..n {
-            let w2 = self.w2[row + u];
-            if w2 < W::ZERO {
-                continue;
+        let mut start = 0;
+        while start < n {
+            let u = self.scan_range(v, start);
+            if u == NONE {
+                return false;
             }
-            let bu = self.inb[u];
-            if bu == bv {
-                continue;
-            }
-            let sl = self.dual[v] + self.dual[u] - w2;
-            if self.label[bu] == LABEL_S {
-                if sl == W::ZERO {
-                    let base = self.scan_blossom(v, u);
-                    if base != NONE {
-                        self.add_blossom(base, v, u);
-                        bv = self.inb[v];
-                    } else {
-                        self.augment(v, u);
-                        return true;
-                    }
+            start = u + 1;
+            // The edge (v, u) is tight and needs structural work.
+            if self.label[self.inb[u]] == LABEL_S {
+                let base = self.scan_blossom(v, u);
+                if base != NONE {
+                    self.add_blossom(base, v, u);
                 } else {
-                    let key = sl + self.stage_delta.double();
-                    if self.best_e[bv].0 == NONE || key < self.best_e_key[bv] {
-                        self.best_e[bv] = (v, u);
-                        self.best_e_key[bv] = key;
-                    }
+                    self.augment(v, u);
+                    return true;
                 }
             } else {
-                let key = self.dual[v] + self.stage_delta - w2;
-                if self.best_s[u] == NONE || key < self.best_s_key[u] {
-                    self.best_s[u] = v;
-                    self.best_s_key[u] = key;
-                }
-                if sl == W::ZERO && self.label[bu] == FREE {
-                    self.assign_label(u, LABEL_T, v);
-                }
+                self.assign_label(u, LABEL_T, v);
             }
         }
         false
+    }
+
+    /// The hot loop: scans row `v` from `start`, updating the least-slack records, until a tight
+    /// edge to an S-vertex of another blossom or to an unlabelled vertex is found (returns its
+    /// other end) or the row ends (returns `NONE`).
+    #[inline(never)]
+    fn scan_range(&mut self, v: usize, start: usize) -> usize {
+        let n = self.n;
+        let bv = self.inb[v];
+        let dv = self.dual[v];
+        let sd = self.stage_delta;
+        // best_s key of (v, u): Y_v + stage_delta - 2w; its slack is key - stage_delta + Y_u.
+        let key_base = dv + sd;
+        let sd2 = sd.double();
+        let row = &self.w2[v * n..(v + 1) * n];
+        let inb = &self.inb[..n];
+        let dual = &self.dual[..n];
+        let label = &self.label[..];
+        let best_s = &mut self.best_s[..n];
+        let best_s_key = &mut self.best_s_key[..n];
+        let mut be = self.best_e[bv];
+        let mut be_key = self.best_e_key[bv];
+        let mut hit = NONE;
+        for u in start..n {
+            let w2 = row[u];
+            if w2 < W::ZERO {
+                continue;
+            }
+            let bu = inb[u];
+            if bu == bv {
+                continue;
+            }
+            if label[bu] == LABEL_S {
+                let sl = dv + dual[u] - w2;
+                if sl == W::ZERO {
+                    hit = u;
+                    break;
+                }
+                let key = sl + sd2;
+                if be.0 == NONE || key < be_key {
+                    be = (v, u);
+                    be_key = key;
+                }
+            } else {
+                // best_s_key is W::MAX when unset. A tight edge to an unlabelled vertex always
+                // improves on a non-tight record; a tie with an earlier tight record (possible
+                // only after a T-blossom expansion) is caught by a zero delta of kind 2.
+                let key = key_base - w2;
+                if key < best_s_key[u] {
+                    best_s[u] = v;
+                    best_s_key[u] = key;
+                    if label[bu] == FREE && key - sd + dual[u] == W::ZERO {
+                        hit = u;
+                        break;
+                    }
+                }
+            }
+        }
+        self.best_e[bv] = be;
+        self.best_e_key[bv] = be_key;
+        hit
     }
 
     /// Labels the top-level blossom containing `w` with `t`, reached from `from` (or a root when
