@@ -317,11 +317,17 @@ impl<W: Weight> Matcher<W> {
         self.reset_matrix(n);
         let limit = max_edge_weight::<W>();
         for &(u, v, w) in edges {
-            assert!(u < n && v < n, "matching: edge ({u}, {v}) out of range 0..{n}");
+            assert!(
+                u < n && v < n,
+                "matching: edge ({u}, {v}) out of range 0..{n}"
+            );
             if u == v || w < W::ZERO {
                 continue;
             }
-            assert!(w <= limit, "matching: weight {w:?} exceeds max_edge_weight {limit:?}");
+            assert!(
+                w <= limit,
+                "matching: weight {w:?} exceeds max_edge_weight {limit:?}"
+            );
             let w2 = w.double();
             if w2 > self.w2[u * n + v] {
                 self.w2[u * n + v] = w2;
@@ -346,7 +352,10 @@ impl<W: Weight> Matcher<W> {
                     if w < W::ZERO {
                         continue;
                     }
-                    assert!(w <= limit, "matching: weight {w:?} exceeds max_edge_weight {limit:?}");
+                    assert!(
+                        w <= limit,
+                        "matching: weight {w:?} exceeds max_edge_weight {limit:?}"
+                    );
                     let w2 = w.double();
                     self.w2[u * n + v] = w2;
                     self.w2[v * n + u] = w2;
@@ -476,8 +485,11 @@ impl<W: Weight> Matcher<W> {
             }
         }
         self.out.clear();
-        self.out
-            .extend(self.mate.iter().map(|&m| if m == NONE { None } else { Some(m) }));
+        self.out.extend(
+            self.mate
+                .iter()
+                .map(|&m| if m == NONE { None } else { Some(m) }),
+        );
         &self.out
     }
 

@@ -170,7 +170,11 @@ fn verify_certificate<W: Weight>(m: &Matcher<W>) {
                 .iter()
                 .filter(|&&x| m.mate[x] != NONE && lv.contains(&m.mate[x]))
                 .count();
-            assert_eq!(inside, lv.len() - 1, "blossom with positive dual is not full");
+            assert_eq!(
+                inside,
+                lv.len() - 1,
+                "blossom with positive dual is not full"
+            );
         }
     }
 }
@@ -257,12 +261,7 @@ fn brute_force_i64_near_limit() {
 #[test]
 fn brute_force_i128_shifted_2_pow_100() {
     let base = 1i128 << 100;
-    brute_force_family::<i128>(
-        6,
-        2000,
-        move |r| base + r.below(6) as i128,
-        &[false, true],
-    );
+    brute_force_family::<i128>(6, 2000, move |r| base + r.below(6) as i128, &[false, true]);
 }
 
 fn i256_near_limit(r: &mut Rng) -> I256 {
@@ -285,12 +284,7 @@ fn brute_force_i256_near_limit() {
         &[false, true],
     );
     // max_cardinality near the limit, with a few spare bits (see the module docs).
-    brute_force_family::<I256>(
-        9,
-        1500,
-        |r| i256_near_limit(r) >> 5u32,
-        &[true],
-    );
+    brute_force_family::<I256>(9, 1500, |r| i256_near_limit(r) >> 5u32, &[true]);
 }
 
 #[test]
@@ -396,7 +390,10 @@ fn max_cardinality_changes_the_answer() {
 #[test]
 fn blossom_cases() {
     // Triangle with a pendant edge: an S-blossom is formed and used for augmentation.
-    assert_eq!(w(&[(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)], 4, false).1, 15);
+    assert_eq!(
+        w(&[(0, 1, 8), (0, 2, 9), (1, 2, 10), (2, 3, 7)], 4, false).1,
+        15
+    );
     // Two triangles joined by an edge.
     let e = [
         (0, 1, 6),
@@ -487,7 +484,9 @@ fn complete_graph_300_known_optimum() {
         partner[perm[k]] = perm[k + 1];
         partner[perm[k + 1]] = perm[k];
     }
-    let p: Vec<i128> = (0..n).map(|_| (rng.below(1 << 40) + (1 << 41)) as i128).collect();
+    let p: Vec<i128> = (0..n)
+        .map(|_| (rng.below(1 << 40) + (1 << 41)) as i128)
+        .collect();
     let mut s = vec![0i128; n * n];
     for u in 0..n {
         for v in u + 1..n {
