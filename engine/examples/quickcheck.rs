@@ -1,12 +1,30 @@
 use swisslab_engine::{checker, dutch, trf};
 fn main() {
-    let mut t_total = 0; let mut r_total = 0; let mut d_total = 0;
+    let mut t_total = 0;
+    let mut r_total = 0;
+    let mut d_total = 0;
     let verbose = std::env::var("V").is_ok();
     for path in std::env::args().skip(1) {
-        let t = match trf::read_file(&path) { Ok(t) => t, Err(e) => { eprintln!("{e}"); continue; } };
-        let rep = checker::check_tournament(&t, &|h, r| dutch::pair(h, r, &dutch::DutchOptions::default()));
-        t_total += 1; r_total += rep.rounds; d_total += rep.discrepancies.len();
-        for d in &rep.discrepancies { if verbose { println!("{path}: {d}"); } else { println!("{path}: round {}", d.round); } }
+        let t = match trf::read_file(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{e}");
+                continue;
+            }
+        };
+        let rep = checker::check_tournament(&t, &|h, r| {
+            dutch::pair(h, r, &dutch::DutchOptions::default())
+        });
+        t_total += 1;
+        r_total += rep.rounds;
+        d_total += rep.discrepancies.len();
+        for d in &rep.discrepancies {
+            if verbose {
+                println!("{path}: {d}");
+            } else {
+                println!("{path}: round {}", d.round);
+            }
+        }
     }
     println!("tournaments: {t_total}, rounds: {r_total}, discrepancies: {d_total}");
 }

@@ -85,8 +85,7 @@ fn sc(s: Score) -> I256 {
 
 /// The bracket graph: vertices 0..nb are the bracket's players in BSN order (MDPs first),
 /// then the players below (next scoregroup or all lower players), then maybe the bye vertex.
-struct Graph<'c> {
-    ctx: &'c RoundCtx,
+struct Graph {
     /// Round-player index of each vertex (`usize::MAX` for the bye vertex).
     global: Vec<usize>,
     nb: usize,
@@ -94,8 +93,8 @@ struct Graph<'c> {
     quality_bounds: [I256; NQ],
 }
 
-impl<'c> Graph<'c> {
-    fn build(ctx: &'c RoundCtx, mdps: &[usize], residents: &[usize], mode: Mode) -> Graph<'c> {
+impl Graph {
+    fn build(ctx: &RoundCtx, mdps: &[usize], residents: &[usize], mode: Mode) -> Graph {
         let p = &ctx.players;
         let mut global: Vec<usize> = mdps.to_vec();
         global.sort_unstable();
@@ -279,7 +278,6 @@ impl<'c> Graph<'c> {
             *b *= half;
         }
         Graph {
-            ctx,
             global,
             nb,
             edges,
@@ -369,7 +367,14 @@ pub(crate) fn solve(
         let s1: Vec<usize> = (0..m).filter(|&v| mdp_ok[v]).collect();
         // D.1 on the MDP-pairing: partners in S2 as early as possible, S1 in order.
         let keep_mdp = |e: &Edge| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
-        fix_lexicographic(&g, &s1, &(m..nb).collect::<Vec<_>>(), &keep_mdp, &mut removed, &mut fixed)?;
+        fix_lexicographic(
+            &g,
+            &s1,
+            &(m..nb).collect::<Vec<_>>(),
+            &keep_mdp,
+            &mut removed,
+            &mut fixed,
+        )?;
     }
 
     // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
@@ -390,7 +395,11 @@ pub(crate) fn solve(
         let kb = I256::from(nb as u64 + 1);
         let gen_ab = |e: &Edge| {
             if is_rem(e.a) && is_rem(e.b) {
-                let ga = if in_s2(e.a) && in_s2(e.b) { I256::ZERO } else { I256::ONE };
+                let ga = if in_s2(e.a) && in_s2(e.b) {
+                    I256::ZERO
+                } else {
+                    I256::ONE
+                };
                 vec![ga, kb - I256::from(e.a.min(e.b) as u64 + 1)]
             } else {
                 vec![I256::ZERO, I256::ZERO]
@@ -417,8 +426,7 @@ pub(crate) fn solve(
             let found = find_exchange(&s1r, &s2r, k, d, |s1: &[usize]| {
                 let set: Vec<bool> = (0..nb).map(|v| s1.contains(&v)).collect();
                 let keep = |e: &Edge| {
-                    keep_base(e)
-                        && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
+                    keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
                 };
                 g.solve(&ab_bounds, &gen_ab, &keep, &removed)
                     .map(|(_, w)| w == best)
@@ -431,9 +439,8 @@ pub(crate) fn solve(
         s1p.sort_unstable();
         let set: Vec<bool> = (0..nb).map(|v| s1p.contains(&v)).collect();
         let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
-        let keep = |e: &Edge| {
-            keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
-        };
+        let keep =
+            |e: &Edge| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
         fix_lexicographic(&g, &s1p, &s2p, &keep, &mut removed, &mut fixed)?;
     }
 
@@ -487,7 +494,11 @@ fn fix_lexicographic(
         let k = part.len() as u32;
         let n2 = s2.len() as u64;
         let gen = |e: &Edge| {
-            let (x, y) = if pos[e.a] != usize::MAX { (e.a, e.b) } else { (e.b, e.a) };
+            let (x, y) = if pos[e.a] != usize::MAX {
+                (e.a, e.b)
+            } else {
+                (e.b, e.a)
+            };
             if pos[x] != usize::MAX && y < nb && rank[y] != usize::MAX {
                 let shift = pb * (k - 1 - pos[x] as u32);
                 vec![I256::from(n2 - rank[y] as u64) << shift]
@@ -525,7 +536,9 @@ fn find_exchange(
     // Subsets of S1 of size k, best first by D.2 c: compare descending-sorted lists, higher
     // first.
     let mut outs: Vec<Vec<usize>> = Vec::new();
-    combinations(s1.len(), k, &mut |c| outs.push(c.iter().map(|&i| s1[i]).collect()));
+    combinations(s1.len(), k, &mut |c| {
+        outs.push(c.iter().map(|&i| s1[i]).collect())
+    });
     for o in &mut outs {
         o.sort_unstable_by(|a, b| b.cmp(a));
     }

@@ -111,7 +111,9 @@ pub fn initial_colour(t: &Tournament, opts: &DutchOptions) -> Color {
 /// Pairs round `req.round` of `t` with the Dutch system.
 pub fn pair(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<Pairing, PairingError> {
     if req.round == 0 {
-        return Err(PairingError::InvalidRequest("rounds are numbered from 1".into()));
+        return Err(PairingError::InvalidRequest(
+            "rounds are numbered from 1".into(),
+        ));
     }
     let ctx = prepare(t, req, opts)?;
     let pairs = pair_ctx(&ctx)?;
@@ -144,9 +146,18 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
         let p = &ctx.players[i];
         format!("{} ({})", p.id, p.score)
     };
-    let _ = writeln!(s, "round {}: {} players to pair", req.round, ctx.players.len());
+    let _ = writeln!(
+        s,
+        "round {}: {} players to pair",
+        req.round,
+        ctx.players.len()
+    );
     for b in &pairs.trace {
-        let score = b.residents.first().map(|&i| ctx.players[i].score).unwrap_or_default();
+        let score = b
+            .residents
+            .first()
+            .map(|&i| ctx.players[i].score)
+            .unwrap_or_default();
         let _ = writeln!(s, "{} of score {}:", b.kind, score);
         if !b.mdps.is_empty() {
             let l: Vec<String> = b.mdps.iter().map(|&i| name(i)).collect();
@@ -165,7 +176,11 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
                             ctx.players[g].id,
                             p.strength,
                             p.color,
-                            if p.strength >= PreferenceStrength::Strong { ", C.11" } else { "" }
+                            if p.strength >= PreferenceStrength::Strong {
+                                ", C.11"
+                            } else {
+                                ""
+                            }
                         ));
                     }
                 }
@@ -176,7 +191,10 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
                     notes.push(format!("{} upfloats again (C.13)", ctx.players[lo].id));
                 }
                 if ctx.players[lo].float2 == Float::Up {
-                    notes.push(format!("{} upfloats as two rounds before (C.15)", ctx.players[lo].id));
+                    notes.push(format!(
+                        "{} upfloats as two rounds before (C.15)",
+                        ctx.players[lo].id
+                    ));
                 }
             }
             let _ = writeln!(
@@ -184,7 +202,11 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
                 "  {} - {}{}",
                 name(w),
                 name(bl),
-                if notes.is_empty() { String::new() } else { format!("  [{}]", notes.join("; ")) }
+                if notes.is_empty() {
+                    String::new()
+                } else {
+                    format!("  [{}]", notes.join("; "))
+                }
             );
         }
         for &f in &b.floaters {
@@ -195,16 +217,29 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
             if ctx.players[f].float2 == Float::Down {
                 notes.push("downfloats as two rounds before (C.14)");
             }
-            let what = if pairs.bye == Some(f) { "bye" } else { "downfloater" };
+            let what = if pairs.bye == Some(f) {
+                "bye"
+            } else {
+                "downfloater"
+            };
             let _ = writeln!(
                 s,
                 "  {what}: {}{}",
                 name(f),
-                if notes.is_empty() { String::new() } else { format!("  [{}]", notes.join("; ")) }
+                if notes.is_empty() {
+                    String::new()
+                } else {
+                    format!("  [{}]", notes.join("; "))
+                }
             );
         }
     }
-    let _ = writeln!(s, "{} games, bye: {}", pairing.games.len(), pairing.bye.map_or("none".into(), |b| b.to_string()));
+    let _ = writeln!(
+        s,
+        "{} games, bye: {}",
+        pairing.games.len(),
+        pairing.bye.map_or("none".into(), |b| b.to_string())
+    );
     s
 }
 
@@ -296,7 +331,13 @@ pub(crate) struct BracketTrace {
 }
 
 impl RoundPairs {
-    fn record(&mut self, kind: &'static str, mdps: &[usize], residents: &[usize], res: &bracket::BracketResult) {
+    fn record(
+        &mut self,
+        kind: &'static str,
+        mdps: &[usize],
+        residents: &[usize],
+        res: &bracket::BracketResult,
+    ) {
         self.games.extend(&res.pairs);
         self.trace.push(BracketTrace {
             kind,
@@ -367,7 +408,9 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
 mod debug_tests {
     #[test]
     fn debug_case() {
-        let Ok(path) = std::env::var("DEBUG_TRF") else { return };
+        let Ok(path) = std::env::var("DEBUG_TRF") else {
+            return;
+        };
         let round: usize = std::env::var("DEBUG_ROUND").unwrap().parse().unwrap();
         let t = crate::trf::read_file(&path).unwrap();
         let mut h = t.truncated(round - 1);

@@ -33,9 +33,7 @@ pub enum System {
 }
 
 /// Reads a tournament, printing the error and turning it into the exit code on failure.
-pub fn read_tournament(
-    path: &std::path::Path,
-) -> Result<swisslab_engine::Tournament, ExitCode> {
+pub fn read_tournament(path: &std::path::Path) -> Result<swisslab_engine::Tournament, ExitCode> {
     swisslab_engine::trf::read_file(path).map_err(|e| {
         eprintln!("error: {e}");
         exit(if e.kind == swisslab_engine::trf::ErrorKind::Io {
