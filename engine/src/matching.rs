@@ -73,6 +73,20 @@
 //! [`max_weight_matching`] and [`max_weight_matching_dense`] are one-shot; [`Matcher`] keeps its
 //! buffers (including the n x n weight matrix) between calls, for the many small solves of a
 //! tournament.
+//!
+//! ```
+//! use swisslab_engine::matching::{max_weight_matching, Matcher};
+//!
+//! // A triangle 0-1-2 with a pendant vertex 3: the best matching is {0-1, 2-3}.
+//! let edges = [(0, 1, 8i64), (0, 2, 9), (1, 2, 10), (2, 3, 7)];
+//! let mate = max_weight_matching(4, &edges, false);
+//! assert_eq!(mate, vec![Some(1), Some(0), Some(3), Some(2)]);
+//!
+//! // Reusing allocations, with a dense weight function and 128-bit weights.
+//! let mut m = Matcher::<i128>::with_capacity(4);
+//! let mate = m.solve_dense(4, |u, v| Some((u + v) as i128), true);
+//! assert!(mate.iter().all(|x| x.is_some()));
+//! ```
 
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
@@ -314,6 +328,14 @@ impl<W: Weight> Matcher<W> {
             scratch2: Vec::new(),
             out: Vec::new(),
         }
+    }
+
+    /// An empty solver with buffers reserved for graphs of up to `n` vertices.
+    pub fn with_capacity(n: usize) -> Self {
+        let mut m = Self::new();
+        m.w2.reserve(n * n);
+        m.dual.reserve(2 * n);
+        m
     }
 
     /// Solves [`max_weight_matching`] for an edge list, reusing this solver's memory.
