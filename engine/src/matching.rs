@@ -137,6 +137,27 @@ macro_rules! impl_weight_prim {
     };
 }
 
+/// A 512-bit signed integer, for brackets whose criteria need more than 256 bits of weight.
+pub type I512 = bnum::BInt<8>;
+
+impl Weight for I512 {
+    const ZERO: Self = I512::ZERO;
+    const MIN: Self = I512::MIN;
+    const MAX: Self = I512::MAX;
+    #[inline]
+    fn halve(self) -> Self {
+        self >> 1u32
+    }
+    #[inline]
+    fn is_even(self) -> bool {
+        (self & I512::ONE) == I512::ZERO
+    }
+    #[inline]
+    fn from_i64(v: i64) -> Self {
+        I512::from(v)
+    }
+}
+
 impl_weight_prim!(i64);
 impl_weight_prim!(i128);
 
