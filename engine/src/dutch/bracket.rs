@@ -275,9 +275,9 @@ impl Graph {
         let mut quality_bounds = [I256::ZERO; NQ];
         let half = i(nv as i64 / 2 + 1);
         for e in &edges {
-            for f in 0..NQ {
-                if e.q[f] > quality_bounds[f] {
-                    quality_bounds[f] = e.q[f];
+            for (bound, v) in quality_bounds.iter_mut().zip(&e.q) {
+                if *v > *bound {
+                    *bound = *v;
                 }
             }
         }
@@ -352,6 +352,61 @@ fn matched_total<W: Weight>(edges: &[(usize, usize, W)], mate: &[Option<usize>])
         .fold(W::ZERO, |s, e| s + e.2)
 }
 
+/// B.3-B.4: the first candidate of a homogeneous bracket with an even number of players
+/// (S1[i] against S2[i]) when it is perfect: every pair allowed, every colour preference
+/// granted, no topscorer colour problem, and no floats (there are none in such a bracket).
+/// A perfect candidate is accepted at once, and it is the first of the sequence.
+fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
+    let mut sorted = residents.to_vec();
+    sorted.sort_unstable();
+    let half = sorted.len() / 2;
+    let mut pairs = Vec::with_capacity(half);
+    for i in 0..half {
+        let (a, b) = (sorted[i], sorted[i + half]);
+        if !ctx.compat[a][b] {
+            return None;
+        }
+        let (w, _) = ctx.white_first(a, b);
+        let top = ctx.players[a].top || ctx.players[b].top;
+        for g in [a, b] {
+            let c = if g == w { Color::White } else { Color::Black };
+            let f = &ctx.players[g].colour;
+            if f.preference.is_some_and(|p| p.color != c) {
+                return None;
+            }
+            if top && (difference_after(f, c).abs() > 2 || third_in_a_row(f, c)) {
+                return None;
+            }
+        }
+        pairs.push((a, b));
+    }
+    Some(BracketResult {
+        pairs,
+        floaters: Vec::new(),
+        bye: None,
+    })
+}
+
+/// True when every player of the bracket can be paired inside it (MDPs only with residents).
+fn pairs_everyone(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> bool {
+    let n = mdps.len() + residents.len();
+    if n % 2 == 1 {
+        return false;
+    }
+    let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let m = mdps.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in (i + 1).max(m)..n {
+            if ctx.compat[all[i]][all[j]] {
+                edges.push((i, j, 1i64));
+            }
+        }
+    }
+    let mate = max_weight_matching(n, &edges, true);
+    mate.iter().all(|x| x.is_some())
+}
+
 /// Bits for one position of a lexicographic sequence over `n` choices.
 fn pos_bits(n: usize) -> u32 {
     super::weights::bits(I256::from(n as u64 + 1))
@@ -364,6 +419,19 @@ pub(crate) fn solve(
     residents: &[usize],
     mode: Mode,
 ) -> Result<BracketResult, PairingError> {
+    // (Not for the PPB: there the downfloaters are chosen for the completion, C.4.)
+    if mdps.is_empty() && residents.len().is_multiple_of(2) && !matches!(mode, Mode::Penultimate(_))
+    {
+        if let Some(res) = perfect_first(ctx, residents) {
+            return Ok(res);
+        }
+    }
+    // C.7 only matters when the bracket has downfloaters: when every player of the bracket can
+    // be paired in it (C.5 comes first), the following bracket need not be in the graph.
+    let mode = match mode {
+        Mode::Lookahead(..) if pairs_everyone(ctx, mdps, residents) => Mode::Lookahead(&[], false),
+        m => m,
+    };
     let g = Graph::build(ctx, mdps, residents, mode);
     let nb = g.nb;
     let nv = g.global.len();
@@ -511,7 +579,14 @@ fn fix_lexicographic(
 ) -> Result<(), PairingError> {
     let nb = g.nb;
     let pb = pos_bits(s2.len());
-    let chunk = (60 / pb).max(1) as usize;
+    // As many positions per matching as the 256-bit weights have room for.
+    let used: u32 = g
+        .quality_bounds
+        .iter()
+        .map(|b| super::weights::bits(*b))
+        .sum();
+    let room = super::weights::MAX_BITS_256.saturating_sub(used).max(60);
+    let chunk = (room / pb).max(1) as usize;
     let mut rank = vec![usize::MAX; g.global.len()];
     for (r, &v) in s2.iter().enumerate() {
         rank[v] = r;
