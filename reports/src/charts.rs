@@ -31,15 +31,21 @@ pub fn render(chart: &Chart) -> Result<String, ReportError> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let (plot, legend) = if chart.series.len() > 1 {
+            root.split_horizontally(SIZE.0 - LEGEND_WIDTH)
+        } else {
+            root.split_horizontally(SIZE.0)
+        };
         let drawn = root
             .fill(&WHITE)
             .map_err(|e| Box::new(e) as Box<dyn Error>)
             .and_then(|_| match &chart.kind {
-                ChartKind::Bars { categories } => draw_bars(&root, chart, categories),
+                ChartKind::Bars { categories } => draw_bars(&plot, chart, categories),
                 ChartKind::Lines { log_y, x_ticks } => {
-                    draw_lines(&root, chart, *log_y, x_ticks.as_deref())
+                    draw_lines(&plot, chart, *log_y, x_ticks.as_deref())
                 }
             })
+            .and_then(|_| draw_legend(&legend, chart))
             .and_then(|_| root.present().map_err(|e| Box::new(e) as Box<dyn Error>));
         drawn.map_err(|e| ReportError::Chart {
             chart: chart.id.clone(),
@@ -47,6 +53,33 @@ pub fn render(chart: &Chart) -> Result<String, ReportError> {
         })?;
     }
     Ok(svg)
+}
+
+/// Room at the right for the legend of a chart with several series.
+const LEGEND_WIDTH: u32 = 150;
+
+/// The legend, outside the plot so that it never hides data: a swatch and the name per series.
+fn draw_legend(area: &Area, chart: &Chart) -> Result<(), Box<dyn Error>> {
+    if chart.series.len() < 2 {
+        return Ok(());
+    }
+    let bars = matches!(chart.kind, ChartKind::Bars { .. });
+    for (i, s) in chart.series.iter().enumerate() {
+        let c = colour(i);
+        let y = 70 + 24 * i as i32;
+        if bars {
+            area.draw(&Rectangle::new([(6, y - 6), (20, y + 6)], c.filled()))?;
+        } else {
+            area.draw(&PathElement::new(vec![(2, y), (22, y)], c.stroke_width(3)))?;
+            area.draw(&Circle::new((12, y), 3, c.filled()))?;
+        }
+        area.draw(&Text::new(
+            s.name.clone(),
+            (28, y - 8),
+            (FONT, 15).into_font().color(&BLACK),
+        ))?;
+    }
+    Ok(())
 }
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
@@ -83,10 +116,10 @@ fn draw_bars(root: &Area, chart: &Chart, categories: &[String]) -> Result<(), Bo
     let (_, hi) = y_extent(chart, |v| v);
     let top = if hi > 0.0 { hi * 1.1 } else { 1.0 };
     let mut cc = ChartBuilder::on(root)
-        .caption(&chart.title, (FONT, 20))
+        .caption(&chart.title, (FONT, 24))
         .margin(12)
-        .x_label_area_size(50)
-        .y_label_area_size(64)
+        .x_label_area_size(58)
+        .y_label_area_size(78)
         .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..top)?;
     let label = |x: &f64| {
         let i = x.round();
@@ -101,10 +134,17 @@ fn draw_bars(root: &Area, chart: &Chart, categories: &[String]) -> Result<(), Bo
         .x_labels(n.min(25))
         .x_label_formatter(&label)
         .y_labels(8)
+        .y_label_formatter(&|y: &f64| {
+            if top >= 5.0 {
+                format!("{y:.0}")
+            } else {
+                format!("{y:.2}")
+            }
+        })
         .x_desc(chart.x_label.as_str())
         .y_desc(chart.y_label.as_str())
-        .label_style((FONT, 13))
-        .axis_desc_style((FONT, 14))
+        .label_style((FONT, 15))
+        .axis_desc_style((FONT, 17))
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.12))
         .draw()?;
@@ -118,9 +158,7 @@ fn draw_bars(root: &Area, chart: &Chart, categories: &[String]) -> Result<(), Bo
                 [(p.x + offset, 0.0), (p.x + offset + width * 0.9, p.y)],
                 c.filled(),
             )
-        }))?
-        .label(s.name.as_str())
-        .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 12, y + 6)], c.filled()));
+        }))?;
         cc.draw_series(s.points.iter().filter_map(|p| {
             let (lo, hi) = p.ci?;
             Some(ErrorBar::new_vertical(
@@ -133,21 +171,17 @@ fn draw_bars(root: &Area, chart: &Chart, categories: &[String]) -> Result<(), Bo
             ))
         }))?;
     }
-    if chart.series.len() > 1 {
-        cc.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK.mix(0.3))
-            .label_font((FONT, 13))
-            .draw()?;
-    }
     Ok(())
 }
 
 /// A short label for a tick of a logarithmic axis drawn at log10(value).
 fn log_label(v: f64) -> String {
     let x = 10f64.powf(v);
-    if x >= 100.0 {
+    if x >= 1e6 {
+        format!("{:.0}M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.0}k", x / 1e3)
+    } else if x >= 100.0 {
         format!("{x:.0}")
     } else if x >= 10.0 {
         format!("{x:.1}")
@@ -185,10 +219,10 @@ fn draw_lines(
         (lo, hi + span * 0.1)
     };
     let mut cc = ChartBuilder::on(root)
-        .caption(&chart.title, (FONT, 20))
+        .caption(&chart.title, (FONT, 24))
         .margin(12)
-        .x_label_area_size(50)
-        .y_label_area_size(64)
+        .x_label_area_size(58)
+        .y_label_area_size(78)
         .build_cartesian_2d((xlo - pad)..(xhi + pad), ylo..yhi)?;
     let x_label = |x: &f64| match x_ticks {
         Some(ticks) => ticks
@@ -223,8 +257,8 @@ fn draw_lines(
         .y_label_formatter(&y_label)
         .x_desc(chart.x_label.as_str())
         .y_desc(chart.y_label.as_str())
-        .label_style((FONT, 13))
-        .axis_desc_style((FONT, 14))
+        .label_style((FONT, 15))
+        .axis_desc_style((FONT, 17))
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.12))
         .draw()?;
@@ -236,9 +270,7 @@ fn draw_lines(
             .filter(|p| p.y.is_finite())
             .map(|p| (p.x, ty(p.y)))
             .collect();
-        cc.draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))?
-            .label(s.name.as_str())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2)));
+        cc.draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))?;
         cc.draw_series(pts.iter().map(|&(x, y)| Circle::new((x, y), 3, c.filled())))?;
         cc.draw_series(s.points.iter().filter_map(|p| {
             let (lo, hi) = p.ci?;
@@ -251,14 +283,6 @@ fn draw_lines(
                 6,
             ))
         }))?;
-    }
-    if chart.series.len() > 1 {
-        cc.configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK.mix(0.3))
-            .label_font((FONT, 13))
-            .draw()?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use crate::charts;
 use crate::model::{Chart, Metric, Section};
-use crate::stats::{Difference, Estimate};
+use crate::stats::Difference;
 use crate::ReportError;
 
 /// Escapes text for HTML element content and attribute values.
@@ -32,6 +32,7 @@ nav a{color:#0072b2;text-decoration:none;font-weight:600}
 table{border-collapse:collapse;margin:12px 0;font-size:0.92em;width:100%}
 th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
 th:first-child,td:first-child{text-align:left}
+td:not(:first-child){white-space:nowrap}
 thead th{background:#f0f4f8}
 td.sig{font-weight:600}
 figure{margin:20px 0;padding:8px;border:1px solid #e3e3e3;border-radius:4px;background:#fff}
@@ -48,16 +49,20 @@ pub fn fmt_value(v: f64, percent: bool) -> String {
     if v.is_nan() {
         return "—".into();
     }
-    if percent {
-        return format!("{:.1}%", v * 100.0);
-    }
     let a = v.abs();
-    if a >= 100.0 {
+    let s = if percent {
+        format!("{:.1}%", v * 100.0)
+    } else if a >= 100.0 {
         format!("{v:.0}")
     } else if a >= 10.0 {
         format!("{v:.1}")
     } else {
         format!("{v:.3}")
+    };
+    // No "-0.000": a value that rounds to zero is shown without its sign.
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| matches!(c, '0' | '.' | '%')) => rest.to_string(),
+        _ => s,
     }
 }
 
@@ -109,7 +114,7 @@ fn metric_row(m: &Metric) -> String {
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} {}</td></tr>\n",
         escape(&m.label),
         fmt_value(m.estimate.value(), m.percent),
-        fmt_ci(m.estimate.ci(), m.percent),
+        fmt_ci(m.ci(), m.percent),
         m.estimate.n(),
         m.unit
     )
@@ -174,7 +179,7 @@ fn tables_line(out: &mut String, s: &Section) {
 /// One row of a comparison: a metric of A, its counterpart in B and the difference.
 pub struct CompareRow<'a> {
     pub a: &'a Metric,
-    pub b: Option<&'a Estimate>,
+    pub b: Option<&'a Metric>,
     pub diff: Option<Difference>,
 }
 
@@ -208,7 +213,7 @@ pub fn compare_page(
         for r in rows {
             let pct = r.a.percent;
             let (b, bci) = match r.b {
-                Some(e) => (fmt_value(e.value(), pct), fmt_ci(e.ci(), pct)),
+                Some(o) => (fmt_value(o.estimate.value(), pct), fmt_ci(o.ci(), pct)),
                 None => ("—".into(), "—".into()),
             };
             let (d, dci, sig) = match &r.diff {
@@ -223,7 +228,7 @@ pub fn compare_page(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td{class}>{}</td><td{class}>{}</td></tr>\n",
                 escape(&r.a.label),
                 fmt_value(r.a.estimate.value(), pct),
-                fmt_ci(r.a.estimate.ci(), pct),
+                fmt_ci(r.a.ci(), pct),
                 b,
                 bci,
                 d,

@@ -145,7 +145,7 @@ fn metrics_table(name: &str, sections: &[Section]) -> Table {
     );
     for s in sections {
         for m in &s.metrics {
-            let [lo, hi] = model::ci_cells(m.estimate.ci());
+            let [lo, hi] = model::ci_cells(m.ci());
             t.push(vec![
                 s.id.to_string(),
                 m.key.clone(),
@@ -303,14 +303,14 @@ pub fn compare(
     for (s, s_b) in sa.iter().zip(&sb) {
         let mut rows = Vec::new();
         for m in &s.metrics {
-            let other = b_metrics.get(m.key.as_str()).map(|m| &m.estimate);
-            let diff = other.map(|e| stats::difference(&m.estimate, e));
-            let [alo, ahi] = model::ci_cells(m.estimate.ci());
+            let other = b_metrics.get(m.key.as_str()).copied();
+            let diff = other.map(|o| stats::difference(&m.estimate, &o.estimate));
+            let [alo, ahi] = model::ci_cells(m.ci());
             let (bv, [blo, bhi], bn) = match other {
-                Some(e) => (
-                    model::num(e.value()),
-                    model::ci_cells(e.ci()),
-                    e.n().to_string(),
+                Some(o) => (
+                    model::num(o.estimate.value()),
+                    model::ci_cells(o.ci()),
+                    o.estimate.n().to_string(),
                 ),
                 None => (String::new(), [String::new(), String::new()], String::new()),
             };

@@ -33,6 +33,17 @@ impl Metric {
         self.percent = true;
         self
     }
+
+    /// The 95% interval; for a share (`percent`) clipped to [0, 1], since a t interval of a
+    /// mean of shares can reach past the bounds.
+    pub fn ci(&self) -> Option<(f64, f64)> {
+        let ci = self.estimate.ci()?;
+        Some(if self.percent {
+            (ci.0.max(0.0), ci.1.min(1.0))
+        } else {
+            ci
+        })
+    }
 }
 
 /// A CSV table, written to `tables/<name>.csv`.

@@ -175,6 +175,10 @@ fn report_is_well_formed_and_complete() {
         assert!(p.exists(), "missing table {t}");
         assert!(summary.tables.contains(&p));
     }
+    // For looking at charts with a real log: copy it where the variable says.
+    if let Some(dest) = std::env::var_os("SWISSLAB_REPORTS_KEEP_HLOG") {
+        std::fs::copy(dir.path().join("histograms/pairing-us.hlog"), dest).unwrap();
+    }
     let timing = std::fs::read_to_string(dir.path().join("tables/pairing_time.csv")).unwrap();
     let lines: Vec<&str> = timing.lines().collect();
     assert_eq!(lines[0], "players,rounds,mean,p50,p90,p99,p99_9,max");
