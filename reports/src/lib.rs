@@ -14,6 +14,18 @@
 //! (`tables/metrics.csv` holds every figure with its interval). [`compare`] does the same for
 //! two runs side by side, with differences and their intervals. Interval methods: see
 //! [`stats`].
+//!
+//! Choices where the output contract leaves room (details in each module):
+//!
+//! - columns are matched by header name; `run.csv` is text; `summary.csv` and the histogram
+//!   log may be missing; empty `withdrawn_after`/`bye_player_*` fields are accepted;
+//! - the error column is the CSV field number (1-based) of the bad field;
+//! - `bye_player_score` is the receiver's score before the round;
+//! - White's score counts played games only (`white_wins`, `draws`, `black_wins`);
+//! - the final standing for Kendall's tau-b is score, then Buchholz Cut-1, players equal on
+//!   both tied (the pairing-number tiebreak of `rank` is not used); "the strongest player wins"
+//!   uses `rank` = 1;
+//! - intervals of shares averaged over tournaments are clipped to [0, 1].
 
 pub mod byes;
 pub mod charts;
