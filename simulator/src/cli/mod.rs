@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod pair;
+pub mod report;
 pub mod trf;
 
 use std::process::ExitCode;

@@ -1,0 +1,288 @@
+//! Chart data to inline SVG with plotters' SVG backend (text as `<text>` elements, no fonts
+//! embedded, no system libraries).
+//!
+//! Bars: grouped bars over categories with error bars. Lines: one line with markers per series
+//! over a numeric axis, with error bars; a logarithmic y axis plots log10 of the values and
+//! labels the ticks with the values themselves.
+
+use crate::model::{Chart, ChartKind};
+use crate::ReportError;
+use plotters::prelude::*;
+use std::error::Error;
+
+/// Width and height of every chart, in SVG pixels.
+pub const SIZE: (u32, u32) = (760, 400);
+
+/// Okabe–Ito colours, distinguishable with the common colour-vision deficiencies.
+const PALETTE: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(230, 159, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(213, 94, 0),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+];
+
+const FONT: &str = "sans-serif";
+
+/// Renders a chart to an SVG document (a single `<svg>` element).
+pub fn render(chart: &Chart) -> Result<String, ReportError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        let (plot, legend) = if chart.series.len() > 1 {
+            root.split_horizontally(SIZE.0 - LEGEND_WIDTH)
+        } else {
+            root.split_horizontally(SIZE.0)
+        };
+        let drawn = root
+            .fill(&WHITE)
+            .map_err(|e| Box::new(e) as Box<dyn Error>)
+            .and_then(|_| match &chart.kind {
+                ChartKind::Bars { categories } => draw_bars(&plot, chart, categories),
+                ChartKind::Lines { log_y, x_ticks } => {
+                    draw_lines(&plot, chart, *log_y, x_ticks.as_deref())
+                }
+            })
+            .and_then(|_| draw_legend(&legend, chart))
+            .and_then(|_| root.present().map_err(|e| Box::new(e) as Box<dyn Error>));
+        drawn.map_err(|e| ReportError::Chart {
+            chart: chart.id.clone(),
+            message: e.to_string(),
+        })?;
+    }
+    Ok(svg)
+}
+
+/// Room at the right for the legend of a chart with several series.
+const LEGEND_WIDTH: u32 = 150;
+
+/// The legend, outside the plot so that it never hides data: a swatch and the name per series.
+fn draw_legend(area: &Area, chart: &Chart) -> Result<(), Box<dyn Error>> {
+    if chart.series.len() < 2 {
+        return Ok(());
+    }
+    let bars = matches!(chart.kind, ChartKind::Bars { .. });
+    for (i, s) in chart.series.iter().enumerate() {
+        let c = colour(i);
+        let y = 70 + 24 * i as i32;
+        if bars {
+            area.draw(&Rectangle::new([(6, y - 6), (20, y + 6)], c.filled()))?;
+        } else {
+            area.draw(&PathElement::new(vec![(2, y), (22, y)], c.stroke_width(3)))?;
+            area.draw(&Circle::new((12, y), 3, c.filled()))?;
+        }
+        area.draw(&Text::new(
+            s.name.clone(),
+            (28, y - 8),
+            (FONT, 15).into_font().color(&BLACK),
+        ))?;
+    }
+    Ok(())
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+fn colour(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
+}
+
+fn y_extent(chart: &Chart, f: impl Fn(f64) -> f64) -> (f64, f64) {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for p in chart.series.iter().flat_map(|s| &s.points) {
+        for v in [Some(p.y), p.ci.map(|c| c.0), p.ci.map(|c| c.1)]
+            .into_iter()
+            .flatten()
+        {
+            let v = f(v);
+            if v.is_finite() {
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+        }
+    }
+    if !lo.is_finite() {
+        (0.0, 1.0)
+    } else {
+        (lo, hi)
+    }
+}
+
+fn draw_bars(root: &Area, chart: &Chart, categories: &[String]) -> Result<(), Box<dyn Error>> {
+    let n = categories.len().max(1);
+    let k = chart.series.len().max(1);
+    let (_, hi) = y_extent(chart, |v| v);
+    let top = if hi > 0.0 { hi * 1.1 } else { 1.0 };
+    let mut cc = ChartBuilder::on(root)
+        .caption(&chart.title, (FONT, 24))
+        .margin(12)
+        .x_label_area_size(58)
+        .y_label_area_size(78)
+        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..top)?;
+    let label = |x: &f64| {
+        let i = x.round();
+        if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < categories.len() {
+            categories[i as usize].clone()
+        } else {
+            String::new()
+        }
+    };
+    cc.configure_mesh()
+        .disable_x_mesh()
+        .x_labels(n.min(25))
+        .x_label_formatter(&label)
+        .y_labels(8)
+        .y_label_formatter(&|y: &f64| {
+            if top >= 5.0 {
+                format!("{y:.0}")
+            } else {
+                format!("{y:.2}")
+            }
+        })
+        .x_desc(chart.x_label.as_str())
+        .y_desc(chart.y_label.as_str())
+        .label_style((FONT, 15))
+        .axis_desc_style((FONT, 17))
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.12))
+        .draw()?;
+    let group = 0.8;
+    let width = group / k as f64;
+    for (si, s) in chart.series.iter().enumerate() {
+        let c = colour(si);
+        let offset = -group / 2.0 + si as f64 * width;
+        cc.draw_series(s.points.iter().filter(|p| p.y.is_finite()).map(|p| {
+            Rectangle::new(
+                [(p.x + offset, 0.0), (p.x + offset + width * 0.9, p.y)],
+                c.filled(),
+            )
+        }))?;
+        cc.draw_series(s.points.iter().filter_map(|p| {
+            let (lo, hi) = p.ci?;
+            Some(ErrorBar::new_vertical(
+                p.x + offset + width * 0.45,
+                lo,
+                p.y,
+                hi,
+                BLACK.mix(0.7).stroke_width(1),
+                6,
+            ))
+        }))?;
+    }
+    Ok(())
+}
+
+/// A short label for a tick of a logarithmic axis drawn at log10(value).
+fn log_label(v: f64) -> String {
+    let x = 10f64.powf(v);
+    if x >= 1e6 {
+        format!("{:.0}M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.0}k", x / 1e3)
+    } else if x >= 100.0 {
+        format!("{x:.0}")
+    } else if x >= 10.0 {
+        format!("{x:.1}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+fn draw_lines(
+    root: &Area,
+    chart: &Chart,
+    log_y: bool,
+    x_ticks: Option<&[(f64, String)]>,
+) -> Result<(), Box<dyn Error>> {
+    let ty = |v: f64| if log_y { v.max(1e-9).log10() } else { v };
+    let (mut xlo, mut xhi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for p in chart.series.iter().flat_map(|s| &s.points) {
+        xlo = xlo.min(p.x);
+        xhi = xhi.max(p.x);
+    }
+    for (t, _) in x_ticks.unwrap_or(&[]) {
+        xlo = xlo.min(*t);
+        xhi = xhi.max(*t);
+    }
+    if !xlo.is_finite() {
+        (xlo, xhi) = (0.0, 1.0);
+    }
+    let pad = if xhi > xlo { (xhi - xlo) * 0.05 } else { 1.0 };
+    let (lo, hi) = y_extent(chart, ty);
+    let (ylo, yhi) = if log_y {
+        (lo.floor(), hi.ceil().max(lo.floor() + 1.0))
+    } else {
+        let lo = lo.min(0.0);
+        let span = if hi > lo { hi - lo } else { 1.0 };
+        (lo, hi + span * 0.1)
+    };
+    let mut cc = ChartBuilder::on(root)
+        .caption(&chart.title, (FONT, 24))
+        .margin(12)
+        .x_label_area_size(58)
+        .y_label_area_size(78)
+        .build_cartesian_2d((xlo - pad)..(xhi + pad), ylo..yhi)?;
+    let x_label = |x: &f64| match x_ticks {
+        Some(ticks) => ticks
+            .iter()
+            .find(|(t, _)| (t - x).abs() < 1e-6)
+            .map(|(_, l)| l.clone())
+            .unwrap_or_default(),
+        None => {
+            if (x - x.round()).abs() < 1e-6 {
+                format!("{x:.0}")
+            } else {
+                String::new()
+            }
+        }
+    };
+    let y_label = |y: &f64| {
+        if log_y {
+            log_label(*y)
+        } else if (yhi - ylo) < 0.5 {
+            format!("{y:.3}")
+        } else if (yhi - ylo) < 5.0 {
+            format!("{y:.2}")
+        } else {
+            format!("{y:.0}")
+        }
+    };
+    let span = (xhi - xlo).round().max(1.0) as usize + 1;
+    cc.configure_mesh()
+        .x_labels(x_ticks.map_or(span.min(16), |t| t.len().max(2)))
+        .x_label_formatter(&x_label)
+        .y_labels(if log_y { (yhi - ylo) as usize + 1 } else { 8 })
+        .y_label_formatter(&y_label)
+        .x_desc(chart.x_label.as_str())
+        .y_desc(chart.y_label.as_str())
+        .label_style((FONT, 15))
+        .axis_desc_style((FONT, 17))
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.12))
+        .draw()?;
+    for (si, s) in chart.series.iter().enumerate() {
+        let c = colour(si);
+        let pts: Vec<(f64, f64)> = s
+            .points
+            .iter()
+            .filter(|p| p.y.is_finite())
+            .map(|p| (p.x, ty(p.y)))
+            .collect();
+        cc.draw_series(LineSeries::new(pts.iter().copied(), c.stroke_width(2)))?;
+        cc.draw_series(pts.iter().map(|&(x, y)| Circle::new((x, y), 3, c.filled())))?;
+        cc.draw_series(s.points.iter().filter_map(|p| {
+            let (lo, hi) = p.ci?;
+            Some(ErrorBar::new_vertical(
+                p.x,
+                ty(lo),
+                ty(p.y),
+                ty(hi),
+                c.mix(0.8).stroke_width(1),
+                6,
+            ))
+        }))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,248 @@
+//! The self-contained HTML page: inline CSS, inline SVG charts, no scripts, no network.
+
+use crate::charts;
+use crate::model::{Chart, Metric, Section};
+use crate::stats::Difference;
+use crate::ReportError;
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "
+body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;margin:0;color:#1b1b1b;background:#fafafa;line-height:1.45}
+main{max-width:980px;margin:0 auto;padding:8px 24px 48px;background:#fff}
+h1{font-size:1.7em;margin:0.6em 0 0.2em}
+h2{font-size:1.35em;border-bottom:2px solid #0072b2;padding-bottom:4px;margin-top:2em}
+p.params{color:#444;margin-top:0}
+nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px 18px}
+nav a{color:#0072b2;text-decoration:none;font-weight:600}
+table{border-collapse:collapse;margin:12px 0;font-size:0.92em;width:100%}
+th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
+th:first-child,td:first-child{text-align:left}
+td:not(:first-child){white-space:nowrap}
+thead th{background:#f0f4f8}
+td.sig{font-weight:600}
+figure{margin:20px 0;padding:8px;border:1px solid #e3e3e3;border-radius:4px;background:#fff}
+figure svg{display:block;max-width:100%;height:auto;margin:0 auto}
+figcaption{font-size:0.9em;color:#333;margin-top:6px}
+figcaption .run{display:block;color:#666;font-size:0.92em;margin-top:2px}
+p.tables{font-size:0.9em;color:#444}
+p.tables a{color:#0072b2;margin-right:10px}
+footer{font-size:0.85em;color:#555;margin-top:3em;border-top:1px solid #ddd;padding-top:8px}
+";
+
+/// Formats a value of a metric: percentages with one decimal, others by magnitude.
+pub fn fmt_value(v: f64, percent: bool) -> String {
+    if v.is_nan() {
+        return "—".into();
+    }
+    let a = v.abs();
+    let s = if percent {
+        format!("{:.1}%", v * 100.0)
+    } else if a >= 100.0 {
+        format!("{v:.0}")
+    } else if a >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.3}")
+    };
+    // No "-0.000": a value that rounds to zero is shown without its sign.
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| matches!(c, '0' | '.' | '%')) => rest.to_string(),
+        _ => s,
+    }
+}
+
+fn fmt_ci(ci: Option<(f64, f64)>, percent: bool) -> String {
+    match ci {
+        Some((lo, hi)) if lo.is_finite() && hi.is_finite() => {
+            format!("{} – {}", fmt_value(lo, percent), fmt_value(hi, percent))
+        }
+        _ => "—".into(),
+    }
+}
+
+fn head(out: &mut String, title: &str) {
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    out.push_str(&format!("<title>{}</title>\n", escape(title)));
+    out.push_str(&format!(
+        "<style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
+    ));
+}
+
+fn nav(out: &mut String, sections: &[Section]) {
+    out.push_str("<nav><ul>\n");
+    for s in sections {
+        out.push_str(&format!(
+            "<li><a href=\"#{}\">{}</a></li>\n",
+            s.id,
+            escape(s.title)
+        ));
+    }
+    out.push_str("</ul></nav>\n");
+}
+
+fn figure(out: &mut String, chart: &Chart, number: usize, params: &str) -> Result<(), ReportError> {
+    let svg = charts::render(chart)?;
+    out.push_str(&format!("<figure id=\"fig-{}\">\n", escape(&chart.id)));
+    out.push_str(svg.trim());
+    out.push_str(&format!(
+        "\n<figcaption><strong>Figure {number}. {}.</strong> {}<span class=\"run\">{}</span></figcaption>\n</figure>\n",
+        escape(&chart.title),
+        escape(&chart.caption),
+        escape(params)
+    ));
+    Ok(())
+}
+
+fn metric_row(m: &Metric) -> String {
+    format!(
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} {}</td></tr>\n",
+        escape(&m.label),
+        fmt_value(m.estimate.value(), m.percent),
+        fmt_ci(m.ci(), m.percent),
+        m.estimate.n(),
+        m.unit
+    )
+}
+
+const FOOTER: &str = "<footer><p>Methods: averages over tournaments carry 95% Student-t intervals (n − 1 degrees of freedom); \
+proportions of counted events carry 95% Wilson score intervals; differences between runs use Welch's interval for means and \
+Newcombe's hybrid score interval for proportions. Kendall's tau-b accounts for ties. Written by swisslab-reports.</p></footer>\n";
+
+/// The report page of one run.
+pub fn report_page(title: &str, params: &str, sections: &[Section]) -> Result<String, ReportError> {
+    let mut out = String::new();
+    head(&mut out, title);
+    out.push_str(&format!(
+        "<h1>{}</h1>\n<p class=\"params\">Run: {}</p>\n",
+        escape(title),
+        escape(params)
+    ));
+    nav(&mut out, sections);
+    let mut number = 0;
+    for s in sections {
+        out.push_str(&format!(
+            "<section id=\"{}\">\n<h2>{}</h2>\n<p>{}</p>\n",
+            s.id,
+            escape(s.title),
+            escape(&s.intro)
+        ));
+        if !s.metrics.is_empty() {
+            out.push_str("<table class=\"metrics\">\n<thead><tr><th>Figure</th><th>Estimate</th><th>95% CI</th><th>n</th></tr></thead>\n<tbody>\n");
+            for m in &s.metrics {
+                out.push_str(&metric_row(m));
+            }
+            out.push_str("</tbody>\n</table>\n");
+        }
+        for c in &s.charts {
+            number += 1;
+            figure(&mut out, c, number, &format!("Run: {params}"))?;
+        }
+        tables_line(&mut out, s);
+        out.push_str("</section>\n");
+    }
+    out.push_str(FOOTER);
+    out.push_str("</main>\n</body>\n</html>\n");
+    Ok(out)
+}
+
+fn tables_line(out: &mut String, s: &Section) {
+    if s.tables.is_empty() {
+        return;
+    }
+    out.push_str("<p class=\"tables\">Tables (CSV): ");
+    for t in &s.tables {
+        out.push_str(&format!(
+            "<a href=\"tables/{0}.csv\" title=\"{1}\">{0}.csv</a>",
+            escape(&t.name),
+            escape(&t.title)
+        ));
+    }
+    out.push_str("</p>\n");
+}
+
+/// One row of a comparison: a metric of A, its counterpart in B and the difference.
+pub struct CompareRow<'a> {
+    pub a: &'a Metric,
+    pub b: Option<&'a Metric>,
+    pub diff: Option<Difference>,
+}
+
+/// The comparison page.
+pub fn compare_page(
+    params_a: &str,
+    params_b: &str,
+    sections: &[(Section, Vec<CompareRow>)],
+) -> Result<String, ReportError> {
+    let mut out = String::new();
+    head(&mut out, "swisslab comparison");
+    out.push_str("<h1>swisslab comparison</h1>\n");
+    out.push_str(&format!(
+        "<p class=\"params\"><strong>A</strong>: {}<br><strong>B</strong>: {}</p>\n",
+        escape(params_a),
+        escape(params_b)
+    ));
+    out.push_str("<p>Each figure of run A and run B with the difference B − A and its 95% interval; differences whose interval excludes 0 are in bold.</p>\n");
+    let only: Vec<Section> = sections.iter().map(|(s, _)| s.clone()).collect();
+    nav(&mut out, &only);
+    let both = format!("A: {params_a}. B: {params_b}.");
+    let mut number = 0;
+    for (s, rows) in sections {
+        out.push_str(&format!(
+            "<section id=\"{}\">\n<h2>{}</h2>\n<p>{}</p>\n",
+            s.id,
+            escape(s.title),
+            escape(&s.intro)
+        ));
+        out.push_str("<table class=\"metrics\">\n<thead><tr><th>Figure</th><th>A</th><th>A 95% CI</th><th>B</th><th>B 95% CI</th><th>B − A</th><th>95% CI</th></tr></thead>\n<tbody>\n");
+        for r in rows {
+            let pct = r.a.percent;
+            let (b, bci) = match r.b {
+                Some(o) => (fmt_value(o.estimate.value(), pct), fmt_ci(o.ci(), pct)),
+                None => ("—".into(), "—".into()),
+            };
+            let (d, dci, sig) = match &r.diff {
+                Some(d) => {
+                    let sig = d.ci.is_some_and(|(lo, hi)| lo > 0.0 || hi < 0.0);
+                    (fmt_value(d.value, pct), fmt_ci(d.ci, pct), sig)
+                }
+                None => ("—".into(), "—".into(), false),
+            };
+            let class = if sig { " class=\"sig\"" } else { "" };
+            out.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td{class}>{}</td><td{class}>{}</td></tr>\n",
+                escape(&r.a.label),
+                fmt_value(r.a.estimate.value(), pct),
+                fmt_ci(r.a.ci(), pct),
+                b,
+                bci,
+                d,
+                dci
+            ));
+        }
+        out.push_str("</tbody>\n</table>\n");
+        for c in &s.charts {
+            number += 1;
+            figure(&mut out, c, number, &both)?;
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str(FOOTER);
+    out.push_str("</main>\n</body>\n</html>\n");
+    Ok(out)
+}

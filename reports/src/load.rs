@@ -1,0 +1,399 @@
+//! Reading a `swisslab simulate` output folder.
+//!
+//! Columns are matched by header name, so columns appended later are ignored. Choices where
+//! the output contract leaves room:
+//!
+//! - `run.csv` fields are kept as text (they only label the report); `summary.csv` may be
+//!   missing (a run that was stopped), and so may `histograms/pairing-us.hlog`.
+//! - Booleans are `0`/`1`; `true`/`false` are accepted too.
+//! - `withdrawn_after`, `bye_player_score` and `bye_player_rating` may be empty; a
+//!   `withdrawn_after` of 0 means "did not withdraw", a `bye_player` of 0 means "no bye".
+//! - Errors name the file, the line and the column, where the column is the **field number**
+//!   (1-based) of the CSV record, as the csv crate reports it; 0 when the error is not about
+//!   one field.
+
+use crate::ReportError;
+use hdrhistogram::serialization::interval_log::{IntervalLogIterator, LogEntry};
+use hdrhistogram::serialization::Deserializer;
+use hdrhistogram::Histogram;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn bool01<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    let s = String::deserialize(d)?;
+    match s.trim() {
+        "0" | "false" => Ok(false),
+        "1" | "true" => Ok(true),
+        other => Err(serde::de::Error::custom(format!(
+            "expected 0 or 1, found '{other}'"
+        ))),
+    }
+}
+
+/// `run.csv`: the run's parameters, as text.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct RunRow {
+    pub seed: String,
+    pub tournaments: String,
+    pub players: String,
+    pub rounds: String,
+    pub system: String,
+    pub result_model: String,
+    pub draw_rate: String,
+    pub config: String,
+    pub swisslab_version: String,
+}
+
+/// `summary.csv`: the run's totals.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SummaryRow {
+    pub tournaments: u64,
+    pub completed: u64,
+    pub failed: u64,
+    pub rounds_paired: u64,
+    pub games: u64,
+    pub byes: u64,
+    pub wall_seconds: f64,
+    pub pair_us_p50: f64,
+    pub pair_us_p90: f64,
+    pub pair_us_p99: f64,
+    pub pair_us_max: f64,
+}
+
+/// `tournaments.csv`: one tournament.
+#[derive(Clone, Debug, Deserialize)]
+pub struct TournamentRow {
+    pub tournament: u64,
+    pub seed: u64,
+    pub players: u32,
+    pub rounds: u32,
+    pub rounds_paired: u32,
+    #[serde(deserialize_with = "bool01")]
+    pub failed: bool,
+    pub failure: String,
+    pub late_entries: u32,
+    pub withdrawals: u32,
+    pub forfeits: u32,
+    pub requested_byes: u32,
+    pub pabs: u32,
+    pub pair_us_total: f64,
+    pub pair_us_max: f64,
+}
+
+/// `players.csv`: one player of one tournament.
+#[derive(Clone, Debug, Deserialize)]
+pub struct PlayerRow {
+    pub tournament: u64,
+    pub player: u32,
+    pub rating: f64,
+    pub strength: f64,
+    pub entered_round: u32,
+    pub withdrawn_after: Option<u32>,
+    pub score: f64,
+    pub rank: u32,
+    pub buchholz_cut1: f64,
+    pub games: u32,
+    pub whites: u32,
+    pub blacks: u32,
+    pub colour_diff: i32,
+    pub longest_same_colour_run: u32,
+    pub downfloats: u32,
+    pub upfloats: u32,
+    pub repeated_downfloats: u32,
+    pub repeated_upfloats: u32,
+    pub pabs: u32,
+    pub half_byes: u32,
+    pub zero_byes: u32,
+    pub forfeit_wins: u32,
+    pub forfeit_losses: u32,
+    pub score_white: f64,
+    pub score_black: f64,
+}
+
+/// `rounds.csv`: one round of one tournament.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RoundRow {
+    pub tournament: u64,
+    pub round: u32,
+    pub players_paired: u32,
+    pub games: u32,
+    pub bye_player: u32,
+    pub bye_player_score: Option<f64>,
+    pub bye_player_rating: Option<f64>,
+    pub pair_us: f64,
+    pub pref_absolute: u32,
+    pub pref_strong: u32,
+    pub pref_mild: u32,
+    pub denied_absolute: u32,
+    pub denied_strong: u32,
+    pub denied_mild: u32,
+    pub downfloats: u32,
+    pub upfloats: u32,
+    pub repeated_downfloats: u32,
+    pub repeated_upfloats: u32,
+    pub downfloats_two_before: u32,
+    pub upfloats_two_before: u32,
+    pub floated_pairs: u32,
+    pub floated_score_diff: f64,
+    pub white_wins: u32,
+    pub draws: u32,
+    pub black_wins: u32,
+    pub forfeits: u32,
+    #[serde(deserialize_with = "bool01")]
+    pub last_round: bool,
+    pub topscorers: u32,
+    pub topscorers_three_in_row: u32,
+    pub topscorers_diff_over_2: u32,
+}
+
+/// One tournament with its players and rounds.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    pub row: TournamentRow,
+    pub players: Vec<PlayerRow>,
+    pub rounds: Vec<RoundRow>,
+}
+
+/// The pairing-time histogram of one field size.
+#[derive(Clone, Debug)]
+pub struct FieldHistogram {
+    pub players: u32,
+    pub histogram: Histogram<u64>,
+}
+
+/// A whole output folder.
+#[derive(Clone, Debug)]
+pub struct RunData {
+    pub dir: PathBuf,
+    pub run: RunRow,
+    pub summary: Option<SummaryRow>,
+    /// In tournament index order.
+    pub tournaments: Vec<Tournament>,
+    /// By field size; empty when the log is missing.
+    pub histograms: Vec<FieldHistogram>,
+}
+
+impl RunData {
+    /// One line describing the run, for captions.
+    pub fn parameters(&self) -> String {
+        let r = &self.run;
+        format!(
+            "seed {}, {} tournaments of {} players and {} rounds, system {}, result model {}, draw rate {}, config {}, swisslab {}",
+            r.seed, r.tournaments, r.players, r.rounds, r.system, r.result_model, r.draw_rate, r.config, r.swisslab_version
+        )
+    }
+}
+
+fn csv_error(path: &Path, e: csv::Error) -> ReportError {
+    let line = e.position().map(|p| p.line()).unwrap_or(0);
+    let column = match e.kind() {
+        csv::ErrorKind::Deserialize { err, .. } => err.field().map(|f| f + 1).unwrap_or(0),
+        _ => 0,
+    };
+    let message = match e.kind() {
+        csv::ErrorKind::Deserialize { err, .. } => err.kind().to_string(),
+        csv::ErrorKind::Io(io) => io.to_string(),
+        _ => e.to_string(),
+    };
+    ReportError::Csv {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message,
+    }
+}
+
+/// Reads every record of a CSV file with a header row, with the line of each record.
+pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<(u64, T)>, ReportError> {
+    let file = std::fs::File::open(path).map_err(|source| ReportError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .from_reader(file);
+    let headers = reader
+        .byte_headers()
+        .map_err(|e| csv_error(path, e))?
+        .clone();
+    let mut out = Vec::new();
+    let mut record = csv::ByteRecord::new();
+    loop {
+        match reader.read_byte_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {
+                let line = record.position().map(|p| p.line()).unwrap_or(0);
+                let value = record
+                    .deserialize::<T>(Some(&headers))
+                    .map_err(|e| csv_error(path, e))?;
+                out.push((line, value));
+            }
+            Err(e) => return Err(csv_error(path, e)),
+        }
+    }
+    Ok(out)
+}
+
+fn invalid(path: &Path, line: u64, message: String) -> ReportError {
+    ReportError::Invalid {
+        path: path.to_path_buf(),
+        line,
+        message,
+    }
+}
+
+fn one_row<T: DeserializeOwned>(path: &Path) -> Result<T, ReportError> {
+    let mut rows = read_csv::<T>(path)?;
+    match rows.len() {
+        1 => Ok(rows.remove(0).1),
+        n => Err(invalid(
+            path,
+            0,
+            format!("expected one data row, found {n}"),
+        )),
+    }
+}
+
+/// Reads a simulate output folder.
+pub fn load(dir: &Path) -> Result<RunData, ReportError> {
+    let run: RunRow = one_row(&dir.join("run.csv"))?;
+    let summary_path = dir.join("summary.csv");
+    let summary = if summary_path.exists() {
+        Some(one_row::<SummaryRow>(&summary_path)?)
+    } else {
+        None
+    };
+
+    let tpath = dir.join("tournaments.csv");
+    let mut by_index: BTreeMap<u64, Tournament> = BTreeMap::new();
+    for (line, row) in read_csv::<TournamentRow>(&tpath)? {
+        let id = row.tournament;
+        let t = Tournament {
+            row,
+            players: Vec::new(),
+            rounds: Vec::new(),
+        };
+        if by_index.insert(id, t).is_some() {
+            return Err(invalid(
+                &tpath,
+                line,
+                format!("tournament {id} appears twice"),
+            ));
+        }
+    }
+
+    let ppath = dir.join("players.csv");
+    for (line, row) in read_csv::<PlayerRow>(&ppath)? {
+        let id = row.tournament;
+        let t = by_index.get_mut(&id).ok_or_else(|| {
+            invalid(
+                &ppath,
+                line,
+                format!("tournament {id} is not in tournaments.csv"),
+            )
+        })?;
+        t.players.push(row);
+    }
+
+    let rpath = dir.join("rounds.csv");
+    for (line, row) in read_csv::<RoundRow>(&rpath)? {
+        let id = row.tournament;
+        let t = by_index.get_mut(&id).ok_or_else(|| {
+            invalid(
+                &rpath,
+                line,
+                format!("tournament {id} is not in tournaments.csv"),
+            )
+        })?;
+        if row.bye_player != 0 && !t.players.iter().any(|p| p.player == row.bye_player) {
+            return Err(invalid(
+                &rpath,
+                line,
+                format!(
+                    "bye_player {} is not a player of tournament {id}",
+                    row.bye_player
+                ),
+            ));
+        }
+        t.rounds.push(row);
+    }
+    let mut tournaments: Vec<Tournament> = by_index.into_values().collect();
+    for t in &mut tournaments {
+        t.rounds.sort_by_key(|r| r.round);
+        t.players.sort_by_key(|p| p.player);
+    }
+
+    let hpath = dir.join("histograms").join("pairing-us.hlog");
+    let histograms = if hpath.exists() {
+        read_hlog(&hpath)?
+    } else {
+        Vec::new()
+    };
+
+    Ok(RunData {
+        dir: dir.to_path_buf(),
+        run,
+        summary,
+        tournaments,
+        histograms,
+    })
+}
+
+/// Reads an HdrHistogram interval log; intervals tagged `players=N` are added up per N
+/// (untagged intervals go to N = 0).
+pub fn read_hlog(path: &Path) -> Result<Vec<FieldHistogram>, ReportError> {
+    use base64::Engine as _;
+    let bytes = std::fs::read(path).map_err(|source| ReportError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let bad = |offset: usize, message: String| ReportError::Hlog {
+        path: path.to_path_buf(),
+        offset,
+        message,
+    };
+    let mut merged: BTreeMap<u32, Histogram<u64>> = BTreeMap::new();
+    let mut deserializer = Deserializer::new();
+    for entry in IntervalLogIterator::new(&bytes) {
+        let entry = entry.map_err(|e| match e {
+            hdrhistogram::serialization::interval_log::LogIteratorError::ParseError { offset } => {
+                bad(offset, "not an interval log line".into())
+            }
+        })?;
+        let LogEntry::Interval(interval) = entry else {
+            continue;
+        };
+        let encoded = interval.encoded_histogram();
+        let offset = encoded.as_ptr() as usize - bytes.as_ptr() as usize;
+        let players = match interval.tag() {
+            None => 0,
+            Some(tag) => tag
+                .as_str()
+                .strip_prefix("players=")
+                .and_then(|n| n.parse::<u32>().ok())
+                .ok_or_else(|| bad(offset, format!("tag '{}' is not players=N", tag.as_str())))?,
+        };
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .map_err(|e| bad(offset, format!("base64: {e}")))?;
+        let h: Histogram<u64> = deserializer
+            .deserialize(&mut raw.as_slice())
+            .map_err(|e| bad(offset, format!("histogram: {e:?}")))?;
+        match merged.get_mut(&players) {
+            Some(acc) => acc
+                .add(&h)
+                .map_err(|e| bad(offset, format!("histogram: {e:?}")))?,
+            None => {
+                let mut h = h;
+                h.auto(true);
+                merged.insert(players, h);
+            }
+        }
+    }
+    Ok(merged
+        .into_iter()
+        .map(|(players, histogram)| FieldHistogram { players, histogram })
+        .collect())
+}

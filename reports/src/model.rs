@@ -1,0 +1,176 @@
+//! What every statistics family hands to the HTML and CSV writers: scalar metrics with
+//! intervals, tables and chart data (charts are data here so that a comparison can overlay two
+//! runs; `charts` turns them into SVG).
+
+use crate::stats::Estimate;
+
+/// One figure of the report.
+#[derive(Clone, Debug)]
+pub struct Metric {
+    /// Stable identifier, e.g. `colour.abs_diff_ge2`; comparisons match metrics by it.
+    pub key: String,
+    /// What it is, in words.
+    pub label: String,
+    /// What the units of `n` are ("tournaments", "players", "preferences", ...).
+    pub unit: &'static str,
+    pub estimate: Estimate,
+    /// Shown as a percentage.
+    pub percent: bool,
+}
+
+impl Metric {
+    pub fn new(key: &str, label: &str, unit: &'static str, estimate: Estimate) -> Metric {
+        Metric {
+            key: key.to_string(),
+            label: label.to_string(),
+            unit,
+            estimate,
+            percent: false,
+        }
+    }
+
+    pub fn percent(mut self) -> Metric {
+        self.percent = true;
+        self
+    }
+
+    /// The 95% interval; for a share (`percent`) clipped to [0, 1], since a t interval of a
+    /// mean of shares can reach past the bounds.
+    pub fn ci(&self) -> Option<(f64, f64)> {
+        let ci = self.estimate.ci()?;
+        Some(if self.percent {
+            (ci.0.max(0.0), ci.1.min(1.0))
+        } else {
+            ci
+        })
+    }
+}
+
+/// A CSV table, written to `tables/<name>.csv`.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub name: String,
+    pub title: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    pub fn new(name: &str, title: &str, header: &[&str]) -> Table {
+        Table {
+            name: name.to_string(),
+            title: title.to_string(),
+            header: header.iter().map(|s| s.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    pub fn push(&mut self, row: Vec<String>) {
+        self.rows.push(row);
+    }
+}
+
+/// A point of a chart series; `ci` draws an error bar.
+#[derive(Clone, Copy, Debug)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+    pub ci: Option<(f64, f64)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Series {
+    pub name: String,
+    pub points: Vec<Point>,
+}
+
+#[derive(Clone, Debug)]
+pub enum ChartKind {
+    /// Grouped bars; point `x` is the index into `categories`.
+    Bars { categories: Vec<String> },
+    /// Lines with markers over a numeric x axis; optional named ticks and log y axis.
+    Lines {
+        log_y: bool,
+        x_ticks: Option<Vec<(f64, String)>>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Chart {
+    pub id: String,
+    pub title: String,
+    /// What the chart shows (the run's parameters are appended by the HTML writer).
+    pub caption: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub kind: ChartKind,
+    pub series: Vec<Series>,
+}
+
+/// One family of statistics: a section of the report.
+#[derive(Clone, Debug)]
+pub struct Section {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// A paragraph of plain text explaining definitions.
+    pub intro: String,
+    pub metrics: Vec<Metric>,
+    pub charts: Vec<Chart>,
+    pub tables: Vec<Table>,
+}
+
+/// Formats a number for tables: integers as such, otherwise 4 significant decimals.
+pub fn num(x: f64) -> String {
+    if x.is_nan() {
+        String::new()
+    } else if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+/// The interval as two table cells (empty when missing).
+pub fn ci_cells(ci: Option<(f64, f64)>) -> [String; 2] {
+    match ci {
+        Some((lo, hi)) => [num(lo), num(hi)],
+        None => [String::new(), String::new()],
+    }
+}
+
+/// Bar chart data from parallel series of estimates over categories (values times `scale`).
+#[allow(clippy::too_many_arguments)]
+pub fn bars(
+    id: &str,
+    title: &str,
+    caption: &str,
+    x_label: &str,
+    y_label: &str,
+    categories: Vec<String>,
+    series: Vec<(String, Vec<Estimate>)>,
+    scale: f64,
+) -> Chart {
+    Chart {
+        id: id.to_string(),
+        title: title.to_string(),
+        caption: caption.to_string(),
+        x_label: x_label.to_string(),
+        y_label: y_label.to_string(),
+        kind: ChartKind::Bars { categories },
+        series: series
+            .into_iter()
+            .map(|(name, est)| Series {
+                name,
+                points: est
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| Point {
+                        x: i as f64,
+                        y: e.value() * scale,
+                        ci: e.ci().map(|(lo, hi)| (lo * scale, hi * scale)),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}

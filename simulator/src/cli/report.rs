@@ -1,0 +1,68 @@
+//! `swisslab report`: fairness and quality statistics of a `swisslab simulate` output folder,
+//! as `DIR/report.html` (self-contained, charts as inline SVG) and CSV tables under
+//! `DIR/tables/`; with `--compare`, two runs side by side with the differences and their 95%
+//! intervals (`compare.html` and `tables/compare.csv` in `--out`, by default `DIR_A/compare`).
+
+use super::{exit, EXIT_INVALID, EXIT_IO, EXIT_OK};
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use swisslab_reports::{ReportError, ReportOptions, ReportSummary};
+
+/// Options of `swisslab report`.
+#[derive(Debug, ClapArgs)]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["dir", "compare"])))]
+pub struct Args {
+    /// The output folder of `swisslab simulate`.
+    #[arg(value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+
+    /// Compare two runs (two configurations, or two pairing systems on the same seeds).
+    #[arg(long, num_args = 2, value_names = ["DIR_A", "DIR_B"])]
+    pub compare: Option<Vec<PathBuf>>,
+
+    /// Where the comparison is written (default DIR_A/compare).
+    #[arg(long, value_name = "DIR", requires = "compare")]
+    pub out: Option<PathBuf>,
+
+    /// Write only the HTML page, not the CSV tables.
+    #[arg(long)]
+    pub no_tables: bool,
+}
+
+fn done(result: Result<ReportSummary, ReportError>) -> ExitCode {
+    match result {
+        Ok(s) => {
+            println!(
+                "report: {} ({} tournaments, {} tables)",
+                s.html.display(),
+                s.tournaments,
+                s.tables.len()
+            );
+            exit(EXIT_OK)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            exit(match e {
+                ReportError::Io { .. } => EXIT_IO,
+                _ => EXIT_INVALID,
+            })
+        }
+    }
+}
+
+/// Runs `swisslab report`.
+pub fn run(args: &Args) -> ExitCode {
+    let opts = ReportOptions {
+        tables: !args.no_tables,
+        ..ReportOptions::default()
+    };
+    match (&args.dir, &args.compare) {
+        (_, Some(dirs)) => {
+            let out = args.out.clone().unwrap_or_else(|| dirs[0].join("compare"));
+            done(swisslab_reports::compare(&dirs[0], &dirs[1], &out, &opts))
+        }
+        (Some(dir), None) => done(swisslab_reports::write_report(dir, &opts)),
+        (None, None) => unreachable!("clap requires DIR or --compare"),
+    }
+}
