@@ -38,6 +38,9 @@ enum Command {
     ///
     /// Ends with `tournaments: T, rounds: R, discrepancies: D`; exit 0 when D is 0, else 1.
     Check(cli::check::Args),
+    /// Time a full check of tournament files: whole-check time, median and maximum round,
+    /// peak memory (default: the benchmark files in ../shared/bench).
+    Bench(cli::bench::Args),
     /// Statistics of a simulate output folder: DIR/report.html and DIR/tables/*.csv.
     ///
     /// With --compare DIR_A DIR_B, two runs side by side with each difference and its 95% interval.
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Trf(args) => cli::trf::run(args),
         Command::Pair(args) => cli::pair::run(args),
         Command::Check(args) => cli::check::run(args),
+        Command::Bench(args) => cli::bench::run(args),
         Command::Report(args) => cli::report::run(args),
     }
 }

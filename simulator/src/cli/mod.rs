@@ -4,6 +4,7 @@
 //! `run(&Args) -> ExitCode`, declare the module here and add one variant to `Command` in
 //! `main.rs`.
 
+pub mod bench;
 pub mod check;
 pub mod pair;
 pub mod report;

@@ -1,0 +1,170 @@
+//! `swisslab bench`: how long a full check of tournament files takes.
+//!
+//! For each file, the whole-check time (every round re-paired from the rounds before it, as
+//! `swisslab check` does, reading included), the median and maximum time of one round's
+//! pairing, and the peak memory of the process. Each file runs in a child process of its own
+//! so that its peak memory is its own. This is the benchmark of the speed issue; it is never run
+//! as a test.
+
+use super::{exit, read_tournament, EXIT_IO, EXIT_OK};
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+use swisslab_engine::dutch;
+use swisslab_engine::pairing::{Pairing, Request};
+
+/// Options of `swisslab bench`.
+#[derive(Debug, ClapArgs)]
+pub struct Args {
+    /// TRF files or folders (searched for `*.trf`, not recursively into `dutch-2025`).
+    /// Default: `../shared/bench`, the benchmark tournaments beside the repository.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Runs per file; the table shows the median whole-check time.
+    #[arg(long, default_value_t = 3)]
+    pub runs: usize,
+
+    /// Measure one file in this process and print one machine-readable line (used by the
+    /// parent run).
+    #[arg(long, hide = true)]
+    pub single: bool,
+}
+
+/// Runs the subcommand.
+pub fn run(args: &Args) -> ExitCode {
+    if args.single {
+        return single(args);
+    }
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from("../shared/bench")]
+    } else {
+        args.paths.clone()
+    };
+    let mut files = Vec::new();
+    for p in &paths {
+        if p.is_dir() {
+            let Ok(rd) = std::fs::read_dir(p) else {
+                eprintln!("error: cannot read {}", p.display());
+                return exit(EXIT_IO);
+            };
+            let mut v: Vec<PathBuf> = rd
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "trf"))
+                .collect();
+            v.sort();
+            files.extend(v);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let Ok(me) = std::env::current_exe() else {
+        eprintln!("error: cannot find the swisslab executable");
+        return exit(EXIT_IO);
+    };
+    println!(
+        "{:<36} {:>7} {:>6} {:>11} {:>11} {:>11} {:>9} {:>5}",
+        "file", "players", "rounds", "check s", "median ms", "max ms", "peak MiB", "diff"
+    );
+    for f in &files {
+        let mut lines = Vec::new();
+        for _ in 0..args.runs.max(1) {
+            let out = Command::new(&me)
+                .arg("bench")
+                .arg("--single")
+                .arg(f)
+                .output();
+            match out {
+                Ok(o) if o.status.success() => {
+                    lines.push(String::from_utf8_lossy(&o.stdout).trim().to_string())
+                }
+                Ok(o) => {
+                    eprint!("{}", String::from_utf8_lossy(&o.stderr));
+                    return exit(EXIT_IO);
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return exit(EXIT_IO);
+                }
+            }
+        }
+        let parsed: Vec<Vec<String>> = lines
+            .iter()
+            .map(|l| l.split_whitespace().map(str::to_string).collect())
+            .collect();
+        let mut by_time: Vec<&Vec<String>> = parsed.iter().filter(|v| v.len() == 7).collect();
+        by_time.sort_by(|a, b| {
+            let x: f64 = a[2].parse().unwrap_or(f64::MAX);
+            let y: f64 = b[2].parse().unwrap_or(f64::MAX);
+            x.total_cmp(&y)
+        });
+        if let Some(m) = by_time.get(by_time.len() / 2) {
+            let name = f
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            println!(
+                "{:<36} {:>7} {:>6} {:>11} {:>11} {:>11} {:>9} {:>5}",
+                name, m[0], m[1], m[2], m[3], m[4], m[5], m[6]
+            );
+        }
+    }
+    exit(EXIT_OK)
+}
+
+/// One file: players rounds check-seconds median-ms max-ms peak-MiB discrepancies.
+fn single(args: &Args) -> ExitCode {
+    let Some(path) = args.paths.first() else {
+        return exit(EXIT_IO);
+    };
+    let start = Instant::now();
+    let t = match read_tournament(path) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let rounds = t.rounds_paired();
+    let mut times = Vec::with_capacity(rounds);
+    let mut discrepancies = 0;
+    let initial = dutch::initial_colour(&t, &Default::default());
+    for round in 1..=rounds {
+        let mut history = t.truncated(round - 1);
+        history.initial_color = Some(initial);
+        let req = Request::replay(&t, round);
+        let r0 = Instant::now();
+        let produced = dutch::pair(&history, &req, &dutch::DutchOptions::default());
+        times.push(r0.elapsed().as_secs_f64() * 1e3);
+        let expected = Pairing::from_round(&t, round);
+        if !produced.is_ok_and(|p| p.game_set() == expected.game_set() && p.bye == expected.bye) {
+            discrepancies += 1;
+        }
+    }
+    let total = start.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let max = times.last().copied().unwrap_or(0.0);
+    println!(
+        "{} {} {:.3} {:.1} {:.1} {:.1} {}",
+        t.players.len(),
+        rounds,
+        total,
+        median,
+        max,
+        peak_mib(),
+        discrepancies
+    );
+    exit(EXIT_OK)
+}
+
+/// Peak resident memory of this process in MiB (Linux `VmHWM`), 0 where unknown.
+fn peak_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| {
+                l.split_whitespace()
+                    .nth(1)
+                    .and_then(|v| v.parse::<f64>().ok())
+            })
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
