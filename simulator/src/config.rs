@@ -272,9 +272,9 @@ impl Config {
             path: path.to_path_buf(),
             message,
         };
-        let mut table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-            parse_err(e.to_string().trim_end().replace('\n', " "))
-        })?;
+        let mut table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| parse_err(e.to_string().trim_end().replace('\n', " ")))?;
         // Capitalised top-level keys are generator keys; take them out before deserializing.
         let gen_keys: Vec<String> = table
             .keys()
@@ -297,11 +297,7 @@ impl Config {
             let num = match v {
                 toml::Value::Integer(i) => i as f64,
                 toml::Value::Float(f) => f,
-                other => {
-                    return Err(parse_err(format!(
-                        "{k}: expected a number, found {other}"
-                    )))
-                }
+                other => return Err(parse_err(format!("{k}: expected a number, found {other}"))),
             };
             if !cfg.apply_generator_key(&k, num)? {
                 warnings.push(format!("{}: unknown key {k} ignored", path.display()));
@@ -327,7 +323,9 @@ impl Config {
             if v.is_finite() && v >= 0.0 {
                 Ok(v)
             } else {
-                Err(ConfigError::Invalid(format!("{key}: {v} is not a number >= 0")))
+                Err(ConfigError::Invalid(format!(
+                    "{key}: {v} is not a number >= 0"
+                )))
             }
         };
         let v = nonneg(v)?;
@@ -549,7 +547,10 @@ mod tests {
         let text = "players = 40\nrounds = 7\n[points]\nsystem = \"3-1-0\"\n[results]\nmodel = \"constant-draw\"\n";
         let (c, _) = Config::parse(text, Path::new("x.toml")).unwrap();
         let ps = c.point_system().unwrap();
-        assert_eq!((ps.win, ps.draw, ps.pab, ps.half_bye), (Score(30), Score(10), Score(30), Score(10)));
+        assert_eq!(
+            (ps.win, ps.draw, ps.pab, ps.half_bye),
+            (Score(30), Score(10), Score(30), Score(10))
+        );
         assert!(Config::parse("players = 1\n", Path::new("x.toml")).is_err());
         assert!(Config::parse("plyers = 10\n", Path::new("x.toml")).is_err());
         let (_, w) = Config::parse("Foo = 3\n", Path::new("x.cfg")).unwrap();

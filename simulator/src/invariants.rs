@@ -43,7 +43,9 @@ pub enum Violation {
     ByeWithEvenCount(usize),
     #[error("players {0} and {1} meet a second time (C.04.1.b)")]
     Rematch(PlayerId, PlayerId),
-    #[error("player {0} receives the pairing-allocated bye after a bye or a forfeit win (C.04.1.d)")]
+    #[error(
+        "player {0} receives the pairing-allocated bye after a bye or a forfeit win (C.04.1.d)"
+    )]
     ByeNotAllowed(PlayerId),
     #[error("player {0} (not a topscorer) ends with colour difference {1} (C.04.1.f)")]
     ColourDifference(PlayerId, i32),
@@ -243,8 +245,7 @@ pub fn feasible(
             if !top[i] && !top[j] && abs[i].is_some() && abs[i] == abs[j] {
                 continue;
             }
-            if t
-                .forbidden
+            if t.forbidden
                 .iter()
                 .any(|l| l.contains(&ids[i]) && l.contains(&ids[j]))
             {
@@ -384,7 +385,10 @@ mod tests {
         // 4 and 6 only had a forfeit: they may meet.
         let p = pairing(&[(1, 5), (4, 6), (3, 2)], None);
         let v = check_pairing(&t, 3, 5, &all(), &p);
-        assert!(!v.iter().any(|x| matches!(x, Violation::Rematch(4, 6))), "{v:?}");
+        assert!(
+            !v.iter().any(|x| matches!(x, Violation::Rematch(4, 6))),
+            "{v:?}"
+        );
     }
 
     #[test]
@@ -398,13 +402,23 @@ mod tests {
         // In the final round 3 (1.0 of 2.0 possible) is not a topscorer but 1 (1.5) is: the
         // pair is exempt.
         let v = check_pairing(&t, 3, 3, &all(), &p);
-        assert!(!v.iter().any(|x| matches!(x, Violation::ThreeInRow(..))), "{v:?}");
+        assert!(
+            !v.iter().any(|x| matches!(x, Violation::ThreeInRow(..))),
+            "{v:?}"
+        );
     }
 
     #[test]
     fn catches_wrong_scores() {
         let t = two_rounds();
-        let good: Vec<Score> = vec![Score(15), Score(10), Score(10), Score(5), Score(10), Score(10)];
+        let good: Vec<Score> = vec![
+            Score(15),
+            Score(10),
+            Score(10),
+            Score(5),
+            Score(10),
+            Score(10),
+        ];
         assert_eq!(check_scores(&t, &good), vec![]);
         let mut bad = good.clone();
         bad[3] = Score(15);

@@ -107,7 +107,10 @@ fn csv_bytes<T: serde::Serialize>(rows: &[T], header: bool) -> Result<Vec<u8>, R
 /// The header line of a CSV file for rows of type `T`.
 fn header<T: serde::Serialize + Default>() -> Result<Vec<u8>, RunError> {
     let bytes = csv_bytes(&[T::default()], true)?;
-    let end = bytes.iter().position(|&b| b == b'\n').map_or(bytes.len(), |p| p + 1);
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |p| p + 1);
     Ok(bytes[..end].to_vec())
 }
 
@@ -208,8 +211,10 @@ impl Writer<'_> {
             }
             let p = fdir.join(format!("{stem}.txt"));
             fs::write(&p, text).map_err(io_err(&p))?;
-            self.failures
-                .push(format!("tournament {}: {} | replay: {replay}", r.index, f.message));
+            self.failures.push(format!(
+                "tournament {}: {} | replay: {replay}",
+                r.index, f.message
+            ));
         } else if r.summary.rounds_paired < r.summary.rounds {
             self.stopped += 1;
         } else {
@@ -325,8 +330,11 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
                 }
             }
             let (lock, cv) = &written;
-            *lock.lock().unwrap_or_else(|e| e.into_inner()) =
-                if result.is_err() { u64::MAX } else { next_write };
+            *lock.lock().unwrap_or_else(|e| e.into_inner()) = if result.is_err() {
+                u64::MAX
+            } else {
+                next_write
+            };
             cv.notify_all();
             if result.is_err() {
                 break;

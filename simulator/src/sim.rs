@@ -114,7 +114,12 @@ fn game(opponent: PlayerId, color: Color, result: GameResult, kind: GameKind) ->
 
 /// Runs tournament `index` of a run with master seed `seed`. Never panics: a panic inside is
 /// caught and reported as a failure.
-pub fn run_tournament(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
+pub fn run_tournament(
+    sim: &Simulation,
+    seed: u64,
+    index: u64,
+    opts: RunOptions,
+) -> TournamentResult {
     match catch_unwind(AssertUnwindSafe(|| run_inner(sim, seed, index, opts))) {
         Ok(r) => r,
         Err(p) => {
@@ -199,7 +204,9 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 Status::Present => {
                     to_pair.insert(p.id);
                 }
-                Status::NotEntered(u) | Status::Bye(u) => planned[i] = Some(RoundEntry::Unplayed(u)),
+                Status::NotEntered(u) | Status::Bye(u) => {
+                    planned[i] = Some(RoundEntry::Unplayed(u))
+                }
                 Status::Withdrawn => planned[i] = Some(RoundEntry::Unplayed(Unplayed::Withdrawn)),
             }
         }
@@ -307,15 +314,24 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             let (ew, eb) = match outcome {
                 Outcome::WhiteWins => {
                     row.white_wins += 1;
-                    (game(b, Color::White, Win, Rated), game(w, Color::Black, Loss, Rated))
+                    (
+                        game(b, Color::White, Win, Rated),
+                        game(w, Color::Black, Loss, Rated),
+                    )
                 }
                 Outcome::Draw => {
                     row.draws += 1;
-                    (game(b, Color::White, Draw, Rated), game(w, Color::Black, Draw, Rated))
+                    (
+                        game(b, Color::White, Draw, Rated),
+                        game(w, Color::Black, Draw, Rated),
+                    )
                 }
                 Outcome::BlackWins => {
                     row.black_wins += 1;
-                    (game(b, Color::White, Loss, Rated), game(w, Color::Black, Win, Rated))
+                    (
+                        game(b, Color::White, Loss, Rated),
+                        game(w, Color::Black, Win, Rated),
+                    )
                 }
                 Outcome::WhiteForfeits => {
                     row.forfeits += 1;
@@ -365,7 +381,9 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
         }
         rows.push(row);
     }
-    finish(sim, &plan, t, seed, index, rows, pair_us, floats, failure, stopped)
+    finish(
+        sim, &plan, t, seed, index, rows, pair_us, floats, failure, stopped,
+    )
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -67,9 +67,16 @@ fn generated_tournaments_reproduce_themselves() {
             forfeits += r.summary.forfeits;
         }
     }
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
     assert_eq!(tournaments, 300);
     assert!(rounds > 1500, "{rounds} rounds");
-    assert!(late > 50 && withdrawn > 50 && byes > 50 && forfeits > 50,
-        "events: late {late}, withdrawn {withdrawn}, byes {byes}, forfeits {forfeits}");
+    assert!(
+        late > 50 && withdrawn > 50 && byes > 50 && forfeits > 50,
+        "events: late {late}, withdrawn {withdrawn}, byes {byes}, forfeits {forfeits}"
+    );
 }

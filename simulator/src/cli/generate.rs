@@ -73,7 +73,12 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             }
         }
         None => {
-            if r.summary.rounds_paired < args.until_round.unwrap_or(r.summary.rounds).min(r.summary.rounds) {
+            if r.summary.rounds_paired
+                < args
+                    .until_round
+                    .unwrap_or(r.summary.rounds)
+                    .min(r.summary.rounds)
+            {
                 eprintln!("tournament {}: {}", args.index, r.summary.failure);
             }
             (swisslab_engine::trf::write(&r.tournament), EXIT_OK)

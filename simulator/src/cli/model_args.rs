@@ -32,8 +32,8 @@ impl ModelArgs {
     pub fn simulation(&self) -> anyhow::Result<Simulation> {
         let mut cfg = match &self.config {
             Some(p) => {
-                let (cfg, warnings) = Config::load(p)
-                    .with_context(|| format!("configuration {}", p.display()))?;
+                let (cfg, warnings) =
+                    Config::load(p).with_context(|| format!("configuration {}", p.display()))?;
                 for w in warnings {
                     eprintln!("warning: {w}");
                 }
@@ -62,7 +62,10 @@ impl ModelArgs {
     pub fn replay_args(&self) -> String {
         let mut s = String::new();
         if let Some(c) = &self.config {
-            s.push_str(&format!(" --config {}", shell_quote(&c.display().to_string())));
+            s.push_str(&format!(
+                " --config {}",
+                shell_quote(&c.display().to_string())
+            ));
         }
         if let Some(n) = self.players {
             s.push_str(&format!(" --players {n}"));
@@ -93,7 +96,9 @@ pub fn error_code(e: &anyhow::Error) -> u8 {
                 _ => EXIT_INVALID,
             };
         }
-        if cause.downcast_ref::<RunError>().is_some() || cause.downcast_ref::<std::io::Error>().is_some() {
+        if cause.downcast_ref::<RunError>().is_some()
+            || cause.downcast_ref::<std::io::Error>().is_some()
+        {
             return EXIT_IO;
         }
     }

@@ -80,8 +80,8 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         progress: !args.no_progress,
         replay_args: args.model.replay_args(),
     };
-    let s = runner::run(&sim, &rc)
-        .with_context(|| format!("simulate into {}", rc.out.display()))?;
+    let s =
+        runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
     print!("{}", table(&sim, &rc, &s));
     Ok(if s.summary.failed > 0 {
         EXIT_FAILURES
@@ -113,7 +113,11 @@ fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSumma
     ));
     out.push_str(&format!(
         "  wall time {secs:.1} s  ({:.2} tournaments/s)\n",
-        if secs > 0.0 { sm.tournaments as f64 / secs } else { 0.0 }
+        if secs > 0.0 {
+            sm.tournaments as f64 / secs
+        } else {
+            0.0
+        }
     ));
     out.push_str("  pairing time per round (us):\n");
     out.push_str(&format!(
