@@ -137,7 +137,7 @@ pub fn check_pairing(
             v.push(Violation::Unpaired(*id));
         }
     }
-    if pairing.bye.is_some() && to_pair.len() % 2 == 0 {
+    if pairing.bye.is_some() && to_pair.len() % 2 != 1 {
         v.push(Violation::ByeWithEvenCount(to_pair.len()));
     }
     if let Some(b) = pairing.bye {

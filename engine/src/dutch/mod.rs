@@ -384,7 +384,12 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
         }
         let next = &groups[gi + 1];
         let next_last = gi + 2 == groups.len();
-        let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Lookahead(next, next_last))?;
+        let res = bracket::solve(
+            ctx,
+            &mdps,
+            residents,
+            bracket::Mode::Lookahead(next, next_last),
+        )?;
         let mut rest = res.floaters.clone();
         rest.extend(&lower);
         if ctx.completable(&rest) {

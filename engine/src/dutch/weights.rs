@@ -6,8 +6,8 @@
 //! lexicographically (the PSD of C.04.3 A.8) become one field of "digits": each distinct value
 //! gets a digit whose base exceeds the number of entries.
 
-use crate::score::Score;
 use crate::matching::I512;
+use crate::score::Score;
 use ethnum::I256;
 
 /// The same value in 512 bits.

@@ -55,7 +55,7 @@ impl ModelArgs {
             .unwrap_or(Path::new("."))
             .to_path_buf();
         cfg.resolve(&base).context("configuration")?;
-        Ok(Simulation::new(cfg).context("configuration")?)
+        Simulation::new(cfg).context("configuration")
     }
 
     /// These options as command-line text (for replay commands), with a leading space.
