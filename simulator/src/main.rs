@@ -52,6 +52,7 @@ enum Command {
     /// histograms/pairing-us.hlog under --out (columns in simulator/OUTPUT.md), failures under
     /// DIR/failures/ with a replay command, and prints a summary. Exit 4 if any tournament
     /// failed.
+    #[command(args_override_self = true)]
     Simulate(cli::simulate::Args),
 }
 
