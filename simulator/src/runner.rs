@@ -31,7 +31,7 @@ use std::time::{Duration, Instant, SystemTime};
 /// Why a simulate run could not be carried out (failed tournaments are not errors).
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io { path: PathBuf, source: io::Error },
     #[error("cannot start {threads} worker threads: {message}")]
     Pool { threads: usize, message: String },

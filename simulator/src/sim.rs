@@ -29,18 +29,32 @@ use swisslab_engine::{
     Unplayed,
 };
 
-/// A validated configuration with its point system.
+/// A pairing engine: pairs round `req.round` of a tournament among `req.present`.
+pub type PairFn = fn(&Tournament, &Request) -> Result<Pairing, PairingError>;
+
+/// The FIDE Dutch system, 2017 rules (the engine of `swisslab_engine::dutch`).
+pub fn dutch_2017(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    dutch::pair(t, req, &DutchOptions::default())
+}
+
+/// A validated configuration with its point system and the engine that pairs the rounds.
 #[derive(Clone, Debug)]
 pub struct Simulation {
     pub cfg: Config,
     pub points: PointSystem,
+    /// The pairing engine ([`dutch_2017`]; tests put broken engines here).
+    pub engine: PairFn,
 }
 
 impl Simulation {
-    /// Validates `cfg`.
+    /// Validates `cfg`; the engine is [`dutch_2017`].
     pub fn new(cfg: Config) -> Result<Simulation, ConfigError> {
         let points = cfg.point_system()?;
-        Ok(Simulation { cfg, points })
+        Ok(Simulation {
+            cfg,
+            points,
+            engine: dutch_2017,
+        })
     }
 }
 
@@ -225,9 +239,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             present: to_pair.clone(),
         };
         let start = Instant::now();
-        let res = catch_unwind(AssertUnwindSafe(|| {
-            dutch::pair(&t, &req, &DutchOptions::default())
-        }));
+        let res = catch_unwind(AssertUnwindSafe(|| (sim.engine)(&t, &req)));
         let us = start.elapsed().as_micros() as u64;
         let pairing: Pairing = match res {
             Ok(Ok(p)) => p,
@@ -497,4 +509,83 @@ pub fn clear_timing(r: &mut TournamentResult) {
     }
     r.summary.pair_us_total = 0;
     r.summary.pair_us_max = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sim(engine: PairFn) -> Simulation {
+        let mut s = Simulation::new(Config {
+            players: 16,
+            rounds: 5,
+            ..Config::default()
+        })
+        .unwrap();
+        s.engine = engine;
+        s
+    }
+
+    /// Pairs round 3 with the round-1 pairing again (rematches), other rounds correctly.
+    fn rematching(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        if req.round == 3 {
+            let r1 = Pairing::from_round(t, 1);
+            if r1.bye.is_none() && r1.games.len() * 2 == req.present.len() {
+                return Ok(r1);
+            }
+        }
+        dutch_2017(t, req)
+    }
+
+    fn panicking(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        if req.round == 2 {
+            panic!("deliberate");
+        }
+        dutch_2017(t, req)
+    }
+
+    fn refusing(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        if req.round == 4 {
+            return Err(PairingError::NoValidPairing("deliberately wrong".into()));
+        }
+        dutch_2017(t, req)
+    }
+
+    #[test]
+    fn a_broken_engine_is_caught() {
+        let mut caught = 0;
+        for index in 0..10 {
+            let r = run_tournament(&sim(rematching), 3, index, RunOptions::default());
+            if let Some(f) = &r.failure {
+                assert_eq!(f.round, 3);
+                assert!(f.message.contains("meet a second time"), "{}", f.message);
+                let trf = f.trf.as_deref().unwrap();
+                let t = swisslab_engine::trf::read(trf.as_bytes()).unwrap();
+                assert_eq!(t.rounds_paired(), 2);
+                assert_eq!(r.summary.failed, 1);
+                assert_eq!(r.summary.rounds_paired, 2);
+                caught += 1;
+            }
+        }
+        assert!(caught > 0);
+    }
+
+    #[test]
+    fn a_panicking_or_refusing_engine_is_a_failure() {
+        let r = run_tournament(&sim(panicking), 3, 0, RunOptions::default());
+        let f = r.failure.unwrap();
+        assert_eq!(f.round, 2);
+        assert!(
+            f.message.contains("engine panic: deliberate"),
+            "{}",
+            f.message
+        );
+        let r = run_tournament(&sim(refusing), 3, 0, RunOptions::default());
+        let f = r.failure.unwrap();
+        assert_eq!(f.round, 4);
+        assert!(f.message.contains("engine error"), "{}", f.message);
+        // The failure file asks the failing question: `swisslab pair` sees round 4.
+        let t = swisslab_engine::trf::read(f.trf.unwrap().as_bytes()).unwrap();
+        assert_eq!(Request::next_round(&t).round, 4);
+    }
 }

@@ -66,6 +66,50 @@ fn one_and_two_threads_write_identical_csv() {
 }
 
 #[test]
+fn failures_are_written_with_a_replay_command() {
+    fn panicking(
+        t: &swisslab_engine::Tournament,
+        req: &swisslab_engine::pairing::Request,
+    ) -> Result<swisslab_engine::pairing::Pairing, swisslab_engine::pairing::PairingError> {
+        if req.round == 3 && req.present.len() % 2 == 1 {
+            panic!("deliberate");
+        }
+        sim::dutch_2017(t, req)
+    }
+    let mut s = small();
+    s.engine = panicking;
+    let dir = tempfile::tempdir().unwrap();
+    let rc = RunConfig {
+        out: dir.path().to_path_buf(),
+        tournaments: 12,
+        seed: 42,
+        threads: 2,
+        system: "dutch-2017".into(),
+        no_timing: true,
+        progress: false,
+        replay_args: " --players 20".into(),
+    };
+    let sum = runner::run(&s, &rc).unwrap();
+    assert!(sum.summary.failed > 0 && sum.summary.failed < 12, "{sum:?}");
+    assert_eq!(sum.failures.len() as u64, sum.summary.failed);
+    let names: Vec<String> = std::fs::read_dir(dir.path().join("failures"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len() as u64, 2 * sum.summary.failed, "{names:?}");
+    let txt = names.iter().find(|n| n.ends_with(".txt")).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("failures").join(txt)).unwrap();
+    assert!(
+        text.contains("replay: swisslab generate --seed 42 --index "),
+        "{text}"
+    );
+    assert!(text.contains("--until-round 3 --players 20 -o "), "{text}");
+    let t = std::fs::read_to_string(dir.path().join("tournaments.csv")).unwrap();
+    assert_eq!(t.lines().count(), 13);
+    assert!(t.contains("engine panic: deliberate"));
+}
+
+#[test]
 fn until_round_is_a_prefix_of_the_whole_tournament() {
     let s = small();
     for index in [0, 5, 17] {
