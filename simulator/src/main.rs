@@ -1,8 +1,9 @@
 //! `swisslab`: the command-line front end of the swisslab toolkit.
 //!
 //! Each subcommand lives in its own module under `cli/` (see `cli/mod.rs` for how to add one).
-//! Exit codes: 0 success, 1 no valid pairing (pair) or discrepancies (check), 2 bad command line (clap), 3 invalid input, 5 a file cannot be read
-//! or written.
+//! Exit codes: 0 success, 1 no valid pairing (pair) or discrepancies (check), 2 bad command
+//! line (clap), 3 invalid input or configuration, 4 simulated tournaments failed (generate,
+//! simulate), 5 a file cannot be read or written.
 
 mod cli;
 
@@ -11,8 +12,10 @@ use std::process::ExitCode;
 
 /// swisslab: a toolkit for FIDE Swiss-system pairing.
 ///
-/// Exit codes: 0 success, 2 bad command line, 3 invalid input (the first invalid file is
-/// reported and stops the command), 5 a file cannot be read or written.
+/// Exit codes: 0 success, 1 no valid pairing (pair) or discrepancies (check), 2 bad command
+/// line, 3 invalid input (the first invalid file is reported and stops the command) or
+/// configuration, 4 simulated tournaments failed (generate, simulate), 5 a file cannot be read
+/// or written.
 #[derive(Debug, Parser)]
 #[command(name = "swisslab", version, about, long_about)]
 struct Cli {
@@ -45,6 +48,19 @@ enum Command {
     ///
     /// With --compare DIR_A DIR_B, two runs side by side with each difference and its 95% interval.
     Report(cli::report::Args),
+    /// Generate one seeded tournament, every round paired by the engine, as a TRF file.
+    ///
+    /// `--seed S --index I --until-round K` reproduces tournament I of a simulate run up to
+    /// round K. Exit 4 when a round fails (the file then holds the tournament before it).
+    Generate(cli::generate::Args),
+    /// Simulate many seeded tournaments in parallel, check every round, write statistics.
+    ///
+    /// Writes run.csv, tournaments.csv, players.csv, rounds.csv, summary.csv and
+    /// histograms/pairing-us.hlog under --out (columns in simulator/OUTPUT.md), failures under
+    /// DIR/failures/ with a replay command, and prints a summary. Exit 4 if any tournament
+    /// failed.
+    #[command(args_override_self = true)]
+    Simulate(cli::simulate::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,5 +71,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(args),
         Command::Bench(args) => cli::bench::run(args),
         Command::Report(args) => cli::report::run(args),
+        Command::Generate(args) => cli::generate::run(args),
+        Command::Simulate(args) => cli::simulate::run(args),
     }
 }

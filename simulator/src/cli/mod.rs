@@ -6,8 +6,11 @@
 
 pub mod bench;
 pub mod check;
+pub mod generate;
+pub mod model_args;
 pub mod pair;
 pub mod report;
+pub mod simulate;
 pub mod trf;
 
 use std::process::ExitCode;
@@ -16,8 +19,11 @@ use std::process::ExitCode;
 pub const EXIT_OK: u8 = 0;
 /// No valid pairing exists (pair), or discrepancies were found (check).
 pub const EXIT_NO_PAIRING: u8 = 1;
-/// Invalid input: a file was read but is not a valid tournament.
+/// Invalid input: a file was read but is not a valid tournament (or an invalid configuration).
 pub const EXIT_INVALID: u8 = 3;
+/// At least one simulated tournament failed (generate, simulate): an invariant was broken, or
+/// the engine returned an error or panicked.
+pub const EXIT_FAILURES: u8 = 4;
 /// A file could not be read or written.
 pub const EXIT_IO: u8 = 5;
 

@@ -1,0 +1,94 @@
+//! `swisslab generate`: one seeded tournament, every round paired by the engine, checked and
+//! its results drawn, written as TRF (with `XXR` and `XXC white1/black1`).
+//!
+//! `--seed S --index I --until-round K` reproduces tournament I of `swisslab simulate --seed S`
+//! up to round K (with the same `--config`, `--players`, `--rounds`). When a round fails (engine
+//! error or panic, broken invariant) the file written is the tournament before that round with
+//! its absences, the failure is printed and the exit status is 4.
+
+use super::model_args::{error_code, ModelArgs};
+use super::{exit, EXIT_FAILURES, EXIT_IO, EXIT_OK};
+use anyhow::Context;
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use swisslab_simulator::sim::{self, RunOptions};
+
+/// Options of `swisslab generate`.
+#[derive(Debug, ClapArgs)]
+pub struct Args {
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// Master seed.
+    #[arg(long, value_name = "S")]
+    pub seed: u64,
+
+    /// Index of the tournament within a simulate run (each index has its own random stream).
+    #[arg(long, value_name = "I", default_value_t = 0)]
+    pub index: u64,
+
+    /// Stop after round K (default: all rounds).
+    #[arg(long, value_name = "K")]
+    pub until_round: Option<usize>,
+
+    /// The TRF file to write (replaced atomically).
+    #[arg(short, long, value_name = "OUT.trf")]
+    pub output: PathBuf,
+}
+
+/// Runs the subcommand: 0 written, 4 a round failed (file written up to it), 3 invalid
+/// configuration, 5 a file cannot be read or written.
+pub fn run(args: &Args) -> ExitCode {
+    match run_inner(args) {
+        Ok(code) => exit(code),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            exit(error_code(&e))
+        }
+    }
+}
+
+fn run_inner(args: &Args) -> anyhow::Result<u8> {
+    let sim = args.model.simulation()?;
+    if args.until_round == Some(0) {
+        anyhow::bail!(swisslab_simulator::config::ConfigError::Invalid(
+            "--until-round must be at least 1".into()
+        ));
+    }
+    let r = sim::run_tournament(
+        &sim,
+        args.seed,
+        args.index,
+        RunOptions {
+            until_round: args.until_round,
+        },
+    );
+    let (text, code) = match &r.failure {
+        Some(f) => {
+            eprintln!("tournament {}: {}", args.index, f.message);
+            match &f.trf {
+                Some(t) => (t.clone(), EXIT_FAILURES),
+                None => return Ok(EXIT_FAILURES),
+            }
+        }
+        None => {
+            if r.summary.rounds_paired
+                < args
+                    .until_round
+                    .unwrap_or(r.summary.rounds)
+                    .min(r.summary.rounds)
+            {
+                eprintln!("tournament {}: {}", args.index, r.summary.failure);
+            }
+            (swisslab_engine::trf::write(&r.tournament), EXIT_OK)
+        }
+    };
+    if let Err(e) = swisslab_engine::io::write_atomic(&args.output, text.as_bytes())
+        .with_context(|| format!("cannot write {}", args.output.display()))
+    {
+        eprintln!("error: {e:#}");
+        return Ok(EXIT_IO);
+    }
+    Ok(code)
+}

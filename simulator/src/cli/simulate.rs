@@ -1,0 +1,135 @@
+//! `swisslab simulate`: thousands of seeded tournaments, paired by the engine round by round,
+//! checked by the invariants of C.04.1 / C.04.2, with statistics streamed to CSV files (the
+//! columns are in `simulator/OUTPUT.md`) and a summary table printed at the end.
+//!
+//! Exit status 0 when every tournament ran, 4 when at least one failed (an invariant broken, an
+//! engine error or panic): the run goes on, each failure is written under `DIR/failures/` with
+//! a one-line replay command.
+
+use super::model_args::{error_code, ModelArgs};
+use super::{exit, System, EXIT_FAILURES, EXIT_OK};
+use anyhow::Context;
+use clap::Args as ClapArgs;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use swisslab_simulator::runner::{self, RunConfig, RunSummary};
+
+/// Options of `swisslab simulate`.
+#[derive(Debug, ClapArgs)]
+pub struct Args {
+    #[command(flatten)]
+    pub model: ModelArgs,
+
+    /// Number of tournaments (default: the configuration's, 100 embedded).
+    #[arg(long, value_name = "T")]
+    pub tournaments: Option<u64>,
+
+    /// Master seed (default: the configuration's, 1 embedded).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Worker threads (default: the number of CPUs). Results do not depend on it.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// The pairing system.
+    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
+    pub system: System,
+
+    /// Output folder (created if needed; files of a previous run are replaced).
+    #[arg(long, value_name = "DIR", default_value = "swisslab-out")]
+    pub out: PathBuf,
+
+    /// Write 0 in every timing column, so that two runs can be compared byte for byte.
+    #[arg(long)]
+    pub no_timing: bool,
+
+    /// Do not show the progress bar (it is never shown when stderr is not a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// Runs the subcommand: 0 all tournaments ran, 4 some failed, 3 invalid configuration, 5 a
+/// file cannot be read or written.
+pub fn run(args: &Args) -> ExitCode {
+    match run_inner(args) {
+        Ok(code) => exit(code),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            exit(error_code(&e))
+        }
+    }
+}
+
+fn run_inner(args: &Args) -> anyhow::Result<u8> {
+    let sim = args.model.simulation()?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let rc = RunConfig {
+        out: args.out.clone(),
+        tournaments: args.tournaments.unwrap_or(sim.cfg.tournaments),
+        seed: args.seed.unwrap_or(sim.cfg.seed),
+        threads,
+        system: match args.system {
+            System::Dutch2017 => "dutch-2017".into(),
+        },
+        no_timing: args.no_timing,
+        progress: !args.no_progress,
+        replay_args: args.model.replay_args(),
+    };
+    let s =
+        runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
+    print!("{}", table(&sim, &rc, &s));
+    Ok(if s.summary.failed > 0 {
+        EXIT_FAILURES
+    } else {
+        EXIT_OK
+    })
+}
+
+/// The summary table printed at the end.
+fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSummary) -> String {
+    let c = &sim.cfg;
+    let players = match c.players_max {
+        Some(m) if m > c.players => format!("{}-{m}", c.players),
+        _ => c.players.to_string(),
+    };
+    let sm = &s.summary;
+    let secs = s.wall.as_secs_f64();
+    let mut out = format!(
+        "swisslab simulate: {} tournaments x {players} players x {} rounds, seed {}, {} thread(s), {}, results {}\n",
+        rc.tournaments, c.rounds, rc.seed, rc.threads, rc.system, c.results.model.name()
+    );
+    out.push_str(&format!(
+        "  tournaments  completed {}  stopped (no valid pairing exists) {}  failed {}\n",
+        sm.completed, s.stopped, sm.failed
+    ));
+    out.push_str(&format!(
+        "  rounds paired {}  games {}  pairing-allocated byes {}\n",
+        sm.rounds_paired, sm.games, sm.byes
+    ));
+    out.push_str(&format!(
+        "  wall time {secs:.1} s  ({:.2} tournaments/s)\n",
+        if secs > 0.0 {
+            sm.tournaments as f64 / secs
+        } else {
+            0.0
+        }
+    ));
+    out.push_str("  pairing time per round (us):\n");
+    out.push_str(&format!(
+        "    {:>10} {:>10} {:>10} {:>10} {:>10}\n",
+        "players", "p50", "p90", "p99", "max"
+    ));
+    for (size, a, b, c, d) in &s.by_size {
+        out.push_str(&format!("    {size:>10} {a:>10} {b:>10} {c:>10} {d:>10}\n"));
+    }
+    for f in &s.failures {
+        out.push_str(&format!("  FAILED {f}\n"));
+    }
+    out.push_str(&format!("  output: {}\n", rc.out.display()));
+    out
+}

@@ -1,0 +1,559 @@
+//! The simulation configuration: every parameter of the tournament model, with defaults.
+//!
+//! A configuration file is TOML (see `simulator/OUTPUT.md` and the README for the full list).
+//! The key=value files of the JaVaFo / bbpPairings random tournament generators
+//! (`PlayersNumber=100`, `DrawPercentage=30`, …) are valid TOML too: their capitalised keys are
+//! recognised at the top level of any configuration file and mapped onto the model
+//! ([`Config::apply_generator_key`]), so existing generator configurations run unchanged.
+//! The `*Rate` keys of those generators are read as "one in N" (0 disables):
+//! `ForfeitRate=N` one game in N is forfeited; `RetiredRate=N` one player in N withdraws;
+//! `HalfPointByeRate=N` one player in N requests a half-point bye during the tournament.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use swisslab_engine::{PointSystem, Score};
+
+/// Why a configuration cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("invalid configuration: {0}")]
+    Invalid(String),
+}
+
+/// How ratings are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RatingDistribution {
+    /// Uniform between `min` and `max`.
+    Uniform,
+    /// Normal with `mean` and `sd`, clamped to `min ..= max`.
+    Normal,
+    /// Drawn (with replacement) from the ratings listed in `file`, one per line.
+    File,
+}
+
+/// Player ratings and strengths.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Ratings {
+    pub distribution: RatingDistribution,
+    pub min: u16,
+    pub max: u16,
+    pub mean: f64,
+    pub sd: f64,
+    /// File of ratings (relative to the configuration file), for `distribution = "file"`.
+    pub file: Option<PathBuf>,
+    /// Standard deviation of the noise added to a rating to make the true strength (0: the
+    /// rating is the truth).
+    pub strength_noise: f64,
+    /// Give FIDE titles to strong players (GM/IM/FM/CM by rating band, at random).
+    pub titles: bool,
+    /// The ratings read from `file` (filled by [`Config::resolve`]).
+    #[serde(skip)]
+    pub values: Vec<u16>,
+}
+
+impl Default for Ratings {
+    fn default() -> Self {
+        Ratings {
+            distribution: RatingDistribution::Uniform,
+            min: 1200,
+            max: 2800,
+            mean: 1900.0,
+            sd: 300.0,
+            file: None,
+            strength_noise: 0.0,
+            titles: true,
+            values: Vec::new(),
+        }
+    }
+}
+
+/// The result model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultModel {
+    /// Rating-dependent draw rate and White advantage (FIDE / Milvang, TieBreakServer).
+    Milvang,
+    /// Elo expectation with a constant draw share (JaVaFo / bbpPairings generators).
+    ConstantDraw,
+}
+
+impl ResultModel {
+    /// The name written in run.csv.
+    pub fn name(self) -> &'static str {
+        match self {
+            ResultModel::Milvang => "milvang",
+            ResultModel::ConstantDraw => "constant-draw",
+        }
+    }
+}
+
+/// Results of games.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Results {
+    pub model: ResultModel,
+    /// Draw share of the constant-draw model (0..1).
+    pub draw_rate: f64,
+    /// Probability that a paired game is forfeited (one player does not show).
+    pub forfeit_rate: f64,
+}
+
+impl Default for Results {
+    fn default() -> Self {
+        Results {
+            model: ResultModel::Milvang,
+            draw_rate: 0.3,
+            forfeit_rate: 0.005,
+        }
+    }
+}
+
+/// How the rounds a late entrant missed are recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Missed {
+    /// Zero-point byes (`Z`), the C.04.2 default.
+    Zero,
+    /// Half-point byes (`H`), as some tournament rules allow.
+    Half,
+}
+
+/// Late entries, withdrawals and requested byes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Events {
+    /// Probability that a player is a late entry.
+    pub late_entry_rate: f64,
+    /// Latest round a late entrant joins (0: half the rounds, at least 2).
+    pub late_entry_last_round: u32,
+    pub late_entry_missed: Missed,
+    /// Probability that a player withdraws (after a round drawn uniformly among those he plays,
+    /// never after the last).
+    pub withdrawal_rate: f64,
+    /// Probability that a player requests a bye in a given round.
+    pub bye_rate: f64,
+    /// Relative weights of the kinds of requested byes.
+    pub half_bye_weight: f64,
+    pub zero_bye_weight: f64,
+    pub full_bye_weight: f64,
+    /// Most requested byes per player.
+    pub max_byes_per_player: u32,
+    /// No requested byes in the last N rounds.
+    pub no_byes_last_rounds: u32,
+}
+
+impl Default for Events {
+    fn default() -> Self {
+        Events {
+            late_entry_rate: 0.02,
+            late_entry_last_round: 0,
+            late_entry_missed: Missed::Zero,
+            withdrawal_rate: 0.02,
+            bye_rate: 0.005,
+            half_bye_weight: 0.8,
+            zero_bye_weight: 0.15,
+            full_bye_weight: 0.05,
+            max_byes_per_player: 1,
+            no_byes_last_rounds: 1,
+        }
+    }
+}
+
+/// The point system: `system` is "W-D-L" (`"1-0.5-0"`, `"3-1-0"`, any custom values); the
+/// other keys override the points of byes and forfeits, which otherwise follow win and draw.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Points {
+    pub system: Option<String>,
+    pub win: Option<f64>,
+    pub draw: Option<f64>,
+    pub loss: Option<f64>,
+    pub forfeit_win: Option<f64>,
+    pub forfeit_loss: Option<f64>,
+    pub pab: Option<f64>,
+    pub half_bye: Option<f64>,
+    pub full_bye: Option<f64>,
+    pub zero_bye: Option<f64>,
+}
+
+/// Initial colour (`XXC white1/black1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InitialColour {
+    White,
+    Black,
+    /// Drawn per tournament.
+    Random,
+}
+
+/// Everything a simulation needs.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Players per tournament (late entrants included).
+    pub players: u32,
+    /// When set, each tournament has a number of players drawn uniformly in `players ..= players_max`.
+    pub players_max: Option<u32>,
+    pub rounds: u32,
+    pub tournaments: u64,
+    pub seed: u64,
+    pub initial_colour: InitialColour,
+    pub ratings: Ratings,
+    pub results: Results,
+    pub events: Events,
+    pub points: Points,
+    /// Where the configuration came from ("embedded" or a path), for run.csv.
+    #[serde(skip)]
+    pub source: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            players: 500,
+            players_max: None,
+            rounds: 11,
+            tournaments: 100,
+            seed: 1,
+            initial_colour: InitialColour::Random,
+            ratings: Ratings::default(),
+            results: Results::default(),
+            events: Events::default(),
+            points: Points::default(),
+            source: "embedded".into(),
+        }
+    }
+}
+
+/// The JaVaFo / bbpPairings generator keys understood at the top level of a configuration.
+pub const GENERATOR_KEYS: &[&str] = &[
+    "PlayersNumber",
+    "RoundsNumber",
+    "DrawPercentage",
+    "ForfeitRate",
+    "RetiredRate",
+    "HalfPointByeRate",
+    "HighestRating",
+    "LowestRating",
+    "PointsForWin",
+    "PointsForDraw",
+    "PointsForLoss",
+    "PointsForZPB",
+    "PointsForZeroPointBye",
+    "PointsForForfeitLoss",
+    "PointsForPAB",
+    "PointsForPairingAllocatedBye",
+];
+
+fn one_in(n: f64) -> f64 {
+    if n <= 0.0 {
+        0.0
+    } else {
+        (1.0 / n).min(1.0)
+    }
+}
+
+impl Config {
+    /// Parses a configuration text (TOML, JaVaFo keys allowed at the top level). `path` is used
+    /// in messages and to resolve a ratings file. Returns the configuration and warnings about
+    /// ignored keys.
+    pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigError> {
+        let parse_err = |message: String| ConfigError::Parse {
+            path: path.to_path_buf(),
+            message,
+        };
+        let mut table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| parse_err(e.to_string().trim_end().replace('\n', " ")))?;
+        // Capitalised top-level keys are generator keys; take them out before deserializing.
+        let gen_keys: Vec<String> = table
+            .keys()
+            .filter(|k| k.starts_with(|c: char| c.is_ascii_uppercase()))
+            .cloned()
+            .collect();
+        let mut generator = Vec::new();
+        for k in gen_keys {
+            if let Some(v) = table.remove(&k) {
+                generator.push((k, v));
+            }
+        }
+        let mut cfg: Config = toml::Value::Table(table)
+            .try_into()
+            .map_err(|e: toml::de::Error| parse_err(e.to_string().trim_end().replace('\n', " ")))?;
+        // The field size and the rounds first: other keys (HalfPointByeRate) depend on them.
+        generator.sort_by_key(|(k, _)| k != "PlayersNumber" && k != "RoundsNumber");
+        let mut warnings = Vec::new();
+        for (k, v) in generator {
+            let num = match v {
+                toml::Value::Integer(i) => i as f64,
+                toml::Value::Float(f) => f,
+                other => return Err(parse_err(format!("{k}: expected a number, found {other}"))),
+            };
+            if !cfg.apply_generator_key(&k, num)? {
+                warnings.push(format!("{}: unknown key {k} ignored", path.display()));
+            }
+        }
+        cfg.source = path.display().to_string();
+        cfg.resolve(path.parent().unwrap_or(Path::new(".")))?;
+        Ok((cfg, warnings))
+    }
+
+    /// Reads and parses a configuration file.
+    pub fn load(path: &Path) -> Result<(Config, Vec<String>), ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Config::parse(&text, path)
+    }
+
+    /// Applies one JaVaFo / bbpPairings generator key; false when the key is unknown.
+    pub fn apply_generator_key(&mut self, key: &str, v: f64) -> Result<bool, ConfigError> {
+        let nonneg = |v: f64| {
+            if v.is_finite() && v >= 0.0 {
+                Ok(v)
+            } else {
+                Err(ConfigError::Invalid(format!(
+                    "{key}: {v} is not a number >= 0"
+                )))
+            }
+        };
+        let v = nonneg(v)?;
+        match key {
+            "PlayersNumber" => {
+                self.players = v as u32;
+                self.players_max = None;
+            }
+            "RoundsNumber" => self.rounds = v as u32,
+            "DrawPercentage" => {
+                self.results.model = ResultModel::ConstantDraw;
+                self.results.draw_rate = v / 100.0;
+            }
+            "ForfeitRate" => self.results.forfeit_rate = one_in(v),
+            "RetiredRate" => self.events.withdrawal_rate = one_in(v),
+            "HalfPointByeRate" => {
+                // One player in N asks for one half-point bye during the tournament: spread
+                // over the rounds in which byes may be requested.
+                let eligible = self
+                    .rounds
+                    .saturating_sub(self.events.no_byes_last_rounds)
+                    .max(1);
+                self.events.bye_rate = one_in(v) / f64::from(eligible);
+                self.events.half_bye_weight = 1.0;
+                self.events.zero_bye_weight = 0.0;
+                self.events.full_bye_weight = 0.0;
+            }
+            "HighestRating" => self.ratings.max = v.min(f64::from(u16::MAX)) as u16,
+            "LowestRating" => self.ratings.min = v.min(f64::from(u16::MAX)) as u16,
+            "PointsForWin" => self.points.win = Some(v),
+            "PointsForDraw" => self.points.draw = Some(v),
+            "PointsForLoss" => self.points.loss = Some(v),
+            "PointsForZPB" | "PointsForZeroPointBye" => self.points.zero_bye = Some(v),
+            "PointsForForfeitLoss" => self.points.forfeit_loss = Some(v),
+            "PointsForPAB" | "PointsForPairingAllocatedBye" => self.points.pab = Some(v),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Checks the values and loads the ratings file (relative to `base`).
+    pub fn resolve(&mut self, base: &Path) -> Result<(), ConfigError> {
+        let bad = |m: String| Err(ConfigError::Invalid(m));
+        if self.players < 2 || self.players > 9999 {
+            return bad(format!("players must be 2..=9999, not {}", self.players));
+        }
+        if let Some(m) = self.players_max {
+            if m < self.players || m > 9999 {
+                return bad(format!(
+                    "players_max must be between players ({}) and 9999, not {m}",
+                    self.players
+                ));
+            }
+        }
+        if self.rounds == 0 || self.rounds > 99 {
+            return bad(format!("rounds must be 1..=99, not {}", self.rounds));
+        }
+        let prob = |name: &str, v: f64| -> Result<(), ConfigError> {
+            if (0.0..=1.0).contains(&v) {
+                Ok(())
+            } else {
+                Err(ConfigError::Invalid(format!(
+                    "{name} must be a probability in 0..=1, not {v}"
+                )))
+            }
+        };
+        prob("results.draw_rate", self.results.draw_rate)?;
+        prob("results.forfeit_rate", self.results.forfeit_rate)?;
+        prob("events.late_entry_rate", self.events.late_entry_rate)?;
+        prob("events.withdrawal_rate", self.events.withdrawal_rate)?;
+        prob("events.bye_rate", self.events.bye_rate)?;
+        let e = &self.events;
+        for (n, w) in [
+            ("half_bye_weight", e.half_bye_weight),
+            ("zero_bye_weight", e.zero_bye_weight),
+            ("full_bye_weight", e.full_bye_weight),
+        ] {
+            if !(w.is_finite() && w >= 0.0) {
+                return bad(format!("events.{n} must be >= 0, not {w}"));
+            }
+        }
+        if e.bye_rate > 0.0 && e.half_bye_weight + e.zero_bye_weight + e.full_bye_weight <= 0.0 {
+            return bad("events: bye_rate > 0 needs a positive bye weight".into());
+        }
+        let r = &self.ratings;
+        if r.min > r.max {
+            return bad(format!("ratings.min {} > ratings.max {}", r.min, r.max));
+        }
+        if !(r.sd.is_finite() && r.sd >= 0.0 && r.strength_noise.is_finite())
+            || r.strength_noise < 0.0
+            || !r.mean.is_finite()
+        {
+            return bad("ratings: mean, sd and strength_noise must be finite, sd >= 0".into());
+        }
+        if r.distribution == RatingDistribution::File {
+            let Some(file) = &r.file else {
+                return bad("ratings.distribution = \"file\" needs ratings.file".into());
+            };
+            let path = base.join(file);
+            let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
+                path: path.clone(),
+                source,
+            })?;
+            let mut values = Vec::new();
+            for (i, line) in text.lines().enumerate() {
+                let l = line.trim();
+                if l.is_empty() || l.starts_with('#') {
+                    continue;
+                }
+                match l.parse::<u16>() {
+                    Ok(v) => values.push(v),
+                    Err(_) => {
+                        return Err(ConfigError::Parse {
+                            path,
+                            message: format!("line {}: expected a rating, found {l:?}", i + 1),
+                        })
+                    }
+                }
+            }
+            if values.is_empty() {
+                return Err(ConfigError::Parse {
+                    path,
+                    message: "no ratings".into(),
+                });
+            }
+            self.ratings.values = values;
+        }
+        self.point_system()?;
+        Ok(())
+    }
+
+    /// The point system described by `points`.
+    pub fn point_system(&self) -> Result<PointSystem, ConfigError> {
+        let p = &self.points;
+        let tenths = |name: &str, v: f64| -> Result<Score, ConfigError> {
+            let t = (v * 10.0).round();
+            if !v.is_finite() || (v * 10.0 - t).abs() > 1e-6 || t.abs() > 9999.0 {
+                return Err(ConfigError::Invalid(format!(
+                    "points.{name}: {v} is not a number of points with at most one decimal"
+                )));
+            }
+            Ok(Score(t as i32))
+        };
+        let (mut w, mut d, mut l) = (1.0, 0.5, 0.0);
+        if let Some(s) = &p.system {
+            let parts: Vec<&str> = s.split(['-', '/']).map(str::trim).collect();
+            let nums: Option<Vec<f64>> = parts.iter().map(|x| x.parse::<f64>().ok()).collect();
+            match nums.as_deref() {
+                Some([a, b, c]) => (w, d, l) = (*a, *b, *c),
+                _ => {
+                    return Err(ConfigError::Invalid(format!(
+                        "points.system: expected \"W-D-L\" such as \"1-0.5-0\" or \"3-1-0\", found {s:?}"
+                    )))
+                }
+            }
+        }
+        w = p.win.unwrap_or(w);
+        d = p.draw.unwrap_or(d);
+        l = p.loss.unwrap_or(l);
+        let win = tenths("win", w)?;
+        let draw = tenths("draw", d)?;
+        let loss = tenths("loss", l)?;
+        let get = |name: &str, v: Option<f64>, default: Score| match v {
+            Some(v) => tenths(name, v),
+            None => Ok(default),
+        };
+        Ok(PointSystem {
+            win,
+            draw,
+            loss,
+            forfeit_win: get("forfeit_win", p.forfeit_win, win)?,
+            forfeit_loss: get("forfeit_loss", p.forfeit_loss, loss)?,
+            pab: get("pab", p.pab, win)?,
+            half_bye: get("half_bye", p.half_bye, draw)?,
+            full_bye: get("full_bye", p.full_bye, win)?,
+            zero_bye: get("zero_bye", p.zero_bye, loss)?,
+        })
+    }
+
+    /// The number of players of one tournament (drawn when `players_max` is set).
+    pub fn draw_players<R: Rng>(&self, rng: &mut R) -> u32 {
+        match self.players_max {
+            Some(m) if m > self.players => rng.gen_range(self.players..=m),
+            _ => self.players,
+        }
+    }
+
+    /// The latest round a late entrant may join.
+    pub fn late_entry_last_round(&self) -> u32 {
+        let r = if self.events.late_entry_last_round == 0 {
+            (self.rounds / 2).max(2)
+        } else {
+            self.events.late_entry_last_round
+        };
+        r.min(self.rounds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_javafo_generator_files() {
+        let text = "PlayersNumber=100\nRoundsNumber=11\nDrawPercentage=30\nForfeitRate=30\n\
+                    RetiredRate=50\nHalfPointByeRate=20\nHighestRating=2800\nLowestRating=1200\n";
+        let (c, w) = Config::parse(text, Path::new("bench.cfg")).unwrap();
+        assert!(w.is_empty());
+        assert_eq!((c.players, c.rounds), (100, 11));
+        assert_eq!(c.results.model, ResultModel::ConstantDraw);
+        assert!((c.results.draw_rate - 0.3).abs() < 1e-12);
+        assert!((c.results.forfeit_rate - 1.0 / 30.0).abs() < 1e-12);
+        assert!((c.events.withdrawal_rate - 0.02).abs() < 1e-12);
+        assert_eq!((c.ratings.min, c.ratings.max), (1200, 2800));
+    }
+
+    #[test]
+    fn reads_toml_with_sections_and_points() {
+        let text = "players = 40\nrounds = 7\n[points]\nsystem = \"3-1-0\"\n[results]\nmodel = \"constant-draw\"\n";
+        let (c, _) = Config::parse(text, Path::new("x.toml")).unwrap();
+        let ps = c.point_system().unwrap();
+        assert_eq!(
+            (ps.win, ps.draw, ps.pab, ps.half_bye),
+            (Score(30), Score(10), Score(30), Score(10))
+        );
+        assert!(Config::parse("players = 1\n", Path::new("x.toml")).is_err());
+        assert!(Config::parse("plyers = 10\n", Path::new("x.toml")).is_err());
+        let (_, w) = Config::parse("Foo = 3\n", Path::new("x.cfg")).unwrap();
+        assert_eq!(w.len(), 1);
+    }
+}

@@ -1,0 +1,443 @@
+//! Invariants checked on every simulated round, written from the rules and not from the engine.
+//!
+//! The checks read only the tournament model (round entries) and the simulator's plan of who
+//! should be paired; they share no code with the pairing engine (not even `history`):
+//!
+//! - every player to pair is paired exactly once, or receives the pairing-allocated bye; nobody
+//!   else (absent, withdrawn, not yet entered, on a requested bye) is paired; a late entrant is
+//!   therefore paired from his first round (C.04.1.c, C.04.2 late entries and withdrawals);
+//! - at most one pairing-allocated bye, and only when the number of players to pair is odd
+//!   (C.04.1.c);
+//! - no two players meet twice; forfeited games are not meetings (C.04.1.b, C.04.2);
+//! - no pairing-allocated bye to a player who already had one or scored a forfeit win
+//!   (C.04.1.d);
+//! - after the round, no non-topscorer has a colour difference beyond ±2 or the same colour
+//!   three times in a row (C.04.1.f and g; played games only, C.04.2). Topscorers (final round,
+//!   score over 50% of the maximum possible before it, C.04.3 A.7) are exempt, and so is a
+//!   non-topscorer paired with a topscorer in the final round: the Dutch rules (C.3) only keep
+//!   non-topscorers with the same absolute preference apart, which is the exception to f and g
+//!   that C.04.1 allows in the last round;
+//! - every score equals the sum of the round results under the point system.
+//!
+//! [`feasible`] tells, independently of the engine's pairing logic, whether any pairing meets
+//! the absolute criteria (C.04.1 b, d and the Dutch C.3), to tell an engine that wrongly reports
+//! "no valid pairing" from a round that really cannot be paired.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use swisslab_engine::matching::max_weight_matching;
+use swisslab_engine::pairing::Pairing;
+use swisslab_engine::{Color, PlayerId, RoundEntry, Score, Tournament, Unplayed};
+
+/// One broken invariant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Violation {
+    #[error("player {0} is to be paired but has neither a game nor the bye")]
+    Unpaired(PlayerId),
+    #[error("player {0} appears more than once in the pairing")]
+    PairedTwice(PlayerId),
+    #[error("player {0} is paired but should not be (absent, withdrawn, not entered or on a requested bye)")]
+    NotToBePaired(PlayerId),
+    #[error("player {0} is paired against himself")]
+    SelfPaired(PlayerId),
+    #[error("a pairing-allocated bye although the number of players to pair ({0}) is even")]
+    ByeWithEvenCount(usize),
+    #[error("players {0} and {1} meet a second time (C.04.1.b)")]
+    Rematch(PlayerId, PlayerId),
+    #[error(
+        "player {0} receives the pairing-allocated bye after a bye or a forfeit win (C.04.1.d)"
+    )]
+    ByeNotAllowed(PlayerId),
+    #[error("player {0} (not a topscorer) ends with colour difference {1} (C.04.1.f)")]
+    ColourDifference(PlayerId, i32),
+    #[error("player {0} (not a topscorer) gets {1:?} three times in a row (C.04.1.g)")]
+    ThreeInRow(PlayerId, Color),
+    #[error("player {player}: score {recorded} differs from the sum of his results {sum}")]
+    Score {
+        player: PlayerId,
+        recorded: Score,
+        sum: Score,
+    },
+}
+
+/// What the checks need to know about one player before a round, from the model only.
+#[derive(Clone, Debug, Default)]
+struct Facts {
+    colours: Vec<Color>,
+    met: HashSet<PlayerId>,
+    had_bye_or_forfeit_win: bool,
+    score: Score,
+}
+
+fn facts(t: &Tournament, rounds: usize) -> HashMap<PlayerId, Facts> {
+    let mut out = HashMap::with_capacity(t.players.len());
+    for p in &t.players {
+        let mut f = Facts::default();
+        for e in p.rounds.iter().take(rounds) {
+            f.score += t.points.points(e);
+            match *e {
+                RoundEntry::Game {
+                    opponent,
+                    color,
+                    kind,
+                    result,
+                } => {
+                    if kind == swisslab_engine::GameKind::Forfeit {
+                        if result == swisslab_engine::GameResult::Win {
+                            f.had_bye_or_forfeit_win = true;
+                        }
+                    } else {
+                        f.colours.push(color);
+                        f.met.insert(opponent);
+                    }
+                }
+                RoundEntry::Unplayed(Unplayed::Pab | Unplayed::ForfeitWin) => {
+                    f.had_bye_or_forfeit_win = true;
+                }
+                RoundEntry::Unplayed(_) => {}
+            }
+        }
+        out.insert(p.id, f);
+    }
+    out
+}
+
+/// Topscorer of the final round (C.04.3 A.7): more than half the maximum possible score
+/// before it.
+fn topscorer(t: &Tournament, f: &Facts, round: usize, total_rounds: usize) -> bool {
+    round == total_rounds && f.score.0 * 2 > t.points.win.0 * (round as i32 - 1)
+}
+
+/// Checks the pairing of round `round` (1-based) of `t`, whose players hold rounds
+/// `1 .. round`. `to_pair` is who should be paired according to the plan.
+pub fn check_pairing(
+    t: &Tournament,
+    round: usize,
+    total_rounds: usize,
+    to_pair: &BTreeSet<PlayerId>,
+    pairing: &Pairing,
+) -> Vec<Violation> {
+    let mut v = Vec::new();
+    let facts = facts(t, round - 1);
+    let mut seen: HashSet<PlayerId> = HashSet::new();
+    let all = pairing
+        .games
+        .iter()
+        .flat_map(|&(w, b)| [w, b])
+        .chain(pairing.bye);
+    for id in all {
+        if !seen.insert(id) {
+            v.push(Violation::PairedTwice(id));
+        }
+        if !to_pair.contains(&id) {
+            v.push(Violation::NotToBePaired(id));
+        }
+    }
+    for id in to_pair {
+        if !seen.contains(id) {
+            v.push(Violation::Unpaired(*id));
+        }
+    }
+    if pairing.bye.is_some() && to_pair.len() % 2 != 1 {
+        v.push(Violation::ByeWithEvenCount(to_pair.len()));
+    }
+    if let Some(b) = pairing.bye {
+        if facts.get(&b).is_some_and(|f| f.had_bye_or_forfeit_win) {
+            v.push(Violation::ByeNotAllowed(b));
+        }
+    }
+    let empty = Facts::default();
+    for &(w, b) in &pairing.games {
+        if w == b {
+            v.push(Violation::SelfPaired(w));
+            continue;
+        }
+        let fw = facts.get(&w).unwrap_or(&empty);
+        let fb = facts.get(&b).unwrap_or(&empty);
+        if fw.met.contains(&b) || fb.met.contains(&w) {
+            v.push(Violation::Rematch(w.min(b), w.max(b)));
+        }
+        let (tw, tb) = (
+            topscorer(t, fw, round, total_rounds),
+            topscorer(t, fb, round, total_rounds),
+        );
+        let exempt = tw || tb;
+        for (id, f, c) in [(w, fw, Color::White), (b, fb, Color::Black)] {
+            if exempt {
+                continue;
+            }
+            let diff: i32 = f
+                .colours
+                .iter()
+                .chain(std::iter::once(&c))
+                .map(|&x| if x == Color::White { 1 } else { -1 })
+                .sum();
+            if diff.abs() > 2 {
+                v.push(Violation::ColourDifference(id, diff));
+            }
+            if matches!(f.colours.as_slice(), [.., x, y] if *x == c && *y == c) {
+                v.push(Violation::ThreeInRow(id, c));
+            }
+        }
+    }
+    v
+}
+
+/// Checks that every player's `recorded` score (kept by the simulator while drawing results,
+/// indexed like `t.players`) equals the sum of his results under the point system.
+pub fn check_scores(t: &Tournament, recorded: &[Score]) -> Vec<Violation> {
+    t.players
+        .iter()
+        .zip(recorded)
+        .filter_map(|(p, &rec)| {
+            let sum: Score = p.rounds.iter().map(|e| t.points.points(e)).sum();
+            (sum != rec).then_some(Violation::Score {
+                player: p.id,
+                recorded: rec,
+                sum,
+            })
+        })
+        .collect()
+}
+
+/// True when some pairing of `to_pair` in round `round` meets the absolute criteria: no
+/// rematch (C.04.1.b), the bye (odd count) to an eligible player (C.04.1.d), and no two
+/// non-topscorers with the same absolute colour preference together (C.04.3 C.3, A.6.a).
+pub fn feasible(
+    t: &Tournament,
+    round: usize,
+    total_rounds: usize,
+    to_pair: &BTreeSet<PlayerId>,
+) -> bool {
+    let facts = facts(t, round - 1);
+    let ids: Vec<PlayerId> = to_pair.iter().copied().collect();
+    let n = ids.len();
+    let empty = Facts::default();
+    let fs: Vec<&Facts> = ids.iter().map(|i| facts.get(i).unwrap_or(&empty)).collect();
+    // Absolute colour preference: difference beyond ±1 or the same colour twice in a row.
+    let absolute = |f: &Facts| -> Option<Color> {
+        let diff: i32 = f
+            .colours
+            .iter()
+            .map(|&x| if x == Color::White { 1 } else { -1 })
+            .sum();
+        if diff > 1 {
+            return Some(Color::Black);
+        }
+        if diff < -1 {
+            return Some(Color::White);
+        }
+        match f.colours.as_slice() {
+            [.., x, y] if x == y => Some(x.opposite()),
+            _ => None,
+        }
+    };
+    let abs: Vec<Option<Color>> = fs.iter().map(|f| absolute(f)).collect();
+    let top: Vec<bool> = fs
+        .iter()
+        .map(|f| topscorer(t, f, round, total_rounds))
+        .collect();
+    let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if fs[i].met.contains(&ids[j]) || fs[j].met.contains(&ids[i]) {
+                continue;
+            }
+            if !top[i] && !top[j] && abs[i].is_some() && abs[i] == abs[j] {
+                continue;
+            }
+            if t.forbidden
+                .iter()
+                .any(|l| l.contains(&ids[i]) && l.contains(&ids[j]))
+            {
+                continue;
+            }
+            edges.push((i, j, 1));
+        }
+        if n % 2 == 1 && !fs[i].had_bye_or_forfeit_win {
+            edges.push((i, n, 1));
+        }
+    }
+    let total = n + n % 2;
+    max_weight_matching(total, &edges, true)
+        .iter()
+        .all(Option::is_some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use swisslab_engine::{GameKind, GameResult, Player, PointSystem};
+
+    fn game(opp: PlayerId, color: Color, result: GameResult) -> RoundEntry {
+        RoundEntry::Game {
+            opponent: opp,
+            color,
+            result,
+            kind: GameKind::Rated,
+        }
+    }
+
+    /// Six players after two rounds: 1-2 and 3-4 met in round 1 (1 and 3 White), 5 had the
+    /// PAB; round 2: 1-3 (3 White), 2-5 (2 White), 6 scored a forfeit win over 4.
+    fn two_rounds() -> Tournament {
+        use Color::{Black as B, White as W};
+        use GameResult::{Draw, Loss, Win};
+        let rounds: Vec<Vec<RoundEntry>> = vec![
+            vec![game(2, W, Win), game(3, B, Draw)],
+            vec![game(1, B, Loss), game(5, W, Win)],
+            vec![game(4, W, Draw), game(1, W, Draw)],
+            vec![
+                game(3, B, Draw),
+                RoundEntry::Game {
+                    opponent: 6,
+                    color: W,
+                    result: Loss,
+                    kind: GameKind::Forfeit,
+                },
+            ],
+            vec![RoundEntry::Unplayed(Unplayed::Pab), game(2, B, Loss)],
+            vec![
+                RoundEntry::Unplayed(Unplayed::ZeroBye),
+                RoundEntry::Game {
+                    opponent: 4,
+                    color: B,
+                    result: Win,
+                    kind: GameKind::Forfeit,
+                },
+            ],
+        ];
+        Tournament {
+            players: rounds
+                .into_iter()
+                .enumerate()
+                .map(|(i, r)| Player {
+                    id: i as PlayerId + 1,
+                    rounds: r,
+                    ..Player::default()
+                })
+                .collect(),
+            points: PointSystem::default(),
+            total_rounds: Some(5),
+            ..Tournament::default()
+        }
+    }
+
+    fn all() -> BTreeSet<PlayerId> {
+        (1..=6).collect()
+    }
+
+    fn pairing(games: &[(PlayerId, PlayerId)], bye: Option<PlayerId>) -> Pairing {
+        Pairing {
+            games: games.to_vec(),
+            bye,
+        }
+    }
+
+    #[test]
+    fn a_valid_pairing_passes() {
+        let t = two_rounds();
+        // 3 (W, W) must get Black; 6 has no colour yet; 1 (W, B) may take Black after 5 (B).
+        let p = pairing(&[(6, 3), (5, 1), (4, 2)], None);
+        assert_eq!(check_pairing(&t, 3, 5, &all(), &p), vec![]);
+        assert!(feasible(&t, 3, 5, &all()));
+    }
+
+    #[test]
+    fn catches_unpaired_twice_and_absent() {
+        let t = two_rounds();
+        let p = pairing(&[(1, 6), (4, 3)], None);
+        assert!(check_pairing(&t, 3, 5, &all(), &p).contains(&Violation::Unpaired(2)));
+        let p = pairing(&[(1, 6), (4, 3), (5, 1)], Some(2));
+        let v = check_pairing(&t, 3, 5, &all(), &p);
+        assert!(v.contains(&Violation::PairedTwice(1)), "{v:?}");
+        let mut present = all();
+        present.remove(&6);
+        let p = pairing(&[(1, 6), (4, 3)], Some(2));
+        let v = check_pairing(&t, 3, 5, &present, &p);
+        assert!(v.contains(&Violation::NotToBePaired(6)), "{v:?}");
+        assert!(v.contains(&Violation::Unpaired(5)), "{v:?}");
+        let p = pairing(&[(1, 1)], None);
+        assert!(check_pairing(&t, 3, 5, &all(), &p).contains(&Violation::SelfPaired(1)));
+    }
+
+    #[test]
+    fn catches_bye_with_even_count_and_second_bye() {
+        let t = two_rounds();
+        let p = pairing(&[(1, 6), (4, 3)], Some(5));
+        let v = check_pairing(&t, 3, 5, &all(), &p);
+        assert!(v.contains(&Violation::ByeWithEvenCount(6)), "{v:?}");
+        assert!(v.contains(&Violation::ByeNotAllowed(5)), "{v:?}");
+        // 6 scored a forfeit win: no bye either.
+        let mut present = all();
+        present.remove(&5);
+        let p = pairing(&[(1, 2), (4, 3)], Some(6));
+        let v = check_pairing(&t, 3, 5, &present, &p);
+        assert!(v.contains(&Violation::ByeNotAllowed(6)), "{v:?}");
+    }
+
+    #[test]
+    fn catches_rematch_but_not_after_forfeit() {
+        let t = two_rounds();
+        let p = pairing(&[(2, 1), (4, 3), (6, 5)], None);
+        let v = check_pairing(&t, 3, 5, &all(), &p);
+        assert!(v.contains(&Violation::Rematch(1, 2)), "{v:?}");
+        assert!(v.contains(&Violation::Rematch(3, 4)), "{v:?}");
+        // 4 and 6 only had a forfeit: they may meet.
+        let p = pairing(&[(1, 5), (4, 6), (3, 2)], None);
+        let v = check_pairing(&t, 3, 5, &all(), &p);
+        assert!(
+            !v.iter().any(|x| matches!(x, Violation::Rematch(4, 6))),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn catches_colour_violations_except_topscorers() {
+        let t = two_rounds();
+        // 3 played W, W: a third White is forbidden.
+        let p = pairing(&[(3, 1), (4, 6), (5, 2)], None);
+        let v = check_pairing(&t, 3, 5, &all(), &p);
+        assert!(v.contains(&Violation::ThreeInRow(3, Color::White)), "{v:?}");
+        assert!(v.contains(&Violation::ColourDifference(3, 3)), "{v:?}");
+        // In the final round 3 (1.0 of 2.0 possible) is not a topscorer but 1 (1.5) is: the
+        // pair is exempt.
+        let v = check_pairing(&t, 3, 3, &all(), &p);
+        assert!(
+            !v.iter().any(|x| matches!(x, Violation::ThreeInRow(..))),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn catches_wrong_scores() {
+        let t = two_rounds();
+        let good: Vec<Score> = vec![
+            Score(15),
+            Score(10),
+            Score(10),
+            Score(5),
+            Score(10),
+            Score(10),
+        ];
+        assert_eq!(check_scores(&t, &good), vec![]);
+        let mut bad = good.clone();
+        bad[3] = Score(15);
+        assert_eq!(
+            check_scores(&t, &bad),
+            vec![Violation::Score {
+                player: 4,
+                recorded: Score(15),
+                sum: Score(5)
+            }]
+        );
+    }
+
+    #[test]
+    fn feasibility_sees_exhausted_fields() {
+        // Two players who already met: no pairing exists.
+        let mut t = two_rounds();
+        t.players.truncate(2);
+        let two: BTreeSet<PlayerId> = [1, 2].into();
+        assert!(!feasible(&t, 3, 5, &two));
+    }
+}

@@ -1,0 +1,327 @@
+//! The seeded tournament model: who plays (ratings, true strengths, titles, pairing numbers),
+//! who enters late, withdraws or requests byes, and how games end.
+//!
+//! Every random draw comes from one ChaCha generator per tournament: seeded with the master seed
+//! and put on stream number `index` ([`tournament_rng`]), so tournament `index` is the same
+//! whatever the number of threads or the order in which tournaments run.
+//!
+//! **Initial order (C.04.2).** The players present from round 1 are ranked by rating, then FIDE
+//! title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name, and get the pairing numbers
+//! 1..n. **Late entries (C.04.2)** are "given an appropriate TPN and paired only when they
+//! actually arrive": here they get the pairing numbers after the initial players, in the same
+//! order among themselves (rating, title, name) — the simplest reading that never renumbers a
+//! player already paired. The rounds they missed are recorded as zero-point byes (`Z`) or, by
+//! configuration, half-point byes (`H`).
+//!
+//! **Withdrawals (C.04.2)**: a player who withdraws after round k is never paired again (his
+//! later rounds are written `Z`). **Requested byes**: half-point (`H`), zero-point (`Z`) or
+//! full-point (`F`), at most `max_byes_per_player`, none in the last `no_byes_last_rounds`
+//! rounds; the player is not paired in that round.
+//!
+//! **Results.** [`ResultModel::Milvang`] (default): with R the mean of the two true strengths,
+//! w = 0.0986(R-2000)+96 and b = -0.157(R-2000)-150, P(White wins) = 1/(1+10^((Sb-Sw+w)/370)),
+//! P(Black wins) = 1/(1+10^((Sw-Sb-b)/370)), a draw otherwise; when the two exceed 1 together
+//! they are scaled down to sum 1 (no draws). [`ResultModel::ConstantDraw`] (JaVaFo /
+//! bbpPairings generators): the Elo expectation E = 1/(1+10^((Sb-Sw)/400)) of White, a fixed
+//! draw share d, P(White wins) = max(0, E-d/2), P(Black wins) = max(0, 1-E-d/2), a draw
+//! otherwise. A game is forfeited with probability `forfeit_rate` (either player fails to
+//! show, with equal chance), before the result is drawn.
+
+use crate::config::{Config, InitialColour, Missed, RatingDistribution, ResultModel};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha12Rng;
+use swisslab_engine::{Color, PlayerId, Unplayed};
+
+/// The generator of tournament `index` of a run with master seed `seed`.
+pub fn tournament_rng(seed: u64, index: u64) -> ChaCha12Rng {
+    let mut rng = ChaCha12Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// A player as planned before round 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedPlayer {
+    pub id: PlayerId,
+    pub rating: u16,
+    /// True strength (rating plus noise).
+    pub strength: f64,
+    /// TRF title code (`g`, `m`, `f`, `c`), empty for none.
+    pub title: &'static str,
+    pub name: String,
+    /// First round the player is paired in (1 for the initial players).
+    pub entry_round: usize,
+    /// The player withdraws after this round.
+    pub withdrawn_after: Option<usize>,
+    /// Requested byes: (round, kind), kind one of `HalfBye`, `ZeroBye`, `FullBye`.
+    pub byes: Vec<(usize, Unplayed)>,
+}
+
+/// What a player does in one round, as planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// To be paired.
+    Present,
+    /// Not yet arrived: the entry recorded for the round.
+    NotEntered(Unplayed),
+    Withdrawn,
+    /// A requested bye of this kind.
+    Bye(Unplayed),
+}
+
+impl PlannedPlayer {
+    /// The player's status in round `round` (1-based).
+    pub fn status(&self, round: usize, missed: Missed) -> Status {
+        if round < self.entry_round {
+            return Status::NotEntered(match missed {
+                Missed::Zero => Unplayed::NotEntered,
+                Missed::Half => Unplayed::HalfBye,
+            });
+        }
+        if self.withdrawn_after.is_some_and(|w| round > w) {
+            return Status::Withdrawn;
+        }
+        match self.byes.iter().find(|(r, _)| *r == round) {
+            Some((_, kind)) => Status::Bye(*kind),
+            None => Status::Present,
+        }
+    }
+}
+
+/// The plan of a tournament: players (sorted by pairing number), initial colour.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub players: Vec<PlannedPlayer>,
+    pub rounds: usize,
+    pub initial_colour: Color,
+}
+
+/// Order of titles in C.04.2 (lower is stronger); unknown/none last.
+fn title_rank(t: &str) -> u8 {
+    match t {
+        "g" => 0,
+        "m" => 1,
+        "wg" => 2,
+        "f" => 3,
+        "wm" => 4,
+        "c" => 5,
+        "wf" => 6,
+        "wc" => 7,
+        _ => 8,
+    }
+}
+
+/// A standard normal draw (Box-Muller).
+pub fn normal<R: Rng>(rng: &mut R) -> f64 {
+    let u1: f64 = 1.0 - rng.gen::<f64>(); // (0, 1]
+    let u2: f64 = rng.gen::<f64>();
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+/// Draws the plan of one tournament. Uses the generator in a fixed order: field size, initial
+/// colour, then per player rating, strength, title, late entry, withdrawal, byes.
+pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
+    let n = cfg.draw_players(rng) as usize;
+    let rounds = cfg.rounds as usize;
+    let initial_colour = match cfg.initial_colour {
+        InitialColour::White => Color::White,
+        InitialColour::Black => Color::Black,
+        InitialColour::Random => {
+            if rng.gen_bool(0.5) {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    };
+    let r = &cfg.ratings;
+    let e = &cfg.events;
+    let late_last = cfg.late_entry_last_round() as usize;
+    let bye_total = e.half_bye_weight + e.zero_bye_weight + e.full_bye_weight;
+    let last_bye_round = rounds.saturating_sub(e.no_byes_last_rounds as usize);
+    let mut players = Vec::with_capacity(n);
+    for k in 0..n {
+        let rating = match r.distribution {
+            RatingDistribution::Uniform => rng.gen_range(r.min..=r.max),
+            RatingDistribution::Normal => {
+                let x = r.mean + r.sd * normal(rng);
+                x.round().clamp(f64::from(r.min), f64::from(r.max)) as u16
+            }
+            RatingDistribution::File => r.values[rng.gen_range(0..r.values.len())],
+        };
+        let strength = if r.strength_noise > 0.0 {
+            f64::from(rating) + r.strength_noise * normal(rng)
+        } else {
+            f64::from(rating)
+        };
+        let title = if r.titles {
+            let (t, p) = match rating {
+                2500.. => ("g", 0.7),
+                2400..=2499 => ("m", 0.5),
+                2300..=2399 => ("f", 0.4),
+                2200..=2299 => ("c", 0.2),
+                _ => ("", 0.0),
+            };
+            if p > 0.0 && rng.gen_bool(p) {
+                t
+            } else {
+                ""
+            }
+        } else {
+            ""
+        };
+        let entry_round = if rounds >= 2 && late_last >= 2 && rng.gen_bool(e.late_entry_rate) {
+            rng.gen_range(2..=late_last)
+        } else {
+            1
+        };
+        let withdrawn_after = if entry_round < rounds && rng.gen_bool(e.withdrawal_rate) {
+            Some(rng.gen_range(entry_round..rounds))
+        } else {
+            None
+        };
+        let mut byes = Vec::new();
+        let last_round = withdrawn_after.unwrap_or(rounds).min(last_bye_round);
+        if e.bye_rate > 0.0 {
+            for round in entry_round..=last_round {
+                if byes.len() as u32 >= e.max_byes_per_player {
+                    break;
+                }
+                if rng.gen_bool(e.bye_rate) {
+                    let x = rng.gen::<f64>() * bye_total;
+                    let kind = if x < e.half_bye_weight {
+                        Unplayed::HalfBye
+                    } else if x < e.half_bye_weight + e.zero_bye_weight {
+                        Unplayed::ZeroBye
+                    } else {
+                        Unplayed::FullBye
+                    };
+                    byes.push((round, kind));
+                }
+            }
+        }
+        players.push(PlannedPlayer {
+            id: 0,
+            rating,
+            strength,
+            title,
+            name: format!("Player {:04}", k + 1),
+            entry_round,
+            withdrawn_after,
+            byes,
+        });
+    }
+    // C.04.2 initial order; late entrants after the initial players.
+    players.sort_by(|a, b| {
+        (a.entry_round > 1)
+            .cmp(&(b.entry_round > 1))
+            .then(b.rating.cmp(&a.rating))
+            .then(title_rank(a.title).cmp(&title_rank(b.title)))
+            .then(a.name.cmp(&b.name))
+    });
+    for (i, p) in players.iter_mut().enumerate() {
+        p.id = i as PlayerId + 1;
+    }
+    Plan {
+        players,
+        rounds,
+        initial_colour,
+    }
+}
+
+/// How a paired game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    WhiteWins,
+    Draw,
+    BlackWins,
+    /// White did not show: Black wins by forfeit.
+    WhiteForfeits,
+    /// Black did not show.
+    BlackForfeits,
+}
+
+/// Probabilities (White wins, draw, Black wins) of a game between true strengths `sw`, `sb`.
+pub fn probabilities(model: ResultModel, draw_rate: f64, sw: f64, sb: f64) -> (f64, f64, f64) {
+    match model {
+        ResultModel::Milvang => {
+            let r = (sw + sb) / 2.0;
+            let w = 0.0986 * (r - 2000.0) + 96.0;
+            let b = -0.157 * (r - 2000.0) - 150.0;
+            let mut pw = 1.0 / (1.0 + 10f64.powf((sb - sw + w) / 370.0));
+            let mut pb = 1.0 / (1.0 + 10f64.powf((sw - sb - b) / 370.0));
+            let sum = pw + pb;
+            if sum > 1.0 {
+                pw /= sum;
+                pb /= sum;
+            }
+            (pw, (1.0 - pw - pb).max(0.0), pb)
+        }
+        ResultModel::ConstantDraw => {
+            let e = 1.0 / (1.0 + 10f64.powf((sb - sw) / 400.0));
+            let pw = (e - draw_rate / 2.0).max(0.0);
+            let pb = (1.0 - e - draw_rate / 2.0).max(0.0);
+            (pw, (1.0 - pw - pb).max(0.0), pb)
+        }
+    }
+}
+
+/// Draws the outcome of one game: forfeit first, then the result.
+pub fn draw_outcome<R: Rng>(cfg: &Config, rng: &mut R, sw: f64, sb: f64) -> Outcome {
+    let f = cfg.results.forfeit_rate;
+    if f > 0.0 && rng.gen_bool(f) {
+        return if rng.gen_bool(0.5) {
+            Outcome::WhiteForfeits
+        } else {
+            Outcome::BlackForfeits
+        };
+    }
+    let (pw, pd, _) = probabilities(cfg.results.model, cfg.results.draw_rate, sw, sb);
+    let u: f64 = rng.gen();
+    if u < pw {
+        Outcome::WhiteWins
+    } else if u < pw + pd {
+        Outcome::Draw
+    } else {
+        Outcome::BlackWins
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn milvang_model_shape() {
+        let (w, d, b) = probabilities(ResultModel::Milvang, 0.0, 2000.0, 2000.0);
+        assert!((w + d + b - 1.0).abs() < 1e-12);
+        assert!(w > b, "White advantage");
+        let (_, d2, _) = probabilities(ResultModel::Milvang, 0.0, 2600.0, 2600.0);
+        assert!(d2 > d, "draw rate rises with rating");
+        // Low ratings: clamped, still a distribution.
+        let (w, d, b) = probabilities(ResultModel::Milvang, 0.0, 1000.0, 1000.0);
+        assert!(w >= 0.0 && d >= 0.0 && b >= 0.0 && (w + d + b - 1.0).abs() < 1e-12);
+        let (w, d, b) = probabilities(ResultModel::ConstantDraw, 0.3, 2000.0, 2000.0);
+        assert!((w - 0.35).abs() < 1e-12 && (d - 0.3).abs() < 1e-12 && (b - 0.35).abs() < 1e-12);
+    }
+
+    #[test]
+    fn plan_is_seeded_and_ordered() {
+        let cfg = Config {
+            players: 60,
+            ..Config::default()
+        };
+        let a = plan(&cfg, &mut tournament_rng(7, 3));
+        let b = plan(&cfg, &mut tournament_rng(7, 3));
+        let c = plan(&cfg, &mut tournament_rng(7, 4));
+        assert_eq!(a.players, b.players);
+        assert_ne!(a.players, c.players);
+        for w in a.players.windows(2) {
+            let late = (w[0].entry_round > 1, w[1].entry_round > 1);
+            assert!(late.0 <= late.1);
+            if late.0 == late.1 {
+                assert!(w[0].rating >= w[1].rating);
+            }
+        }
+    }
+}

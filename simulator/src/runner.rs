@@ -1,0 +1,411 @@
+//! `simulate`: runs many tournaments in parallel and streams their statistics to disk.
+//!
+//! Workers of a local rayon pool take tournament indices from a shared counter; each finished
+//! tournament goes to the writer (the calling thread), which writes results **in index order**
+//! through a small reorder buffer and then drops them, so memory does not grow with the number
+//! of tournaments. A worker does not start tournament `i` before tournament `i - window` has
+//! been written (window = 4 x threads), which bounds that buffer.
+//!
+//! Files (columns in `simulator/OUTPUT.md`): `tournaments.csv`, `players.csv`, `rounds.csv`
+//! are streamed — each tournament's rows are formatted in memory and appended with one write,
+//! then flushed, so an interrupted run leaves valid CSV holding every finished tournament.
+//! `run.csv` (at the start), `summary.csv` and `histograms/pairing-us.hlog` (at the end) are
+//! whole-file outputs, written under `DIR/.tmp` and renamed into place. Failures go to
+//! `DIR/failures/`: the TRF before the failing round and a text file with the seed, the index
+//! and the one-line replay command.
+
+use crate::sim::{self, RunOptions, Simulation, TournamentResult};
+use crate::stats::{RunRow, SummaryRow};
+use hdrhistogram::serialization::interval_log::{IntervalLogWriterBuilder, Tag};
+use hdrhistogram::serialization::V2Serializer;
+use hdrhistogram::Histogram;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::collections::{BTreeMap, HashMap};
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+/// Why a simulate run could not be carried out (failed tournaments are not errors).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("{path}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("cannot start {threads} worker threads: {message}")]
+    Pool { threads: usize, message: String },
+    #[error("csv: {0}")]
+    Csv(#[from] csv::Error),
+    #[error("histogram log: {0}")]
+    Histogram(String),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> RunError + '_ {
+    move |source| RunError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Options of a simulate run.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub out: PathBuf,
+    pub tournaments: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub system: String,
+    /// Write 0 in every timing column (pair_us, pair_us_total, pair_us_max, wall_seconds and
+    /// the pair_us percentiles of summary.csv), so that runs can be compared byte for byte.
+    pub no_timing: bool,
+    /// Show the progress bar (it is hidden anyway when stderr is not a terminal).
+    pub progress: bool,
+    /// The replay command's options after `--seed S --index I --until-round K`.
+    pub replay_args: String,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug, Default)]
+pub struct RunSummary {
+    pub summary: SummaryRow,
+    pub wall: Duration,
+    /// (field size, p50, p90, p99, max) per field size, microseconds.
+    pub by_size: Vec<(usize, u64, u64, u64, u64)>,
+    /// Tournaments stopped because no valid pairing existed.
+    pub stopped: u64,
+    /// One line per failure.
+    pub failures: Vec<String>,
+}
+
+fn histogram() -> Histogram<u64> {
+    // 1 us .. 1 hour, 3 significant digits; auto-resize for anything slower.
+    let mut h = Histogram::new_with_bounds(1, 3_600_000_000, 3).unwrap_or_else(|_| {
+        Histogram::new(3).unwrap_or_else(|_| unreachable!("3 significant digits are valid"))
+    });
+    h.auto(true);
+    h
+}
+
+struct Streams {
+    tournaments: File,
+    players: File,
+    rounds: File,
+}
+
+fn csv_bytes<T: serde::Serialize>(rows: &[T], header: bool) -> Result<Vec<u8>, RunError> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(header)
+        .from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r)?;
+    }
+    w.into_inner()
+        .map_err(|e| RunError::Csv(csv::Error::from(e.into_error())))
+}
+
+/// The header line of a CSV file for rows of type `T`.
+fn header<T: serde::Serialize + Default>() -> Result<Vec<u8>, RunError> {
+    let bytes = csv_bytes(&[T::default()], true)?;
+    let end = bytes
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |p| p + 1);
+    Ok(bytes[..end].to_vec())
+}
+
+/// Writes `bytes` to `DIR/.tmp/name` and renames it to `DIR/name`.
+fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), RunError> {
+    let tmp_dir = dir.join(".tmp");
+    fs::create_dir_all(&tmp_dir).map_err(io_err(&tmp_dir))?;
+    let tmp = tmp_dir.join(name.replace('/', "_"));
+    let dest = dir.join(name);
+    if let Some(parent) = dest.parent() {
+        fs::create_dir_all(parent).map_err(io_err(parent))?;
+    }
+    let mut f = File::create(&tmp).map_err(io_err(&tmp))?;
+    f.write_all(bytes).map_err(io_err(&tmp))?;
+    f.sync_all().map_err(io_err(&tmp))?;
+    fs::rename(&tmp, &dest).map_err(io_err(&dest))?;
+    Ok(())
+}
+
+fn create_stream<T: serde::Serialize + Default>(dir: &Path, name: &str) -> Result<File, RunError> {
+    let path = dir.join(name);
+    let mut f = File::create(&path).map_err(io_err(&path))?;
+    f.write_all(&header::<T>()?).map_err(io_err(&path))?;
+    Ok(f)
+}
+
+/// The row of run.csv for a simulation.
+pub fn run_row(sim: &Simulation, rc: &RunConfig) -> RunRow {
+    let c = &sim.cfg;
+    RunRow {
+        seed: rc.seed,
+        tournaments: rc.tournaments,
+        players: match c.players_max {
+            Some(m) if m > c.players => format!("{}-{m}", c.players),
+            _ => c.players.to_string(),
+        },
+        rounds: c.rounds,
+        system: rc.system.clone(),
+        result_model: c.results.model.name().into(),
+        draw_rate: match c.results.model {
+            crate::config::ResultModel::ConstantDraw => format!("{}", c.results.draw_rate),
+            crate::config::ResultModel::Milvang => String::new(),
+        },
+        config: c.source.clone(),
+        swisslab_version: env!("CARGO_PKG_VERSION").into(),
+    }
+}
+
+struct Writer<'a> {
+    rc: &'a RunConfig,
+    streams: Streams,
+    all: Histogram<u64>,
+    by_size: BTreeMap<usize, Histogram<u64>>,
+    summary: SummaryRow,
+    stopped: u64,
+    failures: Vec<String>,
+}
+
+impl Writer<'_> {
+    fn write(&mut self, mut r: TournamentResult) -> Result<(), RunError> {
+        let dir = &self.rc.out;
+        for &us in &r.pair_us {
+            let v = us.max(1);
+            self.all.saturating_record(v);
+            self.by_size
+                .entry(r.summary.players)
+                .or_insert_with(histogram)
+                .saturating_record(v);
+        }
+        if self.rc.no_timing {
+            sim::clear_timing(&mut r);
+        }
+        let s = &mut self.summary;
+        s.tournaments += 1;
+        s.rounds_paired += r.summary.rounds_paired as u64;
+        s.games += r.rounds.iter().map(|x| x.games as u64).sum::<u64>();
+        s.byes += u64::from(r.summary.pabs);
+        if let Some(f) = &r.failure {
+            s.failed += 1;
+            let stem = format!("t{:06}-r{:02}", r.index, f.round);
+            let fdir = dir.join("failures");
+            fs::create_dir_all(&fdir).map_err(io_err(&fdir))?;
+            let replay = format!(
+                "swisslab generate --seed {} --index {} --until-round {}{} -o {stem}.trf",
+                self.rc.seed, r.index, f.round, self.rc.replay_args
+            );
+            let mut text = format!(
+                "tournament: {}\nseed: {}\nround: {}\nfailure: {}\nreplay: {replay}\n",
+                r.index, self.rc.seed, f.round, f.message
+            );
+            if let Some(trf) = &f.trf {
+                let p = fdir.join(format!("{stem}.trf"));
+                fs::write(&p, trf).map_err(io_err(&p))?;
+                text.push_str(&format!(
+                    "file: {stem}.trf (the tournament before round {}, its absences in that round's column; `swisslab pair` asks the failing question)\n",
+                    f.round
+                ));
+            }
+            let p = fdir.join(format!("{stem}.txt"));
+            fs::write(&p, text).map_err(io_err(&p))?;
+            self.failures.push(format!(
+                "tournament {}: {} | replay: {replay}",
+                r.index, f.message
+            ));
+        } else if r.summary.rounds_paired < r.summary.rounds {
+            self.stopped += 1;
+        } else {
+            s.completed += 1;
+        }
+        let st = &mut self.streams;
+        st.tournaments
+            .write_all(&csv_bytes(std::slice::from_ref(&r.summary), false)?)
+            .map_err(io_err(&dir.join("tournaments.csv")))?;
+        st.players
+            .write_all(&csv_bytes(&r.players, false)?)
+            .map_err(io_err(&dir.join("players.csv")))?;
+        st.rounds
+            .write_all(&csv_bytes(&r.rounds, false)?)
+            .map_err(io_err(&dir.join("rounds.csv")))?;
+        Ok(())
+    }
+}
+
+/// Runs the simulation and writes everything under `rc.out`.
+pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
+    let started = Instant::now();
+    let start_time = SystemTime::now();
+    let dir = &rc.out;
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let fdir = dir.join("failures");
+    if fdir.is_dir() {
+        fs::remove_dir_all(&fdir).map_err(io_err(&fdir))?;
+    }
+    write_whole(dir, "run.csv", &csv_bytes(&[run_row(sim, rc)], true)?)?;
+    let streams = Streams {
+        tournaments: create_stream::<crate::stats::TournamentRow>(dir, "tournaments.csv")?,
+        players: create_stream::<crate::stats::PlayerRow>(dir, "players.csv")?,
+        rounds: create_stream::<crate::stats::RoundRow>(dir, "rounds.csv")?,
+    };
+    let mut writer = Writer {
+        rc,
+        streams,
+        all: histogram(),
+        by_size: BTreeMap::new(),
+        summary: SummaryRow::default(),
+        stopped: 0,
+        failures: Vec::new(),
+    };
+
+    let threads = rc.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| RunError::Pool {
+            threads,
+            message: e.to_string(),
+        })?;
+    let total = rc.tournaments;
+    let window = 4 * threads as u64;
+    let next = AtomicU64::new(0);
+    let written = (Mutex::new(0u64), Condvar::new());
+    let (tx, rx) = mpsc::channel::<TournamentResult>();
+    let bar = if rc.progress {
+        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} tournaments, {per_sec}, ETA {eta} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+
+    let mut result: Result<(), RunError> = Ok(());
+    pool.in_place_scope(|scope| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, written) = (&next, &written);
+            scope.spawn(move |_| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= total {
+                    break;
+                }
+                {
+                    let (lock, cv) = written;
+                    let mut w = lock.lock().unwrap_or_else(|e| e.into_inner());
+                    while *w != u64::MAX && i >= w.saturating_add(window) {
+                        w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+                    }
+                    if *w == u64::MAX {
+                        break; // the writer gave up
+                    }
+                }
+                let r = sim::run_tournament(sim, rc.seed, i, RunOptions::default());
+                if tx.send(r).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut pending: HashMap<u64, TournamentResult> = HashMap::new();
+        let mut next_write = 0u64;
+        while next_write < total {
+            let Ok(r) = rx.recv() else { break };
+            pending.insert(r.index, r);
+            while let Some(r) = pending.remove(&next_write) {
+                if let Err(e) = writer.write(r) {
+                    result = Err(e);
+                    break;
+                }
+                next_write += 1;
+                bar.inc(1);
+                if writer.summary.failed > 0 {
+                    bar.set_message(format!("({} failed)", writer.summary.failed));
+                }
+            }
+            let (lock, cv) = &written;
+            *lock.lock().unwrap_or_else(|e| e.into_inner()) = if result.is_err() {
+                u64::MAX
+            } else {
+                next_write
+            };
+            cv.notify_all();
+            if result.is_err() {
+                break;
+            }
+        }
+        drop(rx);
+    });
+    bar.finish_and_clear();
+    result?;
+
+    let wall = started.elapsed();
+    let q = |h: &Histogram<u64>| {
+        if h.is_empty() {
+            (0, 0, 0, 0)
+        } else {
+            (
+                h.value_at_quantile(0.5),
+                h.value_at_quantile(0.9),
+                h.value_at_quantile(0.99),
+                h.max(),
+            )
+        }
+    };
+    let mut summary = writer.summary.clone();
+    if rc.no_timing {
+        summary.wall_seconds = "0".into();
+    } else {
+        summary.wall_seconds = format!("{:.3}", wall.as_secs_f64());
+        (
+            summary.pair_us_p50,
+            summary.pair_us_p90,
+            summary.pair_us_p99,
+            summary.pair_us_max,
+        ) = q(&writer.all);
+    }
+    write_whole(dir, "summary.csv", &csv_bytes(&[summary.clone()], true)?)?;
+
+    // The HdrHistogram interval log: one histogram per field size.
+    let mut log = Vec::new();
+    {
+        let mut ser = V2Serializer::new();
+        let mut lw = IntervalLogWriterBuilder::new()
+            .add_comment("swisslab simulate: microseconds per round pairing, one histogram per field size (tag players=N)")
+            .with_start_time(start_time)
+            .with_base_time(start_time)
+            .with_max_value_divisor(1.0)
+            .begin_log_with(&mut log, &mut ser)
+            .map_err(|e| RunError::Histogram(e.to_string()))?;
+        for (size, h) in &writer.by_size {
+            let tag = format!("players={size}");
+            lw.write_histogram(h, Duration::ZERO, wall, Tag::new(&tag))
+                .map_err(|e| RunError::Histogram(format!("{e:?}")))?;
+        }
+    }
+    write_whole(dir, "histograms/pairing-us.hlog", &log)?;
+    let tmp = dir.join(".tmp");
+    let _ = fs::remove_dir(&tmp);
+
+    let by_size = writer
+        .by_size
+        .iter()
+        .map(|(s, h)| {
+            let (a, b, c, d) = q(h);
+            (*s, a, b, c, d)
+        })
+        .collect();
+    Ok(RunSummary {
+        summary,
+        wall,
+        by_size,
+        stopped: writer.stopped,
+        failures: writer.failures,
+    })
+}

@@ -1,0 +1,591 @@
+//! One simulated tournament: plan it, then pair every round with the engine, check the
+//! pairing against the invariants, draw the results and gather the statistics.
+//!
+//! The same function serves `swisslab simulate` (many tournaments) and `swisslab generate`
+//! (one tournament, written as TRF), so `generate --seed S --index I --until-round K`
+//! reproduces tournament I of a simulate run exactly. The random generator is used only by the
+//! plan and the results (never by the checks or the timing), so stopping after round K changes
+//! nothing before it.
+//!
+//! A round that cannot be paired is either a **failure** (the engine panics, reports an error
+//! although a pairing meeting the absolute criteria exists, or returns a pairing that breaks an
+//! invariant) or a clean **stop** (no pairing meeting the absolute criteria exists: C.04.3 A.9
+//! leaves that to the arbiter). For a failure the tournament is kept as it was before the round,
+//! with the round's planned absences written in its column, so that `swisslab pair` on that
+//! file asks the engine exactly the failing question.
+
+use crate::config::{Config, ConfigError};
+use crate::invariants;
+use crate::model::{self, Outcome, Plan, Status};
+use crate::stats::{self, FloatCounts, PlayerRow, RoundRow, TournamentRow};
+use std::collections::BTreeSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+use swisslab_engine::dutch::{self, DutchOptions};
+use swisslab_engine::history::{histories, Float};
+use swisslab_engine::pairing::{Pairing, PairingError, Request};
+use swisslab_engine::{
+    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, Tournament,
+    Unplayed,
+};
+
+/// A pairing engine: pairs round `req.round` of a tournament among `req.present`.
+pub type PairFn = fn(&Tournament, &Request) -> Result<Pairing, PairingError>;
+
+/// The FIDE Dutch system, 2017 rules (the engine of `swisslab_engine::dutch`).
+pub fn dutch_2017(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    dutch::pair(t, req, &DutchOptions::default())
+}
+
+/// A validated configuration with its point system and the engine that pairs the rounds.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    pub cfg: Config,
+    pub points: PointSystem,
+    /// The pairing engine ([`dutch_2017`]; tests put broken engines here).
+    pub engine: PairFn,
+}
+
+impl Simulation {
+    /// Validates `cfg`; the engine is [`dutch_2017`].
+    pub fn new(cfg: Config) -> Result<Simulation, ConfigError> {
+        let points = cfg.point_system()?;
+        Ok(Simulation {
+            cfg,
+            points,
+            engine: dutch_2017,
+        })
+    }
+}
+
+/// Options of one tournament run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunOptions {
+    /// Stop after this round (the tournament's rounds when `None` or larger).
+    pub until_round: Option<usize>,
+}
+
+/// Why a tournament failed.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    /// The round that failed.
+    pub round: usize,
+    pub message: String,
+    /// The tournament before that round (with the round's absences), as TRF; `None` when the
+    /// simulator itself panicked outside the engine.
+    pub trf: Option<String>,
+}
+
+/// Everything one tournament produced.
+#[derive(Clone, Debug)]
+pub struct TournamentResult {
+    pub index: u64,
+    pub tournament: Tournament,
+    pub rounds: Vec<RoundRow>,
+    pub players: Vec<PlayerRow>,
+    pub summary: TournamentRow,
+    /// Measured pairing time of each paired round, microseconds (also when the CSV rows hold 0).
+    pub pair_us: Vec<u64>,
+    pub failure: Option<Failure>,
+}
+
+/// The panic payload as text.
+pub fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".into()
+    }
+}
+
+fn points_of(ps: &PointSystem, e: &RoundEntry) -> Score {
+    // Kept apart from `PointSystem::points` on purpose: the score invariant compares the two.
+    match *e {
+        RoundEntry::Game { result, kind, .. } => match (kind, result) {
+            (GameKind::Forfeit, GameResult::Win) => ps.forfeit_win,
+            (GameKind::Forfeit, _) => ps.forfeit_loss,
+            (_, GameResult::Win) => ps.win,
+            (_, GameResult::Draw) => ps.draw,
+            (_, GameResult::Loss) => ps.loss,
+        },
+        RoundEntry::Unplayed(Unplayed::Pab) => ps.pab,
+        RoundEntry::Unplayed(Unplayed::HalfBye) => ps.half_bye,
+        RoundEntry::Unplayed(Unplayed::FullBye) => ps.full_bye,
+        RoundEntry::Unplayed(_) => ps.zero_bye,
+    }
+}
+
+fn game(opponent: PlayerId, color: Color, result: GameResult, kind: GameKind) -> RoundEntry {
+    RoundEntry::Game {
+        opponent,
+        color,
+        result,
+        kind,
+    }
+}
+
+/// Runs tournament `index` of a run with master seed `seed`. Never panics: a panic inside is
+/// caught and reported as a failure.
+pub fn run_tournament(
+    sim: &Simulation,
+    seed: u64,
+    index: u64,
+    opts: RunOptions,
+) -> TournamentResult {
+    match catch_unwind(AssertUnwindSafe(|| run_inner(sim, seed, index, opts))) {
+        Ok(r) => r,
+        Err(p) => {
+            let message = format!("simulator panic: {}", panic_text(p.as_ref()));
+            TournamentResult {
+                index,
+                tournament: Tournament::default(),
+                rounds: Vec::new(),
+                players: Vec::new(),
+                summary: TournamentRow {
+                    tournament: index,
+                    seed,
+                    players: sim.cfg.players as usize,
+                    rounds: sim.cfg.rounds as usize,
+                    failed: 1,
+                    failure: message.clone(),
+                    ..TournamentRow::default()
+                },
+                pair_us: Vec::new(),
+                failure: Some(Failure {
+                    round: 0,
+                    message,
+                    trf: None,
+                }),
+            }
+        }
+    }
+}
+
+fn initial_tournament(plan: &Plan, points: PointSystem, seed: u64, index: u64) -> Tournament {
+    Tournament {
+        records: vec![
+            (
+                "012".into(),
+                format!(" swisslab simulation, seed {seed}, tournament {index}"),
+            ),
+            (
+                "###".into(),
+                format!(" generated by swisslab {}", env!("CARGO_PKG_VERSION")),
+            ),
+        ],
+        players: plan
+            .players
+            .iter()
+            .map(|p| Player {
+                id: p.id,
+                title: p.title.to_string(),
+                name: p.name.clone(),
+                rating: p.rating,
+                ..Player::default()
+            })
+            .collect(),
+        total_rounds: Some(plan.rounds as u32),
+        initial_color: Some(plan.initial_colour),
+        points,
+        ..Tournament::default()
+    }
+}
+
+fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
+    let cfg = &sim.cfg;
+    let mut rng = model::tournament_rng(seed, index);
+    let plan = model::plan(cfg, &mut rng);
+    let n = plan.players.len();
+    let total = plan.rounds;
+    let last = opts.until_round.unwrap_or(total).min(total);
+    let mut t = initial_tournament(&plan, sim.points, seed, index);
+    let mut awarded = vec![Score::ZERO; n];
+    let mut floats = vec![FloatCounts::default(); n];
+    let mut rows: Vec<RoundRow> = Vec::with_capacity(last);
+    let mut pair_us: Vec<u64> = Vec::with_capacity(last);
+    let mut failure: Option<Failure> = None;
+    let mut stopped: Option<String> = None;
+    let missed = cfg.events.late_entry_missed;
+    let idx = |id: PlayerId| id as usize - 1;
+
+    for round in 1..=last {
+        let mut to_pair: BTreeSet<PlayerId> = BTreeSet::new();
+        let mut planned: Vec<Option<RoundEntry>> = vec![None; n];
+        for (i, p) in plan.players.iter().enumerate() {
+            match p.status(round, missed) {
+                Status::Present => {
+                    to_pair.insert(p.id);
+                }
+                Status::NotEntered(u) | Status::Bye(u) => {
+                    planned[i] = Some(RoundEntry::Unplayed(u))
+                }
+                Status::Withdrawn => planned[i] = Some(RoundEntry::Unplayed(Unplayed::Withdrawn)),
+            }
+        }
+        // The state before the round with its absences: what a failure report shows.
+        let snapshot = |t: &Tournament, awarded: &[Score]| {
+            let mut s = t.clone();
+            for (i, p) in s.players.iter_mut().enumerate() {
+                p.rounds
+                    .push(planned[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent)));
+                p.points = Some(awarded[i]);
+            }
+            swisslab_engine::trf::write(&s)
+        };
+        let req = Request {
+            round,
+            present: to_pair.clone(),
+        };
+        let start = Instant::now();
+        let res = catch_unwind(AssertUnwindSafe(|| (sim.engine)(&t, &req)));
+        let us = start.elapsed().as_micros() as u64;
+        let pairing: Pairing = match res {
+            Ok(Ok(p)) => p,
+            Ok(Err(PairingError::NoValidPairing(why)))
+                if !invariants::feasible(&t, round, total, &to_pair) =>
+            {
+                stopped = Some(format!(
+                    "stopped in round {round}: no valid pairing exists ({why})"
+                ));
+                break;
+            }
+            Ok(Err(e)) => {
+                failure = Some(Failure {
+                    round,
+                    message: format!("round {round}: engine error: {e}"),
+                    trf: Some(snapshot(&t, &awarded)),
+                });
+                break;
+            }
+            Err(p) => {
+                failure = Some(Failure {
+                    round,
+                    message: format!("round {round}: engine panic: {}", panic_text(p.as_ref())),
+                    trf: Some(snapshot(&t, &awarded)),
+                });
+                break;
+            }
+        };
+        pair_us.push(us);
+        let violations = invariants::check_pairing(&t, round, total, &to_pair, &pairing);
+        if !violations.is_empty() {
+            let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
+            failure = Some(Failure {
+                round,
+                message: format!("round {round}: invariant broken: {}", list.join("; ")),
+                trf: Some(snapshot(&t, &awarded)),
+            });
+            break;
+        }
+
+        // Quality of the pairing, from the history before the round.
+        let hist = histories(&t, round - 1);
+        let is_last = round == total;
+        let max_possible = t.points.win.0 * (round as i32 - 1);
+        let top = |i: usize| is_last && hist[i].score.0 * 2 > max_possible;
+        let mut row = RoundRow {
+            tournament: index,
+            round,
+            players_paired: pairing.games.len() * 2 + usize::from(pairing.bye.is_some()),
+            games: pairing.games.len(),
+            bye_player_score: Score::ZERO.to_string(),
+            pair_us: us,
+            floated_score_diff: String::new(),
+            last_round: u8::from(is_last),
+            ..RoundRow::default()
+        };
+        let mut floated_diff = Score::ZERO;
+        let mut entries: Vec<Option<RoundEntry>> = planned;
+        for &(w, b) in &pairing.games {
+            let (iw, ib) = (idx(w), idx(b));
+            let (sw, sb) = (hist[iw].pairing_score(), hist[ib].pairing_score());
+            if sw != sb {
+                row.floated_pairs += 1;
+                floated_diff += if sw > sb { sw - sb } else { sb - sw };
+            }
+            for (i, c, f) in [
+                (iw, Color::White, stats::game_float(sw, sb)),
+                (ib, Color::Black, stats::game_float(sb, sw)),
+            ] {
+                stats::count_preference(&mut row, &hist[i], c);
+                stats::count_float(&mut row, &mut floats[i], &hist[i], f);
+                if top(i) {
+                    stats::count_topscorer(&mut row, &hist[i], Some(c));
+                }
+            }
+            let outcome = model::draw_outcome(
+                cfg,
+                &mut rng,
+                plan.players[iw].strength,
+                plan.players[ib].strength,
+            );
+            use GameKind::{Forfeit, Rated};
+            use GameResult::{Draw, Loss, Win};
+            let (ew, eb) = match outcome {
+                Outcome::WhiteWins => {
+                    row.white_wins += 1;
+                    (
+                        game(b, Color::White, Win, Rated),
+                        game(w, Color::Black, Loss, Rated),
+                    )
+                }
+                Outcome::Draw => {
+                    row.draws += 1;
+                    (
+                        game(b, Color::White, Draw, Rated),
+                        game(w, Color::Black, Draw, Rated),
+                    )
+                }
+                Outcome::BlackWins => {
+                    row.black_wins += 1;
+                    (
+                        game(b, Color::White, Loss, Rated),
+                        game(w, Color::Black, Win, Rated),
+                    )
+                }
+                Outcome::WhiteForfeits => {
+                    row.forfeits += 1;
+                    (
+                        game(b, Color::White, Loss, Forfeit),
+                        game(w, Color::Black, Win, Forfeit),
+                    )
+                }
+                Outcome::BlackForfeits => {
+                    row.forfeits += 1;
+                    (
+                        game(b, Color::White, Win, Forfeit),
+                        game(w, Color::Black, Loss, Forfeit),
+                    )
+                }
+            };
+            entries[iw] = Some(ew);
+            entries[ib] = Some(eb);
+        }
+        if let Some(b) = pairing.bye {
+            let i = idx(b);
+            row.bye_player = b;
+            row.bye_player_score = hist[i].score.to_string();
+            row.bye_player_rating = plan.players[i].rating;
+            stats::count_float(&mut row, &mut floats[i], &hist[i], Float::Down);
+            if top(i) {
+                stats::count_topscorer(&mut row, &hist[i], None);
+            }
+            entries[i] = Some(RoundEntry::Unplayed(Unplayed::Pab));
+        }
+        row.floated_score_diff = floated_diff.to_string();
+        for (i, p) in t.players.iter_mut().enumerate() {
+            // Every player has an entry once the invariants hold; `Absent` is a safe fallback.
+            let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
+            awarded[i] += points_of(&t.points, &e);
+            p.rounds.push(e);
+        }
+        let bad = invariants::check_scores(&t, &awarded);
+        if !bad.is_empty() {
+            let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
+            failure = Some(Failure {
+                round,
+                message: format!("round {round}: invariant broken: {}", list.join("; ")),
+                trf: Some(swisslab_engine::trf::write(&t)),
+            });
+            break;
+        }
+        rows.push(row);
+    }
+    finish(
+        sim, &plan, t, seed, index, rows, pair_us, floats, failure, stopped,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    sim: &Simulation,
+    plan: &Plan,
+    mut t: Tournament,
+    seed: u64,
+    index: u64,
+    rows: Vec<RoundRow>,
+    pair_us: Vec<u64>,
+    floats: Vec<FloatCounts>,
+    failure: Option<Failure>,
+    stopped: Option<String>,
+) -> TournamentResult {
+    let played = rows.len();
+    let standings = stats::standings(&t);
+    let mut players = Vec::with_capacity(t.players.len());
+    for (i, p) in t.players.iter_mut().enumerate() {
+        let (score, buchholz, rank) = standings[i];
+        p.points = Some(score);
+        p.rank = Some(rank as u32);
+        let planned = &plan.players[i];
+        let c = stats::entry_counts(&t_points_only(&sim.points), &p.rounds);
+        let f = floats[i];
+        players.push(PlayerRow {
+            tournament: index,
+            player: p.id,
+            rating: planned.rating,
+            strength: planned.strength.round() as i64,
+            entered_round: planned.entry_round,
+            withdrawn_after: planned.withdrawn_after.unwrap_or(0),
+            score: score.to_string(),
+            rank,
+            buchholz_cut1: buchholz.to_string(),
+            games: c.games,
+            whites: c.whites,
+            blacks: c.blacks,
+            colour_diff: c.whites as i32 - c.blacks as i32,
+            longest_same_colour_run: c.longest_run,
+            downfloats: f.down,
+            upfloats: f.up,
+            repeated_downfloats: f.repeated_down,
+            repeated_upfloats: f.repeated_up,
+            pabs: c.pabs,
+            half_byes: c.half_byes,
+            zero_byes: c.zero_byes,
+            forfeit_wins: c.forfeit_wins,
+            forfeit_losses: c.forfeit_losses,
+            score_white: c.score_white.to_string(),
+            score_black: c.score_black.to_string(),
+        });
+    }
+    let summary = TournamentRow {
+        tournament: index,
+        seed,
+        players: plan.players.len(),
+        rounds: plan.rounds,
+        rounds_paired: played,
+        failed: u8::from(failure.is_some()),
+        failure: failure
+            .as_ref()
+            .map(|f| f.message.clone())
+            .or(stopped)
+            .unwrap_or_default(),
+        late_entries: plan
+            .players
+            .iter()
+            .filter(|p| p.entry_round > 1 && p.entry_round <= played)
+            .count() as u32,
+        withdrawals: plan
+            .players
+            .iter()
+            .filter(|p| p.withdrawn_after.is_some_and(|w| w < played))
+            .count() as u32,
+        forfeits: rows.iter().map(|r| r.forfeits).sum(),
+        requested_byes: plan
+            .players
+            .iter()
+            .flat_map(|p| &p.byes)
+            .filter(|(r, _)| *r <= played)
+            .count() as u32,
+        pabs: rows.iter().map(|r| u32::from(r.bye_player != 0)).sum(),
+        pair_us_total: pair_us.iter().sum(),
+        pair_us_max: pair_us.iter().copied().max().unwrap_or(0),
+    };
+    TournamentResult {
+        index,
+        tournament: t,
+        rounds: rows,
+        players,
+        summary,
+        pair_us,
+        failure,
+    }
+}
+
+/// A tournament carrying only the point system (what `entry_counts` reads).
+fn t_points_only(points: &PointSystem) -> Tournament {
+    Tournament {
+        points: *points,
+        ..Tournament::default()
+    }
+}
+
+/// Blanks the timing columns (pair_us, pair_us_total, pair_us_max) of a result, for
+/// `--no-timing` runs whose CSV files must be byte-identical.
+pub fn clear_timing(r: &mut TournamentResult) {
+    for row in &mut r.rounds {
+        row.pair_us = 0;
+    }
+    r.summary.pair_us_total = 0;
+    r.summary.pair_us_max = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sim(engine: PairFn) -> Simulation {
+        let mut s = Simulation::new(Config {
+            players: 16,
+            rounds: 5,
+            ..Config::default()
+        })
+        .unwrap();
+        s.engine = engine;
+        s
+    }
+
+    /// Pairs round 3 with the round-1 pairing again (rematches), other rounds correctly.
+    fn rematching(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        if req.round == 3 {
+            let r1 = Pairing::from_round(t, 1);
+            if r1.bye.is_none() && r1.games.len() * 2 == req.present.len() {
+                return Ok(r1);
+            }
+        }
+        dutch_2017(t, req)
+    }
+
+    fn panicking(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        if req.round == 2 {
+            panic!("deliberate");
+        }
+        dutch_2017(t, req)
+    }
+
+    fn refusing(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        if req.round == 4 {
+            return Err(PairingError::NoValidPairing("deliberately wrong".into()));
+        }
+        dutch_2017(t, req)
+    }
+
+    #[test]
+    fn a_broken_engine_is_caught() {
+        let mut caught = 0;
+        for index in 0..10 {
+            let r = run_tournament(&sim(rematching), 3, index, RunOptions::default());
+            if let Some(f) = &r.failure {
+                assert_eq!(f.round, 3);
+                assert!(f.message.contains("meet a second time"), "{}", f.message);
+                let trf = f.trf.as_deref().unwrap();
+                let t = swisslab_engine::trf::read(trf.as_bytes()).unwrap();
+                assert_eq!(t.rounds_paired(), 2);
+                assert_eq!(r.summary.failed, 1);
+                assert_eq!(r.summary.rounds_paired, 2);
+                caught += 1;
+            }
+        }
+        assert!(caught > 0);
+    }
+
+    #[test]
+    fn a_panicking_or_refusing_engine_is_a_failure() {
+        let r = run_tournament(&sim(panicking), 3, 0, RunOptions::default());
+        let f = r.failure.unwrap();
+        assert_eq!(f.round, 2);
+        assert!(
+            f.message.contains("engine panic: deliberate"),
+            "{}",
+            f.message
+        );
+        let r = run_tournament(&sim(refusing), 3, 0, RunOptions::default());
+        let f = r.failure.unwrap();
+        assert_eq!(f.round, 4);
+        assert!(f.message.contains("engine error"), "{}", f.message);
+        // The failure file asks the failing question: `swisslab pair` sees round 4.
+        let t = swisslab_engine::trf::read(f.trf.unwrap().as_bytes()).unwrap();
+        assert_eq!(Request::next_round(&t).round, 4);
+    }
+}

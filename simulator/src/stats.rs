@@ -1,0 +1,342 @@
+//! The statistics gathered while simulating, one struct per CSV file of the output contract
+//! (`simulator/OUTPUT.md`; field order is column order), and the per-round and per-player
+//! quality measures.
+//!
+//! Definitions (C.04.3 A.4, A.6, A.7 and C.04.2, through the engine's `history` facts):
+//! - colour preference of a player before the round (A.6: absolute, strong, mild); it is
+//!   *denied* when the pairing gives him the other colour;
+//! - floats of a round's pairing (A.4.b): in a game between different scores the higher one
+//!   downfloats and the lower one upfloats; the pairing-allocated bye is a downfloat. A float is
+//!   *repeated* when the player received a float of the same kind in the previous round, and
+//!   "two before" when he did two rounds before — where, as A.4.b says, a round in which the
+//!   player did not play counts as a downfloat;
+//! - topscorers (A.7): in the final round, players whose score exceeds half the maximum
+//!   possible before it;
+//! - rank: score, then Buchholz Cut-1 (sum of the final scores of the opponents met over the
+//!   board, without the lowest; unplayed rounds add nothing), then pairing number.
+
+use serde::Serialize;
+use swisslab_engine::history::{Float, PlayerHistory, PreferenceStrength};
+use swisslab_engine::{Color, GameKind, GameResult, RoundEntry, Score, Tournament, Unplayed};
+
+/// One row of `rounds.csv`.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct RoundRow {
+    pub tournament: u64,
+    pub round: usize,
+    pub players_paired: usize,
+    pub games: usize,
+    pub bye_player: u32,
+    pub bye_player_score: String,
+    pub bye_player_rating: u16,
+    pub pair_us: u64,
+    pub pref_absolute: u32,
+    pub pref_strong: u32,
+    pub pref_mild: u32,
+    pub denied_absolute: u32,
+    pub denied_strong: u32,
+    pub denied_mild: u32,
+    pub downfloats: u32,
+    pub upfloats: u32,
+    pub repeated_downfloats: u32,
+    pub repeated_upfloats: u32,
+    pub downfloats_two_before: u32,
+    pub upfloats_two_before: u32,
+    pub floated_pairs: u32,
+    pub floated_score_diff: String,
+    pub white_wins: u32,
+    pub draws: u32,
+    pub black_wins: u32,
+    pub forfeits: u32,
+    pub last_round: u8,
+    pub topscorers: u32,
+    pub topscorers_three_in_row: u32,
+    pub topscorers_diff_over_2: u32,
+}
+
+/// One row of `players.csv`.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct PlayerRow {
+    pub tournament: u64,
+    pub player: u32,
+    pub rating: u16,
+    pub strength: i64,
+    pub entered_round: usize,
+    pub withdrawn_after: usize,
+    pub score: String,
+    pub rank: usize,
+    pub buchholz_cut1: String,
+    pub games: u32,
+    pub whites: u32,
+    pub blacks: u32,
+    pub colour_diff: i32,
+    pub longest_same_colour_run: u32,
+    pub downfloats: u32,
+    pub upfloats: u32,
+    pub repeated_downfloats: u32,
+    pub repeated_upfloats: u32,
+    pub pabs: u32,
+    pub half_byes: u32,
+    pub zero_byes: u32,
+    pub forfeit_wins: u32,
+    pub forfeit_losses: u32,
+    pub score_white: String,
+    pub score_black: String,
+}
+
+/// One row of `tournaments.csv`.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct TournamentRow {
+    pub tournament: u64,
+    pub seed: u64,
+    pub players: usize,
+    pub rounds: usize,
+    pub rounds_paired: usize,
+    pub failed: u8,
+    pub failure: String,
+    pub late_entries: u32,
+    pub withdrawals: u32,
+    pub forfeits: u32,
+    pub requested_byes: u32,
+    pub pabs: u32,
+    pub pair_us_total: u64,
+    pub pair_us_max: u64,
+}
+
+/// One row of `run.csv`.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunRow {
+    pub seed: u64,
+    pub tournaments: u64,
+    pub players: String,
+    pub rounds: u32,
+    pub system: String,
+    pub result_model: String,
+    pub draw_rate: String,
+    pub config: String,
+    pub swisslab_version: String,
+}
+
+/// One row of `summary.csv`.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SummaryRow {
+    pub tournaments: u64,
+    pub completed: u64,
+    pub failed: u64,
+    pub rounds_paired: u64,
+    pub games: u64,
+    pub byes: u64,
+    pub wall_seconds: String,
+    pub pair_us_p50: u64,
+    pub pair_us_p90: u64,
+    pub pair_us_p99: u64,
+    pub pair_us_max: u64,
+}
+
+/// Per-player float counters accumulated over the rounds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FloatCounts {
+    pub down: u32,
+    pub up: u32,
+    pub repeated_down: u32,
+    pub repeated_up: u32,
+}
+
+/// The float a pairing gives `me` against an opponent (scores before the round).
+pub fn game_float(me: Score, opponent: Score) -> Float {
+    match me.cmp(&opponent) {
+        std::cmp::Ordering::Greater => Float::Down,
+        std::cmp::Ordering::Less => Float::Up,
+        std::cmp::Ordering::Equal => Float::None,
+    }
+}
+
+/// Counts a float received by a player with history `h` into the round row and his counters.
+pub fn count_float(row: &mut RoundRow, acc: &mut FloatCounts, h: &PlayerHistory, f: Float) {
+    match f {
+        Float::Down => {
+            row.downfloats += 1;
+            acc.down += 1;
+            if h.float_before(1) == Float::Down {
+                row.repeated_downfloats += 1;
+                acc.repeated_down += 1;
+            }
+            if h.float_before(2) == Float::Down {
+                row.downfloats_two_before += 1;
+            }
+        }
+        Float::Up => {
+            row.upfloats += 1;
+            acc.up += 1;
+            if h.float_before(1) == Float::Up {
+                row.repeated_upfloats += 1;
+                acc.repeated_up += 1;
+            }
+            if h.float_before(2) == Float::Up {
+                row.upfloats_two_before += 1;
+            }
+        }
+        Float::None => {}
+    }
+}
+
+/// Counts the colour preference of a player who receives `c`.
+pub fn count_preference(row: &mut RoundRow, h: &PlayerHistory, c: Color) {
+    if let Some(p) = h.preference() {
+        let denied = u32::from(p.color != c);
+        match p.strength {
+            PreferenceStrength::Absolute => {
+                row.pref_absolute += 1;
+                row.denied_absolute += denied;
+            }
+            PreferenceStrength::Strong => {
+                row.pref_strong += 1;
+                row.denied_strong += denied;
+            }
+            PreferenceStrength::Mild => {
+                row.pref_mild += 1;
+                row.denied_mild += denied;
+            }
+        }
+    }
+}
+
+/// Counts a topscorer receiving `c` in the final round.
+pub fn count_topscorer(row: &mut RoundRow, h: &PlayerHistory, c: Option<Color>) {
+    row.topscorers += 1;
+    if let Some(c) = c {
+        if matches!(h.colors.as_slice(), [.., a, b] if *a == c && *b == c) {
+            row.topscorers_three_in_row += 1;
+        }
+        let d = h.color_difference() + if c == Color::White { 1 } else { -1 };
+        if d.abs() > 2 {
+            row.topscorers_diff_over_2 += 1;
+        }
+    }
+}
+
+/// Final scores and ranks (score, Buchholz Cut-1, pairing number) of the players of `t`,
+/// indexed like `t.players`: (score, Buchholz Cut-1, rank).
+pub fn standings(t: &Tournament) -> Vec<(Score, Score, usize)> {
+    let scores: Vec<Score> = t
+        .players
+        .iter()
+        .map(|p| p.rounds.iter().map(|e| t.points.points(e)).sum())
+        .collect();
+    let buchholz: Vec<Score> = t
+        .players
+        .iter()
+        .map(|p| {
+            let opp: Vec<Score> = p
+                .rounds
+                .iter()
+                .filter_map(|e| e.played_opponent())
+                .filter_map(|o| t.index_of(o).map(|j| scores[j]))
+                .collect();
+            let sum: Score = opp.iter().copied().sum();
+            sum - opp.iter().copied().min().unwrap_or_default()
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..t.players.len()).collect();
+    order.sort_by(|&a, &b| {
+        scores[b]
+            .cmp(&scores[a])
+            .then(buchholz[b].cmp(&buchholz[a]))
+            .then(t.players[a].id.cmp(&t.players[b].id))
+    });
+    let mut rank = vec![0; t.players.len()];
+    for (r, &i) in order.iter().enumerate() {
+        rank[i] = r + 1;
+    }
+    (0..t.players.len())
+        .map(|i| (scores[i], buchholz[i], rank[i]))
+        .collect()
+}
+
+/// The colour and result facts of one player's round entries.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EntryCounts {
+    pub games: u32,
+    pub whites: u32,
+    pub blacks: u32,
+    pub longest_run: u32,
+    pub pabs: u32,
+    pub half_byes: u32,
+    pub zero_byes: u32,
+    pub forfeit_wins: u32,
+    pub forfeit_losses: u32,
+    pub score_white: Score,
+    pub score_black: Score,
+}
+
+/// Counts what a player's entries hold (played games only for colours, C.04.2).
+pub fn entry_counts(t: &Tournament, rounds: &[RoundEntry]) -> EntryCounts {
+    let mut c = EntryCounts::default();
+    let mut run = 0;
+    let mut last: Option<Color> = None;
+    for e in rounds {
+        match *e {
+            RoundEntry::Game {
+                color,
+                kind: GameKind::Forfeit,
+                result,
+                ..
+            } => {
+                let _ = color;
+                match result {
+                    GameResult::Win => c.forfeit_wins += 1,
+                    _ => c.forfeit_losses += 1,
+                }
+            }
+            RoundEntry::Game { color, .. } => {
+                c.games += 1;
+                let pts = t.points.points(e);
+                if color == Color::White {
+                    c.whites += 1;
+                    c.score_white += pts;
+                } else {
+                    c.blacks += 1;
+                    c.score_black += pts;
+                }
+                run = if last == Some(color) { run + 1 } else { 1 };
+                last = Some(color);
+                c.longest_run = c.longest_run.max(run);
+            }
+            RoundEntry::Unplayed(Unplayed::Pab) => c.pabs += 1,
+            RoundEntry::Unplayed(Unplayed::HalfBye) => c.half_byes += 1,
+            RoundEntry::Unplayed(Unplayed::ZeroBye) => c.zero_byes += 1,
+            RoundEntry::Unplayed(Unplayed::ForfeitWin) => c.forfeit_wins += 1,
+            RoundEntry::Unplayed(Unplayed::ForfeitLoss) => c.forfeit_losses += 1,
+            RoundEntry::Unplayed(_) => {}
+        }
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use swisslab_engine::Player;
+
+    #[test]
+    fn longest_run_ignores_unplayed_rounds() {
+        let g = |c| RoundEntry::Game {
+            opponent: 2,
+            color: c,
+            result: GameResult::Draw,
+            kind: GameKind::Rated,
+        };
+        let t = Tournament::default();
+        let rounds = [
+            g(Color::White),
+            RoundEntry::Unplayed(Unplayed::HalfBye),
+            g(Color::White),
+            g(Color::Black),
+        ];
+        let c = entry_counts(&t, &rounds);
+        assert_eq!((c.games, c.whites, c.blacks, c.longest_run), (3, 2, 1, 2));
+        assert_eq!(c.half_byes, 1);
+        assert_eq!(c.score_white, Score(10));
+        let _ = Player::default();
+    }
+}

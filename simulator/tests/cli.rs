@@ -1,0 +1,94 @@
+//! The `generate` and `simulate` commands end to end: exit codes and files.
+
+use std::process::Command;
+
+fn swisslab() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_swisslab"))
+}
+
+#[test]
+fn generate_then_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.trf");
+    let st = swisslab()
+        .args([
+            "generate",
+            "--seed",
+            "9",
+            "--index",
+            "4",
+            "--players",
+            "24",
+            "--rounds",
+            "6",
+            "-o",
+        ])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(0));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("XXR 6") && text.contains("XXC "), "{text}");
+    let o = swisslab().arg("check").arg(&out).output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("discrepancies: 0"));
+}
+
+#[test]
+fn simulate_accepts_generator_files_and_rejects_bad_configs() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("bench.cfg");
+    std::fs::write(
+        &cfg,
+        "PlayersNumber=30\nRoundsNumber=5\nDrawPercentage=30\nForfeitRate=30\nRetiredRate=50\n\
+         HalfPointByeRate=20\nHighestRating=2800\nLowestRating=1200\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = swisslab()
+        .args([
+            "simulate",
+            "--tournaments",
+            "5",
+            "--threads",
+            "2",
+            "--config",
+        ])
+        .arg(&cfg)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("completed 5"), "{stdout}");
+    for f in [
+        "run.csv",
+        "summary.csv",
+        "tournaments.csv",
+        "players.csv",
+        "rounds.csv",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "players = 1\n").unwrap();
+    let st = swisslab()
+        .args(["simulate", "--tournaments", "1", "--config"])
+        .arg(&bad)
+        .arg("--out")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(3));
+    let st = swisslab()
+        .args(["simulate", "--config", "/nonexistent/x.toml"])
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(5));
+}

@@ -1,0 +1,133 @@
+//! The same seed gives byte-identical CSV files with 1 and with 2 threads (timing columns are
+//! written as 0 with `no_timing`), and `generate --until-round K` is a prefix of the whole run.
+
+use swisslab_simulator::config::Config;
+use swisslab_simulator::runner::{self, RunConfig};
+use swisslab_simulator::sim::{self, RunOptions, Simulation};
+
+fn small() -> Simulation {
+    let mut cfg = Config {
+        players: 20,
+        players_max: Some(36),
+        rounds: 6,
+        ..Config::default()
+    };
+    cfg.events.late_entry_rate = 0.08;
+    cfg.events.withdrawal_rate = 0.08;
+    cfg.events.bye_rate = 0.04;
+    cfg.results.forfeit_rate = 0.03;
+    Simulation::new(cfg).unwrap()
+}
+
+fn run_with(threads: usize, dir: &std::path::Path) -> runner::RunSummary {
+    let rc = RunConfig {
+        out: dir.to_path_buf(),
+        tournaments: 24,
+        seed: 42,
+        threads,
+        system: "dutch-2017".into(),
+        no_timing: true,
+        progress: false,
+        replay_args: String::new(),
+    };
+    runner::run(&small(), &rc).unwrap()
+}
+
+#[test]
+fn one_and_two_threads_write_identical_csv() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    let sa = run_with(1, a.path());
+    let sb = run_with(2, b.path());
+    assert_eq!(sa.summary.failed, 0, "{:?}", sa.failures);
+    assert_eq!(sb.summary.failed, 0, "{:?}", sb.failures);
+    for name in [
+        "run.csv",
+        "summary.csv",
+        "tournaments.csv",
+        "players.csv",
+        "rounds.csv",
+    ] {
+        let x = std::fs::read(a.path().join(name)).unwrap();
+        let y = std::fs::read(b.path().join(name)).unwrap();
+        assert!(x == y, "{name} differs between 1 and 2 threads");
+        assert!(x.len() > 50, "{name} is empty");
+    }
+    // Streamed in index order.
+    let t = std::fs::read_to_string(a.path().join("tournaments.csv")).unwrap();
+    let idx: Vec<u64> = t
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(idx, (0..24).collect::<Vec<_>>());
+    assert!(a.path().join("histograms/pairing-us.hlog").is_file());
+    assert!(!a.path().join(".tmp").exists());
+}
+
+#[test]
+fn failures_are_written_with_a_replay_command() {
+    fn panicking(
+        t: &swisslab_engine::Tournament,
+        req: &swisslab_engine::pairing::Request,
+    ) -> Result<swisslab_engine::pairing::Pairing, swisslab_engine::pairing::PairingError> {
+        if req.round == 3 && req.present.len() % 2 == 1 {
+            panic!("deliberate");
+        }
+        sim::dutch_2017(t, req)
+    }
+    let mut s = small();
+    s.engine = panicking;
+    let dir = tempfile::tempdir().unwrap();
+    let rc = RunConfig {
+        out: dir.path().to_path_buf(),
+        tournaments: 12,
+        seed: 42,
+        threads: 2,
+        system: "dutch-2017".into(),
+        no_timing: true,
+        progress: false,
+        replay_args: " --players 20".into(),
+    };
+    let sum = runner::run(&s, &rc).unwrap();
+    assert!(sum.summary.failed > 0 && sum.summary.failed < 12, "{sum:?}");
+    assert_eq!(sum.failures.len() as u64, sum.summary.failed);
+    let names: Vec<String> = std::fs::read_dir(dir.path().join("failures"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len() as u64, 2 * sum.summary.failed, "{names:?}");
+    let txt = names.iter().find(|n| n.ends_with(".txt")).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("failures").join(txt)).unwrap();
+    assert!(
+        text.contains("replay: swisslab generate --seed 42 --index "),
+        "{text}"
+    );
+    assert!(text.contains("--until-round 3 --players 20 -o "), "{text}");
+    let t = std::fs::read_to_string(dir.path().join("tournaments.csv")).unwrap();
+    assert_eq!(t.lines().count(), 13);
+    assert!(t.contains("engine panic: deliberate"));
+}
+
+#[test]
+fn until_round_is_a_prefix_of_the_whole_tournament() {
+    let s = small();
+    for index in [0, 5, 17] {
+        let mut full = sim::run_tournament(&s, 42, index, RunOptions::default());
+        let mut part = sim::run_tournament(
+            &s,
+            42,
+            index,
+            RunOptions {
+                until_round: Some(3),
+            },
+        );
+        sim::clear_timing(&mut full);
+        sim::clear_timing(&mut part);
+        assert_eq!(part.rounds, full.rounds[..3].to_vec());
+        let cut = full.tournament.truncated(3);
+        for (p, q) in part.tournament.players.iter().zip(&cut.players) {
+            assert_eq!(p.rounds, q.rounds);
+        }
+    }
+}
