@@ -27,6 +27,7 @@ use crate::matching::{max_weight_matching, Weight, I512};
 use crate::model::Color;
 use crate::pairing::PairingError;
 use crate::score::Score;
+use bnum::cast::As;
 use ethnum::I256;
 
 /// How the bracket sits in the round (A.9).
@@ -76,6 +77,56 @@ struct Edge {
     q: [I256; NQ],
 }
 
+/// An edge with its quality fields packed (see `Graph::qlayout`).
+struct Packed {
+    a: usize,
+    b: usize,
+    qw: I512,
+}
+
+/// The integer types a bracket's weights are packed into, narrowest first.
+trait PackW: Weight + std::ops::Shl<u32, Output = Self> {
+    fn from_i512(v: I512) -> Self;
+    fn from_i256(v: I256) -> Self;
+    fn to_i512(self) -> I512;
+}
+
+impl PackW for i128 {
+    fn from_i512(v: I512) -> Self {
+        v.as_::<i128>()
+    }
+    fn from_i256(v: I256) -> Self {
+        v.as_i128()
+    }
+    fn to_i512(self) -> I512 {
+        I512::from(self)
+    }
+}
+
+impl PackW for I256 {
+    fn from_i512(v: I512) -> Self {
+        I256::from_words((v >> 128u32).as_::<i128>(), v.as_::<u128>() as i128)
+    }
+    fn from_i256(v: I256) -> Self {
+        v
+    }
+    fn to_i512(self) -> I512 {
+        widen(self)
+    }
+}
+
+impl PackW for I512 {
+    fn from_i512(v: I512) -> Self {
+        v
+    }
+    fn from_i256(v: I256) -> Self {
+        widen(v)
+    }
+    fn to_i512(self) -> I512 {
+        self
+    }
+}
+
 fn i(v: i64) -> I256 {
     I256::from(v)
 }
@@ -90,8 +141,9 @@ struct Graph {
     /// Round-player index of each vertex (`usize::MAX` for the bye vertex).
     global: Vec<usize>,
     nb: usize,
-    edges: Vec<Edge>,
-    quality_bounds: [I256; NQ],
+    edges: Vec<Packed>,
+    /// Bits taken by the packed quality fields.
+    qbits: u32,
 }
 
 impl Graph {
@@ -272,8 +324,28 @@ impl Graph {
             }
         }
         let nv = global.len();
+        // The fields below C.5 that only bracket pairs carry: the number of bracket pairs is the
+        // same in every candidate that is best by C.5, so a constant added to every bracket pair
+        // changes nothing. Shift them to start at zero and divide out a common factor, or drop
+        // them when they are the same for every pair: the weights get much narrower.
+        for f in [C6, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19] {
+            let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
+            let Some(min) = edges.iter().filter(|e| in_bracket(e)).map(|e| e.q[f]).min() else {
+                continue;
+            };
+            let mut g = I256::ZERO;
+            for e in edges.iter().filter(|e| in_bracket(e)) {
+                g = gcd(g, e.q[f] - min);
+            }
+            for e in edges.iter_mut().filter(|e| in_bracket(e)) {
+                e.q[f] = if g == I256::ZERO {
+                    I256::ZERO
+                } else {
+                    (e.q[f] - min) / g
+                };
+            }
+        }
         let mut quality_bounds = [I256::ZERO; NQ];
-        let half = i(nv as i64 / 2 + 1);
         for e in &edges {
             for (bound, v) in quality_bounds.iter_mut().zip(&e.q) {
                 if *v > *bound {
@@ -281,14 +353,36 @@ impl Graph {
                 }
             }
         }
-        for b in &mut quality_bounds {
-            *b *= half;
+        // At most nb/2 bracket pairs; the fields that edges below the bracket carry can be on
+        // nv/2 of them.
+        for (f, b) in quality_bounds.iter_mut().enumerate() {
+            let pairs = if f == COMPL || f == C7A || f == C7B {
+                nv / 2
+            } else {
+                nb / 2
+            };
+            *b *= i(pairs as i64 + 1);
         }
+        // Pack the quality fields once; the generation-order fields of each phase go below.
+        let (edges, qbits) = match Layout::new(&quality_bounds) {
+            Some(l) => (
+                edges
+                    .into_iter()
+                    .map(|e| Packed {
+                        a: e.a,
+                        b: e.b,
+                        qw: l.pack_512(&e.q),
+                    })
+                    .collect(),
+                l.total_bits,
+            ),
+            None => (Vec::new(), u32::MAX),
+        };
         Graph {
             global,
             nb,
             edges,
-            quality_bounds,
+            qbits,
         }
     }
 
@@ -297,50 +391,73 @@ impl Graph {
     fn solve(
         &self,
         gen_bounds: &[I256],
-        gen: &dyn Fn(&Edge) -> Vec<I256>,
-        keep: &dyn Fn(&Edge) -> bool,
+        gen: &dyn Fn(&Packed) -> Vec<I256>,
+        keep: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
-        let mut bounds: Vec<I256> = self.quality_bounds.to_vec();
-        bounds.extend_from_slice(gen_bounds);
-        let layout = Layout::new(&bounds).ok_or_else(|| {
+        let glayout = Layout::new(gen_bounds);
+        let too_wide = || {
             PairingError::InvalidRequest(format!(
                 "a bracket of {} players needs weights wider than the engine supports",
                 self.nb
             ))
-        })?;
-        let mut vals = Vec::with_capacity(NQ + gen_bounds.len());
-        let mut kept = Vec::with_capacity(self.edges.len());
+        };
+        let glayout = glayout.ok_or_else(too_wide)?;
+        let gbits = glayout.total_bits;
+        let total = self.qbits.saturating_add(gbits);
+        if total > super::weights::MAX_BITS {
+            return Err(too_wide());
+        }
+        if total <= 124 {
+            Ok(self.solve_in::<i128>(&glayout, gbits, gen, keep, removed))
+        } else if total <= super::weights::MAX_BITS_256 {
+            Ok(self.solve_in::<I256>(&glayout, gbits, gen, keep, removed))
+        } else {
+            Ok(self.solve_in::<I512>(&glayout, gbits, gen, keep, removed))
+        }
+    }
+
+    fn solve_in<W: PackW>(
+        &self,
+        glayout: &Layout,
+        gbits: u32,
+        gen: &dyn Fn(&Packed) -> Vec<I256>,
+        keep: &dyn Fn(&Packed) -> bool,
+        removed: &[bool],
+    ) -> (Vec<Option<usize>>, I512) {
+        // Removed vertices (fixed pairs) are left out and the others renumbered, so that the
+        // matchings get smaller as the pairs are decided.
+        let n = self.global.len();
+        let mut local = vec![usize::MAX; n];
+        let mut back = Vec::with_capacity(n);
+        for v in 0..n {
+            if !removed[v] {
+                local[v] = back.len();
+                back.push(v);
+            }
+        }
+        let mut edges: Vec<(usize, usize, W)> = Vec::with_capacity(self.edges.len());
         for e in &self.edges {
             if removed[e.a] || removed[e.b] || !keep(e) {
                 continue;
             }
-            vals.clear();
-            vals.extend_from_slice(&e.q);
-            vals.extend(gen(e));
-            kept.push((e.a, e.b, vals.clone()));
+            let mut w = W::from_i512(e.qw) << gbits;
+            for (v, off) in gen(e).iter().zip(glayout.offsets()) {
+                if *v != I256::ZERO {
+                    w += W::from_i256(*v) << *off;
+                }
+            }
+            if w > W::ZERO {
+                edges.push((local[e.a], local[e.b], w));
+            }
         }
-        let n = self.global.len();
-        let (mate, total) = if layout.fits_256() {
-            let edges: Vec<(usize, usize, I256)> = kept
-                .iter()
-                .map(|(a, b, v)| (*a, *b, layout.pack(v)))
-                .filter(|e| e.2 > I256::ZERO)
-                .collect();
-            let mate = max_weight_matching(n, &edges, false);
-            let total = matched_total(&edges, &mate);
-            (mate, widen(total))
-        } else {
-            let edges: Vec<(usize, usize, I512)> = kept
-                .iter()
-                .map(|(a, b, v)| (*a, *b, layout.pack_512(v)))
-                .filter(|e| e.2 > I512::ZERO)
-                .collect();
-            let mate = max_weight_matching(n, &edges, false);
-            let total = matched_total(&edges, &mate);
-            (mate, total)
-        };
-        Ok((mate, total))
+        let small = max_weight_matching(back.len(), &edges, false);
+        let mut mate = vec![None; n];
+        for (i, m) in small.iter().enumerate() {
+            mate[back[i]] = m.map(|j| back[j]);
+        }
+        let total = matched_total(&edges, &small).to_i512();
+        (mate, total)
     }
 }
 
@@ -407,6 +524,16 @@ fn pairs_everyone(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> bool {
     mate.iter().all(|x| x.is_some())
 }
 
+/// Greatest common divisor of two non-negative numbers.
+fn gcd(mut a: I256, mut b: I256) -> I256 {
+    while b != I256::ZERO {
+        let r = a % b;
+        a = b;
+        b = r;
+    }
+    a
+}
+
 /// Bits for one position of a lexicographic sequence over `n` choices.
 fn pos_bits(n: usize) -> u32 {
     super::weights::bits(I256::from(n as u64 + 1))
@@ -438,15 +565,15 @@ pub(crate) fn solve(
     let m = mdps.len();
     let mut removed = vec![false; nv];
     let mut fixed: Vec<(usize, usize)> = Vec::new();
-    let no_gen = |_: &Edge| Vec::new();
-    let keep_all = |_: &Edge| true;
+    let no_gen = |_: &Packed| Vec::new();
+    let keep_all = |_: &Packed| true;
     // Edges between an MDP and a resident that are still allowed.
     let mut mdp_ok = vec![true; nb];
 
     if m > 0 {
         // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates.
         let mb = m.min(120) as u32;
-        let bonus = |e: &Edge| {
+        let bonus = |e: &Packed| {
             let v = if e.a < m && e.b >= m && e.b < nb && (e.a as u32) < mb {
                 I256::ONE << (mb - 1 - e.a as u32)
             } else {
@@ -460,7 +587,7 @@ pub(crate) fn solve(
         }
         let s1: Vec<usize> = (0..m).filter(|&v| mdp_ok[v]).collect();
         // D.1 on the MDP-pairing: partners in S2 as early as possible, S1 in order.
-        let keep_mdp = |e: &Edge| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
+        let keep_mdp = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
         fix_lexicographic(
             &g,
             &s1,
@@ -472,7 +599,7 @@ pub(crate) fn solve(
     }
 
     // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
-    let keep_base = |e: &Edge| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
+    let keep_base = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
     let rem: Vec<usize> = (m..nb).filter(|&v| !removed[v]).collect();
     let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
     let pr = rem
@@ -493,7 +620,7 @@ pub(crate) fn solve(
         // D.2 a-b as fields: fewest exchanged players, then the smallest sum difference, which
         // for a candidate is (sum over pairs of the smaller BSN) minus the sum of S1R.
         let kb = I256::from(nb as u64 + 1);
-        let gen_ab = |e: &Edge| {
+        let gen_ab = |e: &Packed| {
             if is_rem(e.a) && is_rem(e.b) {
                 let ga = if in_s2(e.a) && in_s2(e.b) {
                     I256::ZERO
@@ -525,7 +652,7 @@ pub(crate) fn solve(
         if k > 0 {
             let found = find_exchange(&s1r, &s2r, k, d, &|v| rbsn[v] as i64, |s1: &[usize]| {
                 let set: Vec<bool> = (0..nb).map(|v| s1.contains(&v)).collect();
-                let keep = |e: &Edge| {
+                let keep = |e: &Packed| {
                     keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
                 };
                 g.solve(&ab_bounds, &gen_ab, &keep, &removed)
@@ -540,7 +667,7 @@ pub(crate) fn solve(
         let set: Vec<bool> = (0..nb).map(|v| s1p.contains(&v)).collect();
         let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
         let keep =
-            |e: &Edge| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
+            |e: &Packed| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
         fix_lexicographic(&g, &s1p, &s2p, &keep, &mut removed, &mut fixed)?;
     }
 
@@ -573,19 +700,14 @@ fn fix_lexicographic(
     g: &Graph,
     s1: &[usize],
     s2: &[usize],
-    keep: &dyn Fn(&Edge) -> bool,
+    keep: &dyn Fn(&Packed) -> bool,
     removed: &mut [bool],
     fixed: &mut Vec<(usize, usize)>,
 ) -> Result<(), PairingError> {
     let nb = g.nb;
     let pb = pos_bits(s2.len());
     // As many positions per matching as the 256-bit weights have room for.
-    let used: u32 = g
-        .quality_bounds
-        .iter()
-        .map(|b| super::weights::bits(*b))
-        .sum();
-    let room = super::weights::MAX_BITS_256.saturating_sub(used).max(60);
+    let room = super::weights::MAX_BITS_256.saturating_sub(g.qbits).max(60);
     let chunk = (room / pb).max(1) as usize;
     let mut rank = vec![usize::MAX; g.global.len()];
     for (r, &v) in s2.iter().enumerate() {
@@ -600,7 +722,7 @@ fn fix_lexicographic(
         }
         let k = part.len() as u32;
         let n2 = s2.len() as u64;
-        let gen = |e: &Edge| {
+        let gen = |e: &Packed| {
             let (x, y) = if pos[e.a] != usize::MAX {
                 (e.a, e.b)
             } else {

@@ -56,6 +56,11 @@ impl Layout {
         })
     }
 
+    /// Bit offset of each field.
+    pub fn offsets(&self) -> &[u32] {
+        &self.offsets
+    }
+
     /// True when the packed weights fit a 256-bit integer.
     pub fn fits_256(&self) -> bool {
         self.total_bits <= MAX_BITS_256
