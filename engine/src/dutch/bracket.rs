@@ -504,12 +504,10 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
     })
 }
 
-/// True when every player of the bracket can be paired inside it (MDPs only with residents).
-fn pairs_everyone(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> bool {
+/// The largest number of pairs the bracket can make (MDPs only with residents): MaxPairs of
+/// B.1.b.
+fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
     let n = mdps.len() + residents.len();
-    if n % 2 == 1 {
-        return false;
-    }
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     let m = mdps.len();
     let mut edges = Vec::new();
@@ -521,7 +519,7 @@ fn pairs_everyone(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> bool {
         }
     }
     let mate = max_weight_matching(n, &edges, true);
-    mate.iter().all(|x| x.is_some())
+    mate.iter().filter(|x| x.is_some()).count() / 2
 }
 
 /// Greatest common divisor of two non-negative numbers.
@@ -555,8 +553,15 @@ pub(crate) fn solve(
     }
     // C.7 only matters when the bracket has downfloaters: when every player of the bracket can
     // be paired in it (C.5 comes first), the following bracket need not be in the graph.
+    let n = mdps.len() + residents.len();
+    let max_pairs = match mode {
+        Mode::Lookahead(..) => Some(max_pairs(ctx, mdps, residents)),
+        _ => None,
+    };
     let mode = match mode {
-        Mode::Lookahead(..) if pairs_everyone(ctx, mdps, residents) => Mode::Lookahead(&[], false),
+        Mode::Lookahead(..) if max_pairs == Some(n / 2) && n % 2 == 0 => {
+            Mode::Lookahead(&[], false)
+        }
         m => m,
     };
     let g = Graph::build(ctx, mdps, residents, mode);
@@ -601,11 +606,17 @@ pub(crate) fn solve(
     // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
     let keep_base = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
     let rem: Vec<usize> = (m..nb).filter(|&v| !removed[v]).collect();
-    let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
-    let pr = rem
-        .iter()
-        .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
-        .count();
+    // The remainder's number of pairs: where C.5 leads, MaxPairs less the MDP pairs; else
+    // from a best candidate.
+    let pr = match max_pairs {
+        Some(mp) => mp.saturating_sub(fixed.len()),
+        None => {
+            let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
+            rem.iter()
+                .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
+                .count()
+        }
+    };
     if pr > 0 {
         // BSNs of the remainder count within the remainder (the corpus shows that D.2's sums
         // are taken over the remainder's own numbering).
@@ -633,7 +644,18 @@ pub(crate) fn solve(
             }
         };
         let ab_bounds = [I256::from(pr as u64 + 1), kb * I256::from(pr as u64 + 1)];
-        let (mate, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
+        // Usually no exchange is needed (D.2 a: zero exchanged): then the first positions of the
+        // transposition (D.1) are decided in the same matching.
+        let lex = Lex::new(&g, &s2r);
+        let first: Vec<usize> = s1r[..lex.chunk.min(pr)].to_vec();
+        let mut bounds = ab_bounds.to_vec();
+        bounds.push(lex.bound(first.len()));
+        let gen_first = |e: &Packed| {
+            let mut v = gen_ab(e);
+            v.push(lex.value(&first, e));
+            v
+        };
+        let (mate, _) = g.solve(&bounds, &gen_first, &keep_base, &removed)?;
         let mut k = 0usize;
         let mut tsum = 0i64;
         for &v in &rem {
@@ -646,6 +668,23 @@ pub(crate) fn solve(
                 }
             }
         }
+        if k == 0 {
+            let set: Vec<bool> = (0..nb).map(|v| v < nv && s1r.contains(&v)).collect();
+            let keep = |e: &Packed| {
+                keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
+            };
+            lex.fix(&first, &mate, &mut removed, &mut fixed);
+            fix_lexicographic(
+                &g,
+                &s1r[first.len()..],
+                &s2r,
+                &keep,
+                &mut removed,
+                &mut fixed,
+            )?;
+            return Ok(finish(ctx, &g, mode, &removed, &fixed)?);
+        }
+        let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
         let s1sum: i64 = s1r.iter().map(|&v| rbsn[v] as i64).sum();
         let d = tsum - s1sum;
         let mut s1p: Vec<usize> = s1r.clone();
@@ -671,11 +710,23 @@ pub(crate) fn solve(
         fix_lexicographic(&g, &s1p, &s2p, &keep, &mut removed, &mut fixed)?;
     }
 
+    finish(ctx, &g, mode, &removed, &fixed)
+}
+
+/// The bracket's result from the fixed pairs: the players left are the downfloaters, or in the
+/// last bracket the bye.
+fn finish(
+    ctx: &RoundCtx,
+    g: &Graph,
+    mode: Mode,
+    removed: &[bool],
+    fixed: &[(usize, usize)],
+) -> Result<BracketResult, PairingError> {
     let mut out = BracketResult::default();
-    for (a, b) in &fixed {
+    for (a, b) in fixed {
         out.pairs.push((g.global[*a], g.global[*b]));
     }
-    let floaters: Vec<usize> = (0..nb).filter(|&v| !removed[v]).collect();
+    let floaters: Vec<usize> = (0..g.nb).filter(|&v| !removed[v]).collect();
     if let Mode::Last = mode {
         // Whatever is left is the bye (C.2-eligible by construction).
         match floaters.as_slice() {
@@ -694,6 +745,81 @@ pub(crate) fn solve(
     Ok(out)
 }
 
+/// Lexicographic positions (D.1): the partners of S1's players, in order, as early in S2 as a
+/// best candidate allows. A chunk of positions is decided per matching, each position a digit of
+/// a low-priority field.
+struct Lex {
+    /// Rank of each vertex in S2 (`usize::MAX` outside S2).
+    rank: Vec<usize>,
+    n2: u64,
+    /// Bits per position.
+    pb: u32,
+    /// Positions per matching.
+    chunk: usize,
+    nb: usize,
+}
+
+impl Lex {
+    fn new(g: &Graph, s2: &[usize]) -> Lex {
+        let pb = pos_bits(s2.len());
+        // As many positions per matching as the 256-bit weights have room for.
+        let room = super::weights::MAX_BITS_256
+            .saturating_sub(g.qbits + 48)
+            .max(60);
+        let mut rank = vec![usize::MAX; g.global.len()];
+        for (r, &v) in s2.iter().enumerate() {
+            rank[v] = r;
+        }
+        Lex {
+            rank,
+            n2: s2.len() as u64,
+            pb,
+            chunk: (room / pb).max(1) as usize,
+            nb: g.nb,
+        }
+    }
+
+    fn bound(&self, positions: usize) -> I256 {
+        I256::ONE << (self.pb * positions as u32)
+    }
+
+    /// The field value of edge `e` when `part` are the positions being decided.
+    fn value(&self, part: &[usize], e: &Packed) -> I256 {
+        let pos = |v: usize| part.iter().position(|&x| x == v);
+        let (x, y, p) = match (pos(e.a), pos(e.b)) {
+            (Some(p), _) => (e.a, e.b, p),
+            (None, Some(p)) => (e.b, e.a, p),
+            _ => return I256::ZERO,
+        };
+        let _ = x;
+        if y < self.nb && self.rank[y] != usize::MAX {
+            let shift = self.pb * (part.len() - 1 - p) as u32;
+            I256::from(self.n2 - self.rank[y] as u64) << shift
+        } else {
+            I256::ZERO
+        }
+    }
+
+    /// Fixes the pairs the matching gave the players of `part`.
+    fn fix(
+        &self,
+        part: &[usize],
+        mate: &[Option<usize>],
+        removed: &mut [bool],
+        fixed: &mut Vec<(usize, usize)>,
+    ) {
+        for &v in part {
+            if let Some(u) = mate[v] {
+                if u < self.nb && !removed[u] {
+                    removed[v] = true;
+                    removed[u] = true;
+                    fixed.push((v.min(u), v.max(u)));
+                }
+            }
+        }
+    }
+}
+
 /// D.1: pairs each vertex of `s1` (in order) with the earliest vertex of `s2` that still allows
 /// a best candidate, deciding a chunk of positions per matching, and fixes those pairs.
 fn fix_lexicographic(
@@ -704,49 +830,11 @@ fn fix_lexicographic(
     removed: &mut [bool],
     fixed: &mut Vec<(usize, usize)>,
 ) -> Result<(), PairingError> {
-    let nb = g.nb;
-    let pb = pos_bits(s2.len());
-    // As many positions per matching as the 256-bit weights have room for.
-    let room = super::weights::MAX_BITS_256.saturating_sub(g.qbits).max(60);
-    let chunk = (room / pb).max(1) as usize;
-    let mut rank = vec![usize::MAX; g.global.len()];
-    for (r, &v) in s2.iter().enumerate() {
-        rank[v] = r;
-    }
-    let mut start = 0;
-    while start < s1.len() {
-        let part = &s1[start..(start + chunk).min(s1.len())];
-        let mut pos = vec![usize::MAX; g.global.len()];
-        for (p, &v) in part.iter().enumerate() {
-            pos[v] = p;
-        }
-        let k = part.len() as u32;
-        let n2 = s2.len() as u64;
-        let gen = |e: &Packed| {
-            let (x, y) = if pos[e.a] != usize::MAX {
-                (e.a, e.b)
-            } else {
-                (e.b, e.a)
-            };
-            if pos[x] != usize::MAX && y < nb && rank[y] != usize::MAX {
-                let shift = pb * (k - 1 - pos[x] as u32);
-                vec![I256::from(n2 - rank[y] as u64) << shift]
-            } else {
-                vec![I256::ZERO]
-            }
-        };
-        let bound = [I256::ONE << (pb * k)];
-        let (mate, _) = g.solve(&bound, &gen, keep, removed)?;
-        for &v in part {
-            if let Some(u) = mate[v] {
-                if u < nb && !removed[u] {
-                    removed[v] = true;
-                    removed[u] = true;
-                    fixed.push((v.min(u), v.max(u)));
-                }
-            }
-        }
-        start += part.len();
+    let lex = Lex::new(g, s2);
+    for part in s1.chunks(lex.chunk) {
+        let gen = |e: &Packed| vec![lex.value(part, e)];
+        let (mate, _) = g.solve(&[lex.bound(part.len())], &gen, keep, removed)?;
+        lex.fix(part, &mate, removed, fixed);
     }
     Ok(())
 }
