@@ -559,7 +559,7 @@ pub(crate) fn solve(
         _ => None,
     };
     let mode = match mode {
-        Mode::Lookahead(..) if max_pairs == Some(n / 2) && n % 2 == 0 => {
+        Mode::Lookahead(..) if max_pairs == Some(n / 2) && n.is_multiple_of(2) => {
             Mode::Lookahead(&[], false)
         }
         m => m,
@@ -682,7 +682,7 @@ pub(crate) fn solve(
                 &mut removed,
                 &mut fixed,
             )?;
-            return Ok(finish(ctx, &g, mode, &removed, &fixed)?);
+            return finish(ctx, &g, mode, &removed, &fixed);
         }
         let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
         let s1sum: i64 = s1r.iter().map(|&v| rbsn[v] as i64).sum();
