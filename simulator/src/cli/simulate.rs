@@ -47,6 +47,11 @@ pub struct Args {
     /// Do not show the progress bar (it is never shown when stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
+
+    /// At the end, write the fairness report: DIR/report.html and DIR/tables/*.csv (as
+    /// `swisslab report DIR` does).
+    #[arg(long)]
+    pub report: bool,
 }
 
 /// Runs the subcommand: 0 all tournaments ran, 4 some failed, 3 invalid configuration, 5 a
@@ -83,6 +88,12 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     let s =
         runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
     print!("{}", table(&sim, &rc, &s));
+    if args.report {
+        let r =
+            swisslab_reports::write_report(&rc.out, &swisslab_reports::ReportOptions::default())
+                .with_context(|| format!("report on {}", rc.out.display()))?;
+        println!("report: {}", r.html.display());
+    }
     Ok(if s.summary.failed > 0 {
         EXIT_FAILURES
     } else {
