@@ -586,21 +586,27 @@ pub(crate) fn solve(
             };
             vec![v]
         };
-        let (mate, _) = g.solve(&[I256::ONE << mb], &bonus, &keep_all, &removed)?;
+        // D.1 on the MDP-pairing, decided in the same matching for the first MDPs: a position
+        // per MDP in BSN order; the MDPs left out of S1 (fixed by the D.3 field above) have no
+        // partner, so the comparison is the one of S1's positions.
+        let residents_left: Vec<usize> = (m..nb).collect();
+        let lex = Lex::new(&g, &residents_left);
+        let all_mdps: Vec<usize> = (0..m).collect();
+        let first: Vec<usize> = all_mdps[..lex.chunk.min(m)].to_vec();
+        let gen = |e: &Packed| {
+            let mut v = bonus(e);
+            v.push(lex.value(&first, e));
+            v
+        };
+        let bounds = [I256::ONE << mb, lex.bound(first.len())];
+        let (mate, _) = g.solve(&bounds, &gen, &keep_all, &removed)?;
         for (v, ok) in mdp_ok.iter_mut().enumerate().take(m) {
             *ok = matches!(mate[v], Some(r) if r >= m && r < nb);
         }
-        let s1: Vec<usize> = (0..m).filter(|&v| mdp_ok[v]).collect();
-        // D.1 on the MDP-pairing: partners in S2 as early as possible, S1 in order.
+        lex.fix(&first, &mate, &mut removed, &mut fixed);
+        let s1: Vec<usize> = (first.len()..m).filter(|&v| mdp_ok[v]).collect();
         let keep_mdp = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
-        fix_lexicographic(
-            &g,
-            &s1,
-            &(m..nb).collect::<Vec<_>>(),
-            &keep_mdp,
-            &mut removed,
-            &mut fixed,
-        )?;
+        fix_lexicographic(&g, &s1, &residents_left, &keep_mdp, &mut removed, &mut fixed)?;
     }
 
     // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
