@@ -595,10 +595,11 @@ pub(crate) fn solve(
         let first: Vec<usize> = all_mdps[..lex.chunk.min(m)].to_vec();
         let gen = |e: &Packed| {
             let mut v = bonus(e);
-            v.push(lex.value(&first, e));
+            v.extend(lex.values(&first, e));
             v
         };
-        let bounds = [I256::ONE << mb, lex.bound(first.len())];
+        let mut bounds = vec![I256::ONE << mb];
+        bounds.extend(lex.bounds(first.len()));
         let (mate, _) = g.solve(&bounds, &gen, &keep_all, &removed)?;
         for (v, ok) in mdp_ok.iter_mut().enumerate().take(m) {
             *ok = matches!(mate[v], Some(r) if r >= m && r < nb);
@@ -606,7 +607,14 @@ pub(crate) fn solve(
         lex.fix(&first, &mate, &mut removed, &mut fixed);
         let s1: Vec<usize> = (first.len()..m).filter(|&v| mdp_ok[v]).collect();
         let keep_mdp = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
-        fix_lexicographic(&g, &s1, &residents_left, &keep_mdp, &mut removed, &mut fixed)?;
+        fix_lexicographic(
+            &g,
+            &s1,
+            &residents_left,
+            &keep_mdp,
+            &mut removed,
+            &mut fixed,
+        )?;
     }
 
     // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
@@ -655,10 +663,10 @@ pub(crate) fn solve(
         let lex = Lex::new(&g, &s2r);
         let first: Vec<usize> = s1r[..lex.chunk.min(pr)].to_vec();
         let mut bounds = ab_bounds.to_vec();
-        bounds.push(lex.bound(first.len()));
+        bounds.extend(lex.bounds(first.len()));
         let gen_first = |e: &Packed| {
             let mut v = gen_ab(e);
-            v.push(lex.value(&first, e));
+            v.extend(lex.values(&first, e));
             v
         };
         let (mate, _) = g.solve(&bounds, &gen_first, &keep_base, &removed)?;
@@ -769,7 +777,7 @@ impl Lex {
     fn new(g: &Graph, s2: &[usize]) -> Lex {
         let pb = pos_bits(s2.len());
         // As many positions per matching as the 256-bit weights have room for.
-        let room = super::weights::MAX_BITS_256
+        let room = super::weights::MAX_BITS
             .saturating_sub(g.qbits + 48)
             .max(60);
         let mut rank = vec![usize::MAX; g.global.len()];
@@ -785,25 +793,37 @@ impl Lex {
         }
     }
 
-    fn bound(&self, positions: usize) -> I256 {
-        I256::ONE << (self.pb * positions as u32)
+    /// Positions per field: each field stays well inside 256 bits.
+    fn per_field(&self) -> usize {
+        (240 / self.pb).max(1) as usize
     }
 
-    /// The field value of edge `e` when `part` are the positions being decided.
-    fn value(&self, part: &[usize], e: &Packed) -> I256 {
+    /// The bounds of the fields for `positions` positions, the earliest positions first.
+    fn bounds(&self, positions: usize) -> Vec<I256> {
+        let per = self.per_field();
+        (0..positions)
+            .step_by(per)
+            .map(|start| I256::ONE << (self.pb * (positions - start).min(per) as u32))
+            .collect()
+    }
+
+    /// The field values of edge `e` when `part` are the positions being decided.
+    fn values(&self, part: &[usize], e: &Packed) -> Vec<I256> {
+        let per = self.per_field();
+        let mut out = vec![I256::ZERO; part.len().div_ceil(per)];
         let pos = |v: usize| part.iter().position(|&x| x == v);
-        let (x, y, p) = match (pos(e.a), pos(e.b)) {
-            (Some(p), _) => (e.a, e.b, p),
-            (None, Some(p)) => (e.b, e.a, p),
-            _ => return I256::ZERO,
+        let (y, p) = match (pos(e.a), pos(e.b)) {
+            (Some(p), _) => (e.b, p),
+            (None, Some(p)) => (e.a, p),
+            _ => return out,
         };
-        let _ = x;
         if y < self.nb && self.rank[y] != usize::MAX {
-            let shift = self.pb * (part.len() - 1 - p) as u32;
-            I256::from(self.n2 - self.rank[y] as u64) << shift
-        } else {
-            I256::ZERO
+            let field = p / per;
+            let len = (part.len() - field * per).min(per);
+            let shift = self.pb * (len - 1 - (p - field * per)) as u32;
+            out[field] = I256::from(self.n2 - self.rank[y] as u64) << shift;
         }
+        out
     }
 
     /// Fixes the pairs the matching gave the players of `part`.
@@ -838,8 +858,8 @@ fn fix_lexicographic(
 ) -> Result<(), PairingError> {
     let lex = Lex::new(g, s2);
     for part in s1.chunks(lex.chunk) {
-        let gen = |e: &Packed| vec![lex.value(part, e)];
-        let (mate, _) = g.solve(&[lex.bound(part.len())], &gen, keep, removed)?;
+        let gen = |e: &Packed| lex.values(part, e);
+        let (mate, _) = g.solve(&lex.bounds(part.len()), &gen, keep, removed)?;
         lex.fix(part, &mate, removed, fixed);
     }
     Ok(())
