@@ -65,6 +65,13 @@ use std::collections::HashMap;
 
 const ONE: Score = Score(10);
 
+/// A predicate on pairs of vertices.
+type PairOk<'a> = &'a dyn Fn(usize, usize) -> bool;
+/// A visitor of matchings.
+type Visit<'a> = &'a mut dyn FnMut(&[(usize, usize)]);
+/// A visitor of candidates that may stop the enumeration (returning `true`).
+type VisitStop<'a> = &'a mut dyn FnMut(&[(usize, usize)]) -> bool;
+
 /// The quality criteria C.5-C.19 of one candidate; smaller is better, fields in priority order.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Quality {
@@ -99,18 +106,8 @@ impl Quality {
 
 /// Calls `f` with every matching of the vertices `0..n` (as pairs `(a, b)`, `a < b`) whose
 /// pairs satisfy `ok`, including the empty one.
-fn each_matching(
-    n: usize,
-    ok: &dyn Fn(usize, usize) -> bool,
-    f: &mut dyn FnMut(&[(usize, usize)]),
-) {
-    fn rec(
-        n: usize,
-        left: u64,
-        ok: &dyn Fn(usize, usize) -> bool,
-        cur: &mut Vec<(usize, usize)>,
-        f: &mut dyn FnMut(&[(usize, usize)]),
-    ) {
+fn each_matching(n: usize, ok: PairOk, f: Visit) {
+    fn rec(n: usize, left: u64, ok: PairOk, cur: &mut Vec<(usize, usize)>, f: Visit) {
         if left == 0 {
             f(cur);
             return;
@@ -248,10 +245,10 @@ impl<'a> Oracle<'a> {
                 psd.push(Score((sc(a) - sc(b)).0.abs()));
             }
             let mut bye = false;
-            for v in 0..n {
+            for (v, &x) in who.iter().enumerate() {
                 if paired & (1u64 << v) == 0 {
                     psd.push(sc(v) - (low_next - ONE));
-                    bye |= next_last && ctx.players[who[v]].bye_ok;
+                    bye |= next_last && ctx.players[x].bye_ok;
                 }
             }
             psd.sort_unstable_by(|x, y| y.cmp(x));
@@ -285,8 +282,8 @@ impl<'a> Oracle<'a> {
         for &(a, b) in pairs {
             c6.push(Score((self.score(a) - self.score(b)).0.abs()));
         }
-        for v in 0..n {
-            if opp[v] == usize::MAX {
+        for (v, &o) in opp.iter().enumerate() {
+            if o == usize::MAX {
                 c6.push(self.fsd(v));
             }
         }
@@ -453,6 +450,9 @@ struct Search {
     done: bool,
     /// Candidates evaluated (for tests and curiosity).
     count: usize,
+    /// Position in the D.2 order of the exchange being tried, and of the best candidate's.
+    exchange: usize,
+    best_exchange: usize,
 }
 
 impl Search {
@@ -466,6 +466,7 @@ impl Search {
         }
         if self.best.as_ref().is_none_or(|(b, _)| q < *b) {
             self.best = Some((q, pairs.to_vec()));
+            self.best_exchange = self.exchange;
         }
     }
 }
@@ -478,7 +479,7 @@ fn transpositions(
     s2: &[usize],
     cur: &mut Vec<(usize, usize)>,
     used: u64,
-    f: &mut dyn FnMut(&[(usize, usize)]) -> bool,
+    f: VisitStop,
 ) -> bool {
     let i = cur.len();
     if i == s1.len() {
@@ -520,14 +521,23 @@ pub(crate) fn solve(
     solve_counted(ctx, mdps, residents, mode, M1Reading::PsdBest).map(|(r, _)| r)
 }
 
-/// `solve` with a reading of M1, also returning the number of candidates generated.
+/// What the search went through.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stats {
+    /// Candidates generated.
+    pub candidates: usize,
+    /// Position in the D.2 order of the remainder exchange that produced the chosen candidate.
+    pub exchange: usize,
+}
+
+/// `solve` with a reading of M1, also returning what the search went through.
 pub(crate) fn solve_counted(
     ctx: &RoundCtx,
     mdps: &[usize],
     residents: &[usize],
     mode: Mode,
     reading: M1Reading,
-) -> Result<(BracketResult, usize), PairingError> {
+) -> Result<(BracketResult, Stats), PairingError> {
     let mut o = Oracle::new(ctx, mdps, residents, mode);
     let n = o.n();
     let m0 = o.m0;
@@ -563,6 +573,8 @@ pub(crate) fn solve_counted(
         best: None,
         done: false,
         count: 0,
+        exchange: 0,
+        best_exchange: 0,
     };
     // B.2 / D.3: the choices of the MDPs in S1, sorted (a: highest different score, b: lowest
     // BSNs). The first one is the original S1.
@@ -600,7 +612,10 @@ pub(crate) fn solve_counted(
             break;
         }
     }
-    let count = search.count;
+    let stats = Stats {
+        candidates: search.count,
+        exchange: search.best_exchange,
+    };
     let Some((_, pairs)) = search.best else {
         return Err(PairingError::NoValidPairing(
             "no candidate complies with C.1-C.4".into(),
@@ -621,7 +636,7 @@ pub(crate) fn solve_counted(
     } else {
         out.floaters = left;
     }
-    Ok((out, count))
+    Ok((out, stats))
 }
 
 /// B.6 on a remainder (or a homogeneous bracket) `rem`, after the MDP-pairing `mdp_pairs`,
@@ -648,7 +663,7 @@ fn remainder(
                 .fold(0, |acc, &v| acc | (1u64 << v));
         shapes.push((m.len(), floaters));
     });
-    shapes.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    shapes.sort_unstable_by_key(|s| Reverse(s.0));
     let n1 = shapes
         .into_iter()
         .find(|&(_, f)| o.completes(f))
@@ -659,7 +674,8 @@ fn remainder(
     let (s1, s2) = rem.split_at(n1);
     // BSNs within the remainder (see the module doc on D.2 b).
     let bsn = |v: usize| rem.iter().position(|&x| x == v).unwrap_or(0) + 1;
-    for (out, inn) in resident_exchanges(s1, s2, &bsn) {
+    for (xi, (out, inn)) in resident_exchanges(s1, s2, &bsn).into_iter().enumerate() {
+        search.exchange = xi;
         let mut s1p: Vec<usize> = s1
             .iter()
             .copied()
