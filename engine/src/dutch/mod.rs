@@ -10,6 +10,8 @@
 //! Bye eligibility (C.2) and the absolute criteria C.1 and C.3 define which pairs are possible.
 
 mod bracket;
+#[cfg(test)]
+mod literal;
 pub mod weights;
 
 use crate::colour::{high_gets_white, ColourFacts};
