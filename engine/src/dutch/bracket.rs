@@ -777,7 +777,7 @@ impl Lex {
     fn new(g: &Graph, s2: &[usize]) -> Lex {
         let pb = pos_bits(s2.len());
         // As many positions per matching as the 256-bit weights have room for.
-        let room = super::weights::MAX_BITS
+        let room = super::weights::MAX_BITS_256
             .saturating_sub(g.qbits + 48)
             .max(60);
         let mut rank = vec![usize::MAX; g.global.len()];
