@@ -33,8 +33,7 @@ impl Request {
                 None | Some(RoundEntry::Unplayed(Unplayed::Absent)) => {
                     // Withdrawn earlier means withdrawn for good.
                     !p.rounds
-                        .iter()
-                        .any(|e| *e == RoundEntry::Unplayed(Unplayed::Withdrawn))
+                        .contains(&RoundEntry::Unplayed(Unplayed::Withdrawn))
                 }
                 Some(e) => e.was_paired(),
             })
