@@ -49,11 +49,13 @@ fn time<W: Weight>(
 }
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let sizes = if sizes.is_empty() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` passes `--bench`; under `cargo test --all-targets` only smoke-test.
+    let benching = args.iter().any(|a| a == "--bench");
+    let sizes: Vec<usize> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    let sizes = if !benching {
+        vec![20]
+    } else if sizes.is_empty() {
         vec![100, 200, 500, 1000]
     } else {
         sizes
@@ -63,7 +65,9 @@ fn main() {
         "n", "weights", "maxcar", "runs", "median", "pairs"
     );
     for &n in &sizes {
-        let runs = if n >= 1000 {
+        let runs = if !benching {
+            1
+        } else if n >= 1000 {
             3
         } else if n >= 500 {
             5

@@ -58,10 +58,35 @@
 //! duals provably stay in range: `u_v >= 0` (the free vertices have the least `u`, and delta (1)
 //! keeps it nonnegative), `u_v <= w(matched edge) <= max w` (matched edges are tight and
 //! `z >= 0`), and `z_B <= max w` (any tight edge inside B), so every `Y`, `z`, slack and delta
-//! fits in `[-W::MAX/2, W::MAX/2]`. With `max_cardinality` the duals of free vertices can become
-//! negative (down to roughly `-n/2 * max w`); the solver checks `|Y|, z <= W::MAX / 4` after
-//! every dual update and panics with a clear message instead of overflowing, so choose a weight
-//! type with about `log2(n)` spare bits in that mode.
+//! lies in `[-W::MAX/2, W::MAX/2]`.
+//!
+//! With `max_cardinality` the duals of free vertices can become negative (about `-k * max w`
+//! when a larger matching must give up `k` heavy edges). The solver checks `|Y|, z <= W::MAX / 4`
+//! after every dual update, which keeps every intermediate value in range, and panics with a
+//! clear message instead of ever overflowing or returning a wrong answer. In the tests, weights
+//! up to `max_edge_weight() / 4` never tripped the check on graphs of up to 12 vertices; as a
+//! rule of thumb keep `log2(n)` bits of headroom below [`max_edge_weight`] in that mode (or
+//! encode cardinality in the weights yourself).
+//!
+//! # Usage
+//!
+//! [`max_weight_matching`] and [`max_weight_matching_dense`] are one-shot; [`Matcher`] keeps its
+//! buffers (including the n x n weight matrix) between calls, for the many small solves of a
+//! tournament.
+//!
+//! ```
+//! use swisslab_engine::matching::{max_weight_matching, Matcher};
+//!
+//! // A triangle 0-1-2 with a pendant vertex 3: the best matching is {0-1, 2-3}.
+//! let edges = [(0, 1, 8i64), (0, 2, 9), (1, 2, 10), (2, 3, 7)];
+//! let mate = max_weight_matching(4, &edges, false);
+//! assert_eq!(mate, vec![Some(1), Some(0), Some(3), Some(2)]);
+//!
+//! // Reusing allocations, with a dense weight function and 128-bit weights.
+//! let mut m = Matcher::<i128>::with_capacity(4);
+//! let mate = m.solve_dense(4, |u, v| Some((u + v) as i128), true);
+//! assert!(mate.iter().all(|x| x.is_some()));
+//! ```
 
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
@@ -110,6 +135,27 @@ macro_rules! impl_weight_prim {
             }
         }
     };
+}
+
+/// A 512-bit signed integer, for brackets whose criteria need more than 256 bits of weight.
+pub type I512 = bnum::BInt<8>;
+
+impl Weight for I512 {
+    const ZERO: Self = I512::ZERO;
+    const MIN: Self = I512::MIN;
+    const MAX: Self = I512::MAX;
+    #[inline]
+    fn halve(self) -> Self {
+        self >> 1u32
+    }
+    #[inline]
+    fn is_even(self) -> bool {
+        (self & I512::ONE) == I512::ZERO
+    }
+    #[inline]
+    fn from_i64(v: i64) -> Self {
+        I512::from(v)
+    }
 }
 
 impl_weight_prim!(i64);
@@ -253,11 +299,12 @@ pub struct Matcher<W> {
     lend: Vec<(usize, usize)>,
     /// For a vertex not in an S-blossom: the S-vertex of its least-slack edge to an S-vertex.
     best_s: Vec<usize>,
-    /// Key of `best_s`: `Y_s + stage_delta - 2 w`, invariant while `s` stays S.
+    /// Key of `best_s`: `Y_s - 2 w` (the slack minus `Y` of the vertex itself); `W::MAX` when
+    /// unset. Rebased in `apply_delta`.
     best_s_key: Vec<W>,
     /// For a top-level S-blossom: least-slack edge `(x, y)` to another S-blossom, `x` inside.
     best_e: Vec<(usize, usize)>,
-    /// Key of `best_e`: `slack + 2 * stage_delta`, invariant while both ends stay S.
+    /// Slack of `best_e`. Rebased in `apply_delta`.
     best_e_key: Vec<W>,
     /// Galil's candidate lists: for an S-blossom formed in this stage, least-slack edges to
     /// other S-blossoms (at most one per blossom at the time of formation).
@@ -269,8 +316,6 @@ pub struct Matcher<W> {
     tmp_best: Vec<(usize, usize)>,
     scratch: Vec<usize>,
     scratch2: Vec<usize>,
-    /// Sum of the dual changes `D` applied in the current stage.
-    stage_delta: W,
     out: Vec<Option<usize>>,
 }
 
@@ -302,9 +347,16 @@ impl<W: Weight> Matcher<W> {
             tmp_best: Vec::new(),
             scratch: Vec::new(),
             scratch2: Vec::new(),
-            stage_delta: W::ZERO,
             out: Vec::new(),
         }
+    }
+
+    /// An empty solver with buffers reserved for graphs of up to `n` vertices.
+    pub fn with_capacity(n: usize) -> Self {
+        let mut m = Self::new();
+        m.w2.reserve(n * n);
+        m.dual.reserve(2 * n);
+        m
     }
 
     /// Solves [`max_weight_matching`] for an edge list, reusing this solver's memory.
@@ -449,7 +501,6 @@ impl<W: Weight> Matcher<W> {
         let n = self.n;
         loop {
             // Start a stage.
-            self.stage_delta = W::ZERO;
             self.label.fill(FREE);
             self.best_e.fill(NO_EDGE);
             self.best_s.fill(NONE);
@@ -550,7 +601,7 @@ impl<W: Weight> Matcher<W> {
         for u in 0..n {
             let s = self.best_s[u];
             if s != NONE && self.label[self.inb[u]] == FREE {
-                let sl = self.best_s_key[u] - self.stage_delta + self.dual[u];
+                let sl = self.best_s_key[u] + self.dual[u];
                 if kind == 0 || sl < delta {
                     kind = 2;
                     delta = sl;
@@ -558,7 +609,6 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
-        let two_sd = self.stage_delta.double();
         for b in 0..2 * n {
             let top = if b < n {
                 self.inb[b] == b
@@ -569,7 +619,7 @@ impl<W: Weight> Matcher<W> {
                 continue;
             }
             if self.label[b] == LABEL_S && self.best_e[b].0 != NONE {
-                let sl = self.best_e_key[b] - two_sd;
+                let sl = self.best_e_key[b];
                 debug_assert!(sl.is_even(), "odd S-S slack");
                 let d = sl.halve();
                 if kind == 0 || d < delta {
@@ -610,8 +660,22 @@ impl<W: Weight> Matcher<W> {
                 }
             }
         }
-        self.stage_delta += delta;
+        // Rebase the least-slack records: S-vertex duals dropped by delta, so S-to-other slacks
+        // drop by delta and S-to-S slacks by 2 delta.
+        for u in 0..n {
+            if self.best_s[u] != NONE {
+                self.best_s_key[u] -= delta;
+            }
+        }
+        let delta2 = delta.double();
+        for b in 0..2 * n {
+            if self.best_e[b].0 != NONE && self.label[b] == LABEL_S {
+                self.best_e_key[b] -= delta2;
+            }
+        }
         if self.max_cardinality {
+            // With |Y|, z <= MAX / 4 and 2w <= MAX / 4 every slack, key and delta lies in
+            // [-3 MAX / 4, 3 MAX / 4].
             let ok = self.dual.iter().all(|&y| y >= neg_lim && y <= lim);
             assert!(
                 ok,
@@ -655,10 +719,7 @@ impl<W: Weight> Matcher<W> {
         let n = self.n;
         let bv = self.inb[v];
         let dv = self.dual[v];
-        let sd = self.stage_delta;
-        // best_s key of (v, u): Y_v + stage_delta - 2w; its slack is key - stage_delta + Y_u.
-        let key_base = dv + sd;
-        let sd2 = sd.double();
+        // best_s key of (v, u): Y_v - 2w; its slack is key + Y_u.
         let row = &self.w2[v * n..(v + 1) * n];
         let inb = &self.inb[..n];
         let dual = &self.dual[..n];
@@ -683,20 +744,19 @@ impl<W: Weight> Matcher<W> {
                     hit = u;
                     break;
                 }
-                let key = sl + sd2;
-                if be.0 == NONE || key < be_key {
+                if be.0 == NONE || sl < be_key {
                     be = (v, u);
-                    be_key = key;
+                    be_key = sl;
                 }
             } else {
                 // best_s_key is W::MAX when unset. A tight edge to an unlabelled vertex always
                 // improves on a non-tight record; a tie with an earlier tight record (possible
                 // only after a T-blossom expansion) is caught by a zero delta of kind 2.
-                let key = key_base - w2;
+                let key = dv - w2;
                 if key < best_s_key[u] {
                     best_s[u] = v;
                     best_s_key[u] = key;
-                    if label[bu] == FREE && key - sd + dual[u] == W::ZERO {
+                    if label[bu] == FREE && key + dual[u] == W::ZERO {
                         hit = u;
                         break;
                     }
@@ -855,7 +915,7 @@ impl<W: Weight> Matcher<W> {
         self.lists[b] = list;
         self.has_list[b] = true;
         self.best_e[b] = best;
-        self.best_e_key[b] = best_sl + self.stage_delta.double();
+        self.best_e_key[b] = best_sl;
         self.scratch = touched;
         self.scratch2 = lv;
     }

@@ -19,11 +19,11 @@
 //! (D.1, lexicographic), the remainder's exchange (D.2 a-b as fields, c-d by enumeration), and
 //! the remainder's transposition (D.1), fixing pairs as they are decided.
 
-use super::weights::{Digits, Layout};
+use super::weights::{widen, Digits, Layout};
 use super::RoundCtx;
 use crate::colour::{difference_after, third_in_a_row};
 use crate::history::{Float, PreferenceStrength};
-use crate::matching::max_weight_matching;
+use crate::matching::{max_weight_matching, Weight, I512};
 use crate::model::Color;
 use crate::pairing::PairingError;
 use crate::score::Score;
@@ -32,8 +32,9 @@ use ethnum::I256;
 /// How the bracket sits in the round (A.9).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Mode<'a> {
-    /// An ordinary bracket; C.7 looks at the following scoregroup.
-    Lookahead(&'a [usize]),
+    /// An ordinary bracket; C.7 looks at the following scoregroup (the flag: it is the last
+    /// one, so its unpaired player must be able to take the bye).
+    Lookahead(&'a [usize], bool),
     /// The PPB: the downfloaters must allow the lower players to complete the round (C.4).
     Penultimate(&'a [usize]),
     /// The last bracket (or the CLB): everybody paired, the one left gets the bye.
@@ -103,14 +104,16 @@ impl Graph {
         res.sort_unstable();
         global.extend(&res);
         let nb = global.len();
-        let (below, completion, lookahead) = match mode {
-            Mode::Lookahead(x) => (x, false, true),
-            Mode::Penultimate(x) => (x, true, false),
-            Mode::Last => (&[][..], true, false),
+        let (below, completion, lookahead, next_last) = match mode {
+            Mode::Lookahead(x, last) => (x, false, true, last),
+            Mode::Penultimate(x) => (x, true, false, false),
+            Mode::Last => (&[][..], true, false, false),
         };
         global.extend(below);
         let nx = below.len();
-        let dummy = completion && (nb + nx) % 2 == 1;
+        // The bye vertex: in the last bracket, and when C.7 looks into the last bracket (whose
+        // one unpaired player, if any, must be able to take the bye, C.2).
+        let dummy = (completion && (nb + nx) % 2 == 1) || next_last;
         if dummy {
             global.push(usize::MAX);
         }
@@ -259,7 +262,11 @@ impl Graph {
             for a in 0..d {
                 if p[global[a]].bye_ok {
                     let mut q = [I256::ZERO; NQ];
-                    q[COMPL] = I256::ONE;
+                    if completion {
+                        q[COMPL] = I256::ONE;
+                    } else {
+                        q[C7A] = I256::ONE;
+                    }
                     edges.push(Edge { a, b: d, q });
                 }
             }
@@ -293,7 +300,7 @@ impl Graph {
         gen: &dyn Fn(&Edge) -> Vec<I256>,
         keep: &dyn Fn(&Edge) -> bool,
         removed: &[bool],
-    ) -> Result<(Vec<Option<usize>>, I256), PairingError> {
+    ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
         let mut bounds: Vec<I256> = self.quality_bounds.to_vec();
         bounds.extend_from_slice(gen_bounds);
         let layout = Layout::new(&bounds).ok_or_else(|| {
@@ -302,8 +309,8 @@ impl Graph {
                 self.nb
             ))
         })?;
-        let mut edges = Vec::with_capacity(self.edges.len());
         let mut vals = Vec::with_capacity(NQ + gen_bounds.len());
+        let mut kept = Vec::with_capacity(self.edges.len());
         for e in &self.edges {
             if removed[e.a] || removed[e.b] || !keep(e) {
                 continue;
@@ -311,19 +318,38 @@ impl Graph {
             vals.clear();
             vals.extend_from_slice(&e.q);
             vals.extend(gen(e));
-            let w = layout.pack(&vals);
-            if w > I256::ZERO {
-                edges.push((e.a, e.b, w));
-            }
+            kept.push((e.a, e.b, vals.clone()));
         }
-        let mate = max_weight_matching(self.global.len(), &edges, false);
-        let total = edges
-            .iter()
-            .filter(|(a, b, _)| mate[*a] == Some(*b))
-            .map(|e| e.2)
-            .fold(I256::ZERO, |s, w| s + w);
+        let n = self.global.len();
+        let (mate, total) = if layout.fits_256() {
+            let edges: Vec<(usize, usize, I256)> = kept
+                .iter()
+                .map(|(a, b, v)| (*a, *b, layout.pack(v)))
+                .filter(|e| e.2 > I256::ZERO)
+                .collect();
+            let mate = max_weight_matching(n, &edges, false);
+            let total = matched_total(&edges, &mate);
+            (mate, widen(total))
+        } else {
+            let edges: Vec<(usize, usize, I512)> = kept
+                .iter()
+                .map(|(a, b, v)| (*a, *b, layout.pack_512(v)))
+                .filter(|e| e.2 > I512::ZERO)
+                .collect();
+            let mate = max_weight_matching(n, &edges, false);
+            let total = matched_total(&edges, &mate);
+            (mate, total)
+        };
         Ok((mate, total))
     }
+}
+
+/// The total weight of the matched edges.
+fn matched_total<W: Weight>(edges: &[(usize, usize, W)], mate: &[Option<usize>]) -> W {
+    edges
+        .iter()
+        .filter(|(a, b, _)| mate[*a] == Some(*b))
+        .fold(W::ZERO, |s, e| s + e.2)
 }
 
 /// Bits for one position of a lexicographic sequence over `n` choices.
@@ -386,6 +412,12 @@ pub(crate) fn solve(
         .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
         .count();
     if pr > 0 {
+        // BSNs of the remainder count within the remainder (the corpus shows that D.2's sums
+        // are taken over the remainder's own numbering).
+        let mut rbsn = vec![0usize; nv];
+        for (k, &v) in rem.iter().enumerate() {
+            rbsn[v] = k + 1;
+        }
         let s1r: Vec<usize> = rem[..pr].to_vec();
         let s2r: Vec<usize> = rem[pr..].to_vec();
         let in_s2 = |v: usize| v < nb && v >= rem[pr];
@@ -400,7 +432,7 @@ pub(crate) fn solve(
                 } else {
                     I256::ONE
                 };
-                vec![ga, kb - I256::from(e.a.min(e.b) as u64 + 1)]
+                vec![ga, kb - I256::from(rbsn[e.a.min(e.b)] as u64)]
             } else {
                 vec![I256::ZERO, I256::ZERO]
             }
@@ -415,15 +447,15 @@ pub(crate) fn solve(
                     if in_s2(v) && in_s2(u) {
                         k += 1;
                     }
-                    tsum += v as i64 + 1;
+                    tsum += rbsn[v] as i64;
                 }
             }
         }
-        let s1sum: i64 = s1r.iter().map(|&v| v as i64 + 1).sum();
+        let s1sum: i64 = s1r.iter().map(|&v| rbsn[v] as i64).sum();
         let d = tsum - s1sum;
         let mut s1p: Vec<usize> = s1r.clone();
         if k > 0 {
-            let found = find_exchange(&s1r, &s2r, k, d, |s1: &[usize]| {
+            let found = find_exchange(&s1r, &s2r, k, d, &|v| rbsn[v] as i64, |s1: &[usize]| {
                 let set: Vec<bool> = (0..nb).map(|v| s1.contains(&v)).collect();
                 let keep = |e: &Edge| {
                     keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
@@ -530,6 +562,7 @@ fn find_exchange(
     s2: &[usize],
     k: usize,
     d: i64,
+    bsn: &dyn Fn(usize) -> i64,
     mut feasible: impl FnMut(&[usize]) -> bool,
 ) -> Option<Vec<usize>> {
     let mut tried = 0usize;
@@ -544,12 +577,12 @@ fn find_exchange(
     }
     outs.sort_by(|a, b| b.cmp(a));
     for out in outs {
-        let out_sum: i64 = out.iter().map(|&v| v as i64 + 1).sum();
+        let out_sum: i64 = out.iter().map(|&v| bsn(v)).sum();
         let target = d + out_sum;
         // Subsets of S2 of size k with BSN sum `target`, lexicographically smallest first.
         let mut ins: Vec<Vec<usize>> = Vec::new();
         combinations(s2.len(), k, &mut |c| {
-            let s: i64 = c.iter().map(|&i| s2[i] as i64 + 1).sum();
+            let s: i64 = c.iter().map(|&i| bsn(s2[i])).sum();
             if s == target {
                 ins.push(c.iter().map(|&i| s2[i]).collect());
             }

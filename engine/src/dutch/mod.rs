@@ -383,7 +383,8 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
             return Ok(out);
         }
         let next = &groups[gi + 1];
-        let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Lookahead(next))?;
+        let next_last = gi + 2 == groups.len();
+        let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Lookahead(next, next_last))?;
         let mut rest = res.floaters.clone();
         rest.extend(&lower);
         if ctx.completable(&rest) {
@@ -421,6 +422,7 @@ mod debug_tests {
             eprintln!("{:?}", p);
         }
         eprintln!("initial {:?}", ctx.initial);
-        eprintln!("{:?}", super::pair(&h, &req, &Default::default()));
+        let p = super::pair(&h, &req, &Default::default()).unwrap();
+        eprintln!("{}", super::explain(&h, &req, &p));
     }
 }

@@ -7,11 +7,19 @@
 //! gets a digit whose base exceeds the number of entries.
 
 use crate::score::Score;
+use crate::matching::I512;
 use ethnum::I256;
 
-/// The widest weight the engine packs (one bit kept for the sign and one for the matching's
-/// doubling of weights).
-pub const MAX_BITS: u32 = 250;
+/// The same value in 512 bits.
+pub fn widen(v: I256) -> I512 {
+    // 32 bytes always fit in 64; the slice is sign-extended.
+    I512::from_le_slice(&v.to_le_bytes()).unwrap_or(I512::ZERO)
+}
+
+/// The widest weight packed into 256 bits (the matching needs three bits of headroom).
+pub const MAX_BITS_256: u32 = 250;
+/// The widest weight packed into 512 bits.
+pub const MAX_BITS: u32 = 506;
 
 /// Number of bits needed to hold `v`.
 pub fn bits(v: I256) -> u32 {
@@ -48,7 +56,23 @@ impl Layout {
         })
     }
 
-    /// Packs one edge's field values.
+    /// True when the packed weights fit a 256-bit integer.
+    pub fn fits_256(&self) -> bool {
+        self.total_bits <= MAX_BITS_256
+    }
+
+    /// Packs one edge's field values into 512 bits.
+    pub fn pack_512(&self, values: &[I256]) -> I512 {
+        let mut w = I512::ZERO;
+        for (v, off) in values.iter().zip(&self.offsets) {
+            if *v != I256::ZERO {
+                w += widen(*v) << *off;
+            }
+        }
+        w
+    }
+
+    /// Packs one edge's field values (the layout must fit 256 bits).
     pub fn pack(&self, values: &[I256]) -> I256 {
         let mut w = I256::ZERO;
         for (v, off) in values.iter().zip(&self.offsets) {
@@ -100,6 +124,12 @@ mod tests {
         let a = l.pack(&[I256::from(1u32), I256::ZERO, I256::ZERO]);
         let b = l.pack(&[I256::ZERO, I256::from(5u32), I256::from(1u32)]);
         assert!(a > b);
+    }
+
+    #[test]
+    fn widening_keeps_values() {
+        assert_eq!(widen(I256::from(-5i32)), I512::from(-5i64));
+        assert_eq!(widen(I256::ONE << 200u32), I512::ONE << 200u32);
     }
 
     #[test]

@@ -556,3 +556,30 @@ fn too_large_weight_panics() {
 fn endpoint_out_of_range_panics() {
     max_weight_matching::<i64>(2, &[(0, 2, 1)], false);
 }
+
+/// A path 0-1-...-(2k+1) whose odd edges weigh `heavy` and even edges zero: the maximum
+/// cardinality matching takes the k + 1 zero edges, so the duals of free vertices must fall
+/// far below zero.
+fn heavy_path(k: usize, heavy: i64) -> Vec<(usize, usize, i64)> {
+    (0..2 * k + 1)
+        .map(|i| (i, i + 1, if i % 2 == 1 { heavy } else { 0 }))
+        .collect()
+}
+
+#[test]
+fn max_cardinality_with_headroom_is_exact() {
+    let k = 5;
+    let e = heavy_path(k, max_edge_weight::<i64>() >> 4);
+    assert_eq!(w(&e, 2 * k + 2, true), (k + 1, 0));
+    assert_eq!(
+        w(&e, 2 * k + 2, false).1,
+        k as i64 * (max_edge_weight::<i64>() >> 4)
+    );
+}
+
+#[test]
+#[should_panic(expected = "safe range")]
+fn max_cardinality_without_headroom_panics_cleanly() {
+    let k = 5;
+    max_weight_matching(2 * k + 2, &heavy_path(k, max_edge_weight::<i64>()), true);
+}
