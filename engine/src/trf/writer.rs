@@ -90,7 +90,9 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
             ("BBF", ps.forfeit_loss),
             ("BBU", ps.pab),
         ] {
-            lines.push(format!("{code} {}", fit(v, 4)));
+            // The value runs from column 5 to the end of the line: no width limit, so write it
+            // whole (a value wider than four columns used to be dropped, and the line rejected).
+            lines.push(format!("{code} {v}"));
         }
         lines.push(format!(
             "XXS WW={} BW={} WD={} BD={} WL={} BL={} ZPB={} HPB={} FPB={} PAB={} FW={} FL={}",
