@@ -37,6 +37,7 @@ for t in "${TARGETS[@]}"; do
     case " ${ALL_TARGETS[*]} " in *" $t "*) ;; *) echo "unknown target $t" >&2; exit 2 ;; esac
     mkdir -p "fuzz/corpus/$t" "fuzz/artifacts/$t"
     before=$(find "fuzz/artifacts/$t" -type f | wc -l)
+    touch "fuzz/logs/$t.start"
     dict=()
     [ "$t" != tournament ] && dict=(-dict="$(pwd)/fuzz/trf.dict")
     log="fuzz/logs/$t.log"
@@ -66,9 +67,11 @@ for t in "${TARGETS[@]}"; do
     [ "$new" -gt 0 ] && found=1
     summary+=("$(printf '%-11s execs %-10s cov %-6s ft %-7s corpus %-6s new artifacts %s' \
         "$t" "${execs:-?}" "$cov" "$ft" "$corpus" "$new")")
+    if [ -z "$status" ]; then
+        echo "    no libFuzzer status line: see $log and $log.driver"
+    fi
     if [ "$new" -gt 0 ]; then
-        find "fuzz/artifacts/$t" -type f -newer "$log.driver" -o -type f -name 'crash-*' |
-            sort -u | sed 's/^/    /'
+        find "fuzz/artifacts/$t" -type f -newer "fuzz/logs/$t.start" | sort | sed 's/^/    /'
     fi
 done
 
