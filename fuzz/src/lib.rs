@@ -179,7 +179,7 @@ pub fn absolute_violations(t: &Tournament, req: &Request, pairing: &Pairing) -> 
     }
     if let Some(b) = pairing.bye {
         once(b, &mut out);
-        if req.present.len() % 2 == 0 {
+        if req.present.len().is_multiple_of(2) {
             out.push(format!("bye to {b} with an even number of players"));
         }
         if get(b).is_some_and(|f| f.bye_barred) {
@@ -230,7 +230,7 @@ pub fn brute_force(t: &Tournament, req: &Request) -> Option<Vec<(PlayerId, Playe
         used[i] = false;
         false
     }
-    let byes: Vec<Option<usize>> = if n % 2 == 0 {
+    let byes: Vec<Option<usize>> = if n.is_multiple_of(2) {
         vec![None]
     } else {
         (0..n)
