@@ -56,11 +56,11 @@ for t in "${TARGETS[@]}"; do
     )
     cat "$work"/fuzz-*.log >"$log" 2>/dev/null || cp "$log.driver" "$log"
     rm -rf "$work"
-    status=$(grep -E '^#[0-9]+.*cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 || true)
-    execs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -n 1 || true)
+    status=$(grep -aE '^#[0-9]+.*cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1 || true)
+    execs=$(grep -aoE '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -aoE '[0-9]+$' | tail -n 1 || true)
     [ -z "$execs" ] && execs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$status")
-    cov=$(grep -oE 'cov: [0-9]+' <<<"$status" | grep -oE '[0-9]+' || echo '?')
-    ft=$(grep -oE 'ft: [0-9]+' <<<"$status" | grep -oE '[0-9]+' || echo '?')
+    cov=$(grep -aoE 'cov: [0-9]+' <<<"$status" | grep -aoE '[0-9]+' || echo '?')
+    ft=$(grep -aoE 'ft: [0-9]+' <<<"$status" | grep -aoE '[0-9]+' || echo '?')
     corpus=$(find "fuzz/corpus/$t" -type f | wc -l)
     after=$(find "fuzz/artifacts/$t" -type f | wc -l)
     new=$((after - before))
