@@ -10,7 +10,8 @@
 //! writes the bare CR of the FIDE specification and bbpPairings. Trailing blanks are not
 //! written. The points column is written as the model holds it (blank when `None`; not
 //! recomputed). A value that does not fit its 4 columns even without the decimal is left
-//! blank. Unplayed rounds: `Absent` is written `0000 -` with a blank result (so the round
+//! blank. The `BB*` and `XXS` values have no width limit and are written whole, in their
+//! shortest form (`3`, `0.5`), so that every value the reader accepts is read back. Unplayed rounds: `Absent` is written `0000 -` with a blank result (so the round
 //! count survives), `Withdrawn` and `NotEntered` as `0000 - Z`.
 //!
 //! For any tournament produced by the reader, reading the output gives it back unchanged
@@ -90,22 +91,25 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
             ("BBF", ps.forfeit_loss),
             ("BBU", ps.pab),
         ] {
-            lines.push(format!("{code} {}", fit(v, 4)));
+            // The value runs from column 5 to the end of the line: no width limit, so write it
+            // whole (a value wider than four columns used to be dropped, and the line rejected).
+            lines.push(format!("{code} {}", points_text(v)));
         }
+        let p = points_text;
         lines.push(format!(
             "XXS WW={} BW={} WD={} BD={} WL={} BL={} ZPB={} HPB={} FPB={} PAB={} FW={} FL={}",
-            ps.win,
-            ps.win,
-            ps.draw,
-            ps.draw,
-            ps.loss,
-            ps.loss,
-            ps.zero_bye,
-            ps.half_bye,
-            ps.full_bye,
-            ps.pab,
-            ps.forfeit_win,
-            ps.forfeit_loss
+            p(ps.win),
+            p(ps.win),
+            p(ps.draw),
+            p(ps.draw),
+            p(ps.loss),
+            p(ps.loss),
+            p(ps.zero_bye),
+            p(ps.half_bye),
+            p(ps.full_bye),
+            p(ps.pab),
+            p(ps.forfeit_win),
+            p(ps.forfeit_loss)
         ));
     }
     let mut players: Vec<&Player> = t.players.iter().collect();
@@ -145,6 +149,17 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
 
 /// `v` in at most `width` characters: `11.5`, or `100` when the decimal does not fit, or
 /// blank when nothing fits.
+/// Points in their shortest form, `3` rather than `3.0`: every value the reader accepts
+/// (at most nine characters, see [`Score::parse`]) is written back within nine characters
+/// (`20224201.0` would be ten and rejected).
+fn points_text(v: Score) -> String {
+    if v.tenths() % 10 == 0 {
+        (v.tenths() / 10).to_string()
+    } else {
+        v.to_string()
+    }
+}
+
 fn fit(v: Score, width: usize) -> String {
     let s = v.to_string();
     if s.len() <= width {

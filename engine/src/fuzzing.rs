@@ -1,0 +1,201 @@
+//! The oracle shared by the fuzz targets (`fuzz/fuzz_targets/`) and the regression tests that
+//! replay their crashes (`engine/tests/fuzz_regressions.rs`).
+//!
+//! Each check takes the raw input of a target and returns `Err(Violation)` when a property the
+//! issue asks for does not hold; a target panics with the violation (that is how libFuzzer
+//! records a crash), a regression test asserts `Ok`. A panic inside the engine itself is a
+//! crash as well: the regression tests simply run the check, so a panic fails them.
+//!
+//! - [`trf_parse`]: the reader accepts or rejects any bytes without panicking, a rejection
+//!   formats as a message, and an accepted tournament survives write → read unchanged with every
+//!   line ending (and the writer is idempotent).
+//! - [`check_report`]: a TRF with a history goes through [`checker::check_tournament`] with the
+//!   Dutch engine, as `swisslab check` does, and the report is clean: one entry per differing
+//!   round, in order, each printing as an indented block.
+//!
+//! The pairing oracles (absolute criteria, the brute-force search on small fields, the
+//! structure-aware tournament generator) live in `fuzz/src/lib.rs`, which the regression tests
+//! include as a module; they use [`Limits`] from here so that a fuzz target and its replay
+//! skip exactly the same inputs.
+
+use crate::checker;
+use crate::dutch;
+use crate::model::Tournament;
+use crate::pairing::Pairing;
+use crate::trf::{self, LineEnding, WriteOptions};
+use std::fmt;
+
+/// A property that does not hold for an input: the message says which and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation(pub String);
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// Shorthand for building a [`Violation`] from a message.
+pub fn violation(msg: impl Into<String>) -> Violation {
+    Violation(msg.into())
+}
+
+/// Size limits under which the pairing targets do their work. Inputs above them are only read
+/// (the reader is fuzzed without limits by `trf_parse`): the point is to spend the executions
+/// on many small tournaments, and to keep each input far below libFuzzer's per-input timeout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most players the `trf_pair` target asks the engine to pair.
+    pub pair_players: usize,
+    /// Most players the `check` target re-pairs round by round.
+    pub check_players: usize,
+    /// Most rounds the `check` target re-pairs.
+    pub check_rounds: usize,
+    /// Largest field on which a "no valid pairing" answer is verified by brute force.
+    pub brute_force_players: usize,
+}
+
+/// The limits every target and replay uses.
+pub const LIMITS: Limits = Limits {
+    pair_players: 48,
+    check_players: 24,
+    check_rounds: 10,
+    brute_force_players: 12,
+};
+
+/// `trf_parse`: read `data`; when it is accepted, return the tournament after checking that it
+/// round-trips through the writer with LF, CR and CRLF line endings.
+pub fn trf_parse(data: &[u8]) -> Result<Option<Tournament>, Violation> {
+    let t = match trf::read(data) {
+        Ok(t) => t,
+        Err(e) => {
+            let msg = e.to_string();
+            if msg.is_empty() {
+                return Err(violation(format!("empty error message for {e:?}")));
+            }
+            return Ok(None);
+        }
+    };
+    round_trip(&t)?;
+    Ok(Some(t))
+}
+
+/// Writes `t` with each line ending, reads it back and compares; then checks that writing the
+/// tournament read back gives the same text (the writer's output is a fixed point).
+pub fn round_trip(t: &Tournament) -> Result<(), Violation> {
+    for ending in [LineEnding::Lf, LineEnding::Cr, LineEnding::CrLf] {
+        let opts = WriteOptions {
+            line_ending: ending,
+        };
+        let text = trf::write_with(t, &opts);
+        let back = trf::read_str(&text).map_err(|e| {
+            violation(format!(
+                "the writer's output ({ending:?}) is rejected: {e}\n--- written ---\n{text}"
+            ))
+        })?;
+        if &back != t {
+            return Err(violation(format!(
+                "write ({ending:?}) then read changes the tournament\n--- written ---\n{text}\n\
+                 --- before ---\n{t:#?}\n--- after ---\n{back:#?}"
+            )));
+        }
+        let again = trf::write_with(&back, &opts);
+        if again != text {
+            return Err(violation(format!(
+                "the writer is not idempotent ({ending:?})\n--- first ---\n{text}\n--- second ---\n{again}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `check`: read `data`; when it is a tournament within [`LIMITS`], re-pair every round with
+/// the Dutch engine through [`checker::check_tournament`] and check that the report is clean.
+/// Returns the number of rounds checked (0 when the input was skipped).
+pub fn check_report(data: &[u8]) -> Result<usize, Violation> {
+    let Ok(t) = trf::read(data) else {
+        return Ok(0);
+    };
+    let rounds = t.rounds_paired();
+    if t.players.len() > LIMITS.check_players || rounds > LIMITS.check_rounds {
+        return Ok(0);
+    }
+    let report = checker::check_tournament(&t, &|h, r| {
+        dutch::pair(h, r, &dutch::DutchOptions::default())
+    });
+    if report.rounds != rounds {
+        return Err(violation(format!(
+            "the report counts {} rounds, the file has {rounds}",
+            report.rounds
+        )));
+    }
+    let mut last = 0;
+    for d in &report.discrepancies {
+        if d.round <= last || d.round > rounds {
+            return Err(violation(format!(
+                "discrepancy for round {} after round {last} (of {rounds})",
+                d.round
+            )));
+        }
+        last = d.round;
+        let expected = Pairing::from_round(&t, d.round);
+        if d.expected != expected {
+            return Err(violation(format!(
+                "round {}: the report's expected pairing {:?} is not the file's {:?}",
+                d.round, d.expected, expected
+            )));
+        }
+        if let Ok(p) = &d.produced {
+            if p.game_set() == expected.game_set() && p.bye == expected.bye {
+                return Err(violation(format!(
+                    "round {}: reported as a discrepancy but the pairings agree",
+                    d.round
+                )));
+            }
+        }
+        let text = d.to_string();
+        let head = format!("round {}:", d.round);
+        let mut lines = text.lines();
+        if lines.next() != Some(head.as_str()) {
+            return Err(violation(format!(
+                "discrepancy does not start with {head:?}: {text:?}"
+            )));
+        }
+        let body: Vec<&str> = lines.collect();
+        if body.is_empty()
+            || body
+                .iter()
+                .any(|l| !l.starts_with("  ") || l.trim().is_empty())
+        {
+            return Err(violation(format!(
+                "badly formed discrepancy block: {text:?}"
+            )));
+        }
+        if !text.ends_with('\n') {
+            return Err(violation(format!(
+                "discrepancy block without final newline: {text:?}"
+            )));
+        }
+    }
+    Ok(rounds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample_round_trips_and_checks() {
+        let bytes = include_bytes!("../../testdata/sample.trf");
+        assert!(trf_parse(bytes).unwrap().is_some());
+        assert_eq!(check_report(bytes), Ok(3));
+    }
+
+    #[test]
+    fn garbage_is_rejected_cleanly() {
+        assert_eq!(trf_parse(b"001 \xff\xfe garbage"), Ok(None));
+        assert_eq!(check_report(b"\x00\x01"), Ok(0));
+    }
+}

@@ -1,0 +1,12 @@
+//! Fuzz target `tournament`: structure-aware tournaments built with `arbitrary` (players,
+//! ratings, byes, forfeits, withdrawals, late entries, acceleration, odd point systems), paired
+//! round by round by the Dutch engine and checked (`swisslab_fuzz::tournament_check`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(v) = swisslab_fuzz::tournament_check(data) {
+        panic!("{v}");
+    }
+});

@@ -1,0 +1,585 @@
+//! Code shared by the fuzz targets: the pairing oracle and the structure-aware tournament
+//! generator.
+//!
+//! - [`absolute_violations`]: a small checker of the absolute criteria, written from the rules
+//!   and not from the engine (it derives every fact it needs from the raw rounds itself):
+//!   every present player paired exactly once and nobody else (C.04.1.a), no rematch and no
+//!   forbidden pair (C.1, `XXP`), the pairing-allocated bye only when the number of players is
+//!   odd and only to a player who has had neither that bye nor a forfeit win (C.2), and the
+//!   colour limits of non-topscorers (C.3 with E.1/E.2: a non-topscorer with an absolute colour
+//!   preference gets that colour unless his opponent has the same absolute preference, and two
+//!   non-topscorers with the same absolute preference never meet).
+//! - [`brute_force`]: on small fields, an exhaustive search for any pairing meeting those
+//!   criteria, to verify the engine's "no valid pairing exists".
+//! - [`pair_and_verify`]: pairs a round with the Dutch engine and applies both.
+//! - [`trf_pair`] and [`tournament`]: the checks of the `trf_pair` and `tournament` targets.
+//!
+//! The engine's regression tests (`engine/tests/fuzz_regressions.rs`) include this file as a
+//! module, so a crash replays through exactly the code that found it; it must therefore use
+//! only `swisslab_engine` and `arbitrary`. The rest of the oracle (TRF round trip, the checker
+//! report) is `swisslab_engine::fuzzing`.
+//!
+//! Still to come (other branches): the simulator's invariants and the literal reference
+//! implementation of the B/D candidate sequence, to be applied by [`tournament`] on small fields.
+
+use arbitrary::Unstructured;
+use std::collections::BTreeSet;
+use swisslab_engine::dutch::{self, DutchOptions};
+use swisslab_engine::fuzzing::{violation, Violation, LIMITS};
+use swisslab_engine::pairing::{Pairing, PairingError, Request};
+use swisslab_engine::{
+    trf, Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, Tournament,
+    Unplayed,
+};
+
+/// What the absolute criteria need to know about one player before the round.
+#[derive(Clone, Debug)]
+pub struct Facts {
+    pub id: PlayerId,
+    /// Opponents of games played over the board (forfeits are not meetings).
+    pub met: BTreeSet<PlayerId>,
+    /// Had the pairing-allocated bye or scored a forfeit win: no bye now (C.2).
+    pub bye_barred: bool,
+    /// Colours of the games played over the board, in order.
+    pub colours: Vec<Color>,
+    /// Points scored (without acceleration).
+    pub score: i64,
+    /// A.7: more than half the maximum possible score before the final round.
+    pub topscorer: bool,
+}
+
+impl Facts {
+    /// The absolute colour preference (A.6.a), if any: colour difference beyond ±1 first, then
+    /// the same colour in the two latest games.
+    pub fn absolute(&self) -> Option<Color> {
+        let diff: i64 = self
+            .colours
+            .iter()
+            .map(|c| if *c == Color::White { 1 } else { -1 })
+            .sum();
+        if diff > 1 {
+            return Some(Color::Black);
+        }
+        if diff < -1 {
+            return Some(Color::White);
+        }
+        match self.colours.as_slice() {
+            [.., a, b] if a == b => Some(a.opposite()),
+            _ => None,
+        }
+    }
+}
+
+/// The facts of every player of `t` before round `round` (1-based), from rounds
+/// `1 .. round`, in the order of `t.players`.
+pub fn facts(t: &Tournament, round: usize) -> Vec<Facts> {
+    let last_round = t.total_rounds == Some(round as u32);
+    let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
+    t.players
+        .iter()
+        .map(|p| {
+            let mut f = Facts {
+                id: p.id,
+                met: BTreeSet::new(),
+                bye_barred: false,
+                colours: Vec::new(),
+                score: 0,
+                topscorer: false,
+            };
+            for e in p.rounds.iter().take(round.saturating_sub(1)) {
+                f.score += i64::from(t.points.points(e).0);
+                match *e {
+                    RoundEntry::Game {
+                        opponent,
+                        color,
+                        result,
+                        kind,
+                    } => {
+                        if kind == GameKind::Forfeit {
+                            f.bye_barred |= result == GameResult::Win;
+                        } else {
+                            f.met.insert(opponent);
+                            f.colours.push(color);
+                        }
+                    }
+                    RoundEntry::Unplayed(Unplayed::Pab | Unplayed::ForfeitWin) => {
+                        f.bye_barred = true
+                    }
+                    RoundEntry::Unplayed(_) => {}
+                }
+            }
+            f.topscorer = last_round && 2 * f.score > max_possible;
+            f
+        })
+        .collect()
+}
+
+fn forbidden(t: &Tournament, a: PlayerId, b: PlayerId) -> bool {
+    t.forbidden.iter().any(|l| l.contains(&a) && l.contains(&b))
+}
+
+/// May `a` and `b` meet under the absolute criteria (C.1, `XXP`, C.3)?
+pub fn compatible(t: &Tournament, a: &Facts, b: &Facts) -> bool {
+    if a.id == b.id || a.met.contains(&b.id) || b.met.contains(&a.id) || forbidden(t, a.id, b.id) {
+        return false;
+    }
+    !matches!((a.absolute(), b.absolute()), (Some(x), Some(y)) if x == y && !a.topscorer && !b.topscorer)
+}
+
+/// Every way `pairing` breaks the absolute criteria for `req` (empty when it does not).
+pub fn absolute_violations(t: &Tournament, req: &Request, pairing: &Pairing) -> Vec<String> {
+    let facts = facts(t, req.round);
+    let get = |id: PlayerId| facts.iter().find(|f| f.id == id);
+    let mut out = Vec::new();
+    let mut seen: BTreeSet<PlayerId> = BTreeSet::new();
+    let mut once = |id: PlayerId, out: &mut Vec<String>| {
+        if !seen.insert(id) {
+            out.push(format!("player {id} is paired more than once"));
+        }
+        if !req.present.contains(&id) {
+            out.push(format!("player {id} is paired but not present"));
+        }
+    };
+    for &(w, b) in &pairing.games {
+        once(w, &mut out);
+        once(b, &mut out);
+        let (Some(fw), Some(fb)) = (get(w), get(b)) else {
+            out.push(format!("game {w}-{b}: unknown player"));
+            continue;
+        };
+        if w == b {
+            out.push(format!("player {w} plays himself"));
+            continue;
+        }
+        if fw.met.contains(&b) || fb.met.contains(&w) {
+            out.push(format!("{w}-{b}: rematch (C.1)"));
+        }
+        if forbidden(t, w, b) {
+            out.push(format!("{w}-{b}: forbidden pair (XXP)"));
+        }
+        let (aw, ab) = (fw.absolute(), fb.absolute());
+        if let (Some(x), Some(y)) = (aw, ab) {
+            if x == y && !fw.topscorer && !fb.topscorer {
+                out.push(format!(
+                    "{w}-{b}: non-topscorers with the same absolute preference for {x:?} (C.3)"
+                ));
+            }
+        }
+        for (f, got, own, other) in [(fw, Color::White, aw, ab), (fb, Color::Black, ab, aw)] {
+            if let Some(want) = own {
+                if !f.topscorer && want != got && other != Some(want) {
+                    out.push(format!(
+                        "{w}-{b}: non-topscorer {} has an absolute preference for {want:?} and \
+                         gets {got:?}",
+                        f.id
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(b) = pairing.bye {
+        once(b, &mut out);
+        if req.present.len().is_multiple_of(2) {
+            out.push(format!("bye to {b} with an even number of players"));
+        }
+        if get(b).is_some_and(|f| f.bye_barred) {
+            out.push(format!(
+                "bye to {b}, who already had the bye or a forfeit win (C.2)"
+            ));
+        }
+    } else if req.present.len() % 2 == 1 {
+        out.push("odd number of players and no bye".into());
+    }
+    for id in &req.present {
+        if !seen.contains(id) {
+            out.push(format!("player {id} is present but not paired"));
+        }
+    }
+    out
+}
+
+/// An exhaustive search for a pairing of `req` meeting the absolute criteria; colours are not
+/// allocated (every compatible pair admits colours meeting them). `None` when there is none.
+pub fn brute_force(t: &Tournament, req: &Request) -> Option<Vec<(PlayerId, PlayerId)>> {
+    let all = facts(t, req.round);
+    let players: Vec<&Facts> = all.iter().filter(|f| req.present.contains(&f.id)).collect();
+    let n = players.len();
+    let ok: Vec<Vec<bool>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| compatible(t, players[i], players[j]))
+                .collect()
+        })
+        .collect();
+    fn search(ok: &[Vec<bool>], used: &mut Vec<bool>, pairs: &mut Vec<(usize, usize)>) -> bool {
+        let Some(i) = used.iter().position(|u| !u) else {
+            return true;
+        };
+        used[i] = true;
+        for j in i + 1..used.len() {
+            if !used[j] && ok[i][j] {
+                used[j] = true;
+                pairs.push((i, j));
+                if search(ok, used, pairs) {
+                    return true;
+                }
+                pairs.pop();
+                used[j] = false;
+            }
+        }
+        used[i] = false;
+        false
+    }
+    let byes: Vec<Option<usize>> = if n.is_multiple_of(2) {
+        vec![None]
+    } else {
+        (0..n)
+            .filter(|&i| !players[i].bye_barred)
+            .map(Some)
+            .collect()
+    };
+    for bye in byes {
+        let mut used = vec![false; n];
+        if let Some(b) = bye {
+            used[b] = true;
+        }
+        let mut pairs = Vec::new();
+        if search(&ok, &mut used, &mut pairs) {
+            return Some(
+                pairs
+                    .into_iter()
+                    .map(|(i, j)| (players[i].id, players[j].id))
+                    .collect(),
+            );
+        }
+    }
+    None
+}
+
+/// Pairs `req` with the Dutch engine and checks the answer: a pairing must meet the absolute
+/// criteria; "no valid pairing" is verified by brute force on small fields; an invalid-request
+/// answer to a well-formed request is a violation. Returns the pairing, if any.
+pub fn pair_and_verify(t: &Tournament, req: &Request) -> Result<Option<Pairing>, Violation> {
+    match dutch::pair(t, req, &DutchOptions::default()) {
+        Ok(p) => {
+            let v = absolute_violations(t, req, &p);
+            if v.is_empty() {
+                Ok(Some(p))
+            } else {
+                Err(violation(format!(
+                    "round {}: the engine's pairing breaks the absolute criteria:\n  {}\n\
+                     pairing: {p:?}",
+                    req.round,
+                    v.join("\n  ")
+                )))
+            }
+        }
+        Err(PairingError::NoValidPairing(why)) => {
+            if req.present.len() <= LIMITS.brute_force_players {
+                if let Some(found) = brute_force(t, req) {
+                    return Err(violation(format!(
+                        "round {}: the engine says no valid pairing exists ({why}), but {found:?} \
+                         meets the absolute criteria",
+                        req.round
+                    )));
+                }
+            }
+            Ok(None)
+        }
+        Err(e @ PairingError::InvalidRequest(_)) => Err(violation(format!(
+            "round {}: a well-formed request is refused: {e}",
+            req.round
+        ))),
+    }
+}
+
+/// `trf_pair`: when `data` is a valid TRF within the limits, pair the next round and verify.
+pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
+    let Ok(t) = trf::read(data) else {
+        return Ok(());
+    };
+    let req = Request::next_round(&t);
+    if req.present.len() > LIMITS.pair_players {
+        return Ok(());
+    }
+    pair_and_verify(&t, &req).map(|_| ())
+}
+
+/// The largest field the `tournament` target generates.
+pub const MAX_PLAYERS: usize = 16;
+/// The most rounds the `tournament` target plays.
+pub const MAX_ROUNDS: usize = 9;
+
+/// Per player, the life of the player in the event.
+#[derive(Clone, Copy, Debug)]
+struct Life {
+    /// First round (0-based) in which the player is in the event (late entry when > 0).
+    enters: usize,
+    /// First round (0-based) from which the player has withdrawn.
+    withdraws: Option<usize>,
+}
+
+/// A tournament built round by round from `u`, every round paired by the engine (and checked)
+/// or, now and then, arbitrarily (to reach histories the engine would not produce).
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub tournament: Tournament,
+    /// Rounds paired by the engine and checked.
+    pub engine_rounds: usize,
+    /// Rounds the engine declared impossible.
+    pub impossible_rounds: usize,
+}
+
+fn pick<T: Copy>(u: &mut Unstructured, options: &[T]) -> arbitrary::Result<T> {
+    Ok(*u.choose(options)?)
+}
+
+fn score(u: &mut Unstructured, hi: i32) -> arbitrary::Result<Score> {
+    Ok(Score(u.int_in_range(0..=hi)?))
+}
+
+/// Draws a point system: the default most of the time, otherwise 3/1/0, 2/1/0 or an odd one
+/// with every value drawn (tenths, 0 to 3 points; the win worth at least a tenth).
+fn point_system(u: &mut Unstructured) -> arbitrary::Result<PointSystem> {
+    Ok(match u.int_in_range(0..=7u8)? {
+        0 => PointSystem::with_win_draw(Score(30), Score(10)),
+        1 => PointSystem::with_win_draw(Score(20), Score(10)),
+        2 => PointSystem {
+            win: Score(u.int_in_range(1..=30)?),
+            draw: score(u, 30)?,
+            loss: score(u, 30)?,
+            forfeit_win: score(u, 30)?,
+            forfeit_loss: score(u, 30)?,
+            pab: score(u, 30)?,
+            half_bye: score(u, 30)?,
+            full_bye: score(u, 30)?,
+            zero_bye: score(u, 30)?,
+        },
+        _ => PointSystem::default(),
+    })
+}
+
+/// Builds and pairs a tournament from `u`, checking every round the engine pairs.
+pub fn tournament(u: &mut Unstructured) -> Result<Scenario, Violation> {
+    build(u).unwrap_or_else(|_| {
+        Ok(Scenario {
+            tournament: Tournament::default(),
+            engine_rounds: 0,
+            impossible_rounds: 0,
+        })
+    })
+}
+
+fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>> {
+    let n = u.int_in_range(2..=MAX_PLAYERS)?;
+    let rounds = u.int_in_range(1..=MAX_ROUNDS)?;
+    let mut t = Tournament {
+        points: point_system(u)?,
+        ..Tournament::default()
+    };
+    t.total_rounds = match u.int_in_range(0..=3u8)? {
+        0 => None,
+        k => Some((rounds + usize::from(k) - 1) as u32),
+    };
+    t.initial_color = pick(u, &[None, Some(Color::White), Some(Color::Black)])?;
+    let mut lives = Vec::new();
+    for i in 0..n {
+        let rating = if u.ratio(1, 8)? {
+            0
+        } else {
+            u.int_in_range(1000..=2800u16)?
+        };
+        t.players.push(Player {
+            id: i as PlayerId + 1,
+            name: format!("Player {}", i + 1),
+            rating,
+            ..Player::default()
+        });
+        let enters = if rounds > 1 && u.ratio(1, 8)? {
+            u.int_in_range(1..=rounds - 1)?
+        } else {
+            0
+        };
+        let withdraws = if u.ratio(1, 10)? {
+            Some(u.int_in_range(1..=rounds)?)
+        } else {
+            None
+        };
+        lives.push(Life { enters, withdraws });
+    }
+    // Acceleration: Baku-like (the top half gets fictitious points in the first rounds), or drawn.
+    match u.int_in_range(0..=5u8)? {
+        0 => {
+            let k = u.int_in_range(1..=rounds)?;
+            let v = t.points.win;
+            for p in t.players.iter().take(n.div_ceil(2)) {
+                t.acceleration.push((p.id, vec![v; k]));
+            }
+        }
+        1 => {
+            for _ in 0..u.int_in_range(1..=4)? {
+                let id = u.int_in_range(1..=n as PlayerId)?;
+                let k = u.int_in_range(1..=rounds)?;
+                let mut v = Vec::new();
+                for _ in 0..k {
+                    v.push(score(u, 20)?);
+                }
+                t.acceleration.push((id, v));
+            }
+        }
+        _ => {}
+    }
+    // Forbidden pairs, now and then.
+    if u.ratio(1, 6)? {
+        for _ in 0..u.int_in_range(1..=3)? {
+            let a = u.int_in_range(1..=n as PlayerId)?;
+            let b = u.int_in_range(1..=n as PlayerId)?;
+            if a != b {
+                t.forbidden.push(vec![a, b]);
+            }
+        }
+    }
+    let mut scenario_engine = 0;
+    let mut scenario_impossible = 0;
+    for r in 0..rounds {
+        // Who is there, and what the others have.
+        let mut present = BTreeSet::new();
+        let mut away = Vec::new();
+        for (i, life) in lives.iter().enumerate() {
+            let id = i as PlayerId + 1;
+            let entry = if r < life.enters {
+                Some(Unplayed::NotEntered)
+            } else if life.withdraws.is_some_and(|w| r >= w) {
+                Some(Unplayed::Withdrawn)
+            } else if u.ratio(1, 10)? {
+                Some(pick(
+                    u,
+                    &[
+                        Unplayed::HalfBye,
+                        Unplayed::ZeroBye,
+                        Unplayed::FullBye,
+                        Unplayed::Absent,
+                    ],
+                )?)
+            } else {
+                None
+            };
+            match entry {
+                Some(e) => away.push((i, e)),
+                None => {
+                    present.insert(id);
+                }
+            }
+        }
+        let req = Request {
+            round: r + 1,
+            present: present.clone(),
+        };
+        let by_engine = !u.ratio(1, 5)?;
+        let mut pairing = None;
+        if by_engine {
+            match pair_and_verify(&t, &req) {
+                Ok(Some(p)) => {
+                    scenario_engine += 1;
+                    pairing = Some(p);
+                }
+                Ok(None) => scenario_impossible += 1,
+                Err(v) => return Ok(Err(v)),
+            }
+        }
+        let pairing = match pairing {
+            Some(p) => p,
+            None => arbitrary_pairing(u, &present)?,
+        };
+        // Record the round.
+        for p in &mut t.players {
+            p.rounds.push(RoundEntry::Unplayed(Unplayed::Absent));
+        }
+        for (i, e) in away {
+            t.players[i].rounds[r] = RoundEntry::Unplayed(e);
+        }
+        if let Some(b) = pairing.bye {
+            t.players[b as usize - 1].rounds[r] = RoundEntry::Unplayed(Unplayed::Pab);
+        }
+        for &(w, b) in &pairing.games {
+            let (rw, rb, kind) = match u.int_in_range(0..=19u8)? {
+                0..=6 => (GameResult::Win, GameResult::Loss, GameKind::Rated),
+                7..=12 => (GameResult::Draw, GameResult::Draw, GameKind::Rated),
+                13..=16 => (GameResult::Loss, GameResult::Win, GameKind::Rated),
+                17 => (
+                    pick(u, &[GameResult::Win, GameResult::Draw, GameResult::Loss])?,
+                    GameResult::Draw,
+                    GameKind::Unrated,
+                ),
+                18 => (GameResult::Win, GameResult::Loss, GameKind::Forfeit),
+                _ => pick(
+                    u,
+                    &[
+                        (GameResult::Loss, GameResult::Win, GameKind::Forfeit),
+                        (GameResult::Loss, GameResult::Loss, GameKind::Forfeit),
+                    ],
+                )?,
+            };
+            // An unrated game's results are still complementary.
+            let rb = if kind == GameKind::Unrated {
+                rw.complement()
+            } else {
+                rb
+            };
+            t.players[w as usize - 1].rounds[r] = RoundEntry::Game {
+                opponent: b,
+                color: Color::White,
+                result: rw,
+                kind,
+            };
+            t.players[b as usize - 1].rounds[r] = RoundEntry::Game {
+                opponent: w,
+                color: Color::Black,
+                result: rb,
+                kind,
+            };
+        }
+    }
+    // The round after: who would be paired, as the TRF reader's next-round request sees it.
+    let _ = Request::next_round(&t);
+    Ok(Ok(Scenario {
+        tournament: t,
+        engine_rounds: scenario_engine,
+        impossible_rounds: scenario_impossible,
+    }))
+}
+
+/// Any pairing of `present`, drawn from `u`: rematches and repeated byes allowed (histories
+/// from other programs, or from an arbiter's hand, have them).
+fn arbitrary_pairing(
+    u: &mut Unstructured,
+    present: &BTreeSet<PlayerId>,
+) -> arbitrary::Result<Pairing> {
+    let mut left: Vec<PlayerId> = present.iter().copied().collect();
+    let mut order = Vec::new();
+    while !left.is_empty() {
+        let k = u.choose_index(left.len()).unwrap_or(0);
+        order.push(left.remove(k));
+    }
+    let bye = if order.len() % 2 == 1 {
+        order.pop()
+    } else {
+        None
+    };
+    let games = order.chunks(2).map(|c| (c[0], c[1])).collect();
+    Ok(Pairing { games, bye })
+}
+
+/// The `tournament` target: build and pair, then check that the tournament also survives the
+/// TRF writer and reader (read back, it must be accepted and round-trip).
+pub fn tournament_check(data: &[u8]) -> Result<Scenario, Violation> {
+    let mut u = Unstructured::new(data);
+    let s = tournament(&mut u)?;
+    if !s.tournament.players.is_empty() {
+        let text = trf::write(&s.tournament);
+        let back = trf::read_str(&text)
+            .map_err(|e| violation(format!("a generated tournament is rejected: {e}\n{text}")))?;
+        swisslab_engine::fuzzing::round_trip(&back)?;
+    }
+    Ok(s)
+}
