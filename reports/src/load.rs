@@ -179,9 +179,16 @@ impl RunData {
     /// One line describing the run, for captions.
     pub fn parameters(&self) -> String {
         let r = &self.run;
+        // The draw rate belongs to the constant-draw model only; the rating-dependent model
+        // leaves it empty.
+        let draw = if r.draw_rate.trim().is_empty() {
+            String::new()
+        } else {
+            format!(", draw rate {}", r.draw_rate)
+        };
         format!(
-            "seed {}, {} tournaments of {} players and {} rounds, system {}, result model {}, draw rate {}, config {}, swisslab {}",
-            r.seed, r.tournaments, r.players, r.rounds, r.system, r.result_model, r.draw_rate, r.config, r.swisslab_version
+            "seed {}, {} tournaments of {} players and {} rounds, system {}, result model {}{draw}, config {}, swisslab {}",
+            r.seed, r.tournaments, r.players, r.rounds, r.system, r.result_model, r.config, r.swisslab_version
         )
     }
 }
