@@ -310,17 +310,7 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
                 .forbidden
                 .iter()
                 .any(|l| l.contains(&a.id) && l.contains(&b.id));
-            // C.3: non-topscorers with the same absolute colour preference do not meet.
-            if let (Some(pa), Some(pb)) = (a.colour.preference, b.colour.preference) {
-                if !a.top
-                    && !b.top
-                    && pa.strength == PreferenceStrength::Absolute
-                    && pb.strength == PreferenceStrength::Absolute
-                    && pa.color == pb.color
-                {
-                    ok = false;
-                }
-            }
+            ok &= !absolute_colour_clash(a, b);
             compat[i][j] = ok;
             compat[j][i] = ok;
         }
@@ -330,6 +320,20 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
         compat,
         initial: initial_colour(t, opts),
     })
+}
+
+/// C.3: two non-topscorers with the same absolute colour preference may not meet.
+pub(crate) fn absolute_colour_clash(a: &RoundPlayer, b: &RoundPlayer) -> bool {
+    match (a.colour.preference, b.colour.preference) {
+        (Some(pa), Some(pb)) => {
+            !a.top
+                && !b.top
+                && pa.strength == PreferenceStrength::Absolute
+                && pb.strength == PreferenceStrength::Absolute
+                && pa.color == pb.color
+        }
+        _ => false,
+    }
 }
 
 /// The round's pairs as indices into the A.2-ordered players (before colour allocation).

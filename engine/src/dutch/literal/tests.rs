@@ -253,17 +253,8 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
         for j in i + 1..n {
             let (a, b) = (&players[i], &players[j]);
             let hub = hubs.contains(&i) || hubs.contains(&j);
-            let mut ok = !rng.chance(if hub { 80 } else { met_percent });
-            if let (Some(pa), Some(pb)) = (a.colour.preference, b.colour.preference) {
-                if !a.top
-                    && !b.top
-                    && pa.strength == PreferenceStrength::Absolute
-                    && pb.strength == PreferenceStrength::Absolute
-                    && pa.color == pb.color
-                {
-                    ok = false;
-                }
-            }
+            let ok = !rng.chance(if hub { 80 } else { met_percent })
+                && !super::super::absolute_colour_clash(a, b);
             compat[i][j] = ok;
             compat[j][i] = ok;
         }
