@@ -433,25 +433,3 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
     }
     Ok(out)
 }
-
-#[cfg(test)]
-mod debug_tests {
-    #[test]
-    fn debug_case() {
-        let Ok(path) = std::env::var("DEBUG_TRF") else {
-            return;
-        };
-        let round: usize = std::env::var("DEBUG_ROUND").unwrap().parse().unwrap();
-        let t = crate::trf::read_file(&path).unwrap();
-        let mut h = t.truncated(round - 1);
-        h.initial_color = Some(super::initial_colour(&t, &Default::default()));
-        let req = crate::pairing::Request::replay(&t, round);
-        let ctx = super::prepare(&h, &req, &Default::default()).unwrap();
-        for p in &ctx.players {
-            eprintln!("{:?}", p);
-        }
-        eprintln!("initial {:?}", ctx.initial);
-        let p = super::pair(&h, &req, &Default::default()).unwrap();
-        eprintln!("{}", super::explain(&h, &req, &p));
-    }
-}
