@@ -323,43 +323,31 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             );
             use GameKind::{Forfeit, Rated};
             use GameResult::{Draw, Loss, Win};
-            let (ew, eb) = match outcome {
+            // White's result; Black's is its complement.
+            let (result, kind) = match outcome {
                 Outcome::WhiteWins => {
                     row.white_wins += 1;
-                    (
-                        game(b, Color::White, Win, Rated),
-                        game(w, Color::Black, Loss, Rated),
-                    )
+                    (Win, Rated)
                 }
                 Outcome::Draw => {
                     row.draws += 1;
-                    (
-                        game(b, Color::White, Draw, Rated),
-                        game(w, Color::Black, Draw, Rated),
-                    )
+                    (Draw, Rated)
                 }
                 Outcome::BlackWins => {
                     row.black_wins += 1;
-                    (
-                        game(b, Color::White, Loss, Rated),
-                        game(w, Color::Black, Win, Rated),
-                    )
+                    (Loss, Rated)
                 }
                 Outcome::WhiteForfeits => {
                     row.forfeits += 1;
-                    (
-                        game(b, Color::White, Loss, Forfeit),
-                        game(w, Color::Black, Win, Forfeit),
-                    )
+                    (Loss, Forfeit)
                 }
                 Outcome::BlackForfeits => {
                     row.forfeits += 1;
-                    (
-                        game(b, Color::White, Win, Forfeit),
-                        game(w, Color::Black, Loss, Forfeit),
-                    )
+                    (Win, Forfeit)
                 }
             };
+            let ew = game(b, Color::White, result, kind);
+            let eb = game(w, Color::Black, result.complement(), kind);
             entries[iw] = Some(ew);
             entries[ib] = Some(eb);
         }

@@ -6,8 +6,8 @@
 //! error or panic, broken invariant) the file written is the tournament before that round with
 //! its absences, the failure is printed and the exit status is 4.
 
-use super::model_args::{error_code, ModelArgs};
-use super::{exit, EXIT_FAILURES, EXIT_IO, EXIT_OK};
+use super::model_args::{finish, ModelArgs};
+use super::{EXIT_FAILURES, EXIT_IO, EXIT_OK};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
@@ -40,13 +40,7 @@ pub struct Args {
 /// Runs the subcommand: 0 written, 4 a round failed (file written up to it), 3 invalid
 /// configuration, 5 a file cannot be read or written.
 pub fn run(args: &Args) -> ExitCode {
-    match run_inner(args) {
-        Ok(code) => exit(code),
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            exit(error_code(&e))
-        }
-    }
+    finish(run_inner(args))
 }
 
 fn run_inner(args: &Args) -> anyhow::Result<u8> {

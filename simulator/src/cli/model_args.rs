@@ -88,6 +88,18 @@ fn shell_quote(s: &str) -> String {
 }
 
 /// The exit code for an error of `generate` / `simulate`.
+/// Turns the result of an anyhow-based subcommand into its exit code, printing the error with
+/// its context chain.
+pub fn finish(result: anyhow::Result<u8>) -> std::process::ExitCode {
+    match result {
+        Ok(code) => super::exit(code),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            super::exit(error_code(&e))
+        }
+    }
+}
+
 pub fn error_code(e: &anyhow::Error) -> u8 {
     for cause in e.chain() {
         if let Some(c) = cause.downcast_ref::<ConfigError>() {

@@ -6,8 +6,8 @@
 //! engine error or panic): the run goes on, each failure is written under `DIR/failures/` with
 //! a one-line replay command.
 
-use super::model_args::{error_code, ModelArgs};
-use super::{exit, System, EXIT_FAILURES, EXIT_OK};
+use super::model_args::{finish, ModelArgs};
+use super::{System, EXIT_FAILURES, EXIT_OK};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
@@ -57,13 +57,7 @@ pub struct Args {
 /// Runs the subcommand: 0 all tournaments ran, 4 some failed, 3 invalid configuration, 5 a
 /// file cannot be read or written.
 pub fn run(args: &Args) -> ExitCode {
-    match run_inner(args) {
-        Ok(code) => exit(code),
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            exit(error_code(&e))
-        }
-    }
+    finish(run_inner(args))
 }
 
 fn run_inner(args: &Args) -> anyhow::Result<u8> {
