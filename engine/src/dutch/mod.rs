@@ -10,7 +10,10 @@
 //! Bye eligibility (C.2) and the absolute criteria C.1 and C.3 define which pairs are possible.
 
 mod bracket;
-#[cfg(test)]
+// The literal oracle: for the unit tests, and for the fuzz targets with the `oracle` feature
+// (which use only `solve`; the rest serves the tests).
+#[cfg(any(test, feature = "oracle"))]
+#[cfg_attr(not(test), allow(dead_code))]
 mod literal;
 pub mod weights;
 
@@ -130,13 +133,52 @@ pub fn initial_colour(t: &Tournament, opts: &DutchOptions) -> Color {
 
 /// Pairs round `req.round` of `t` with the Dutch system.
 pub fn pair(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<Pairing, PairingError> {
+    pair_with(t, req, opts, bracket::solve)
+}
+
+/// A test oracle: pairs round `req.round` of `t` exactly as [`pair`] does (ranking, brackets,
+/// A.9, colours, board order), but with every bracket solved by the literal, enumerating
+/// implementation of the B/D candidate sequence instead of the matching engine, so that the two
+/// can be compared. Its cost is exponential in the size of a bracket: for small fields only
+/// (about ten players to pair). Only with the `oracle` feature.
+#[cfg(feature = "oracle")]
+pub fn pair_with_literal_oracle(
+    t: &Tournament,
+    req: &Request,
+    opts: &DutchOptions,
+) -> Result<Pairing, PairingError> {
+    pair_with(t, req, opts, literal::solve)
+}
+
+/// Pairs one bracket (`bracket::solve`, or the literal oracle's `solve`).
+trait SolveBracket:
+    Fn(&RoundCtx, &[usize], &[usize], bracket::Mode) -> Result<bracket::BracketResult, PairingError>
+{
+}
+
+impl<F> SolveBracket for F where
+    F: Fn(
+        &RoundCtx,
+        &[usize],
+        &[usize],
+        bracket::Mode,
+    ) -> Result<bracket::BracketResult, PairingError>
+{
+}
+
+fn pair_with(
+    t: &Tournament,
+    req: &Request,
+    opts: &DutchOptions,
+    solve: impl SolveBracket,
+) -> Result<Pairing, PairingError> {
     if req.round == 0 {
         return Err(PairingError::InvalidRequest(
             "rounds are numbered from 1".into(),
         ));
     }
     let ctx = prepare(t, req, opts)?;
-    let pairs = pair_ctx(&ctx)?;
+    let pairs = pair_ctx(&ctx, solve)?;
     let mut pairing = Pairing {
         games: Vec::new(),
         bye: None,
@@ -159,7 +201,7 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     let Ok(ctx) = prepare(t, req, &DutchOptions::default()) else {
         return s;
     };
-    let Ok(pairs) = pair_ctx(&ctx) else {
+    let Ok(pairs) = pair_ctx(&ctx, bracket::solve) else {
         return s;
     };
     let name = |i: usize| {
@@ -373,7 +415,7 @@ impl RoundPairs {
     }
 }
 
-fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
+fn pair_ctx(ctx: &RoundCtx, solve: impl SolveBracket) -> Result<RoundPairs, PairingError> {
     let n = ctx.players.len();
     let all: Vec<usize> = (0..n).collect();
     if !ctx.completable(&all) {
@@ -401,14 +443,14 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
         let residents = &groups[gi];
         let lower: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
         if lower.is_empty() {
-            let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Last)?;
+            let res = solve(ctx, &mdps, residents, bracket::Mode::Last)?;
             out.record("last bracket", &mdps, residents, &res);
             out.bye = res.bye;
             return Ok(out);
         }
         let next = &groups[gi + 1];
         let next_last = gi + 2 == groups.len();
-        let res = bracket::solve(
+        let res = solve(
             ctx,
             &mdps,
             residents,
@@ -424,9 +466,9 @@ fn pair_ctx(ctx: &RoundCtx) -> Result<RoundPairs, PairingError> {
         }
         // A.9: this bracket is the PPB; pair it again choosing the downfloaters that complete
         // the round (C.4), then everybody else forms the collapsed last bracket.
-        let res = bracket::solve(ctx, &mdps, residents, bracket::Mode::Penultimate(&lower))?;
+        let res = solve(ctx, &mdps, residents, bracket::Mode::Penultimate(&lower))?;
         out.record("penultimate pairing bracket (A.9)", &mdps, residents, &res);
-        let clb = bracket::solve(ctx, &res.floaters, &lower, bracket::Mode::Last)?;
+        let clb = solve(ctx, &res.floaters, &lower, bracket::Mode::Last)?;
         out.record("collapsed last bracket (A.9)", &res.floaters, &lower, &clb);
         out.bye = clb.bye;
         return Ok(out);
