@@ -1,5 +1,5 @@
 //! The oracle shared by the fuzz targets (`fuzz/fuzz_targets/`) and the regression tests that
-//! replay their crashes (`engine/tests/fuzz_regressions.rs`).
+//! replay their crashes (`simulator/tests/fuzz_regressions.rs`).
 //!
 //! Each check takes the raw input of a target and returns `Err(Violation)` when a property the
 //! issue asks for does not hold; a target panics with the violation (that is how libFuzzer
@@ -14,6 +14,8 @@
 //!   round, in order, each printing as an indented block.
 //!
 //! The pairing oracles (absolute criteria, the brute-force search on small fields, the
+//! simulator's invariants, the comparison with the literal reference implementation of the B/D
+//! candidate sequence, `dutch::pair_with_literal_oracle` under the `oracle` feature, and the
 //! structure-aware tournament generator) live in `fuzz/src/lib.rs`, which the regression tests
 //! include as a module; they use [`Limits`] from here so that a fuzz target and its replay
 //! skip exactly the same inputs.

@@ -1,4 +1,4 @@
-//! Code shared by the fuzz targets: the pairing oracle and the structure-aware tournament
+//! Code shared by the fuzz targets: the pairing oracles and the structure-aware tournament
 //! generator.
 //!
 //! - [`absolute_violations`]: a small checker of the absolute criteria, written from the rules
@@ -12,15 +12,22 @@
 //! - [`brute_force`]: on small fields, an exhaustive search for any pairing meeting those
 //!   criteria, to verify the engine's "no valid pairing exists".
 //! - [`pair_and_verify`]: pairs a round with the Dutch engine and applies both.
+//! - [`simulator_invariants`]: the invariants the simulator checks on every round it pairs
+//!   (`swisslab_simulator::invariants::check_pairing`), a second checker written independently
+//!   of this one and of the engine.
+//! - [`literal_agrees`]: on fields of at most [`LITERAL_PLAYERS`], the round paired again with
+//!   every bracket solved by the literal reference implementation of the B/D candidate sequence
+//!   (`swisslab_engine::dutch::pair_with_literal_oracle`, the engine's `oracle` feature); the
+//!   two pairings (games, colours, bye) must be the same.
 //! - [`trf_pair`] and [`tournament`]: the checks of the `trf_pair` and `tournament` targets.
+//!   `trf_pair` applies [`pair_and_verify`]; `tournament` applies all of the above to every
+//!   round the engine pairs, and at the end checks the scores (`check_scores` of the simulator's
+//!   invariants) against its own account of the points drawn.
 //!
-//! The engine's regression tests (`engine/tests/fuzz_regressions.rs`) include this file as a
-//! module, so a crash replays through exactly the code that found it; it must therefore use
-//! only `swisslab_engine` and `arbitrary`. The rest of the oracle (TRF round trip, the checker
-//! report) is `swisslab_engine::fuzzing`.
-//!
-//! Still to come (other branches): the simulator's invariants and the literal reference
-//! implementation of the B/D candidate sequence, to be applied by [`tournament`] on small fields.
+//! The regression tests (`simulator/tests/fuzz_regressions.rs`) include this file as a module,
+//! so a crash replays through exactly the code that found it; it must therefore use only
+//! `swisslab_engine` (with the `oracle` feature), `swisslab_simulator` and `arbitrary`. The rest
+//! of the oracle (TRF round trip, the checker report) is `swisslab_engine::fuzzing`.
 
 use arbitrary::Unstructured;
 use std::collections::BTreeSet;
@@ -31,6 +38,7 @@ use swisslab_engine::{
     trf, Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, Tournament,
     Unplayed,
 };
+use swisslab_simulator::invariants;
 
 /// What the absolute criteria need to know about one player before the round.
 #[derive(Clone, Debug)]
@@ -293,6 +301,101 @@ pub fn pair_and_verify(t: &Tournament, req: &Request) -> Result<Option<Pairing>,
     }
 }
 
+/// The largest field (players to pair) on which [`literal_agrees`] runs the literal oracle,
+/// whose cost is exponential in the size of a bracket.
+pub const LITERAL_PLAYERS: usize = 10;
+
+/// A player whose played colours leave no colour within C.04.1.f and g (a difference beyond ±2
+/// or a third colour in a row either way). Only the arbitrary rounds of [`tournament`] make
+/// such histories; whatever he gets breaks the simulator's colour invariants.
+fn colours_exhausted(f: &Facts) -> bool {
+    let diff: i64 = f
+        .colours
+        .iter()
+        .map(|c| if *c == Color::White { 1 } else { -1 })
+        .sum();
+    [(Color::White, 1), (Color::Black, -1)]
+        .iter()
+        .all(|&(c, d)| {
+            (diff + d).abs() > 2 || matches!(f.colours.as_slice(), [.., x, y] if *x == c && *y == c)
+        })
+}
+
+/// The simulator's invariants (`swisslab_simulator::invariants::check_pairing`) on the engine's
+/// `pairing` of `req`. The colour invariants are not applied to a player whose history leaves
+/// him no valid colour (see [`colours_exhausted`]).
+pub fn simulator_invariants(
+    t: &Tournament,
+    req: &Request,
+    pairing: &Pairing,
+) -> Result<(), Violation> {
+    let total = t.total_rounds.map_or(0, |r| r as usize);
+    let facts = facts(t, req.round);
+    let exhausted = |id: PlayerId| facts.iter().any(|f| f.id == id && colours_exhausted(f));
+    let v: Vec<String> = invariants::check_pairing(t, req.round, total, &req.present, pairing)
+        .into_iter()
+        .filter(|v| match *v {
+            invariants::Violation::ColourDifference(id, _)
+            | invariants::Violation::ThreeInRow(id, _) => !exhausted(id),
+            _ => true,
+        })
+        .map(|v| v.to_string())
+        .collect();
+    if v.is_empty() {
+        return Ok(());
+    }
+    Err(violation(format!(
+        "round {}: the engine's pairing breaks the simulator's invariants:\n  {}\n\
+         pairing: {pairing:?}\npresent: {:?}\n--- tournament before the round ---\n{}",
+        req.round,
+        v.join("\n  "),
+        req.present,
+        trf::write(t)
+    )))
+}
+
+/// On fields of at most [`LITERAL_PLAYERS`] players to pair: pairs `req` again with the literal
+/// oracle (`dutch::pair_with_literal_oracle`) and compares with the engine's answer `engine`
+/// (`None`: "no valid pairing"). Games, colours and bye must be the same.
+pub fn literal_agrees(
+    t: &Tournament,
+    req: &Request,
+    engine: Option<&Pairing>,
+) -> Result<(), Violation> {
+    if req.present.len() > LITERAL_PLAYERS {
+        return Ok(());
+    }
+    let literal = dutch::pair_with_literal_oracle(t, req, &DutchOptions::default());
+    let same = match (&literal, engine) {
+        (Ok(l), Some(e)) => l.games == e.games && l.bye == e.bye,
+        (Err(PairingError::NoValidPairing(_)), None) => true,
+        _ => false,
+    };
+    if same {
+        return Ok(());
+    }
+    Err(violation(format!(
+        "round {}: the engine and the literal B/D candidate sequence differ\n\
+         engine:  {engine:?}\nliteral: {literal:?}\npresent: {:?}\n\
+         --- tournament before the round (pair round {} of the players present) ---\n{}",
+        req.round,
+        req.present,
+        req.round,
+        trf::write(t)
+    )))
+}
+
+/// Pairs `req` with the Dutch engine and applies every check of the `tournament` target:
+/// [`pair_and_verify`], then [`simulator_invariants`] and [`literal_agrees`].
+pub fn pair_and_verify_all(t: &Tournament, req: &Request) -> Result<Option<Pairing>, Violation> {
+    let p = pair_and_verify(t, req)?;
+    if let Some(p) = &p {
+        simulator_invariants(t, req, p)?;
+    }
+    literal_agrees(t, req, p.as_ref())?;
+    Ok(p)
+}
+
 /// `trf_pair`: when `data` is a valid TRF within the limits, pair the next round and verify.
 pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     let Ok(t) = trf::read(data) else {
@@ -328,6 +431,9 @@ pub struct Scenario {
     pub engine_rounds: usize,
     /// Rounds the engine declared impossible.
     pub impossible_rounds: usize,
+    /// Every player's score, as the generator accounted the points it drew (indexed like
+    /// `tournament.players`), for `check_scores`.
+    pub scores: Vec<Score>,
 }
 
 fn pick<T: Copy>(u: &mut Unstructured, options: &[T]) -> arbitrary::Result<T> {
@@ -366,6 +472,7 @@ pub fn tournament(u: &mut Unstructured) -> Result<Scenario, Violation> {
             tournament: Tournament::default(),
             engine_rounds: 0,
             impossible_rounds: 0,
+            scores: Vec::new(),
         })
     })
 }
@@ -439,6 +546,7 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
             }
         }
     }
+    let mut scores = vec![Score(0); n];
     let mut scenario_engine = 0;
     let mut scenario_impossible = 0;
     for r in 0..rounds {
@@ -478,7 +586,7 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         let by_engine = !u.ratio(1, 5)?;
         let mut pairing = None;
         if by_engine {
-            match pair_and_verify(&t, &req) {
+            match pair_and_verify_all(&t, &req) {
                 Ok(Some(p)) => {
                     scenario_engine += 1;
                     pairing = Some(p);
@@ -497,9 +605,11 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         }
         for (i, e) in away {
             t.players[i].rounds[r] = RoundEntry::Unplayed(e);
+            scores[i] += unplayed_points(&t.points, e);
         }
         if let Some(b) = pairing.bye {
             t.players[b as usize - 1].rounds[r] = RoundEntry::Unplayed(Unplayed::Pab);
+            scores[b as usize - 1] += t.points.pab;
         }
         for &(w, b) in &pairing.games {
             let (rw, rb, kind) = match u.int_in_range(0..=19u8)? {
@@ -526,6 +636,8 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
             } else {
                 rb
             };
+            scores[w as usize - 1] += game_points(&t.points, rw, kind);
+            scores[b as usize - 1] += game_points(&t.points, rb, kind);
             t.players[w as usize - 1].rounds[r] = RoundEntry::Game {
                 opponent: b,
                 color: Color::White,
@@ -546,7 +658,49 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         tournament: t,
         engine_rounds: scenario_engine,
         impossible_rounds: scenario_impossible,
+        scores,
     }))
+}
+
+/// The points of a game result under `ps`, the generator's own account (for `check_scores`).
+fn game_points(ps: &PointSystem, result: GameResult, kind: GameKind) -> Score {
+    match (kind, result) {
+        (GameKind::Forfeit, GameResult::Win) => ps.forfeit_win,
+        (GameKind::Forfeit, _) => ps.forfeit_loss,
+        (_, GameResult::Win) => ps.win,
+        (_, GameResult::Draw) => ps.draw,
+        (_, GameResult::Loss) => ps.loss,
+    }
+}
+
+/// The points of a round without a game under `ps` (an absence, a withdrawal or a round before
+/// a late entry scores as the zero-point bye, as TRF writes them `Z`).
+fn unplayed_points(ps: &PointSystem, u: Unplayed) -> Score {
+    match u {
+        Unplayed::Pab => ps.pab,
+        Unplayed::HalfBye => ps.half_bye,
+        Unplayed::FullBye => ps.full_bye,
+        Unplayed::ForfeitWin => ps.forfeit_win,
+        Unplayed::ForfeitLoss => ps.forfeit_loss,
+        Unplayed::ZeroBye | Unplayed::Absent | Unplayed::Withdrawn | Unplayed::NotEntered => {
+            ps.zero_bye
+        }
+    }
+}
+
+/// `check_scores` of the simulator's invariants: every score of `t` (the sum of its results
+/// under its point system) against the generator's account `scores`.
+fn scores_agree(t: &Tournament, scores: &[Score], what: &str) -> Result<(), Violation> {
+    let v = invariants::check_scores(t, scores);
+    if v.is_empty() {
+        return Ok(());
+    }
+    let v: Vec<String> = v.iter().map(ToString::to_string).collect();
+    Err(violation(format!(
+        "{what}: the scores differ from the points drawn:\n  {}\n{}",
+        v.join("\n  "),
+        trf::write(t)
+    )))
 }
 
 /// Any pairing of `present`, drawn from `u`: rematches and repeated byes allowed (histories
@@ -570,15 +724,18 @@ fn arbitrary_pairing(
     Ok(Pairing { games, bye })
 }
 
-/// The `tournament` target: build and pair, then check that the tournament also survives the
-/// TRF writer and reader (read back, it must be accepted and round-trip).
+/// The `tournament` target: build and pair, check the scores, then check that the tournament
+/// also survives the TRF writer and reader (read back, it must be accepted, keep every score and
+/// round-trip).
 pub fn tournament_check(data: &[u8]) -> Result<Scenario, Violation> {
     let mut u = Unstructured::new(data);
     let s = tournament(&mut u)?;
     if !s.tournament.players.is_empty() {
+        scores_agree(&s.tournament, &s.scores, "the generated tournament")?;
         let text = trf::write(&s.tournament);
         let back = trf::read_str(&text)
             .map_err(|e| violation(format!("a generated tournament is rejected: {e}\n{text}")))?;
+        scores_agree(&back, &s.scores, "the tournament written and read back")?;
         swisslab_engine::fuzzing::round_trip(&back)?;
     }
     Ok(s)

@@ -3,6 +3,11 @@
 //! (`swisslab_engine::fuzzing` and `fuzz/src/lib.rs`, included here as a module), on the
 //! stable toolchain, within the normal `cargo test`.
 //!
+//! It lives in the simulator's tests because `fuzz/src/lib.rs` applies the simulator's
+//! invariants (the engine cannot depend on the simulator); the engine comes with its `oracle`
+//! feature (a dev-dependency), for the literal reference implementation of the B/D candidate
+//! sequence.
+//!
 //! Files whose name starts with `open-` are crashes in code owned elsewhere (the Dutch engine,
 //! the matching) that are not fixed yet: the generic tests skip them, and each has its own test
 //! below marked `#[ignore = "open: …"]` (run them with `cargo test -- --ignored`). When one is
@@ -138,6 +143,17 @@ fn oracle_sanity() {
         bye: None,
     };
     assert!(!fuzz_lib::absolute_violations(&t, &req, &bad).is_empty());
+    // The simulator's invariants see it too, and the literal oracle agrees that there is no
+    // valid pairing, not with a pairing.
+    assert!(fuzz_lib::simulator_invariants(&t, &req, &bad).is_err());
+    assert_eq!(fuzz_lib::literal_agrees(&t, &req, None), Ok(()));
+    assert!(fuzz_lib::literal_agrees(&t, &req, Some(&bad)).is_err());
+    // On the sample file the engine and the literal oracle pair the next round alike.
+    let s = swisslab_engine::trf::read(&sample).unwrap();
+    let req = swisslab_engine::pairing::Request::next_round(&s);
+    assert!(req.present.len() <= fuzz_lib::LITERAL_PLAYERS);
+    let p = fuzz_lib::pair_and_verify_all(&s, &req).unwrap();
+    assert!(p.is_some());
     // The generator builds and pairs tournaments from any bytes.
     for seed in 0u8..20 {
         let bytes: Vec<u8> = (0..400u32)
