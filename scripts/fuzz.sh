@@ -7,7 +7,9 @@
 # seeds in fuzz/seeds/<target>/ are read as a second corpus), crashes, timeouts and
 # out-of-memory inputs to fuzz/artifacts/<target>/, the libFuzzer log to fuzz/logs/<target>.log.
 # At the end it prints, per target: executions, the final cov/ft of libFuzzer's last status
-# line, the corpus size and the artifacts found. Exit status: 0 when no artifact was found in
+# line, the CPU time used (user + system of the run and its children: on a busy machine the
+# fuzzer at the lowest priority gets less than the wall-clock time), the corpus size and the
+# artifacts found. Exit status: 0 when no artifact was found in
 # this run, 1 otherwise.
 #
 # Needs the nightly toolchain; installs cargo-fuzz from crates.io if it is missing.
@@ -48,11 +50,14 @@ for t in "${TARGETS[@]}"; do
     root=$(pwd)
     (
         cd "$work"
-        nice -n 19 cargo +nightly fuzz run --fuzz-dir "$root/fuzz" "$t" \
-            "$root/fuzz/corpus/$t" "$root/fuzz/seeds/$t" -- \
-            -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
-            -max_len=65536 -jobs=1 -workers=1 -print_final_stats=1 \
-            -artifact_prefix="$root/fuzz/artifacts/$t/" "${dict[@]}" >"$root/$log.driver" 2>&1 || true
+        TIMEFORMAT='%U %S'
+        {
+            time nice -n 19 cargo +nightly fuzz run --fuzz-dir "$root/fuzz" "$t" \
+                "$root/fuzz/corpus/$t" "$root/fuzz/seeds/$t" -- \
+                -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
+                -max_len=65536 -jobs=1 -workers=1 -print_final_stats=1 \
+                -artifact_prefix="$root/fuzz/artifacts/$t/" "${dict[@]}" >"$root/$log.driver" 2>&1 || true
+        } 2>"$root/$log.cpu"
     )
     cat "$work"/fuzz-*.log >"$log" 2>/dev/null || cp "$log.driver" "$log"
     rm -rf "$work"
@@ -61,12 +66,13 @@ for t in "${TARGETS[@]}"; do
     [ -z "$execs" ] && execs=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$status")
     cov=$(grep -aoE 'cov: [0-9]+' <<<"$status" | grep -aoE '[0-9]+' || echo '?')
     ft=$(grep -aoE 'ft: [0-9]+' <<<"$status" | grep -aoE '[0-9]+' || echo '?')
+    cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$log.cpu" 2>/dev/null || echo '?')
     corpus=$(find "fuzz/corpus/$t" -type f | wc -l)
     after=$(find "fuzz/artifacts/$t" -type f | wc -l)
     new=$((after - before))
     [ "$new" -gt 0 ] && found=1
-    summary+=("$(printf '%-11s execs %-10s cov %-6s ft %-7s corpus %-6s new artifacts %s' \
-        "$t" "${execs:-?}" "$cov" "$ft" "$corpus" "$new")")
+    summary+=("$(printf '%-11s execs %-10s cov %-6s ft %-7s cpu %-6s corpus %-6s new artifacts %s' \
+        "$t" "${execs:-?}" "$cov" "$ft" "${cpu:-?}s" "$corpus" "$new")")
     if [ -z "$status" ]; then
         echo "    no libFuzzer status line: see $log and $log.driver"
     fi
