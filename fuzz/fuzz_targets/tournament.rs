@@ -1,6 +1,8 @@
 //! Fuzz target `tournament`: structure-aware tournaments built with `arbitrary` (players,
 //! ratings, byes, forfeits, withdrawals, late entries, acceleration, odd point systems), paired
-//! round by round by the Dutch engine and checked (`swisslab_fuzz::tournament_check`).
+//! round by round by the Dutch engine and checked (`swisslab_fuzz::tournament_check`): the
+//! absolute criteria, the simulator's invariants, and on small fields the literal reference
+//! implementation of the B/D candidate sequence.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
