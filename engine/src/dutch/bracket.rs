@@ -23,7 +23,7 @@ use super::weights::{widen, Digits, Layout};
 use super::RoundCtx;
 use crate::colour::{difference_after, third_in_a_row};
 use crate::history::{Float, PreferenceStrength};
-use crate::matching::{max_weight_matching, Weight, I512};
+use crate::matching::{max_weight_matching, Matcher, Weight, I512};
 use crate::model::Color;
 use crate::pairing::PairingError;
 use crate::score::Score;
@@ -328,21 +328,41 @@ impl Graph {
         // same in every candidate that is best by C.5, so a constant added to every bracket pair
         // changes nothing. Shift them to start at zero and divide out a common factor, or drop
         // them when they are the same for every pair: the weights get much narrower.
-        for f in [C6, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19] {
-            let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
-            let Some(min) = edges.iter().filter(|e| in_bracket(e)).map(|e| e.q[f]).min() else {
-                continue;
-            };
-            let mut g = I256::ZERO;
-            for e in edges.iter().filter(|e| in_bracket(e)) {
-                g = gcd(g, e.q[f] - min);
+        // One pass per step over the edges (they are large): minima, common factors, then the
+        // shift and division.
+        const SHIFTED: [usize; 13] = [C6, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19];
+        let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
+        let mut min: [Option<I256>; NQ] = [None; NQ];
+        for e in edges.iter().filter(|e| in_bracket(e)) {
+            for f in SHIFTED {
+                if min[f].is_none_or(|m| e.q[f] < m) {
+                    min[f] = Some(e.q[f]);
+                }
             }
-            for e in edges.iter_mut().filter(|e| in_bracket(e)) {
-                e.q[f] = if g == I256::ZERO {
-                    I256::ZERO
-                } else {
-                    (e.q[f] - min) / g
-                };
+        }
+        let mut factor = [I256::ZERO; NQ];
+        for e in edges.iter().filter(|e| in_bracket(e)) {
+            for f in SHIFTED {
+                if let Some(m) = min[f] {
+                    // Once the factor is 1 it stays 1.
+                    if factor[f] != I256::ONE && e.q[f] != m {
+                        factor[f] = gcd(factor[f], e.q[f] - m);
+                    }
+                }
+            }
+        }
+        for e in edges.iter_mut().filter(|e| in_bracket(e)) {
+            for f in SHIFTED {
+                if let Some(m) = min[f] {
+                    let g = factor[f];
+                    e.q[f] = if g == I256::ZERO {
+                        I256::ZERO
+                    } else if g == I256::ONE {
+                        e.q[f] - m
+                    } else {
+                        (e.q[f] - m) / g
+                    };
+                }
             }
         }
         let mut quality_bounds = [I256::ZERO; NQ];
@@ -395,6 +415,21 @@ impl Graph {
         keep: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
+        self.solve_certified(gen_bounds, gen, keep, &|_| false, removed)
+            .map(|(m, w, _)| (m, w))
+    }
+
+    /// `solve`, also telling whether the matching found is optimal as well on the graph that
+    /// adds the edges `extra` selects (among those `keep` leaves out): see
+    /// `Matcher::certifies`. A smaller graph is usually much faster to solve.
+    fn solve_certified(
+        &self,
+        gen_bounds: &[I256],
+        gen: &dyn Fn(&Packed) -> Vec<I256>,
+        keep: &dyn Fn(&Packed) -> bool,
+        extra: &dyn Fn(&Packed) -> bool,
+        removed: &[bool],
+    ) -> Result<(Vec<Option<usize>>, I512, bool), PairingError> {
         let glayout = Layout::new(gen_bounds);
         let too_wide = || {
             PairingError::InvalidRequest(format!(
@@ -409,11 +444,11 @@ impl Graph {
             return Err(too_wide());
         }
         if total <= 124 {
-            Ok(self.solve_in::<i128>(&glayout, gbits, gen, keep, removed))
+            Ok(self.solve_in::<i128>(&glayout, gbits, gen, keep, extra, removed))
         } else if total <= super::weights::MAX_BITS_256 {
-            Ok(self.solve_in::<I256>(&glayout, gbits, gen, keep, removed))
+            Ok(self.solve_in::<I256>(&glayout, gbits, gen, keep, extra, removed))
         } else {
-            Ok(self.solve_in::<I512>(&glayout, gbits, gen, keep, removed))
+            Ok(self.solve_in::<I512>(&glayout, gbits, gen, keep, extra, removed))
         }
     }
 
@@ -423,8 +458,9 @@ impl Graph {
         gbits: u32,
         gen: &dyn Fn(&Packed) -> Vec<I256>,
         keep: &dyn Fn(&Packed) -> bool,
+        extra: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
-    ) -> (Vec<Option<usize>>, I512) {
+    ) -> (Vec<Option<usize>>, I512, bool) {
         // Removed vertices (fixed pairs) are left out and the others renumbered, so that the
         // matchings get smaller as the pairs are decided.
         let n = self.global.len();
@@ -437,8 +473,13 @@ impl Graph {
             }
         }
         let mut edges: Vec<(usize, usize, W)> = Vec::with_capacity(self.edges.len());
+        let mut others: Vec<(usize, usize, W)> = Vec::new();
         for e in &self.edges {
-            if removed[e.a] || removed[e.b] || !keep(e) {
+            if removed[e.a] || removed[e.b] {
+                continue;
+            }
+            let kept = keep(e);
+            if !kept && !extra(e) {
                 continue;
             }
             let mut w = W::from_i512(e.qw) << gbits;
@@ -448,16 +489,19 @@ impl Graph {
                 }
             }
             if w > W::ZERO {
-                edges.push((local[e.a], local[e.b], w));
+                let list = if kept { &mut edges } else { &mut others };
+                list.push((local[e.a], local[e.b], w));
             }
         }
-        let small = max_weight_matching(back.len(), &edges, false);
+        let mut matcher = Matcher::new();
+        let small = matcher.solve(back.len(), &edges, false).to_vec();
+        let certified = matcher.certifies(&others);
         let mut mate = vec![None; n];
         for (i, m) in small.iter().enumerate() {
             mate[back[i]] = m.map(|j| back[j]);
         }
         let total = matched_total(&edges, &small).to_i512();
-        (mate, total)
+        (mate, total, certified)
     }
 }
 
@@ -522,6 +566,51 @@ fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
     mate.iter().filter(|x| x.is_some()).count() / 2
 }
 
+/// C.7 is the same for every candidate that is best by C.5 and C.6 when the following bracket
+/// reaches its ideal whichever `f` players of this bracket float into it: every downfloater
+/// paired with one of `below` (the next scoregroup), the others all paired, and, when the
+/// following bracket is the last one (`last`) and has an odd number of players, the one left
+/// able to take the bye (C.2). Its number of pairs is then the same for every candidate, and its
+/// PSD depends only on the scores of the downfloaters, which C.6 already fixes: the PSD of this
+/// bracket counts each MDP once, at its SD when paired and one point higher when floating, and
+/// each floating resident at one point, so equal PSDs mean equal floater scores. The lookahead
+/// can then be left out of the graph, which makes it much smaller.
+///
+/// Sufficient condition used (Dirac's theorem: a graph on N >= 3 vertices whose every vertex
+/// has degree >= N/2 has a Hamiltonian cycle, hence a perfect matching when N is even, and one
+/// leaving out any chosen vertex when N is odd): in the following bracket's graph (downfloaters
+/// and `below`, downfloaters never meeting each other), every vertex has degree >= N/2 whatever
+/// the downfloaters are.
+fn following_always_ideal(
+    ctx: &RoundCtx,
+    mdps: &[usize],
+    residents: &[usize],
+    below: &[usize],
+    last: bool,
+    f: usize,
+) -> bool {
+    let big_n = f + below.len();
+    if big_n < 3 {
+        return false;
+    }
+    let ok = |deg: usize| 2 * deg >= big_n;
+    // A bye-eligible player of `below` to leave out when the last bracket is odd.
+    if last && big_n % 2 == 1 && !below.iter().any(|&r| ctx.players[r].bye_ok) {
+        return false;
+    }
+    let bracket = mdps.iter().chain(residents);
+    for &x in bracket.clone() {
+        if !ok(below.iter().filter(|&&r| ctx.compat[x][r]).count()) {
+            return false;
+        }
+    }
+    below.iter().all(|&r| {
+        let mates = below.iter().filter(|&&o| ctx.compat[r][o]).count();
+        let apart = bracket.clone().filter(|&&x| !ctx.compat[r][x]).count();
+        ok(mates + f.saturating_sub(apart))
+    })
+}
+
 /// Greatest common divisor of two non-negative numbers.
 fn gcd(mut a: I256, mut b: I256) -> I256 {
     while b != I256::ZERO {
@@ -560,6 +649,18 @@ pub(crate) fn solve(
     };
     let mode = match mode {
         Mode::Lookahead(..) if max_pairs == Some(n / 2) && n.is_multiple_of(2) => {
+            Mode::Lookahead(&[], false)
+        }
+        Mode::Lookahead(below, last)
+            if following_always_ideal(
+                ctx,
+                mdps,
+                residents,
+                below,
+                last,
+                n - 2 * max_pairs.unwrap_or(0),
+            ) =>
+        {
             Mode::Lookahead(&[], false)
         }
         m => m,
@@ -660,28 +761,38 @@ pub(crate) fn solve(
         let ab_bounds = [I256::from(pr as u64 + 1), kb * I256::from(pr as u64 + 1)];
         // Usually no exchange is needed (D.2 a: zero exchanged): then the first positions of the
         // transposition (D.1) are decided in the same matching.
+        // D.2 b does not matter then (every candidate without an exchange has the same BSN
+        // sums); leaving it out of this matching keeps its weights from favouring S1R's first
+        // players one by one, which makes the matching much faster.
         let lex = Lex::new(&g, &s2r);
         let first: Vec<usize> = s1r[..lex.chunk.min(pr)].to_vec();
-        let mut bounds = ab_bounds.to_vec();
+        let mut bounds = vec![ab_bounds[0]];
         bounds.extend(lex.bounds(first.len()));
         let gen_first = |e: &Packed| {
             let mut v = gen_ab(e);
+            v.truncate(1);
             v.extend(lex.values(&first, e));
             v
         };
-        let (mate, _) = g.solve(&bounds, &gen_first, &keep_base, &removed)?;
-        let mut k = 0usize;
-        let mut tsum = 0i64;
-        for &v in &rem {
-            if let Some(u) = mate[v] {
-                if u > v && u < nb {
-                    if in_s2(v) && in_s2(u) {
-                        k += 1;
-                    }
-                    tsum += rbsn[v] as i64;
-                }
-            }
+        // Usually no exchange is needed: solve first on the edges of S1R x S2R only (a bipartite
+        // remainder: no blossoms, much faster), and take that matching when its duals prove it
+        // optimal on the whole remainder as well; else solve the whole remainder.
+        let cross = |e: &Packed| !(is_rem(e.a) && is_rem(e.b)) || in_s2(e.a) != in_s2(e.b);
+        let keep_cross = |e: &Packed| keep_base(e) && cross(e);
+        let (mut mate, _, certified) = g.solve_certified(
+            &bounds,
+            &gen_first,
+            &keep_cross,
+            &|e: &Packed| keep_base(e) && !cross(e),
+            &removed,
+        )?;
+        if !certified {
+            mate = g.solve(&bounds, &gen_first, &keep_base, &removed)?.0;
         }
+        let k = rem
+            .iter()
+            .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb && in_s2(v) && in_s2(u)))
+            .count();
         if k == 0 {
             let set: Vec<bool> = (0..nb).map(|v| v < nv && s1r.contains(&v)).collect();
             let keep = |e: &Packed| {
@@ -698,7 +809,13 @@ pub(crate) fn solve(
             )?;
             return finish(ctx, &g, mode, &removed, &fixed);
         }
-        let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
+        // An exchange is needed: D.2 a-b decide the smallest BSN-sum difference.
+        let (mate, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
+        let tsum: i64 = rem
+            .iter()
+            .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
+            .map(|&v| rbsn[v] as i64)
+            .sum();
         let s1sum: i64 = s1r.iter().map(|&v| rbsn[v] as i64).sum();
         let d = tsum - s1sum;
         let mut s1p: Vec<usize> = s1r.clone();
