@@ -74,7 +74,46 @@ const NQ: usize = 17;
 struct Edge {
     a: usize,
     b: usize,
-    q: [I256; NQ],
+    q: Fields,
+}
+
+/// The quality field values of an edge. Only the PSD fields (C.6, C.7) need wide integers;
+/// the others are small counts and sums, kept narrow so that the edges of a large bracket stay
+/// compact.
+#[derive(Clone, Copy)]
+struct Fields {
+    small: [i64; NQ],
+    c6: I256,
+    c7b: I256,
+}
+
+impl Fields {
+    const ZERO: Fields = Fields {
+        small: [0; NQ],
+        c6: I256::ZERO,
+        c7b: I256::ZERO,
+    };
+
+    fn get(&self, f: usize) -> I256 {
+        match f {
+            C6 => self.c6,
+            C7B => self.c7b,
+            _ => I256::from(self.small[f]),
+        }
+    }
+
+    fn set(&mut self, f: usize, v: I256) {
+        match f {
+            C6 => self.c6 = v,
+            C7B => self.c7b = v,
+            // Counts and score sums of one pair: far inside i64.
+            _ => self.small[f] = v.as_i64(),
+        }
+    }
+
+    fn all(&self) -> [I256; NQ] {
+        std::array::from_fn(|f| self.get(f))
+    }
 }
 
 /// An edge with its quality fields packed (see `Graph::qlayout`).
@@ -212,16 +251,19 @@ impl Graph {
                 if !pair_ok(a, b) {
                     continue;
                 }
-                let mut q = [I256::ZERO; NQ];
+                let mut q = Fields::ZERO;
                 if completion {
-                    q[COMPL] = I256::ONE;
+                    q.set(COMPL, I256::ONE);
                 }
-                q[C5] = I256::ONE;
+                q.set(C5, I256::ONE);
                 let (sa, sb) = (score(a), score(b));
-                q[C6] = digits6.weight(fsd(a)) + digits6.weight(fsd(b))
-                    - digits6.weight(Score((sa - sb).0.abs()));
+                q.set(
+                    C6,
+                    digits6.weight(fsd(a)) + digits6.weight(fsd(b))
+                        - digits6.weight(Score((sa - sb).0.abs())),
+                );
                 if let Some(d7) = &digits7 {
-                    q[C7B] = d7.weight(fsd_next(a)) + d7.weight(fsd_next(b));
+                    q.set(C7B, d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)));
                 }
                 // Colours (C.8-C.11), with the allocation E.1-E.5 would make.
                 let (ga, gb) = (global[a], global[b]);
@@ -248,10 +290,10 @@ impl Graph {
                         }
                     }
                 }
-                q[C8] = i(2 - c8);
-                q[C9] = i(2 - c9);
-                q[C10] = i(2 - c10);
-                q[C11] = i(2 - c11);
+                q.set(C8, i(2 - c8));
+                q.set(C9, i(2 - c9));
+                q.set(C10, i(2 - c10));
+                q.set(C11, i(2 - c11));
                 // Floats (C.12-C.19). `a` is the higher ranked: with different scores it gets
                 // a downfloat and `b` an upfloat (A.4.b). A downfloater's SD is its fsd.
                 let a_down = sa > sb;
@@ -278,17 +320,17 @@ impl Graph {
                         c18 += gain;
                     }
                 }
-                q[C12] = i(c12);
-                q[C14] = i(c14);
-                q[C16] = c16;
-                q[C18] = c18;
+                q.set(C12, i(c12));
+                q.set(C14, i(c14));
+                q.set(C16, c16);
+                q.set(C18, c18);
                 let pb = &p[gb];
                 let up1 = a_down && pb.float1 == Float::Up;
                 let up2 = a_down && pb.float2 == Float::Up;
-                q[C13] = i(1 - i64::from(up1));
-                q[C15] = i(1 - i64::from(up2));
-                q[C17] = i(max_sd - if up1 { sd } else { 0 });
-                q[C19] = i(max_sd - if up2 { sd } else { 0 });
+                q.set(C13, i(1 - i64::from(up1)));
+                q.set(C15, i(1 - i64::from(up2)));
+                q.set(C17, i(max_sd - if up1 { sd } else { 0 }));
+                q.set(C19, i(max_sd - if up2 { sd } else { 0 }));
                 edges.push(Edge { a, b, q });
             }
         }
@@ -297,14 +339,17 @@ impl Graph {
                 if a == b || !compat(a, b) {
                     continue;
                 }
-                let mut q = [I256::ZERO; NQ];
+                let mut q = Fields::ZERO;
                 if completion {
-                    q[COMPL] = I256::ONE;
+                    q.set(COMPL, I256::ONE);
                 }
                 if let Some(d7) = &digits7 {
-                    q[C7A] = I256::ONE;
-                    q[C7B] = d7.weight(fsd_next(a)) + d7.weight(fsd_next(b))
-                        - d7.weight(Score((score(a) - score(b)).0.abs()));
+                    q.set(C7A, I256::ONE);
+                    q.set(
+                        C7B,
+                        d7.weight(fsd_next(a)) + d7.weight(fsd_next(b))
+                            - d7.weight(Score((score(a) - score(b)).0.abs())),
+                    );
                 }
                 edges.push(Edge { a, b, q });
             }
@@ -313,11 +358,11 @@ impl Graph {
             let d = nb + nx;
             for a in 0..d {
                 if p[global[a]].bye_ok {
-                    let mut q = [I256::ZERO; NQ];
+                    let mut q = Fields::ZERO;
                     if completion {
-                        q[COMPL] = I256::ONE;
+                        q.set(COMPL, I256::ONE);
                     } else {
-                        q[C7A] = I256::ONE;
+                        q.set(C7A, I256::ONE);
                     }
                     edges.push(Edge { a, b: d, q });
                 }
@@ -335,8 +380,9 @@ impl Graph {
         let mut min: [Option<I256>; NQ] = [None; NQ];
         for e in edges.iter().filter(|e| in_bracket(e)) {
             for f in SHIFTED {
-                if min[f].is_none_or(|m| e.q[f] < m) {
-                    min[f] = Some(e.q[f]);
+                let v = e.q.get(f);
+                if min[f].is_none_or(|m| v < m) {
+                    min[f] = Some(v);
                 }
             }
         }
@@ -345,8 +391,9 @@ impl Graph {
             for f in SHIFTED {
                 if let Some(m) = min[f] {
                     // Once the factor is 1 it stays 1.
-                    if factor[f] != I256::ONE && e.q[f] != m {
-                        factor[f] = gcd(factor[f], e.q[f] - m);
+                    let v = e.q.get(f);
+                    if factor[f] != I256::ONE && v != m {
+                        factor[f] = gcd(factor[f], v - m);
                     }
                 }
             }
@@ -355,19 +402,21 @@ impl Graph {
             for f in SHIFTED {
                 if let Some(m) = min[f] {
                     let g = factor[f];
-                    e.q[f] = if g == I256::ZERO {
+                    let v = e.q.get(f);
+                    let norm = if g == I256::ZERO {
                         I256::ZERO
                     } else if g == I256::ONE {
-                        e.q[f] - m
+                        v - m
                     } else {
-                        (e.q[f] - m) / g
+                        (v - m) / g
                     };
+                    e.q.set(f, norm);
                 }
             }
         }
         let mut quality_bounds = [I256::ZERO; NQ];
         for e in &edges {
-            for (bound, v) in quality_bounds.iter_mut().zip(&e.q) {
+            for (bound, v) in quality_bounds.iter_mut().zip(&e.q.all()) {
                 if *v > *bound {
                     *bound = *v;
                 }
@@ -391,7 +440,7 @@ impl Graph {
                     .map(|e| Packed {
                         a: e.a,
                         b: e.b,
-                        qw: l.pack_512(&e.q),
+                        qw: l.pack_512(&e.q.all()),
                     })
                     .collect(),
                 l.total_bits,
