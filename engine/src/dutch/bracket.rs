@@ -123,6 +123,9 @@ struct Packed {
     qw: I512,
 }
 
+/// Appends an edge's generation-order field values (the low-priority fields of one matching).
+type Gen<'a> = dyn Fn(&Packed, &mut Vec<I256>) + 'a;
+
 /// The integer types a bracket's weights are packed into, narrowest first.
 trait PackW: Weight + std::ops::Shl<u32, Output = Self> {
     fn from_i512(v: I512) -> Self;
@@ -373,45 +376,53 @@ impl Graph {
         // same in every candidate that is best by C.5, so a constant added to every bracket pair
         // changes nothing. Shift them to start at zero and divide out a common factor, or drop
         // them when they are the same for every pair: the weights get much narrower.
-        // One pass per step over the edges (they are large): minima, common factors, then the
-        // shift and division.
-        const SHIFTED: [usize; 13] = [C6, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19];
+        // One pass per step over the edges: minima, common factors, then the shift and
+        // division. The small fields in i64, the PSD digits (C.6) in 256 bits.
+        const SMALL: [usize; 12] = [C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19];
         let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
-        let mut min: [Option<I256>; NQ] = [None; NQ];
+        let mut min = [i64::MAX; NQ];
+        let mut min6: Option<I256> = None;
         for e in edges.iter().filter(|e| in_bracket(e)) {
-            for f in SHIFTED {
-                let v = e.q.get(f);
-                if min[f].is_none_or(|m| v < m) {
-                    min[f] = Some(v);
-                }
+            for f in SMALL {
+                min[f] = min[f].min(e.q.small[f]);
+            }
+            if min6.is_none_or(|m| e.q.c6 < m) {
+                min6 = Some(e.q.c6);
             }
         }
-        let mut factor = [I256::ZERO; NQ];
+        let mut factor = [0i64; NQ];
+        let mut factor6 = I256::ZERO;
         for e in edges.iter().filter(|e| in_bracket(e)) {
-            for f in SHIFTED {
-                if let Some(m) = min[f] {
-                    // Once the factor is 1 it stays 1.
-                    let v = e.q.get(f);
-                    if factor[f] != I256::ONE && v != m {
-                        factor[f] = gcd(factor[f], v - m);
-                    }
+            for f in SMALL {
+                // Once the factor is 1 it stays 1.
+                if factor[f] != 1 {
+                    factor[f] = gcd_i64(factor[f], e.q.small[f] - min[f]);
+                }
+            }
+            if let Some(m) = min6 {
+                if factor6 != I256::ONE && e.q.c6 != m {
+                    factor6 = gcd_with(factor6, e.q.c6 - m);
                 }
             }
         }
         for e in edges.iter_mut().filter(|e| in_bracket(e)) {
-            for f in SHIFTED {
-                if let Some(m) = min[f] {
-                    let g = factor[f];
-                    let v = e.q.get(f);
-                    let norm = if g == I256::ZERO {
-                        I256::ZERO
-                    } else if g == I256::ONE {
-                        v - m
-                    } else {
-                        (v - m) / g
-                    };
-                    e.q.set(f, norm);
-                }
+            for f in SMALL {
+                let v = &mut e.q.small[f];
+                *v = if factor[f] == 0 {
+                    0
+                } else {
+                    (*v - min[f]) / factor[f]
+                };
+            }
+            if let Some(m) = min6 {
+                let v = e.q.c6 - m;
+                e.q.c6 = if factor6 == I256::ZERO {
+                    I256::ZERO
+                } else if factor6.count_ones() == 1 {
+                    v >> factor6.trailing_zeros()
+                } else {
+                    v / factor6
+                };
             }
         }
         let mut quality_bounds = [I256::ZERO; NQ];
@@ -460,7 +471,7 @@ impl Graph {
     fn solve(
         &self,
         gen_bounds: &[I256],
-        gen: &dyn Fn(&Packed) -> Vec<I256>,
+        gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
@@ -474,7 +485,7 @@ impl Graph {
     fn solve_certified(
         &self,
         gen_bounds: &[I256],
-        gen: &dyn Fn(&Packed) -> Vec<I256>,
+        gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
         extra: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
@@ -505,7 +516,7 @@ impl Graph {
         &self,
         glayout: &Layout,
         gbits: u32,
-        gen: &dyn Fn(&Packed) -> Vec<I256>,
+        gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
         extra: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
@@ -523,6 +534,7 @@ impl Graph {
         }
         let mut edges: Vec<(usize, usize, W)> = Vec::with_capacity(self.edges.len());
         let mut others: Vec<(usize, usize, W)> = Vec::new();
+        let mut fields = Vec::new();
         for e in &self.edges {
             if removed[e.a] || removed[e.b] {
                 continue;
@@ -532,7 +544,9 @@ impl Graph {
                 continue;
             }
             let mut w = W::from_i512(e.qw) << gbits;
-            for (v, off) in gen(e).iter().zip(glayout.offsets()) {
+            fields.clear();
+            gen(e, &mut fields);
+            for (v, off) in fields.iter().zip(glayout.offsets()) {
                 if *v != I256::ZERO {
                     w += W::from_i256(*v) << *off;
                 }
@@ -660,6 +674,24 @@ fn following_always_ideal(
     })
 }
 
+/// `gcd(g, x)`, without a division in the common case of the digit fields: `g` a power of two
+/// that divides `x`.
+fn gcd_with(g: I256, x: I256) -> I256 {
+    if g.count_ones() == 1 && x.trailing_zeros() >= g.trailing_zeros() {
+        g
+    } else {
+        gcd(g, x)
+    }
+}
+
+/// Greatest common divisor of two non-negative numbers.
+fn gcd_i64(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 /// Greatest common divisor of two non-negative numbers.
 fn gcd(mut a: I256, mut b: I256) -> I256 {
     while b != I256::ZERO {
@@ -720,7 +752,7 @@ pub(crate) fn solve(
     let m = mdps.len();
     let mut removed = vec![false; nv];
     let mut fixed: Vec<(usize, usize)> = Vec::new();
-    let no_gen = |_: &Packed| Vec::new();
+    let no_gen = |_: &Packed, _: &mut Vec<I256>| {};
     let keep_all = |_: &Packed| true;
     // Edges between an MDP and a resident that are still allowed.
     let mut mdp_ok = vec![true; nb];
@@ -729,24 +761,22 @@ pub(crate) fn solve(
         // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates.
         let mb = m.min(120) as u32;
         let bonus = |e: &Packed| {
-            let v = if e.a < m && e.b >= m && e.b < nb && (e.a as u32) < mb {
+            if e.a < m && e.b >= m && e.b < nb && (e.a as u32) < mb {
                 I256::ONE << (mb - 1 - e.a as u32)
             } else {
                 I256::ZERO
-            };
-            vec![v]
+            }
         };
         // D.1 on the MDP-pairing, decided in the same matching for the first MDPs: a position
         // per MDP in BSN order; the MDPs left out of S1 (fixed by the D.3 field above) have no
         // partner, so the comparison is the one of S1's positions.
         let residents_left: Vec<usize> = (m..nb).collect();
-        let lex = Lex::new(&g, &residents_left);
+        let lex = Lex::new(&g, &residents_left, mb + 1);
         let all_mdps: Vec<usize> = (0..m).collect();
         let first: Vec<usize> = all_mdps[..lex.chunk.min(m)].to_vec();
-        let gen = |e: &Packed| {
-            let mut v = bonus(e);
-            v.extend(lex.values(&first, e));
-            v
+        let gen = |e: &Packed, out: &mut Vec<I256>| {
+            out.push(bonus(e));
+            lex.values(&first, e, out);
         };
         let mut bounds = vec![I256::ONE << mb];
         bounds.extend(lex.bounds(first.len()));
@@ -795,17 +825,20 @@ pub(crate) fn solve(
         // D.2 a-b as fields: fewest exchanged players, then the smallest sum difference, which
         // for a candidate is (sum over pairs of the smaller BSN) minus the sum of S1R.
         let kb = I256::from(nb as u64 + 1);
-        let gen_ab = |e: &Packed| {
-            if is_rem(e.a) && is_rem(e.b) {
-                let ga = if in_s2(e.a) && in_s2(e.b) {
-                    I256::ZERO
-                } else {
-                    I256::ONE
-                };
-                vec![ga, kb - I256::from(rbsn[e.a.min(e.b)] as u64)]
+        let ga = |e: &Packed| {
+            if is_rem(e.a) && is_rem(e.b) && !(in_s2(e.a) && in_s2(e.b)) {
+                I256::ONE
             } else {
-                vec![I256::ZERO, I256::ZERO]
+                I256::ZERO
             }
+        };
+        let gen_ab = |e: &Packed, out: &mut Vec<I256>| {
+            out.push(ga(e));
+            out.push(if is_rem(e.a) && is_rem(e.b) {
+                kb - I256::from(rbsn[e.a.min(e.b)] as u64)
+            } else {
+                I256::ZERO
+            });
         };
         let ab_bounds = [I256::from(pr as u64 + 1), kb * I256::from(pr as u64 + 1)];
         // Usually no exchange is needed (D.2 a: zero exchanged): then the first positions of the
@@ -813,15 +846,13 @@ pub(crate) fn solve(
         // D.2 b does not matter then (every candidate without an exchange has the same BSN
         // sums); leaving it out of this matching keeps its weights from favouring S1R's first
         // players one by one, which makes the matching much faster.
-        let lex = Lex::new(&g, &s2r);
+        let lex = Lex::new(&g, &s2r, pos_bits(pr));
         let first: Vec<usize> = s1r[..lex.chunk.min(pr)].to_vec();
         let mut bounds = vec![ab_bounds[0]];
         bounds.extend(lex.bounds(first.len()));
-        let gen_first = |e: &Packed| {
-            let mut v = gen_ab(e);
-            v.truncate(1);
-            v.extend(lex.values(&first, e));
-            v
+        let gen_first = |e: &Packed, out: &mut Vec<I256>| {
+            out.push(ga(e));
+            lex.values(&first, e, out);
         };
         // Usually no exchange is needed: solve first on the edges of S1R x S2R only (a bipartite
         // remainder: no blossoms, much faster), and take that matching when its duals prove it
@@ -940,11 +971,13 @@ struct Lex {
 }
 
 impl Lex {
-    fn new(g: &Graph, s2: &[usize]) -> Lex {
+    /// `reserved`: bits taken by the other generation-order fields of the same matchings.
+    fn new(g: &Graph, s2: &[usize], reserved: u32) -> Lex {
         let pb = pos_bits(s2.len());
-        // As many positions per matching as the 256-bit weights have room for.
+        // As many positions per matching as the 256-bit weights have room for (a field per
+        // 240 bits of positions, each taking one bit more than its positions).
         let room = super::weights::MAX_BITS_256
-            .saturating_sub(g.qbits + 48)
+            .saturating_sub(g.qbits + reserved + 4)
             .max(60);
         let mut rank = vec![usize::MAX; g.global.len()];
         for (r, &v) in s2.iter().enumerate() {
@@ -973,23 +1006,24 @@ impl Lex {
             .collect()
     }
 
-    /// The field values of edge `e` when `part` are the positions being decided.
-    fn values(&self, part: &[usize], e: &Packed) -> Vec<I256> {
+    /// Appends to `out` the field values of edge `e` when `part` are the positions being
+    /// decided.
+    fn values(&self, part: &[usize], e: &Packed, out: &mut Vec<I256>) {
         let per = self.per_field();
-        let mut out = vec![I256::ZERO; part.len().div_ceil(per)];
+        let start = out.len();
+        out.resize(start + part.len().div_ceil(per), I256::ZERO);
         let pos = |v: usize| part.iter().position(|&x| x == v);
         let (y, p) = match (pos(e.a), pos(e.b)) {
             (Some(p), _) => (e.b, p),
             (None, Some(p)) => (e.a, p),
-            _ => return out,
+            _ => return,
         };
         if y < self.nb && self.rank[y] != usize::MAX {
             let field = p / per;
             let len = (part.len() - field * per).min(per);
             let shift = self.pb * (len - 1 - (p - field * per)) as u32;
-            out[field] = I256::from(self.n2 - self.rank[y] as u64) << shift;
+            out[start + field] = I256::from(self.n2 - self.rank[y] as u64) << shift;
         }
-        out
     }
 
     /// Fixes the pairs the matching gave the players of `part`.
@@ -1022,9 +1056,9 @@ fn fix_lexicographic(
     removed: &mut [bool],
     fixed: &mut Vec<(usize, usize)>,
 ) -> Result<(), PairingError> {
-    let lex = Lex::new(g, s2);
+    let lex = Lex::new(g, s2, 0);
     for part in s1.chunks(lex.chunk) {
-        let gen = |e: &Packed| lex.values(part, e);
+        let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(part, e, out);
         let (mate, _) = g.solve(&lex.bounds(part.len()), &gen, keep, removed)?;
         lex.fix(part, &mate, removed, fixed);
     }
