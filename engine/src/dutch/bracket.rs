@@ -794,6 +794,7 @@ pub(crate) fn solve(
             &keep_mdp,
             &mut removed,
             &mut fixed,
+            None,
         )?;
     }
 
@@ -886,6 +887,7 @@ pub(crate) fn solve(
                 &keep,
                 &mut removed,
                 &mut fixed,
+                Some(mate),
             )?;
             return finish(ctx, &g, mode, &removed, &fixed);
         }
@@ -918,7 +920,7 @@ pub(crate) fn solve(
         let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
         let keep =
             |e: &Packed| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
-        fix_lexicographic(&g, &s1p, &s2p, &keep, &mut removed, &mut fixed)?;
+        fix_lexicographic(&g, &s1p, &s2p, &keep, &mut removed, &mut fixed, None)?;
     }
 
     finish(ctx, &g, mode, &removed, &fixed)
@@ -983,11 +985,14 @@ impl Lex {
         for (r, &v) in s2.iter().enumerate() {
             rank[v] = r;
         }
+        let chunk = (room / pb).max(1) as usize;
+        #[cfg(test)]
+        let chunk = chunk.min(test_knobs::CHUNK_CAP.with(|c| c.get()));
         Lex {
             rank,
             n2: s2.len() as u64,
             pb,
-            chunk: (room / pb).max(1) as usize,
+            chunk,
             nb: g.nb,
         }
     }
@@ -1048,6 +1053,13 @@ impl Lex {
 
 /// D.1: pairs each vertex of `s1` (in order) with the earliest vertex of `s2` that still allows
 /// a best candidate, deciding a chunk of positions per matching, and fixes those pairs.
+///
+/// `optimal`, when given, is a matching of the vertices still in play that is best by the
+/// quality fields (C.4-C.19) on the edges `keep` allows. When the graph is bipartite between
+/// `s1` and `s2` (no other vertex has an edge), the pairing that gives each player of `s1` in
+/// turn the earliest free partner of `s2` is tried first: if it is as good by quality as that
+/// matching, it is the first best candidate in the order of D.1, and no further matching is
+/// needed. This is the usual case in large brackets.
 fn fix_lexicographic(
     g: &Graph,
     s1: &[usize],
@@ -1055,14 +1067,95 @@ fn fix_lexicographic(
     keep: &dyn Fn(&Packed) -> bool,
     removed: &mut [bool],
     fixed: &mut Vec<(usize, usize)>,
+    mut optimal: Option<Vec<Option<usize>>>,
 ) -> Result<(), PairingError> {
     let lex = Lex::new(g, s2, 0);
-    for part in s1.chunks(lex.chunk) {
+    let bipartite = g.global.len() == g.nb;
+    let mut start = 0;
+    while start < s1.len() {
+        if let (true, Some(opt)) = (bipartite, &optimal) {
+            if let Some(pairs) = earliest_if_best(g, &s1[start..], s2, keep, removed, opt) {
+                for (v, u) in pairs {
+                    removed[v] = true;
+                    removed[u] = true;
+                    fixed.push((v.min(u), v.max(u)));
+                }
+                return Ok(());
+            }
+        }
+        let part = &s1[start..(start + lex.chunk).min(s1.len())];
         let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(part, e, out);
         let (mate, _) = g.solve(&lex.bounds(part.len()), &gen, keep, removed)?;
         lex.fix(part, &mate, removed, fixed);
+        optimal = Some(mate);
+        start += part.len();
     }
     Ok(())
+}
+
+/// The greedy D.1 pairing of `s1` (each in turn with the earliest free vertex of `s2` it has an
+/// edge to), when its quality equals that of `optimal` on the vertices still in play; `None`
+/// otherwise (or when `optimal` uses an edge `keep` does not allow).
+fn earliest_if_best(
+    g: &Graph,
+    s1: &[usize],
+    s2: &[usize],
+    keep: &dyn Fn(&Packed) -> bool,
+    removed: &[bool],
+    optimal: &[Option<usize>],
+) -> Option<Vec<(usize, usize)>> {
+    let nv = g.global.len();
+    let mut idx1 = vec![usize::MAX; nv];
+    for (i, &v) in s1.iter().enumerate() {
+        idx1[v] = i;
+    }
+    let mut idx2 = vec![usize::MAX; nv];
+    for (j, &u) in s2.iter().enumerate() {
+        if !removed[u] {
+            idx2[u] = j;
+        }
+    }
+    let n2 = s2.len();
+    let mut w: Vec<Option<I512>> = vec![None; s1.len() * n2];
+    let mut best = I512::ZERO;
+    let mut optimal_pairs = 0;
+    let mut optimal_kept = 0;
+    for v in 0..nv {
+        if !removed[v] && matches!(optimal[v], Some(u) if u > v && !removed[u]) {
+            optimal_pairs += 1;
+        }
+    }
+    for e in &g.edges {
+        if removed[e.a] || removed[e.b] || !keep(e) {
+            continue;
+        }
+        if optimal[e.a] == Some(e.b) {
+            best += e.qw;
+            optimal_kept += 1;
+        }
+        let (i, j) = if idx1[e.a] != usize::MAX && idx2[e.b] != usize::MAX {
+            (idx1[e.a], idx2[e.b])
+        } else if idx1[e.b] != usize::MAX && idx2[e.a] != usize::MAX {
+            (idx1[e.b], idx2[e.a])
+        } else {
+            continue;
+        };
+        w[i * n2 + j] = Some(e.qw);
+    }
+    if optimal_kept != optimal_pairs {
+        return None;
+    }
+    let mut taken = vec![false; n2];
+    let mut total = I512::ZERO;
+    let mut pairs = Vec::with_capacity(s1.len());
+    for (i, &v) in s1.iter().enumerate() {
+        if let Some(j) = (0..n2).find(|&j| !taken[j] && w[i * n2 + j].is_some()) {
+            taken[j] = true;
+            total += w[i * n2 + j].unwrap_or_default();
+            pairs.push((v, s2[j]));
+        }
+    }
+    (total == best).then_some(pairs)
 }
 
 /// D.2 c-d: among the exchanges of `k` players between S1R and S2R whose BSN sums differ by
@@ -1147,5 +1240,15 @@ fn combinations(n: usize, k: usize, f: &mut dyn FnMut(&[usize])) {
         for j in i + 1..k {
             idx[j] = idx[j - 1] + 1;
         }
+    }
+}
+
+/// Test-only settings that make small brackets take the paths large ones take.
+#[cfg(test)]
+pub(crate) mod test_knobs {
+    use std::cell::Cell;
+    thread_local! {
+        /// Most positions of D.1 decided per matching (large brackets need several matchings).
+        pub static CHUNK_CAP: Cell<usize> = const { Cell::new(usize::MAX) };
     }
 }
