@@ -576,14 +576,28 @@ fn matched_total<W: Weight>(edges: &[(usize, usize, W)], mate: &[Option<usize>])
         .fold(W::ZERO, |s, e| s + e.2)
 }
 
-/// B.3-B.4: the first candidate of a homogeneous bracket with an even number of players
-/// (S1[i] against S2[i]) when it is perfect: every pair allowed, every colour preference
-/// granted, no topscorer colour problem, and no floats (there are none in such a bracket).
-/// A perfect candidate is accepted at once, and it is the first of the sequence.
+/// B.3-B.4: the first candidate of a homogeneous bracket (S1[i] against S2[i]) when it is
+/// perfect: every pair allowed, every colour preference granted, no topscorer colour problem,
+/// and no floats. With an even number of players there are no floats; with an odd number (the
+/// last bracket only, where the one player left gets the bye) the last player of S2 is left:
+/// he must be able to take the bye (C.2), and the bye, which counts as a downfloat (A.4), must
+/// not repeat one of the two previous rounds (C.12, C.14; C.16 and C.18 then count nothing
+/// either). In a homogeneous bracket the PSD (C.6) is the same for every candidate that pairs
+/// all but one. A perfect candidate is accepted at once, and it is the first of the sequence.
 fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
     let mut sorted = residents.to_vec();
     sorted.sort_unstable();
     let half = sorted.len() / 2;
+    let bye = if sorted.len() % 2 == 1 {
+        let b = *sorted.last()?;
+        let p = &ctx.players[b];
+        if !p.bye_ok || p.float1 == Float::Down || p.float2 == Float::Down {
+            return None;
+        }
+        Some(b)
+    } else {
+        None
+    };
     let mut pairs = Vec::with_capacity(half);
     for i in 0..half {
         let (a, b) = (sorted[i], sorted[i + half]);
@@ -607,7 +621,7 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
     Some(BracketResult {
         pairs,
         floaters: Vec::new(),
-        bye: None,
+        bye,
     })
 }
 
@@ -715,7 +729,10 @@ pub(crate) fn solve(
     mode: Mode,
 ) -> Result<BracketResult, PairingError> {
     // (Not for the PPB: there the downfloaters are chosen for the completion, C.4.)
-    if mdps.is_empty() && residents.len().is_multiple_of(2) && !matches!(mode, Mode::Penultimate(_))
+    let odd_last = matches!(mode, Mode::Last) && !residents.len().is_multiple_of(2);
+    if mdps.is_empty()
+        && (residents.len().is_multiple_of(2) || odd_last)
+        && !matches!(mode, Mode::Penultimate(_))
     {
         if let Some(res) = perfect_first(ctx, residents) {
             return Ok(res);
