@@ -13,7 +13,8 @@ use crate::model::Color;
 /// What colour allocation needs to know about one player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColourFacts {
-    /// Pairing number (for E.5).
+    /// Pairing number for E.5: the rank by pairing number among the players who have entered
+    /// the tournament by the round being paired (see `dutch::prepare`).
     pub tpn: u32,
     /// Colours of played games, oldest first.
     pub colors: Vec<Color>,

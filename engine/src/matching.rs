@@ -417,6 +417,21 @@ impl<W: Weight> Matcher<W> {
         self.run(max_cardinality)
     }
 
+    /// After a solve without `max_cardinality`: whether the optimal dual solution found also
+    /// covers the extra edges `(u, v, w)` (vertex indices of the last graph), i.e. whether
+    /// `u_u + u_v >= w` for each. When it does, the matching is optimal as well for the graph
+    /// with those edges added (the duals stay feasible and complementary slackness still holds:
+    /// LP duality). Blossom duals only add to an edge's slack, so they are left out: the test is
+    /// sufficient, not necessary.
+    pub fn certifies(&self, extra: &[(usize, usize, W)]) -> bool {
+        !self.max_cardinality
+            && extra.iter().all(|&(u, v, w)| {
+                u < self.n
+                    && v < self.n
+                    && (w < W::ZERO || self.dual[u] + self.dual[v] >= w.double())
+            })
+    }
+
     fn reset_matrix(&mut self, n: usize) {
         self.n = n;
         self.w2.clear();

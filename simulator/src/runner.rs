@@ -13,6 +13,12 @@
 //! whole-file outputs, written under `DIR/.tmp` and renamed into place. Failures go to
 //! `DIR/failures/`: the TRF before the failing round and a text file with the seed, the index
 //! and the one-line replay command.
+//!
+//! Interruption (`RunConfig::interrupt`, set by the command on Ctrl-C or SIGTERM): no new
+//! tournament starts, the ones in progress finish and are written, and the run ends normally
+//! with the whole-file outputs covering the tournaments written (`RunSummary::interrupted`).
+//! Since tournaments are taken in index order and all started ones finish, the files then hold
+//! tournaments `0 .. N` with no gap.
 
 use crate::sim::{self, RunOptions, Simulation, TournamentResult};
 use crate::stats::{RunRow, SummaryRow};
@@ -24,7 +30,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::sync::{mpsc, Condvar, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -63,6 +70,8 @@ pub struct RunConfig {
     pub progress: bool,
     /// The replay command's options after `--seed S --index I --until-round K`.
     pub replay_args: String,
+    /// Set from outside (a signal handler) to stop the run early, keeping what is done.
+    pub interrupt: Arc<AtomicBool>,
 }
 
 /// What a run produced.
@@ -76,6 +85,8 @@ pub struct RunSummary {
     pub stopped: u64,
     /// One line per failure.
     pub failures: Vec<String>,
+    /// The run was interrupted before all tournaments ran (`summary.tournaments` were written).
+    pub interrupted: bool,
 }
 
 fn histogram() -> Histogram<u64> {
@@ -291,7 +302,11 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         for _ in 0..threads {
             let tx = tx.clone();
             let (next, written) = (&next, &written);
+            let stop = &rc.interrupt;
             scope.spawn(move |_| loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= total {
                     break;
@@ -344,6 +359,7 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
     });
     bar.finish_and_clear();
     result?;
+    let interrupted = writer.summary.tournaments < total;
 
     let wall = started.elapsed();
     let q = |h: &Histogram<u64>| {
@@ -407,5 +423,6 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         by_size,
         stopped: writer.stopped,
         failures: writer.failures,
+        interrupted,
     })
 }

@@ -29,6 +29,7 @@ fn run_with(threads: usize, dir: &std::path::Path) -> runner::RunSummary {
         no_timing: true,
         progress: false,
         replay_args: String::new(),
+        interrupt: Default::default(),
     };
     runner::run(&small(), &rc).unwrap()
 }
@@ -88,6 +89,7 @@ fn failures_are_written_with_a_replay_command() {
         no_timing: true,
         progress: false,
         replay_args: " --players 20".into(),
+        interrupt: Default::default(),
     };
     let sum = runner::run(&s, &rc).unwrap();
     assert!(sum.summary.failed > 0 && sum.summary.failed < 12, "{sum:?}");
@@ -130,4 +132,58 @@ fn until_round_is_a_prefix_of_the_whole_tournament() {
             assert_eq!(p.rounds, q.rounds);
         }
     }
+}
+
+/// An interrupted run (Ctrl-C) keeps what it has done: the tournaments started finish, and
+/// the files hold tournaments 0 .. N without a gap, with a summary that counts them.
+#[test]
+fn an_interrupted_run_keeps_the_tournaments_done() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{Arc, OnceLock};
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    fn interrupting(
+        t: &swisslab_engine::Tournament,
+        req: &swisslab_engine::pairing::Request,
+    ) -> Result<swisslab_engine::pairing::Pairing, swisslab_engine::pairing::PairingError> {
+        // About a dozen tournaments in, as if the user pressed Ctrl-C.
+        if CALLS.fetch_add(1, Ordering::SeqCst) == 100 {
+            FLAG.get().unwrap().store(true, Ordering::SeqCst);
+        }
+        sim::dutch_2017(t, req)
+    }
+    let flag = FLAG.get_or_init(Default::default).clone();
+    let mut s = small();
+    s.engine = interrupting;
+    let dir = tempfile::tempdir().unwrap();
+    let rc = RunConfig {
+        out: dir.path().to_path_buf(),
+        tournaments: 200,
+        seed: 7,
+        threads: 2,
+        system: "dutch-2017".into(),
+        no_timing: true,
+        progress: false,
+        replay_args: String::new(),
+        interrupt: flag,
+    };
+    let sum = runner::run(&s, &rc).unwrap();
+    assert!(sum.interrupted);
+    let n = sum.summary.tournaments;
+    assert!(n > 0 && n < 200, "{n} tournaments written");
+    let text = std::fs::read_to_string(dir.path().join("tournaments.csv")).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let idx = rows
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "tournament")
+        .unwrap();
+    let written: Vec<u64> = rows
+        .records()
+        .map(|r| r.unwrap()[idx].parse().unwrap())
+        .collect();
+    assert_eq!(written, (0..n).collect::<Vec<_>>());
+    assert!(dir.path().join("summary.csv").is_file());
+    assert!(!dir.path().join(".tmp").exists());
 }

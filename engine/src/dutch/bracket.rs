@@ -23,7 +23,7 @@ use super::weights::{widen, Digits, Layout};
 use super::RoundCtx;
 use crate::colour::{difference_after, third_in_a_row};
 use crate::history::{Float, PreferenceStrength};
-use crate::matching::{max_weight_matching, Weight, I512};
+use crate::matching::{max_weight_matching, Matcher, Weight, I512};
 use crate::model::Color;
 use crate::pairing::PairingError;
 use crate::score::Score;
@@ -74,7 +74,46 @@ const NQ: usize = 17;
 struct Edge {
     a: usize,
     b: usize,
-    q: [I256; NQ],
+    q: Fields,
+}
+
+/// The quality field values of an edge. Only the PSD fields (C.6, C.7) need wide integers;
+/// the others are small counts and sums, kept narrow so that the edges of a large bracket stay
+/// compact.
+#[derive(Clone, Copy)]
+struct Fields {
+    small: [i64; NQ],
+    c6: I256,
+    c7b: I256,
+}
+
+impl Fields {
+    const ZERO: Fields = Fields {
+        small: [0; NQ],
+        c6: I256::ZERO,
+        c7b: I256::ZERO,
+    };
+
+    fn get(&self, f: usize) -> I256 {
+        match f {
+            C6 => self.c6,
+            C7B => self.c7b,
+            _ => I256::from(self.small[f]),
+        }
+    }
+
+    fn set(&mut self, f: usize, v: I256) {
+        match f {
+            C6 => self.c6 = v,
+            C7B => self.c7b = v,
+            // Counts and score sums of one pair: far inside i64.
+            _ => self.small[f] = v.as_i64(),
+        }
+    }
+
+    fn all(&self) -> [I256; NQ] {
+        std::array::from_fn(|f| self.get(f))
+    }
 }
 
 /// An edge with its quality fields packed (see `Graph::qlayout`).
@@ -83,6 +122,9 @@ struct Packed {
     b: usize,
     qw: I512,
 }
+
+/// Appends an edge's generation-order field values (the low-priority fields of one matching).
+type Gen<'a> = dyn Fn(&Packed, &mut Vec<I256>) + 'a;
 
 /// The integer types a bracket's weights are packed into, narrowest first.
 trait PackW: Weight + std::ops::Shl<u32, Output = Self> {
@@ -212,16 +254,19 @@ impl Graph {
                 if !pair_ok(a, b) {
                     continue;
                 }
-                let mut q = [I256::ZERO; NQ];
+                let mut q = Fields::ZERO;
                 if completion {
-                    q[COMPL] = I256::ONE;
+                    q.set(COMPL, I256::ONE);
                 }
-                q[C5] = I256::ONE;
+                q.set(C5, I256::ONE);
                 let (sa, sb) = (score(a), score(b));
-                q[C6] = digits6.weight(fsd(a)) + digits6.weight(fsd(b))
-                    - digits6.weight(Score((sa - sb).0.abs()));
+                q.set(
+                    C6,
+                    digits6.weight(fsd(a)) + digits6.weight(fsd(b))
+                        - digits6.weight(Score((sa - sb).0.abs())),
+                );
                 if let Some(d7) = &digits7 {
-                    q[C7B] = d7.weight(fsd_next(a)) + d7.weight(fsd_next(b));
+                    q.set(C7B, d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)));
                 }
                 // Colours (C.8-C.11), with the allocation E.1-E.5 would make.
                 let (ga, gb) = (global[a], global[b]);
@@ -248,10 +293,10 @@ impl Graph {
                         }
                     }
                 }
-                q[C8] = i(2 - c8);
-                q[C9] = i(2 - c9);
-                q[C10] = i(2 - c10);
-                q[C11] = i(2 - c11);
+                q.set(C8, i(2 - c8));
+                q.set(C9, i(2 - c9));
+                q.set(C10, i(2 - c10));
+                q.set(C11, i(2 - c11));
                 // Floats (C.12-C.19). `a` is the higher ranked: with different scores it gets
                 // a downfloat and `b` an upfloat (A.4.b). A downfloater's SD is its fsd.
                 let a_down = sa > sb;
@@ -278,17 +323,17 @@ impl Graph {
                         c18 += gain;
                     }
                 }
-                q[C12] = i(c12);
-                q[C14] = i(c14);
-                q[C16] = c16;
-                q[C18] = c18;
+                q.set(C12, i(c12));
+                q.set(C14, i(c14));
+                q.set(C16, c16);
+                q.set(C18, c18);
                 let pb = &p[gb];
                 let up1 = a_down && pb.float1 == Float::Up;
                 let up2 = a_down && pb.float2 == Float::Up;
-                q[C13] = i(1 - i64::from(up1));
-                q[C15] = i(1 - i64::from(up2));
-                q[C17] = i(max_sd - if up1 { sd } else { 0 });
-                q[C19] = i(max_sd - if up2 { sd } else { 0 });
+                q.set(C13, i(1 - i64::from(up1)));
+                q.set(C15, i(1 - i64::from(up2)));
+                q.set(C17, i(max_sd - if up1 { sd } else { 0 }));
+                q.set(C19, i(max_sd - if up2 { sd } else { 0 }));
                 edges.push(Edge { a, b, q });
             }
         }
@@ -297,14 +342,17 @@ impl Graph {
                 if a == b || !compat(a, b) {
                     continue;
                 }
-                let mut q = [I256::ZERO; NQ];
+                let mut q = Fields::ZERO;
                 if completion {
-                    q[COMPL] = I256::ONE;
+                    q.set(COMPL, I256::ONE);
                 }
                 if let Some(d7) = &digits7 {
-                    q[C7A] = I256::ONE;
-                    q[C7B] = d7.weight(fsd_next(a)) + d7.weight(fsd_next(b))
-                        - d7.weight(Score((score(a) - score(b)).0.abs()));
+                    q.set(C7A, I256::ONE);
+                    q.set(
+                        C7B,
+                        d7.weight(fsd_next(a)) + d7.weight(fsd_next(b))
+                            - d7.weight(Score((score(a) - score(b)).0.abs())),
+                    );
                 }
                 edges.push(Edge { a, b, q });
             }
@@ -313,11 +361,11 @@ impl Graph {
             let d = nb + nx;
             for a in 0..d {
                 if p[global[a]].bye_ok {
-                    let mut q = [I256::ZERO; NQ];
+                    let mut q = Fields::ZERO;
                     if completion {
-                        q[COMPL] = I256::ONE;
+                        q.set(COMPL, I256::ONE);
                     } else {
-                        q[C7A] = I256::ONE;
+                        q.set(C7A, I256::ONE);
                     }
                     edges.push(Edge { a, b: d, q });
                 }
@@ -328,26 +376,58 @@ impl Graph {
         // same in every candidate that is best by C.5, so a constant added to every bracket pair
         // changes nothing. Shift them to start at zero and divide out a common factor, or drop
         // them when they are the same for every pair: the weights get much narrower.
-        for f in [C6, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19] {
-            let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
-            let Some(min) = edges.iter().filter(|e| in_bracket(e)).map(|e| e.q[f]).min() else {
-                continue;
-            };
-            let mut g = I256::ZERO;
-            for e in edges.iter().filter(|e| in_bracket(e)) {
-                g = gcd(g, e.q[f] - min);
+        // One pass per step over the edges: minima, common factors, then the shift and
+        // division. The small fields in i64, the PSD digits (C.6) in 256 bits.
+        const SMALL: [usize; 12] = [C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19];
+        let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
+        let mut min = [i64::MAX; NQ];
+        let mut min6: Option<I256> = None;
+        for e in edges.iter().filter(|e| in_bracket(e)) {
+            for f in SMALL {
+                min[f] = min[f].min(e.q.small[f]);
             }
-            for e in edges.iter_mut().filter(|e| in_bracket(e)) {
-                e.q[f] = if g == I256::ZERO {
-                    I256::ZERO
+            if min6.is_none_or(|m| e.q.c6 < m) {
+                min6 = Some(e.q.c6);
+            }
+        }
+        let mut factor = [0i64; NQ];
+        let mut factor6 = I256::ZERO;
+        for e in edges.iter().filter(|e| in_bracket(e)) {
+            for f in SMALL {
+                // Once the factor is 1 it stays 1.
+                if factor[f] != 1 {
+                    factor[f] = gcd_i64(factor[f], e.q.small[f] - min[f]);
+                }
+            }
+            if let Some(m) = min6 {
+                if factor6 != I256::ONE && e.q.c6 != m {
+                    factor6 = gcd_with(factor6, e.q.c6 - m);
+                }
+            }
+        }
+        for e in edges.iter_mut().filter(|e| in_bracket(e)) {
+            for f in SMALL {
+                let v = &mut e.q.small[f];
+                *v = if factor[f] == 0 {
+                    0
                 } else {
-                    (e.q[f] - min) / g
+                    (*v - min[f]) / factor[f]
+                };
+            }
+            if let Some(m) = min6 {
+                let v = e.q.c6 - m;
+                e.q.c6 = if factor6 == I256::ZERO {
+                    I256::ZERO
+                } else if factor6.count_ones() == 1 {
+                    v >> factor6.trailing_zeros()
+                } else {
+                    v / factor6
                 };
             }
         }
         let mut quality_bounds = [I256::ZERO; NQ];
         for e in &edges {
-            for (bound, v) in quality_bounds.iter_mut().zip(&e.q) {
+            for (bound, v) in quality_bounds.iter_mut().zip(&e.q.all()) {
                 if *v > *bound {
                     *bound = *v;
                 }
@@ -371,7 +451,7 @@ impl Graph {
                     .map(|e| Packed {
                         a: e.a,
                         b: e.b,
-                        qw: l.pack_512(&e.q),
+                        qw: l.pack_512(&e.q.all()),
                     })
                     .collect(),
                 l.total_bits,
@@ -391,10 +471,25 @@ impl Graph {
     fn solve(
         &self,
         gen_bounds: &[I256],
-        gen: &dyn Fn(&Packed) -> Vec<I256>,
+        gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
+        self.solve_certified(gen_bounds, gen, keep, &|_| false, removed)
+            .map(|(m, w, _)| (m, w))
+    }
+
+    /// `solve`, also telling whether the matching found is optimal as well on the graph that
+    /// adds the edges `extra` selects (among those `keep` leaves out): see
+    /// `Matcher::certifies`. A smaller graph is usually much faster to solve.
+    fn solve_certified(
+        &self,
+        gen_bounds: &[I256],
+        gen: &Gen,
+        keep: &dyn Fn(&Packed) -> bool,
+        extra: &dyn Fn(&Packed) -> bool,
+        removed: &[bool],
+    ) -> Result<(Vec<Option<usize>>, I512, bool), PairingError> {
         let glayout = Layout::new(gen_bounds);
         let too_wide = || {
             PairingError::InvalidRequest(format!(
@@ -409,11 +504,11 @@ impl Graph {
             return Err(too_wide());
         }
         if total <= 124 {
-            Ok(self.solve_in::<i128>(&glayout, gbits, gen, keep, removed))
+            Ok(self.solve_in::<i128>(&glayout, gbits, gen, keep, extra, removed))
         } else if total <= super::weights::MAX_BITS_256 {
-            Ok(self.solve_in::<I256>(&glayout, gbits, gen, keep, removed))
+            Ok(self.solve_in::<I256>(&glayout, gbits, gen, keep, extra, removed))
         } else {
-            Ok(self.solve_in::<I512>(&glayout, gbits, gen, keep, removed))
+            Ok(self.solve_in::<I512>(&glayout, gbits, gen, keep, extra, removed))
         }
     }
 
@@ -421,10 +516,11 @@ impl Graph {
         &self,
         glayout: &Layout,
         gbits: u32,
-        gen: &dyn Fn(&Packed) -> Vec<I256>,
+        gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
+        extra: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
-    ) -> (Vec<Option<usize>>, I512) {
+    ) -> (Vec<Option<usize>>, I512, bool) {
         // Removed vertices (fixed pairs) are left out and the others renumbered, so that the
         // matchings get smaller as the pairs are decided.
         let n = self.global.len();
@@ -437,27 +533,38 @@ impl Graph {
             }
         }
         let mut edges: Vec<(usize, usize, W)> = Vec::with_capacity(self.edges.len());
+        let mut others: Vec<(usize, usize, W)> = Vec::new();
+        let mut fields = Vec::new();
         for e in &self.edges {
-            if removed[e.a] || removed[e.b] || !keep(e) {
+            if removed[e.a] || removed[e.b] {
+                continue;
+            }
+            let kept = keep(e);
+            if !kept && !extra(e) {
                 continue;
             }
             let mut w = W::from_i512(e.qw) << gbits;
-            for (v, off) in gen(e).iter().zip(glayout.offsets()) {
+            fields.clear();
+            gen(e, &mut fields);
+            for (v, off) in fields.iter().zip(glayout.offsets()) {
                 if *v != I256::ZERO {
                     w += W::from_i256(*v) << *off;
                 }
             }
             if w > W::ZERO {
-                edges.push((local[e.a], local[e.b], w));
+                let list = if kept { &mut edges } else { &mut others };
+                list.push((local[e.a], local[e.b], w));
             }
         }
-        let small = max_weight_matching(back.len(), &edges, false);
+        let mut matcher = Matcher::new();
+        let small = matcher.solve(back.len(), &edges, false).to_vec();
+        let certified = matcher.certifies(&others);
         let mut mate = vec![None; n];
         for (i, m) in small.iter().enumerate() {
             mate[back[i]] = m.map(|j| back[j]);
         }
         let total = matched_total(&edges, &small).to_i512();
-        (mate, total)
+        (mate, total, certified)
     }
 }
 
@@ -469,14 +576,28 @@ fn matched_total<W: Weight>(edges: &[(usize, usize, W)], mate: &[Option<usize>])
         .fold(W::ZERO, |s, e| s + e.2)
 }
 
-/// B.3-B.4: the first candidate of a homogeneous bracket with an even number of players
-/// (S1[i] against S2[i]) when it is perfect: every pair allowed, every colour preference
-/// granted, no topscorer colour problem, and no floats (there are none in such a bracket).
-/// A perfect candidate is accepted at once, and it is the first of the sequence.
+/// B.3-B.4: the first candidate of a homogeneous bracket (S1[i] against S2[i]) when it is
+/// perfect: every pair allowed, every colour preference granted, no topscorer colour problem,
+/// and no floats. With an even number of players there are no floats; with an odd number (the
+/// last bracket only, where the one player left gets the bye) the last player of S2 is left:
+/// he must be able to take the bye (C.2), and the bye, which counts as a downfloat (A.4), must
+/// not repeat one of the two previous rounds (C.12, C.14; C.16 and C.18 then count nothing
+/// either). In a homogeneous bracket the PSD (C.6) is the same for every candidate that pairs
+/// all but one. A perfect candidate is accepted at once, and it is the first of the sequence.
 fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
     let mut sorted = residents.to_vec();
     sorted.sort_unstable();
     let half = sorted.len() / 2;
+    let bye = if sorted.len() % 2 == 1 {
+        let b = *sorted.last()?;
+        let p = &ctx.players[b];
+        if !p.bye_ok || p.float1 == Float::Down || p.float2 == Float::Down {
+            return None;
+        }
+        Some(b)
+    } else {
+        None
+    };
     let mut pairs = Vec::with_capacity(half);
     for i in 0..half {
         let (a, b) = (sorted[i], sorted[i + half]);
@@ -500,7 +621,7 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
     Some(BracketResult {
         pairs,
         floaters: Vec::new(),
-        bye: None,
+        bye,
     })
 }
 
@@ -520,6 +641,69 @@ fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
     }
     let mate = max_weight_matching(n, &edges, true);
     mate.iter().filter(|x| x.is_some()).count() / 2
+}
+
+/// C.7 is the same for every candidate that is best by C.5 and C.6 when the following bracket
+/// reaches its ideal whichever `f` players of this bracket float into it: every downfloater
+/// paired with one of `below` (the next scoregroup), the others all paired, and, when the
+/// following bracket is the last one (`last`) and has an odd number of players, the one left
+/// able to take the bye (C.2). Its number of pairs is then the same for every candidate, and its
+/// PSD depends only on the scores of the downfloaters, which C.6 already fixes: the PSD of this
+/// bracket counts each MDP once, at its SD when paired and one point higher when floating, and
+/// each floating resident at one point, so equal PSDs mean equal floater scores. The lookahead
+/// can then be left out of the graph, which makes it much smaller.
+///
+/// Sufficient condition used (Dirac's theorem: a graph on N >= 3 vertices whose every vertex
+/// has degree >= N/2 has a Hamiltonian cycle, hence a perfect matching when N is even, and one
+/// leaving out any chosen vertex when N is odd): in the following bracket's graph (downfloaters
+/// and `below`, downfloaters never meeting each other), every vertex has degree >= N/2 whatever
+/// the downfloaters are.
+fn following_always_ideal(
+    ctx: &RoundCtx,
+    mdps: &[usize],
+    residents: &[usize],
+    below: &[usize],
+    last: bool,
+    f: usize,
+) -> bool {
+    let big_n = f + below.len();
+    if big_n < 3 {
+        return false;
+    }
+    let ok = |deg: usize| 2 * deg >= big_n;
+    // A bye-eligible player of `below` to leave out when the last bracket is odd.
+    if last && big_n % 2 == 1 && !below.iter().any(|&r| ctx.players[r].bye_ok) {
+        return false;
+    }
+    let bracket = mdps.iter().chain(residents);
+    for &x in bracket.clone() {
+        if !ok(below.iter().filter(|&&r| ctx.compat[x][r]).count()) {
+            return false;
+        }
+    }
+    below.iter().all(|&r| {
+        let mates = below.iter().filter(|&&o| ctx.compat[r][o]).count();
+        let apart = bracket.clone().filter(|&&x| !ctx.compat[r][x]).count();
+        ok(mates + f.saturating_sub(apart))
+    })
+}
+
+/// `gcd(g, x)`, without a division in the common case of the digit fields: `g` a power of two
+/// that divides `x`.
+fn gcd_with(g: I256, x: I256) -> I256 {
+    if g.count_ones() == 1 && x.trailing_zeros() >= g.trailing_zeros() {
+        g
+    } else {
+        gcd(g, x)
+    }
+}
+
+/// Greatest common divisor of two non-negative numbers.
+fn gcd_i64(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// Greatest common divisor of two non-negative numbers.
@@ -545,7 +729,10 @@ pub(crate) fn solve(
     mode: Mode,
 ) -> Result<BracketResult, PairingError> {
     // (Not for the PPB: there the downfloaters are chosen for the completion, C.4.)
-    if mdps.is_empty() && residents.len().is_multiple_of(2) && !matches!(mode, Mode::Penultimate(_))
+    let odd_last = matches!(mode, Mode::Last) && !residents.len().is_multiple_of(2);
+    if mdps.is_empty()
+        && (residents.len().is_multiple_of(2) || odd_last)
+        && !matches!(mode, Mode::Penultimate(_))
     {
         if let Some(res) = perfect_first(ctx, residents) {
             return Ok(res);
@@ -562,6 +749,18 @@ pub(crate) fn solve(
         Mode::Lookahead(..) if max_pairs == Some(n / 2) && n.is_multiple_of(2) => {
             Mode::Lookahead(&[], false)
         }
+        Mode::Lookahead(below, last)
+            if following_always_ideal(
+                ctx,
+                mdps,
+                residents,
+                below,
+                last,
+                n - 2 * max_pairs.unwrap_or(0),
+            ) =>
+        {
+            Mode::Lookahead(&[], false)
+        }
         m => m,
     };
     let g = Graph::build(ctx, mdps, residents, mode);
@@ -570,7 +769,7 @@ pub(crate) fn solve(
     let m = mdps.len();
     let mut removed = vec![false; nv];
     let mut fixed: Vec<(usize, usize)> = Vec::new();
-    let no_gen = |_: &Packed| Vec::new();
+    let no_gen = |_: &Packed, _: &mut Vec<I256>| {};
     let keep_all = |_: &Packed| true;
     // Edges between an MDP and a resident that are still allowed.
     let mut mdp_ok = vec![true; nb];
@@ -579,24 +778,22 @@ pub(crate) fn solve(
         // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates.
         let mb = m.min(120) as u32;
         let bonus = |e: &Packed| {
-            let v = if e.a < m && e.b >= m && e.b < nb && (e.a as u32) < mb {
+            if e.a < m && e.b >= m && e.b < nb && (e.a as u32) < mb {
                 I256::ONE << (mb - 1 - e.a as u32)
             } else {
                 I256::ZERO
-            };
-            vec![v]
+            }
         };
         // D.1 on the MDP-pairing, decided in the same matching for the first MDPs: a position
         // per MDP in BSN order; the MDPs left out of S1 (fixed by the D.3 field above) have no
         // partner, so the comparison is the one of S1's positions.
         let residents_left: Vec<usize> = (m..nb).collect();
-        let lex = Lex::new(&g, &residents_left);
+        let lex = Lex::new(&g, &residents_left, mb + 1);
         let all_mdps: Vec<usize> = (0..m).collect();
         let first: Vec<usize> = all_mdps[..lex.chunk.min(m)].to_vec();
-        let gen = |e: &Packed| {
-            let mut v = bonus(e);
-            v.extend(lex.values(&first, e));
-            v
+        let gen = |e: &Packed, out: &mut Vec<I256>| {
+            out.push(bonus(e));
+            lex.values(&first, e, out);
         };
         let mut bounds = vec![I256::ONE << mb];
         bounds.extend(lex.bounds(first.len()));
@@ -614,6 +811,7 @@ pub(crate) fn solve(
             &keep_mdp,
             &mut removed,
             &mut fixed,
+            None,
         )?;
     }
 
@@ -645,43 +843,54 @@ pub(crate) fn solve(
         // D.2 a-b as fields: fewest exchanged players, then the smallest sum difference, which
         // for a candidate is (sum over pairs of the smaller BSN) minus the sum of S1R.
         let kb = I256::from(nb as u64 + 1);
-        let gen_ab = |e: &Packed| {
-            if is_rem(e.a) && is_rem(e.b) {
-                let ga = if in_s2(e.a) && in_s2(e.b) {
-                    I256::ZERO
-                } else {
-                    I256::ONE
-                };
-                vec![ga, kb - I256::from(rbsn[e.a.min(e.b)] as u64)]
+        let ga = |e: &Packed| {
+            if is_rem(e.a) && is_rem(e.b) && !(in_s2(e.a) && in_s2(e.b)) {
+                I256::ONE
             } else {
-                vec![I256::ZERO, I256::ZERO]
+                I256::ZERO
             }
+        };
+        let gen_ab = |e: &Packed, out: &mut Vec<I256>| {
+            out.push(ga(e));
+            out.push(if is_rem(e.a) && is_rem(e.b) {
+                kb - I256::from(rbsn[e.a.min(e.b)] as u64)
+            } else {
+                I256::ZERO
+            });
         };
         let ab_bounds = [I256::from(pr as u64 + 1), kb * I256::from(pr as u64 + 1)];
         // Usually no exchange is needed (D.2 a: zero exchanged): then the first positions of the
         // transposition (D.1) are decided in the same matching.
-        let lex = Lex::new(&g, &s2r);
+        // D.2 b does not matter then (every candidate without an exchange has the same BSN
+        // sums); leaving it out of this matching keeps its weights from favouring S1R's first
+        // players one by one, which makes the matching much faster.
+        let lex = Lex::new(&g, &s2r, pos_bits(pr));
         let first: Vec<usize> = s1r[..lex.chunk.min(pr)].to_vec();
-        let mut bounds = ab_bounds.to_vec();
+        let mut bounds = vec![ab_bounds[0]];
         bounds.extend(lex.bounds(first.len()));
-        let gen_first = |e: &Packed| {
-            let mut v = gen_ab(e);
-            v.extend(lex.values(&first, e));
-            v
+        let gen_first = |e: &Packed, out: &mut Vec<I256>| {
+            out.push(ga(e));
+            lex.values(&first, e, out);
         };
-        let (mate, _) = g.solve(&bounds, &gen_first, &keep_base, &removed)?;
-        let mut k = 0usize;
-        let mut tsum = 0i64;
-        for &v in &rem {
-            if let Some(u) = mate[v] {
-                if u > v && u < nb {
-                    if in_s2(v) && in_s2(u) {
-                        k += 1;
-                    }
-                    tsum += rbsn[v] as i64;
-                }
-            }
+        // Usually no exchange is needed: solve first on the edges of S1R x S2R only (a bipartite
+        // remainder: no blossoms, much faster), and take that matching when its duals prove it
+        // optimal on the whole remainder as well; else solve the whole remainder.
+        let cross = |e: &Packed| !(is_rem(e.a) && is_rem(e.b)) || in_s2(e.a) != in_s2(e.b);
+        let keep_cross = |e: &Packed| keep_base(e) && cross(e);
+        let (mut mate, _, certified) = g.solve_certified(
+            &bounds,
+            &gen_first,
+            &keep_cross,
+            &|e: &Packed| keep_base(e) && !cross(e),
+            &removed,
+        )?;
+        if !certified {
+            mate = g.solve(&bounds, &gen_first, &keep_base, &removed)?.0;
         }
+        let k = rem
+            .iter()
+            .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb && in_s2(v) && in_s2(u)))
+            .count();
         if k == 0 {
             let set: Vec<bool> = (0..nb).map(|v| v < nv && s1r.contains(&v)).collect();
             let keep = |e: &Packed| {
@@ -695,10 +904,17 @@ pub(crate) fn solve(
                 &keep,
                 &mut removed,
                 &mut fixed,
+                Some(mate),
             )?;
             return finish(ctx, &g, mode, &removed, &fixed);
         }
-        let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
+        // An exchange is needed: D.2 a-b decide the smallest BSN-sum difference.
+        let (mate, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
+        let tsum: i64 = rem
+            .iter()
+            .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
+            .map(|&v| rbsn[v] as i64)
+            .sum();
         let s1sum: i64 = s1r.iter().map(|&v| rbsn[v] as i64).sum();
         let d = tsum - s1sum;
         let mut s1p: Vec<usize> = s1r.clone();
@@ -721,7 +937,7 @@ pub(crate) fn solve(
         let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
         let keep =
             |e: &Packed| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
-        fix_lexicographic(&g, &s1p, &s2p, &keep, &mut removed, &mut fixed)?;
+        fix_lexicographic(&g, &s1p, &s2p, &keep, &mut removed, &mut fixed, None)?;
     }
 
     finish(ctx, &g, mode, &removed, &fixed)
@@ -774,21 +990,26 @@ struct Lex {
 }
 
 impl Lex {
-    fn new(g: &Graph, s2: &[usize]) -> Lex {
+    /// `reserved`: bits taken by the other generation-order fields of the same matchings.
+    fn new(g: &Graph, s2: &[usize], reserved: u32) -> Lex {
         let pb = pos_bits(s2.len());
-        // As many positions per matching as the 256-bit weights have room for.
+        // As many positions per matching as the 256-bit weights have room for (a field per
+        // 240 bits of positions, each taking one bit more than its positions).
         let room = super::weights::MAX_BITS_256
-            .saturating_sub(g.qbits + 48)
+            .saturating_sub(g.qbits + reserved + 4)
             .max(60);
         let mut rank = vec![usize::MAX; g.global.len()];
         for (r, &v) in s2.iter().enumerate() {
             rank[v] = r;
         }
+        let chunk = (room / pb).max(1) as usize;
+        #[cfg(test)]
+        let chunk = chunk.min(test_knobs::CHUNK_CAP.with(|c| c.get()));
         Lex {
             rank,
             n2: s2.len() as u64,
             pb,
-            chunk: (room / pb).max(1) as usize,
+            chunk,
             nb: g.nb,
         }
     }
@@ -807,23 +1028,24 @@ impl Lex {
             .collect()
     }
 
-    /// The field values of edge `e` when `part` are the positions being decided.
-    fn values(&self, part: &[usize], e: &Packed) -> Vec<I256> {
+    /// Appends to `out` the field values of edge `e` when `part` are the positions being
+    /// decided.
+    fn values(&self, part: &[usize], e: &Packed, out: &mut Vec<I256>) {
         let per = self.per_field();
-        let mut out = vec![I256::ZERO; part.len().div_ceil(per)];
+        let start = out.len();
+        out.resize(start + part.len().div_ceil(per), I256::ZERO);
         let pos = |v: usize| part.iter().position(|&x| x == v);
         let (y, p) = match (pos(e.a), pos(e.b)) {
             (Some(p), _) => (e.b, p),
             (None, Some(p)) => (e.a, p),
-            _ => return out,
+            _ => return,
         };
         if y < self.nb && self.rank[y] != usize::MAX {
             let field = p / per;
             let len = (part.len() - field * per).min(per);
             let shift = self.pb * (len - 1 - (p - field * per)) as u32;
-            out[field] = I256::from(self.n2 - self.rank[y] as u64) << shift;
+            out[start + field] = I256::from(self.n2 - self.rank[y] as u64) << shift;
         }
-        out
     }
 
     /// Fixes the pairs the matching gave the players of `part`.
@@ -848,6 +1070,13 @@ impl Lex {
 
 /// D.1: pairs each vertex of `s1` (in order) with the earliest vertex of `s2` that still allows
 /// a best candidate, deciding a chunk of positions per matching, and fixes those pairs.
+///
+/// `optimal`, when given, is a matching of the vertices still in play that is best by the
+/// quality fields (C.4-C.19) on the edges `keep` allows. When the graph is bipartite between
+/// `s1` and `s2` (no other vertex has an edge), the pairing that gives each player of `s1` in
+/// turn the earliest free partner of `s2` is tried first: if it is as good by quality as that
+/// matching, it is the first best candidate in the order of D.1, and no further matching is
+/// needed. This is the usual case in large brackets.
 fn fix_lexicographic(
     g: &Graph,
     s1: &[usize],
@@ -855,14 +1084,95 @@ fn fix_lexicographic(
     keep: &dyn Fn(&Packed) -> bool,
     removed: &mut [bool],
     fixed: &mut Vec<(usize, usize)>,
+    mut optimal: Option<Vec<Option<usize>>>,
 ) -> Result<(), PairingError> {
-    let lex = Lex::new(g, s2);
-    for part in s1.chunks(lex.chunk) {
-        let gen = |e: &Packed| lex.values(part, e);
+    let lex = Lex::new(g, s2, 0);
+    let bipartite = g.global.len() == g.nb;
+    let mut start = 0;
+    while start < s1.len() {
+        if let (true, Some(opt)) = (bipartite, &optimal) {
+            if let Some(pairs) = earliest_if_best(g, &s1[start..], s2, keep, removed, opt) {
+                for (v, u) in pairs {
+                    removed[v] = true;
+                    removed[u] = true;
+                    fixed.push((v.min(u), v.max(u)));
+                }
+                return Ok(());
+            }
+        }
+        let part = &s1[start..(start + lex.chunk).min(s1.len())];
+        let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(part, e, out);
         let (mate, _) = g.solve(&lex.bounds(part.len()), &gen, keep, removed)?;
         lex.fix(part, &mate, removed, fixed);
+        optimal = Some(mate);
+        start += part.len();
     }
     Ok(())
+}
+
+/// The greedy D.1 pairing of `s1` (each in turn with the earliest free vertex of `s2` it has an
+/// edge to), when its quality equals that of `optimal` on the vertices still in play; `None`
+/// otherwise (or when `optimal` uses an edge `keep` does not allow).
+fn earliest_if_best(
+    g: &Graph,
+    s1: &[usize],
+    s2: &[usize],
+    keep: &dyn Fn(&Packed) -> bool,
+    removed: &[bool],
+    optimal: &[Option<usize>],
+) -> Option<Vec<(usize, usize)>> {
+    let nv = g.global.len();
+    let mut idx1 = vec![usize::MAX; nv];
+    for (i, &v) in s1.iter().enumerate() {
+        idx1[v] = i;
+    }
+    let mut idx2 = vec![usize::MAX; nv];
+    for (j, &u) in s2.iter().enumerate() {
+        if !removed[u] {
+            idx2[u] = j;
+        }
+    }
+    let n2 = s2.len();
+    let mut w: Vec<Option<I512>> = vec![None; s1.len() * n2];
+    let mut best = I512::ZERO;
+    let mut optimal_pairs = 0;
+    let mut optimal_kept = 0;
+    for v in 0..nv {
+        if !removed[v] && matches!(optimal[v], Some(u) if u > v && !removed[u]) {
+            optimal_pairs += 1;
+        }
+    }
+    for e in &g.edges {
+        if removed[e.a] || removed[e.b] || !keep(e) {
+            continue;
+        }
+        if optimal[e.a] == Some(e.b) {
+            best += e.qw;
+            optimal_kept += 1;
+        }
+        let (i, j) = if idx1[e.a] != usize::MAX && idx2[e.b] != usize::MAX {
+            (idx1[e.a], idx2[e.b])
+        } else if idx1[e.b] != usize::MAX && idx2[e.a] != usize::MAX {
+            (idx1[e.b], idx2[e.a])
+        } else {
+            continue;
+        };
+        w[i * n2 + j] = Some(e.qw);
+    }
+    if optimal_kept != optimal_pairs {
+        return None;
+    }
+    let mut taken = vec![false; n2];
+    let mut total = I512::ZERO;
+    let mut pairs = Vec::with_capacity(s1.len());
+    for (i, &v) in s1.iter().enumerate() {
+        if let Some(j) = (0..n2).find(|&j| !taken[j] && w[i * n2 + j].is_some()) {
+            taken[j] = true;
+            total += w[i * n2 + j].unwrap_or_default();
+            pairs.push((v, s2[j]));
+        }
+    }
+    (total == best).then_some(pairs)
 }
 
 /// D.2 c-d: among the exchanges of `k` players between S1R and S2R whose BSN sums differ by
@@ -947,5 +1257,15 @@ fn combinations(n: usize, k: usize, f: &mut dyn FnMut(&[usize])) {
         for j in i + 1..k {
             idx[j] = idx[j - 1] + 1;
         }
+    }
+}
+
+/// Test-only settings that make small brackets take the paths large ones take.
+#[cfg(test)]
+pub(crate) mod test_knobs {
+    use std::cell::Cell;
+    thread_local! {
+        /// Most positions of D.1 decided per matching (large brackets need several matchings).
+        pub static CHUNK_CAP: Cell<usize> = const { Cell::new(usize::MAX) };
     }
 }

@@ -332,13 +332,21 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
             met: h.opponents.clone(),
         });
     }
-    // E.5 in round 1 reads the pairing number among the players being paired, so colours
-    // alternate board by board even when a player is absent; from round 2 on, the pairing
-    // number itself (both readings are what the conformance corpus shows).
-    if req.round == 1 {
-        for (k, p) in players.iter_mut().enumerate() {
-            p.colour.tpn = k as u32 + 1;
-        }
+    // E.5 reads the pairing number among the players who have entered the tournament by this
+    // round: a player absent (requested or zero-point bye) in every round so far, this one
+    // included, has not arrived yet and is left out, as a late entry would be (C.04.2 late
+    // entries: TPNs are provisional, and a late entry is numbered and paired only when he
+    // arrives). In round 1 this is the rank among the players being paired, so colours
+    // alternate board by board; from round 2 on it differs from the pairing number only by the
+    // players still absent. This is the reading the conformance corpus shows.
+    let arrived: Vec<PlayerId> = t
+        .players
+        .iter()
+        .filter(|p| req.present.contains(&p.id) || has_arrived(p, req.round - 1))
+        .map(|p| p.id)
+        .collect();
+    for p in &mut players {
+        p.colour.tpn = arrived.partition_point(|id| *id < p.id) as u32 + 1;
     }
     // A.2: score, then pairing number.
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
@@ -361,6 +369,19 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
         players,
         compat,
         initial: initial_colour(t, opts),
+    })
+}
+
+/// True when the player was in the pairing of one of the first `rounds` rounds: a game (played
+/// or forfeited) or a pairing-allocated bye. Requested byes and absences do not count.
+fn has_arrived(p: &crate::model::Player, rounds: usize) -> bool {
+    use crate::model::Unplayed;
+    p.rounds.iter().take(rounds).any(|e| match e {
+        RoundEntry::Game { .. } => true,
+        RoundEntry::Unplayed(u) => matches!(
+            u,
+            Unplayed::Pab | Unplayed::ForfeitWin | Unplayed::ForfeitLoss
+        ),
     })
 }
 
@@ -474,4 +495,36 @@ fn pair_ctx(ctx: &RoundCtx, solve: impl SolveBracket) -> Result<RoundPairs, Pair
         return Ok(out);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// E.5 counts only the players who have entered the tournament: player 1, absent in rounds
+    /// 1 and 2, has not arrived yet, so player 2 is provisionally number 1 and takes the
+    /// initial colour (White, from round 1) against player 3.
+    #[test]
+    fn e5_leaves_out_players_who_have_not_arrived() {
+        let line = |id: u32, points: &str, rounds: &str| {
+            format!(
+                "001 {id:>4}      P{id:<31} {:>4}                             {points}        {rounds}\n",
+                2100 - id * 10
+            )
+        };
+        let mut text = String::from("012 Late arrival\nXXR 3\n");
+        text += &line(1, "1.0", "0000 - H  0000 - H");
+        text += &line(2, "0.5", "0000 - H");
+        text += &line(3, "0.5", "0000 - H");
+        text += &line(4, "1.0", "   5 w 1");
+        text += &line(5, "0.0", "   4 b 0");
+        text += &line(6, "1.0", "   7 b 1");
+        text += &line(7, "0.0", "   6 w 0");
+        let t = crate::trf::read_str(&text).expect("valid TRF");
+        let req = Request::next_round(&t);
+        assert_eq!(req.round, 2);
+        assert!(!req.present.contains(&1));
+        let pairing = pair(&t, &req, &DutchOptions::default()).unwrap();
+        assert!(pairing.games.contains(&(2, 3)), "{:?}", pairing.games);
+    }
 }

@@ -583,3 +583,35 @@ fn max_cardinality_without_headroom_panics_cleanly() {
     let k = 5;
     max_weight_matching(2 * k + 2, &heavy_path(k, max_edge_weight::<i64>()), true);
 }
+
+/// `certifies`: whenever the duals of a solve on part of the edges cover the others, the
+/// matching found is optimal on all of them (checked by brute force); and the test does not
+/// merely pass by never certifying.
+#[test]
+fn certificates_of_partial_solves_are_sound() {
+    let mut rng = Rng::new(77);
+    let mut m = Matcher::<i64>::new();
+    let (mut certified, mut refused) = (0, 0);
+    for g in 0..3000 {
+        let n = 2 + rng.below(11) as usize;
+        let density = [30, 60, 100][rng.below(3) as usize];
+        let edges = random_graph(&mut rng, n, density, &mut |r| r.below(20) as i64);
+        let (kept, extra): (Vec<_>, Vec<_>) = edges.iter().partition(|_| rng.chance(3, 4));
+        let mate = m.solve(n, &kept, false).to_vec();
+        if m.certifies(&extra) {
+            certified += 1;
+            let got = matching_weight(n, &kept, &mate).expect("a matching");
+            let want = brute(n, &edges, false).1;
+            assert_eq!(
+                got, want,
+                "graph {g}: certified but not optimal; kept {kept:?}, extra {extra:?}"
+            );
+        } else {
+            refused += 1;
+        }
+    }
+    assert!(
+        certified > 300 && refused > 300,
+        "certified {certified}, refused {refused}"
+    );
+}

@@ -26,6 +26,9 @@ pub const EXIT_INVALID: u8 = 3;
 pub const EXIT_FAILURES: u8 = 4;
 /// A file could not be read or written.
 pub const EXIT_IO: u8 = 5;
+/// `simulate` was interrupted (Ctrl-C, SIGTERM); what was done is written (the shell's
+/// convention for SIGINT).
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// The process exit code for one of the constants above.
 pub fn exit(code: u8) -> ExitCode {

@@ -5,9 +5,13 @@
 //! Exit status 0 when every tournament ran, 4 when at least one failed (an invariant broken, an
 //! engine error or panic): the run goes on, each failure is written under `DIR/failures/` with
 //! a one-line replay command.
+//!
+//! Ctrl-C (or SIGTERM) stops the run cleanly: no new tournament starts, those in progress finish
+//! and are written, the summary files cover what was done, and the exit status is 130. A
+//! second Ctrl-C aborts at once; the streamed CSV files still hold every tournament written.
 
 use super::model_args::{finish, ModelArgs};
-use super::{System, EXIT_FAILURES, EXIT_OK};
+use super::{System, EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
@@ -55,7 +59,7 @@ pub struct Args {
 }
 
 /// Runs the subcommand: 0 all tournaments ran, 4 some failed, 3 invalid configuration, 5 a
-/// file cannot be read or written.
+/// file cannot be read or written, 130 interrupted.
 pub fn run(args: &Args) -> ExitCode {
     finish(run_inner(args))
 }
@@ -78,7 +82,21 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         no_timing: args.no_timing,
         progress: !args.no_progress,
         replay_args: args.model.replay_args(),
+        interrupt: Default::default(),
     };
+    let flag = rc.interrupt.clone();
+    // Without a handler (e.g. one already installed) Ctrl-C simply ends the process, and the
+    // streamed files still hold every tournament written.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            eprintln!("\nswisslab simulate: aborted");
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        eprintln!(
+            "\nswisslab simulate: interrupted; finishing the tournaments in progress \
+             (Ctrl-C again to abort)"
+        );
+    });
     let s =
         runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
     print!("{}", table(&sim, &rc, &s));
@@ -90,6 +108,8 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     }
     Ok(if s.summary.failed > 0 {
         EXIT_FAILURES
+    } else if s.interrupted {
+        EXIT_INTERRUPTED
     } else {
         EXIT_OK
     })
@@ -108,6 +128,14 @@ fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSumma
         "swisslab simulate: {} tournaments x {players} players x {} rounds, seed {}, {} thread(s), {}, results {}\n",
         rc.tournaments, c.rounds, rc.seed, rc.threads, rc.system, c.results.model.name()
     );
+    if s.interrupted {
+        out.push_str(&format!(
+            "  INTERRUPTED after {} of {} tournaments (the files hold tournaments 0 to {})\n",
+            sm.tournaments,
+            rc.tournaments,
+            sm.tournaments.saturating_sub(1)
+        ));
+    }
     out.push_str(&format!(
         "  tournaments  completed {}  stopped (no valid pairing exists) {}  failed {}\n",
         sm.completed, s.stopped, sm.failed

@@ -404,6 +404,20 @@ fn engine_agrees_with_literal_sequence() {
     assert_eq!(t.disagreements, 0, "see the instances printed above");
 }
 
+/// The same with one D.1 position per matching, as in brackets too large for the positions to
+/// fit in one weight: the chunked search and its greedy shortcut (`fix_lexicographic`) are
+/// compared with the literal sequence too.
+#[test]
+fn engine_agrees_with_literal_sequence_one_position_per_matching() {
+    use crate::dutch::bracket::test_knobs::CHUNK_CAP;
+    CHUNK_CAP.with(|c| c.set(1));
+    let t = run(0x5EED_0003, 6_000, false, M1Reading::PsdBest);
+    CHUNK_CAP.with(|c| c.set(usize::MAX));
+    report(&t);
+    assert!(t.compared > 4500);
+    assert_eq!(t.disagreements, 0, "see the instances printed above");
+}
+
 #[test]
 #[ignore = "long: larger brackets, run with --ignored"]
 fn engine_agrees_with_literal_sequence_long() {
