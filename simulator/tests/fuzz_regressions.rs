@@ -166,3 +166,35 @@ fn oracle_sanity() {
         tournament(&bytes).unwrap();
     }
 }
+
+/// Replays a whole fuzz corpus on the stable toolchain, through the same checks as the targets:
+/// `SWISSLAB_CORPUS=fuzz/corpus cargo test --release -p swisslab-simulator --test
+/// fuzz_regressions -- --ignored replay_corpus` (a folder with one sub-folder per target). Useful
+/// after an engine change, to put the inputs a campaign found through the new code at once.
+#[test]
+#[ignore = "needs SWISSLAB_CORPUS, a local fuzz corpus"]
+fn replay_corpus() {
+    let root = PathBuf::from(std::env::var_os("SWISSLAB_CORPUS").expect("SWISSLAB_CORPUS"));
+    type Check = dyn Fn(&[u8]) -> Result<(), Violation>;
+    let targets: [(&str, &Check); 4] = [
+        ("trf_parse", &trf_parse),
+        ("trf_pair", &trf_pair),
+        ("tournament", &tournament),
+        ("check", &check),
+    ];
+    let mut failures = Vec::new();
+    for (target, check) in targets {
+        let Ok(entries) = std::fs::read_dir(root.join(target)) else {
+            continue;
+        };
+        let mut count = 0;
+        for e in entries.flatten() {
+            let data = std::fs::read(e.path()).expect("readable corpus file");
+            let name = format!("{target}/{}", e.file_name().to_string_lossy());
+            failures.extend(run(&name, &data, check));
+            count += 1;
+        }
+        eprintln!("{target}: {count} inputs replayed");
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
