@@ -104,7 +104,9 @@ fn facts(t: &Tournament, rounds: usize) -> HashMap<PlayerId, Facts> {
 /// Topscorer of the final round (C.04.3 A.7): more than half the maximum possible score
 /// before it.
 fn topscorer(t: &Tournament, f: &Facts, round: usize, total_rounds: usize) -> bool {
-    round == total_rounds && f.score.0 * 2 > t.points.win.0 * (round as i32 - 1)
+    // In i64: a point system from a file may hold values near the limits of a Score.
+    round == total_rounds
+        && 2 * i64::from(f.score.0) > i64::from(t.points.win.0) * (round as i64 - 1)
 }
 
 /// Checks the pairing of round `round` (1-based) of `t`, whose players hold rounds
