@@ -283,8 +283,8 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
         // Quality of the pairing, from the history before the round.
         let hist = histories(&t, round - 1);
         let is_last = round == total;
-        let max_possible = t.points.win.0 * (round as i32 - 1);
-        let top = |i: usize| is_last && hist[i].score.0 * 2 > max_possible;
+        let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
+        let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;
         let mut row = RoundRow {
             tournament: index,
             round,

@@ -309,7 +309,9 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
     let hist = histories(t, req.round - 1);
     let last_round = t.total_rounds.is_some_and(|r| r as usize == req.round);
     // A.7: topscorers have more than 50% of the maximum possible score (after the rounds played).
-    let max_possible = Score(t.points.win.0 * (req.round as i32 - 1));
+    // A.7 in i64: a point system or a score read from a file may be large enough for the
+    // doubled score or the maximum possible score to overflow i32 tenths.
+    let max_possible = i64::from(t.points.win.0) * (req.round as i64 - 1);
     let mut players: Vec<RoundPlayer> = Vec::new();
     for id in &req.present {
         let i = t.index_of(*id).ok_or_else(|| {
@@ -325,7 +327,7 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
                 preference: h.preference(),
                 difference: h.color_difference(),
             },
-            top: last_round && h.score.0 * 2 > max_possible.0,
+            top: last_round && i64::from(h.score.0) * 2 > max_possible,
             float1: h.float_before(1),
             float2: h.float_before(2),
             bye_ok: !h.had_pab && !h.had_forfeit_win,
