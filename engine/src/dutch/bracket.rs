@@ -189,7 +189,12 @@ struct Graph {
 }
 
 impl Graph {
-    fn build(ctx: &RoundCtx, mdps: &[usize], residents: &[usize], mode: Mode) -> Graph {
+    fn build(
+        ctx: &RoundCtx,
+        mdps: &[usize],
+        residents: &[usize],
+        mode: Mode,
+    ) -> Result<Graph, PairingError> {
         let p = &ctx.players;
         let mut global: Vec<usize> = mdps.to_vec();
         global.sort_unstable();
@@ -229,7 +234,13 @@ impl Graph {
                 }
             }
         }
-        let digits6 = Digits::new(d6, nb);
+        let too_wide = || {
+            PairingError::InvalidRequest(format!(
+                "a bracket of {nb} players has too many distinct score differences for the \
+                 engine's 256-bit PSD weights (C.6/C.7); the point system is unusual"
+            ))
+        };
+        let digits6 = Digits::new(d6, nb).ok_or_else(too_wide)?;
         let low_next = below.first().map(|&x| p[x].score).unwrap_or_default();
         let fsd_next = |v: usize| score(v) - low_next + one;
         let digits7 = if lookahead {
@@ -242,7 +253,7 @@ impl Graph {
                     }
                 }
             }
-            Some(Digits::new(d7, nb + nx))
+            Some(Digits::new(d7, nb + nx).ok_or_else(too_wide)?)
         } else {
             None
         };
@@ -458,12 +469,12 @@ impl Graph {
             ),
             None => (Vec::new(), u32::MAX),
         };
-        Graph {
+        Ok(Graph {
             global,
             nb,
             edges,
             qbits,
-        }
+        })
     }
 
     /// Solves with extra low-priority fields `gen` (values per edge, bounds), on the edges kept
@@ -763,7 +774,7 @@ pub(crate) fn solve(
         }
         m => m,
     };
-    let g = Graph::build(ctx, mdps, residents, mode);
+    let g = Graph::build(ctx, mdps, residents, mode)?;
     let nb = g.nb;
     let nv = g.global.len();
     let m = mdps.len();

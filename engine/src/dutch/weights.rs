@@ -98,11 +98,14 @@ pub struct Digits {
 
 impl Digits {
     /// Digits for the given possible values; at most `max_entries` entries in one list.
-    pub fn new(mut values: Vec<Score>, max_entries: usize) -> Digits {
+    /// `None` when a list's total would not fit the 256-bit field (very many distinct values:
+    /// odd point systems give many distinct score differences).
+    pub fn new(mut values: Vec<Score>, max_entries: usize) -> Option<Digits> {
         values.sort_unstable();
         values.dedup();
         let base_bits = bits(I256::from(max_entries as u64 + 1));
-        Digits { values, base_bits }
+        let width = (values.len().max(1) as u64) * u64::from(base_bits) + u64::from(base_bits);
+        (width <= u64::from(MAX_BITS_256)).then_some(Digits { values, base_bits })
     }
 
     /// The weight of one entry with value `v` (which must be one of the possible values).
@@ -138,8 +141,15 @@ mod tests {
     }
 
     #[test]
+    fn too_many_digits_are_refused() {
+        let many: Vec<Score> = (0..100).map(Score).collect();
+        assert!(Digits::new(many.clone(), 10).is_none());
+        assert!(Digits::new(many[..40].to_vec(), 10).is_some());
+    }
+
+    #[test]
     fn digits_order_lexicographically() {
-        let d = Digits::new(vec![Score(0), Score(5), Score(10), Score(15)], 10);
+        let d = Digits::new(vec![Score(0), Score(5), Score(10), Score(15)], 10).unwrap();
         // One entry of 1.5 outweighs ten entries of 1.0.
         assert!(d.weight(Score(15)) > d.weight(Score(10)) * I256::from(10u32));
     }
