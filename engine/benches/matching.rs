@@ -6,20 +6,9 @@
 use std::time::{Duration, Instant};
 
 use ethnum::I256;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng as Rng;
 use swisslab_engine::matching::{Matcher, Weight};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -38,7 +27,7 @@ fn time<W: Weight>(
     let mut times = Vec::new();
     let mut pairs = 0;
     for r in 0..runs {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (n as u64 * 1000 + r as u64));
+        let mut rng = Rng::seed_from_u64(n as u64 * 1000 + r as u64);
         let w: Vec<W> = (0..n * n).map(|_| gen(&mut rng)).collect();
         let start = Instant::now();
         let mate = m.solve_dense(n, |u, v| Some(w[u * n + v]), max_cardinality);
@@ -77,7 +66,7 @@ fn main() {
         for mc in [false, true] {
             // i128: 100-bit random weights.
             let (t, p) = time::<i128>(n, runs, mc, |r| {
-                ((r.next() as i128) << 36) ^ (r.next() >> 28) as i128
+                ((r.next_u64() as i128) << 36) ^ (r.next_u64() >> 28) as i128
             });
             println!(
                 "{n:>6} {:>10} {mc:>6} {runs:>5} {:>12.3?} {p:>7}",
@@ -85,9 +74,9 @@ fn main() {
             );
             // I256: 240-bit random weights with many ties in the low bits' priority levels.
             let (t, p) = time::<I256>(n, runs, mc, |r| {
-                let hi = I256::new((r.next() >> 4) as i128) << 180u32;
-                let mid = I256::new(r.next() as i128 & 0xff) << 100u32;
-                hi + mid + I256::new(r.next() as i128)
+                let hi = I256::new((r.next_u64() >> 4) as i128) << 180u32;
+                let mid = I256::new(r.next_u64() as i128 & 0xff) << 100u32;
+                hi + mid + I256::new(r.next_u64() as i128)
             });
             println!(
                 "{n:>6} {:>10} {mc:>6} {runs:>5} {:>12.3?} {p:>7}",

@@ -18,6 +18,9 @@ pub mod pairing;
 pub mod score;
 pub mod trf;
 
+#[cfg(test)]
+mod test_rng;
+
 pub use model::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
 };

@@ -730,4 +730,5 @@ pub(crate) fn quality_of(
     o.eval(&pairs)
 }
 
+#[cfg(test)]
 mod tests;

@@ -1,27 +1,6 @@
 use super::*;
 
-/// xorshift64*: tiny deterministic PRNG for the tests.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, k: u64) -> u64 {
-        self.next() % k
-    }
-    fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.below(den) < num
-    }
-}
+use crate::test_rng::Rng;
 
 /// Best (cardinality, weight) by exhaustive search over all matchings.
 fn brute<W: Weight>(n: usize, edges: &[(usize, usize, W)], max_card: bool) -> (usize, W) {

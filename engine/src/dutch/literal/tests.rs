@@ -5,32 +5,8 @@ use super::*;
 use crate::colour::ColourFacts;
 use crate::dutch::{bracket, RoundPlayer};
 use crate::history::PlayerHistory;
+use crate::test_rng::Rng;
 use std::fmt::Write as _;
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() % (hi - lo + 1) as u64) as usize
-    }
-    /// True with probability `percent`/100.
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {
@@ -111,7 +87,7 @@ fn colours(rng: &mut Rng, played: usize) -> Vec<Color> {
     let bias = rng.range(20, 80) as u64;
     (0..played)
         .map(|_| {
-            if rng.chance(bias) {
+            if rng.chance(bias, 100) {
                 Color::White
             } else {
                 Color::Black
@@ -132,7 +108,7 @@ fn float(rng: &mut Rng) -> Float {
 fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
     let cap = if big { 11 } else { 9 };
     let rounds = rng.range(1, 7);
-    let last_round = rng.chance(20);
+    let last_round = rng.chance(20, 100);
     let r = Score(5 * rng.range(2, 2 * rounds + 2) as i32);
     // (role, score): 0 MDP, 1 resident, 2 below.
     let mut spec: Vec<(u8, Score)> = Vec::new();
@@ -151,7 +127,7 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
     for _ in 0..m0 {
         spec.push((0, r + Score(5 * rng.range(1, 4) as i32)));
     }
-    let spread = kind == Kind::Last && m0 > 0 && rng.chance(50);
+    let spread = kind == Kind::Last && m0 > 0 && rng.chance(50, 100);
     for _ in 0..nres {
         let s = if spread {
             r - Score(5 * rng.range(0, 3) as i32)
@@ -161,7 +137,7 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
         spec.push((1, s));
     }
     let min_res = spec.iter().filter(|x| x.0 == 1).map(|x| x.1).min().unwrap();
-    let next_last = matches!(kind, Kind::Homogeneous | Kind::Heterogeneous) && rng.chance(40);
+    let next_last = matches!(kind, Kind::Homogeneous | Kind::Heterogeneous) && rng.chance(40, 100);
     match kind {
         Kind::Homogeneous | Kind::Heterogeneous => {
             let s = min_res - Score(5 * rng.range(1, 3) as i32);
@@ -192,12 +168,12 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
     let max_possible = Score(10 * rounds as i32);
     // Half of the instances are bland: everybody with the same colour history and no floats,
     // so that many candidates tie on C.5-C.19 and the generation order (B.8) decides.
-    let bland = rng.chance(50);
+    let bland = rng.chance(50, 100);
     let bland_cols = colours(rng, rounds.min(2));
     let players: Vec<RoundPlayer> = people
         .iter()
         .map(|&(_, score, id)| {
-            let played = if rng.chance(80) {
+            let played = if rng.chance(80, 100) {
                 rounds
             } else {
                 rng.range(0, rounds)
@@ -230,7 +206,7 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
                 top: last_round && score.0 * 2 > max_possible.0,
                 float1: if bland { Float::None } else { float(rng) },
                 float2: if bland { Float::None } else { float(rng) },
-                bye_ok: rng.chance(80),
+                bye_ok: rng.chance(80, 100),
                 met: vec![],
             }
         })
@@ -243,7 +219,7 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
         [0, 10, 20, 35, 55][rng.range(0, 4)]
     };
     // Sometimes a few players have met almost everybody, which forces exchanges (D.2, D.3).
-    let hubs: Vec<usize> = if rng.chance(40) {
+    let hubs: Vec<usize> = if rng.chance(40, 100) {
         (0..rng.range(1, 2)).map(|_| rng.range(0, n - 1)).collect()
     } else {
         Vec::new()
@@ -253,7 +229,7 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
         for j in i + 1..n {
             let (a, b) = (&players[i], &players[j]);
             let hub = hubs.contains(&i) || hubs.contains(&j);
-            let ok = !rng.chance(if hub { 80 } else { met_percent })
+            let ok = !rng.chance(if hub { 80 } else { met_percent }, 100)
                 && !super::super::absolute_colour_clash(a, b);
             compat[i][j] = ok;
             compat[j][i] = ok;
@@ -267,7 +243,7 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
         ctx: RoundCtx {
             players,
             compat,
-            initial: if rng.chance(50) {
+            initial: if rng.chance(50, 100) {
                 Color::White
             } else {
                 Color::Black
