@@ -120,31 +120,6 @@ fn check_regressions() {
     replay_all("check", &check);
 }
 
-/// Open (Dutch engine, `engine/src/dutch/mod.rs`, `prepare`): the topscorer test of A.7,
-/// `h.score.0 * 2 > max_possible.0`, is computed in `i32` tenths of a point. The reader accepts
-/// point values of up to nine characters (`BBD  150128100` makes a draw, and so a half-point
-/// bye, worth 150 128 100 points), so in the last round (`XXR 3`, round 3) a score of about
-/// 1.5e9 tenths doubles past `i32::MAX`: "attempt to multiply with overflow" with overflow
-/// checks on (the fuzz build, `cargo test` without `--release`); with `--release` the product
-/// wraps and the topscorer flag is silently wrong. `max_possible` (`win * (round - 1)`) has the
-/// same problem with a huge `BBW`. Run without `--release` to see the panic.
-/// Open (Dutch engine, `engine/src/dutch/bracket.rs`): round 8 of a generated tournament (15
-/// players to pair, an odd point system with a loss worth more than a win, histories with
-/// rematches from arbitrary rounds; the TRF is in the `.md` file next to the input). The
-/// penultimate pairing bracket has so many distinct score differences that the PSD digits
-/// (C.6) need more than 256 bits. It used to panic (a shift overflow in `Graph::build`); the
-/// engine now refuses the round with a clear error instead, which the oracle still counts as a
-/// failure: the round can be paired, and the fix is a 512-bit PSD field.
-#[test]
-#[ignore = "open: PSD digits wider than 256 bits are refused (bracket.rs, Graph::build)"]
-fn open_tournament_weight_shift_overflow_in_bracket_build() {
-    replay_one(
-        "tournament",
-        "open-weight-shift-overflow-in-bracket-build.bin",
-        &tournament,
-    );
-}
-
 /// The oracle itself: the sample file pairs, its pairing meets the absolute criteria, and a
 /// field where everybody has met everybody is reported as impossible, which brute force agrees.
 #[test]

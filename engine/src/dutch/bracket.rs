@@ -225,12 +225,14 @@ impl Graph {
         let compat = |a: usize, b: usize| ctx.compat[global[a]][global[b]];
         let pair_ok = |a: usize, b: usize| compat(a, b) && !(is_mdp(a) && is_mdp(b));
 
+        // The PSD entries a candidate can have: each player's SD when unpaired, each allowed
+        // pair's SD; a value occurs in a candidate at most as often as it occurs here.
         let mut d6 = Vec::new();
         for a in 0..nb {
-            d6.push(fsd(a));
+            d6.push((fsd(a), 1));
             for b in a + 1..nb {
                 if pair_ok(a, b) {
-                    d6.push(Score((score(a) - score(b)).0.abs()));
+                    d6.push((Score((score(a) - score(b)).0.abs()), 1));
                 }
             }
         }
@@ -244,12 +246,22 @@ impl Graph {
         let low_next = below.first().map(|&x| p[x].score).unwrap_or_default();
         let fsd_next = |v: usize| score(v) - low_next + one;
         let digits7 = if lookahead {
-            let mut d7 = vec![Score(0)];
+            // The following scoregroup's own pairs (SD 0 in a scoregroup), the floaters' pairs
+            // in it, and the players left unpaired there.
+            let mut below_scores: Vec<Score> = (nb..nb + nx).map(score).collect();
+            below_scores.sort_unstable();
+            below_scores.dedup();
+            let mut d7 = Vec::new();
+            for (k, &s) in below_scores.iter().enumerate() {
+                for &t in &below_scores[..=k] {
+                    d7.push((s - t, nx / 2));
+                }
+            }
             for a in 0..nb + nx {
-                d7.push(fsd_next(a));
+                d7.push((fsd_next(a), 1));
                 if a < nb {
                     for b in nb..nb + nx {
-                        d7.push(score(a) - score(b));
+                        d7.push((score(a) - score(b), 1));
                     }
                 }
             }
