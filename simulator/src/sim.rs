@@ -17,9 +17,9 @@
 use crate::config::{Config, ConfigError};
 use crate::invariants;
 use crate::model::{self, Outcome, Plan, Status};
+use crate::panics;
 use crate::stats::{self, FloatCounts, PlayerRow, RoundRow, TournamentRow};
 use std::collections::BTreeSet;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 use swisslab_engine::dutch::{self, DutchOptions};
 use swisslab_engine::history::{histories, Float};
@@ -89,17 +89,6 @@ pub struct TournamentResult {
     pub failure: Option<Failure>,
 }
 
-/// The panic payload as text.
-pub fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = p.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = p.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "panic".into()
-    }
-}
-
 fn points_of(ps: &PointSystem, e: &RoundEntry) -> Score {
     // Kept apart from `PointSystem::points` on purpose: the score invariant compares the two.
     match *e {
@@ -134,10 +123,10 @@ pub fn run_tournament(
     index: u64,
     opts: RunOptions,
 ) -> TournamentResult {
-    match catch_unwind(AssertUnwindSafe(|| run_inner(sim, seed, index, opts))) {
+    match panics::catch(|| run_inner(sim, seed, index, opts)) {
         Ok(r) => r,
         Err(p) => {
-            let message = format!("simulator panic: {}", panic_text(p.as_ref()));
+            let message = format!("simulator panic: {p}");
             TournamentResult {
                 index,
                 tournament: Tournament::default(),
@@ -239,7 +228,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             present: to_pair.clone(),
         };
         let start = Instant::now();
-        let res = catch_unwind(AssertUnwindSafe(|| (sim.engine)(&t, &req)));
+        let res = panics::catch(|| (sim.engine)(&t, &req));
         let us = start.elapsed().as_micros() as u64;
         let pairing: Pairing = match res {
             Ok(Ok(p)) => p,
@@ -262,7 +251,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             Err(p) => {
                 failure = Some(Failure {
                     round,
-                    message: format!("round {round}: engine panic: {}", panic_text(p.as_ref())),
+                    message: format!("round {round}: engine panic: {p}"),
                     trf: Some(snapshot(&t, &awarded)),
                 });
                 break;
