@@ -1,5 +1,6 @@
 //! The same seed gives byte-identical CSV files with 1 and with 2 threads (timing columns are
-//! written as 0 with `no_timing`), and `generate --until-round K` is a prefix of the whole run.
+//! written as 0 with `no_timing`) that the reports crate reads back, and `generate --until-round
+//! K` is a prefix of the whole run.
 
 use swisslab_simulator::config::Config;
 use swisslab_simulator::runner::{self, RunConfig};
@@ -64,6 +65,24 @@ fn one_and_two_threads_write_identical_csv() {
     assert_eq!(idx, (0..24).collect::<Vec<_>>());
     assert!(a.path().join("histograms/pairing-us.hlog").is_file());
     assert!(!a.path().join(".tmp").exists());
+
+    // The reports crate reads the rows back with its own row types (the CSV contract of
+    // simulator/OUTPUT.md): every file, every row, every column.
+    let run = swisslab_reports::load::load(a.path()).unwrap();
+    assert_eq!(run.tournaments.len(), 24);
+    let lines = |name: &str| {
+        std::fs::read_to_string(a.path().join(name))
+            .unwrap()
+            .lines()
+            .count()
+            - 1
+    };
+    let players: usize = run.tournaments.iter().map(|t| t.players.len()).sum();
+    let rounds: usize = run.tournaments.iter().map(|t| t.rounds.len()).sum();
+    assert_eq!(players, lines("players.csv"));
+    assert_eq!(rounds, lines("rounds.csv"));
+    assert!(run.summary.is_some());
+    assert!(!run.histograms.is_empty());
 }
 
 #[test]
