@@ -260,8 +260,9 @@ impl Graph {
             for a in 0..nb + nx {
                 d7.push((fsd_next(a), 1));
                 if a < nb {
-                    for b in nb..nb + nx {
-                        d7.push((score(a) - score(b), 1));
+                    // A floater is in one pair at most, whichever player below it meets.
+                    for &s in &below_scores {
+                        d7.push((Score((score(a) - s).0.abs()), 1));
                     }
                 }
             }

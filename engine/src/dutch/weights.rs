@@ -171,6 +171,23 @@ mod tests {
     }
 
     #[test]
+    fn a_bracket_of_21_players_always_fits() {
+        // The worst case for C.6: every player's downfloat SD and every pair's SD distinct
+        // (21 + 210 values occurring once each). A digit of a value occurring c times takes
+        // bits(c) <= c bits, so any other bracket of 21 players needs fewer bits.
+        let n = 21;
+        let distinct: Vec<(Score, usize)> = (0..n + n * (n - 1) / 2)
+            .map(|v| (Score(v as i32), 1))
+            .collect();
+        assert!(Digits::new(distinct, n).is_some());
+        let n = 22;
+        let distinct: Vec<(Score, usize)> = (0..n + n * (n - 1) / 2)
+            .map(|v| (Score(v as i32), 1))
+            .collect();
+        assert!(Digits::new(distinct, n).is_none());
+    }
+
+    #[test]
     fn digits_order_lexicographically() {
         let d = Digits::new(
             vec![
