@@ -4,10 +4,16 @@
 //! The key=value files of the JaVaFo / bbpPairings random tournament generators
 //! (`PlayersNumber=100`, `DrawPercentage=30`, …) are valid TOML too: their capitalised keys are
 //! recognised at the top level of any configuration file and mapped onto the model
-//! ([`Config::apply_generator_key`]), so existing generator configurations run unchanged.
+//! (`Config::apply_generator_key`), so existing generator configurations run unchanged.
 //! The `*Rate` keys of those generators are read as "one in N" (0 disables):
-//! `ForfeitRate=N` one game in N is forfeited; `RetiredRate=N` one player in N withdraws;
-//! `HalfPointByeRate=N` one player in N requests a half-point bye during the tournament.
+//! `ForfeitRate=N` one game in N is forfeited; `RetiredRate=N` one player in N takes one
+//! zero-point bye (`Z`) during the tournament; `HalfPointByeRate=N` one player in N requests one
+//! half-point bye (`H`), never in the last round. This is what the benchmark files made by that
+//! generator hold (`../shared/bench`, `RetiredRate=50`, `HalfPointByeRate=20`: in each file
+//! exactly one player in 50 has one `Z` and plays on, one in 20 has one `H`, none in round 11),
+//! and what their README says. Such a file describes the whole event model: late entries,
+//! withdrawals, requested byes and forfeits it does not name are off, unless the same file sets
+//! them in its TOML sections.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -287,19 +293,49 @@ impl Config {
                 generator.push((k, v));
             }
         }
+        // A generator file describes the whole event model: what it does not name is off,
+        // unless the TOML sections set it.
+        let set = |section: &str, key: &str| {
+            table
+                .get(section)
+                .and_then(|t| t.as_table())
+                .is_some_and(|t| t.contains_key(key))
+        };
+        let keep = [
+            set("events", "late_entry_rate"),
+            set("events", "withdrawal_rate"),
+            set("events", "bye_rate"),
+            set("results", "forfeit_rate"),
+        ];
         let mut cfg: Config = toml::Value::Table(table)
             .try_into()
             .map_err(|e: toml::de::Error| parse_err(e.to_string().trim_end().replace('\n', " ")))?;
+        if !generator.is_empty() {
+            let [late, withdrawal, bye, forfeit] = keep;
+            if !late {
+                cfg.events.late_entry_rate = 0.0;
+            }
+            if !withdrawal {
+                cfg.events.withdrawal_rate = 0.0;
+            }
+            if !bye {
+                cfg.events.bye_rate = 0.0;
+            }
+            if !forfeit {
+                cfg.results.forfeit_rate = 0.0;
+            }
+        }
         // The field size and the rounds first: other keys (HalfPointByeRate) depend on them.
         generator.sort_by_key(|(k, _)| k != "PlayersNumber" && k != "RoundsNumber");
         let mut warnings = Vec::new();
+        let mut byes = (0.0, 0.0);
         for (k, v) in generator {
             let num = match v {
                 toml::Value::Integer(i) => i as f64,
                 toml::Value::Float(f) => f,
                 other => return Err(parse_err(format!("{k}: expected a number, found {other}"))),
             };
-            if !cfg.apply_generator_key(&k, num)? {
+            if !cfg.apply_generator_key(&k, num, &mut byes)? {
                 warnings.push(format!("{}: unknown key {k} ignored", path.display()));
             }
         }
@@ -317,8 +353,28 @@ impl Config {
         Config::parse(&text, path)
     }
 
-    /// Applies one JaVaFo / bbpPairings generator key; false when the key is unknown.
-    pub fn apply_generator_key(&mut self, key: &str, v: f64) -> Result<bool, ConfigError> {
+    /// `HalfPointByeRate` and `RetiredRate` together: one player in N asks for one bye of
+    /// each kind during the tournament, spread over the rounds in which byes may be requested.
+    fn apply_generator_byes(&mut self, (half, zero): (f64, f64)) {
+        let eligible = self
+            .rounds
+            .saturating_sub(self.events.no_byes_last_rounds)
+            .max(1);
+        self.events.bye_rate = ((half + zero) / f64::from(eligible)).min(1.0);
+        self.events.half_bye_weight = half;
+        self.events.zero_bye_weight = zero;
+        self.events.full_bye_weight = 0.0;
+    }
+
+    /// Applies one JaVaFo / bbpPairings generator key; false when the key is unknown. `byes`
+    /// carries the per-player probabilities of `HalfPointByeRate` and `RetiredRate` from one
+    /// key to the next, since the two share the requested-bye model.
+    fn apply_generator_key(
+        &mut self,
+        key: &str,
+        v: f64,
+        byes: &mut (f64, f64),
+    ) -> Result<bool, ConfigError> {
         let nonneg = |v: f64| {
             if v.is_finite() && v >= 0.0 {
                 Ok(v)
@@ -340,18 +396,13 @@ impl Config {
                 self.results.draw_rate = v / 100.0;
             }
             "ForfeitRate" => self.results.forfeit_rate = one_in(v),
-            "RetiredRate" => self.events.withdrawal_rate = one_in(v),
+            "RetiredRate" => {
+                byes.1 = one_in(v);
+                self.apply_generator_byes(*byes);
+            }
             "HalfPointByeRate" => {
-                // One player in N asks for one half-point bye during the tournament: spread
-                // over the rounds in which byes may be requested.
-                let eligible = self
-                    .rounds
-                    .saturating_sub(self.events.no_byes_last_rounds)
-                    .max(1);
-                self.events.bye_rate = one_in(v) / f64::from(eligible);
-                self.events.half_bye_weight = 1.0;
-                self.events.zero_bye_weight = 0.0;
-                self.events.full_bye_weight = 0.0;
+                byes.0 = one_in(v);
+                self.apply_generator_byes(*byes);
             }
             "HighestRating" => self.ratings.max = v.min(f64::from(u16::MAX)) as u16,
             "LowestRating" => self.ratings.min = v.min(f64::from(u16::MAX)) as u16,
@@ -527,6 +578,7 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use swisslab_engine::Unplayed;
 
     #[test]
     fn reads_javafo_generator_files() {
@@ -538,8 +590,62 @@ mod tests {
         assert_eq!(c.results.model, ResultModel::ConstantDraw);
         assert!((c.results.draw_rate - 0.3).abs() < 1e-12);
         assert!((c.results.forfeit_rate - 1.0 / 30.0).abs() < 1e-12);
-        assert!((c.events.withdrawal_rate - 0.02).abs() < 1e-12);
         assert_eq!((c.ratings.min, c.ratings.max), (1200, 2800));
+        // One player in 50 takes a zero-point bye, one in 20 a half-point bye, over the 10
+        // rounds byes may be requested in; nobody enters late or withdraws.
+        let e = &c.events;
+        assert!((e.bye_rate - (1.0 / 20.0 + 1.0 / 50.0) / 10.0).abs() < 1e-12);
+        assert!((e.half_bye_weight - 1.0 / 20.0).abs() < 1e-12);
+        assert!((e.zero_bye_weight - 1.0 / 50.0).abs() < 1e-12);
+        assert_eq!(
+            (e.full_bye_weight, e.late_entry_rate, e.withdrawal_rate),
+            (0.0, 0.0, 0.0)
+        );
+        // The order of the keys does not matter.
+        let swapped = text.replace(
+            "RetiredRate=50\nHalfPointByeRate=20",
+            "HalfPointByeRate=20\nRetiredRate=50",
+        );
+        assert_ne!(swapped, text);
+        let (d, _) = Config::parse(&swapped, Path::new("bench.cfg")).unwrap();
+        assert_eq!(d.events.bye_rate, e.bye_rate);
+        // TOML sections in the same file add back what the generator keys leave out.
+        let with = format!("{text}[events]\nwithdrawal_rate = 0.05\n");
+        let (d, _) = Config::parse(&with, Path::new("bench.cfg")).unwrap();
+        assert_eq!(d.events.withdrawal_rate, 0.05);
+        assert_eq!(d.events.late_entry_rate, 0.0);
+    }
+
+    #[test]
+    fn generator_files_plan_the_byes_of_the_reference_generator() {
+        // The benchmark files of ../shared/bench were made with these settings (500 players):
+        // exactly 10 players have one zero-point bye and play on, 25 one half-point bye, none
+        // in round 11, and nobody enters late or withdraws. Over 20 planned tournaments the
+        // counts must average close to that.
+        let text = "PlayersNumber=500\nRoundsNumber=11\nDrawPercentage=30\nForfeitRate=30\n\
+                    RetiredRate=50\nHalfPointByeRate=20\nHighestRating=2800\nLowestRating=1200\n";
+        let (c, _) = Config::parse(text, Path::new("bench-0500.cfg")).unwrap();
+        let (mut half, mut zero, mut other) = (0, 0, 0);
+        for index in 0..20 {
+            let plan = crate::model::plan(&c, &mut crate::model::tournament_rng(7, index));
+            for p in &plan.players {
+                assert_eq!((p.entry_round, p.withdrawn_after), (1, None));
+                assert!(p.byes.len() <= 1);
+                for &(round, kind) in &p.byes {
+                    assert!(round < 11, "a requested bye in the last round");
+                    match kind {
+                        Unplayed::HalfBye => half += 1,
+                        Unplayed::ZeroBye => zero += 1,
+                        _ => other += 1,
+                    }
+                }
+            }
+        }
+        // Expected: a player asks for a bye with probability 1 - (1 - 0.007)^10 = 0.068, so
+        // about 20 * 24.2 half-point and 20 * 9.7 zero-point byes (ranges of about 3 sigma).
+        assert!((400..=540).contains(&half), "{half} half-point byes");
+        assert!((140..=240).contains(&zero), "{zero} zero-point byes");
+        assert_eq!(other, 0);
     }
 
     #[test]
