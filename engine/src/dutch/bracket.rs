@@ -10,6 +10,7 @@
 //! | COMPL | C.4 / A.9: complete the round (penultimate and last brackets only) |
 //! | C5 | maximise the number of pairs |
 //! | C6 | minimise the PSD (A.8), as digits |
+//! | MDPS | pair M1 MDPs (B.1.c, B.2), in a collapsed last bracket only |
 //! | C7A, C7B | pairs and PSD of the following bracket (C.7), given the downfloaters |
 //! | C8 … C19 | the colour and float criteria, counts and score differences |
 //!
@@ -54,21 +55,22 @@ pub(crate) struct BracketResult {
 const COMPL: usize = 0;
 const C5: usize = 1;
 const C6: usize = 2;
-const C7A: usize = 3;
-const C7B: usize = 4;
-const C8: usize = 5;
-const C9: usize = 6;
-const C10: usize = 7;
-const C11: usize = 8;
-const C12: usize = 9;
-const C13: usize = 10;
-const C14: usize = 11;
-const C15: usize = 12;
-const C16: usize = 13;
-const C17: usize = 14;
-const C18: usize = 15;
-const C19: usize = 16;
-const NQ: usize = 17;
+const MDPS: usize = 3;
+const C7A: usize = 4;
+const C7B: usize = 5;
+const C8: usize = 6;
+const C9: usize = 7;
+const C10: usize = 8;
+const C11: usize = 9;
+const C12: usize = 10;
+const C13: usize = 11;
+const C14: usize = 12;
+const C15: usize = 13;
+const C16: usize = 14;
+const C17: usize = 15;
+const C18: usize = 16;
+const C19: usize = 17;
+const NQ: usize = 18;
 
 /// One edge of the bracket graph with its quality field values.
 struct Edge {
@@ -271,6 +273,13 @@ impl Graph {
             None
         };
         let max_sd = (0..nb).map(|v| (score(v) - low + one).0).max().unwrap_or(0) as i64;
+        // B.1.c, B.2: every candidate pairs M1 MDPs, the most that a pairing with MaxPairs pairs
+        // and the best PSD (C.6) pairs. When the residents share a score, pairings with the same
+        // PSD pair the same number k of MDPs: the PSD's zero entries are exactly the
+        // MaxPairs - k resident pairs (an MDP's SD is never zero). In a collapsed last bracket,
+        // whose residents have different scores, equal PSDs can come with different k, and
+        // only those with M1 are candidates: a field right below C.6 keeps them.
+        let mixed_residents = (m..nb).any(|v| score(v) != score(m));
 
         let mut edges = Vec::new();
         for a in 0..nb {
@@ -283,6 +292,9 @@ impl Graph {
                     q.set(COMPL, I256::ONE);
                 }
                 q.set(C5, I256::ONE);
+                if mixed_residents && is_mdp(a) {
+                    q.set(MDPS, I256::ONE);
+                }
                 let (sa, sb) = (score(a), score(b));
                 q.set(
                     C6,
@@ -402,7 +414,9 @@ impl Graph {
         // them when they are the same for every pair: the weights get much narrower.
         // One pass per step over the edges: minima, common factors, then the shift and
         // division. The small fields in i64, the PSD digits (C.6) in 256 bits.
-        const SMALL: [usize; 12] = [C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19];
+        const SMALL: [usize; 13] = [
+            MDPS, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19,
+        ];
         let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
         let mut min = [i64::MAX; NQ];
         let mut min6: Option<I256> = None;
