@@ -4,7 +4,8 @@
 //! Modules: `config` (every parameter, TOML and JaVaFo generator keys), `model` (players,
 //! events and results: C.04.2 initial order, late entries, withdrawals, byes), `invariants`
 //! (C.04.1 checks written independently of the engine), `stats` (the rows of the CSV output
-//! contract), `sim` (one tournament), `panics` (an engine panic caught as a failure, quietly), `runner` (many tournaments in parallel, streamed output).
+//! contract), `sim` (one tournament), `panics` (an engine panic caught as a failure, quietly),
+//! `runner` (many tournaments in parallel, streamed output).
 //! The `swisslab` binary's subcommands live in `src/cli/`.
 
 pub mod config;

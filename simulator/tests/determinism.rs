@@ -20,19 +20,23 @@ fn small() -> Simulation {
     Simulation::new(cfg).unwrap()
 }
 
-fn run_with(threads: usize, dir: &std::path::Path) -> runner::RunSummary {
-    let rc = RunConfig {
+/// A run of `tournaments` into `dir`, timing columns written as 0, no progress bar.
+fn run_config(dir: &std::path::Path, tournaments: u64, seed: u64, threads: usize) -> RunConfig {
+    RunConfig {
         out: dir.to_path_buf(),
-        tournaments: 24,
-        seed: 42,
+        tournaments,
+        seed,
         threads,
         system: "dutch-2017".into(),
         no_timing: true,
         progress: false,
         replay_args: String::new(),
         interrupt: Default::default(),
-    };
-    runner::run(&small(), &rc).unwrap()
+    }
+}
+
+fn run_with(threads: usize, dir: &std::path::Path) -> runner::RunSummary {
+    runner::run(&small(), &run_config(dir, 24, 42, threads)).unwrap()
 }
 
 #[test]
@@ -100,15 +104,8 @@ fn failures_are_written_with_a_replay_command() {
     s.engine = panicking;
     let dir = tempfile::tempdir().unwrap();
     let rc = RunConfig {
-        out: dir.path().to_path_buf(),
-        tournaments: 12,
-        seed: 42,
-        threads: 2,
-        system: "dutch-2017".into(),
-        no_timing: true,
-        progress: false,
         replay_args: " --players 20".into(),
-        interrupt: Default::default(),
+        ..run_config(dir.path(), 12, 42, 2)
     };
     let sum = runner::run(&s, &rc).unwrap();
     assert!(sum.summary.failed > 0 && sum.summary.failed < 12, "{sum:?}");
@@ -176,15 +173,8 @@ fn an_interrupted_run_keeps_the_tournaments_done() {
     s.engine = interrupting;
     let dir = tempfile::tempdir().unwrap();
     let rc = RunConfig {
-        out: dir.path().to_path_buf(),
-        tournaments: 200,
-        seed: 7,
-        threads: 2,
-        system: "dutch-2017".into(),
-        no_timing: true,
-        progress: false,
-        replay_args: String::new(),
         interrupt: flag,
+        ..run_config(dir.path(), 200, 7, 2)
     };
     let sum = runner::run(&s, &rc).unwrap();
     assert!(sum.interrupted);

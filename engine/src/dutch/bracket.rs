@@ -434,7 +434,7 @@ impl Graph {
             for f in SMALL {
                 // Once the factor is 1 it stays 1.
                 if factor[f] != 1 {
-                    factor[f] = gcd_i64(factor[f], e.q.small[f] - min[f]);
+                    factor[f] = gcd(factor[f], e.q.small[f] - min[f]);
                 }
             }
             if let Some(m) = min6 {
@@ -736,20 +736,11 @@ fn gcd_with(g: I256, x: I256) -> I256 {
     }
 }
 
-/// Greatest common divisor of two non-negative numbers.
-fn gcd_i64(mut a: i64, mut b: i64) -> i64 {
-    while b != 0 {
+/// Greatest common divisor of two non-negative numbers (`i64` for the small fields, `I256` for
+/// the digit fields).
+fn gcd<T: Copy + Default + PartialEq + std::ops::Rem<Output = T>>(mut a: T, mut b: T) -> T {
+    while b != T::default() {
         (a, b) = (b, a % b);
-    }
-    a
-}
-
-/// Greatest common divisor of two non-negative numbers.
-fn gcd(mut a: I256, mut b: I256) -> I256 {
-    while b != I256::ZERO {
-        let r = a % b;
-        a = b;
-        b = r;
     }
     a
 }

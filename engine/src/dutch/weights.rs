@@ -93,9 +93,9 @@ impl Layout {
 ///
 /// Each possible value gets a digit, the larger values the more significant ones, and each
 /// digit is as wide as the number of entries of that value one list can hold: a value that
-/// occurs at most `c` times in any list gets the `bits(c)` that hold a digit 0..=c. A list's weight is then the
-/// sum of its entries' weights, and no digit carries into the next, so comparing weights
-/// compares the lists from their largest entries down. Sizing each digit by its own count,
+/// occurs at most `c` times in any list gets the `bits(c)` that hold a digit 0..=c. A list's
+/// weight is then the sum of its entries' weights, and no digit carries into the next, so
+/// comparing weights compares the lists from their largest entries down. Sizing each digit by its own count,
 /// not by the list length, keeps the field narrow under odd point systems, where most score
 /// differences occur only once or twice in a bracket.
 #[derive(Clone, Debug)]
