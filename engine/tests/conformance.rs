@@ -1,29 +1,47 @@
-//! Conformance of the Dutch engine with the reference pairings of the corpus
-//! `testdata/conformance/dutch-2017.tar.gz` (1500 tournaments, every round paired by an
-//! independent FIDE-endorsed engine): every round of every tournament is re-paired from the
+//! Conformance of the Dutch engines with the reference pairings of the corpora
+//! `testdata/conformance/dutch-2017.tar.gz` (1500 tournaments, 2017 rules) and
+//! `testdata/conformance/dutch-2025.tar.gz` (1000 tournaments, 2026 rules; every round paired by
+//! an independent FIDE-endorsed engine): every round of every tournament is re-paired from the
 //! rounds before it and compared, pairs, colours and bye.
 //!
 //! The goal is zero discrepancies. Until it is reached, the count is held by a ratchet: the test
 //! fails when the count rises above the figure recorded in
-//! `testdata/conformance/dutch-2017.max-discrepancies`, and asks for the figure to be lowered when
+//! `testdata/conformance/<corpus>.max-discrepancies`, and asks for the figure to be lowered when
 //! it falls below it.
 
 mod support;
 
 use rayon::prelude::*;
+use swisslab_engine::model::Tournament;
+use swisslab_engine::pairing::{Pairing, PairingError, Request};
 use swisslab_engine::{checker, dutch, trf};
 
 #[test]
 fn dutch_2017_corpus_matches_the_reference_engine() {
-    let files = support::corpus_trf("dutch-2017");
-    assert_eq!(files.len(), 1500, "the corpus has 1500 tournaments");
+    check_corpus("dutch-2017", 1500, &|h, r| {
+        dutch::pair(h, r, &dutch::DutchOptions::default())
+    });
+}
+
+#[test]
+fn dutch_2025_corpus_matches_the_reference_engine() {
+    check_corpus("dutch-2025", 1000, &dutch::edition_2026::pair);
+}
+
+/// Re-pairs every round of the corpus `corpus` (of `count` tournaments) with `pair` and holds
+/// the number of discrepancies to the corpus's ratchet file.
+fn check_corpus(
+    corpus: &str,
+    count: usize,
+    pair: &(dyn Fn(&Tournament, &Request) -> Result<Pairing, PairingError> + Sync),
+) {
+    let files = support::corpus_trf(corpus);
+    assert_eq!(files.len(), count, "the corpus has {count} tournaments");
     let results: Vec<(String, checker::CheckReport)> = files
         .par_iter()
         .map(|(name, bytes)| {
             let t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let report = checker::check_tournament(&t, &|h, r| {
-                dutch::pair(h, r, &dutch::DutchOptions::default())
-            });
+            let report = checker::check_tournament(&t, pair);
             (name.clone(), report)
         })
         .collect();
@@ -41,7 +59,7 @@ fn dutch_2017_corpus_matches_the_reference_engine() {
     );
     let limit_path = support::testdata()
         .join("conformance")
-        .join("dutch-2017.max-discrepancies");
+        .join(format!("{corpus}.max-discrepancies"));
     let limit: usize = std::fs::read_to_string(&limit_path)
         .expect("ratchet file")
         .trim()

@@ -5,14 +5,18 @@
 //! D.1-D.3, the bracket's compatibility graph gets edge weights with one field per criterion,
 //! most important first (see `weights`):
 //!
-//! | field | criterion |
-//! |---|---|
-//! | COMPL | C.4 / A.9: complete the round (penultimate and last brackets only) |
-//! | C5 | maximise the number of pairs |
-//! | C6 | minimise the PSD (A.8), as digits |
-//! | MDPS | pair M1 MDPs (B.1.c, B.2), in a collapsed last bracket only |
-//! | C7A, C7B | pairs and PSD of the following bracket (C.7), given the downfloaters |
-//! | C8 … C19 | the colour and float criteria, counts and score differences |
+//! | field | 2017 criterion | 2026 criterion |
+//! |---|---|---|
+//! | COMPL | C.4 / A.9: complete the round (penultimate and last brackets only) | C4 (C5 through the bye candidates) |
+//! | C5 | maximise the number of pairs | C6 |
+//! | C6 | minimise the PSD (A.8), as digits | C7: the downfloaters' scores, as digits |
+//! | MDPS | pair M1 MDPs (B.1.c, B.2), in a collapsed last bracket only | (no collapsed bracket) |
+//! | C7A, C7B | pairs and PSD of the following bracket (C.7), given the downfloaters | C8: pairs and downfloaters' scores there |
+//! | BYEP | — | C9: fewest unplayed games for the bye (last bracket) |
+//! | C8 … C19 | the colour and float criteria, counts and score differences | C10 … C21 |
+//!
+//! The edition's [`Rules`](super::Rules) say where the criteria differ: what the score field
+//! counts, whom the float score differences count, and whether C9 applies.
 //!
 //! A maximum-weight matching then is a best candidate by C.4-C.19. Among the best candidates,
 //! B.8 takes the one generated first; the generation order is resolved in further matchings
@@ -58,19 +62,20 @@ const C6: usize = 2;
 const MDPS: usize = 3;
 const C7A: usize = 4;
 const C7B: usize = 5;
-const C8: usize = 6;
-const C9: usize = 7;
-const C10: usize = 8;
-const C11: usize = 9;
-const C12: usize = 10;
-const C13: usize = 11;
-const C14: usize = 12;
-const C15: usize = 13;
-const C16: usize = 14;
-const C17: usize = 15;
-const C18: usize = 16;
-const C19: usize = 17;
-const NQ: usize = 18;
+const BYEP: usize = 6;
+const C8: usize = 7;
+const C9: usize = 8;
+const C10: usize = 9;
+const C11: usize = 10;
+const C12: usize = 11;
+const C13: usize = 12;
+const C14: usize = 13;
+const C15: usize = 14;
+const C16: usize = 15;
+const C17: usize = 16;
+const C18: usize = 17;
+const C19: usize = 18;
+const NQ: usize = 19;
 
 /// One edge of the bracket graph with its quality field values.
 struct Edge {
@@ -198,6 +203,7 @@ impl Graph {
         mode: Mode,
     ) -> Result<Graph, PairingError> {
         let p = &ctx.players;
+        let rules = ctx.rules;
         let mut global: Vec<usize> = mdps.to_vec();
         global.sort_unstable();
         let m = global.len();
@@ -233,7 +239,7 @@ impl Graph {
         for a in 0..nb {
             d6.push((fsd(a), 1));
             for b in a + 1..nb {
-                if pair_ok(a, b) {
+                if rules.score_counts_pairs && pair_ok(a, b) {
                     d6.push((Score((score(a) - score(b)).0.abs()), 1));
                 }
             }
@@ -254,7 +260,12 @@ impl Graph {
             below_scores.sort_unstable();
             below_scores.dedup();
             let mut d7 = Vec::new();
-            for (k, &s) in below_scores.iter().enumerate() {
+            let pairs_below = if rules.score_counts_pairs {
+                &below_scores[..]
+            } else {
+                &[][..]
+            };
+            for (k, &s) in pairs_below.iter().enumerate() {
                 for &t in &below_scores[..=k] {
                     d7.push((s - t, nx / 2));
                 }
@@ -263,7 +274,7 @@ impl Graph {
                 d7.push((fsd_next(a), 1));
                 if a < nb {
                     // A floater is in one pair at most, whichever player below it meets.
-                    for &s in &below_scores {
+                    for &s in pairs_below {
                         d7.push((Score((score(a) - s).0.abs()), 1));
                     }
                 }
@@ -296,10 +307,14 @@ impl Graph {
                     q.set(MDPS, I256::ONE);
                 }
                 let (sa, sb) = (score(a), score(b));
+                let pair_psd = if rules.score_counts_pairs {
+                    digits6.weight(Score((sa - sb).0.abs()))
+                } else {
+                    I256::ZERO
+                };
                 q.set(
                     C6,
-                    digits6.weight(fsd(a)) + digits6.weight(fsd(b))
-                        - digits6.weight(Score((sa - sb).0.abs())),
+                    digits6.weight(fsd(a)) + digits6.weight(fsd(b)) - pair_psd,
                 );
                 if let Some(d7) = &digits7 {
                     q.set(C7B, d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)));
@@ -345,7 +360,11 @@ impl Graph {
                     let pl = &p[global[v]];
                     let down_here = v == a && a_down;
                     let paired_sd = if down_here { sd } else { 0 };
-                    let gain = sc(fsd(v)) - i(paired_sd);
+                    let gain = if rules.float_sd_counts_residents || is_mdp(v) {
+                        sc(fsd(v)) - i(paired_sd)
+                    } else {
+                        I256::ZERO
+                    };
                     if pl.float1 == Float::Down {
                         if !down_here && !is_mdp(v) {
                             c12 += 1;
@@ -384,10 +403,14 @@ impl Graph {
                 }
                 if let Some(d7) = &digits7 {
                     q.set(C7A, I256::ONE);
+                    let pair_psd = if rules.score_counts_pairs {
+                        d7.weight(Score((score(a) - score(b)).0.abs()))
+                    } else {
+                        I256::ZERO
+                    };
                     q.set(
                         C7B,
-                        d7.weight(fsd_next(a)) + d7.weight(fsd_next(b))
-                            - d7.weight(Score((score(a) - score(b)).0.abs())),
+                        d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)) - pair_psd,
                     );
                 }
                 edges.push(Edge { a, b, q });
@@ -400,6 +423,10 @@ impl Graph {
                     let mut q = Fields::ZERO;
                     if completion {
                         q.set(COMPL, I256::ONE);
+                        if rules.bye_played_games && a < nb {
+                            // 2026 C9: the bye to a player with the most games played.
+                            q.set(BYEP, i(p[global[a]].played as i64));
+                        }
                     } else {
                         q.set(C7A, I256::ONE);
                     }
@@ -414,8 +441,8 @@ impl Graph {
         // them when they are the same for every pair: the weights get much narrower.
         // One pass per step over the edges: minima, common factors, then the shift and
         // division. The small fields in i64, the PSD digits (C.6) in 256 bits.
-        const SMALL: [usize; 13] = [
-            MDPS, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19,
+        const SMALL: [usize; 14] = [
+            MDPS, BYEP, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19,
         ];
         let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
         let mut min = [i64::MAX; NQ];
@@ -630,6 +657,14 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
         let b = *sorted.last()?;
         let p = &ctx.players[b];
         if !p.bye_ok || p.float1 == Float::Down || p.float2 == Float::Down {
+            return None;
+        }
+        // 2026 C9: no other player of the bracket who may take the bye has played more games.
+        if ctx.rules.bye_played_games
+            && sorted
+                .iter()
+                .any(|&o| ctx.players[o].bye_ok && ctx.players[o].played > p.played)
+        {
             return None;
         }
         Some(b)
