@@ -41,8 +41,11 @@ pub(crate) enum Mode<'a> {
     /// An ordinary bracket; C.7 looks at the following scoregroup (the flag: it is the last
     /// one, so its unpaired player must be able to take the bye).
     Lookahead(&'a [usize], bool),
-    /// The PPB: the downfloaters must allow the lower players to complete the round (C.4).
-    Penultimate(&'a [usize]),
+    /// The PPB (2017), or a bracket paired for the completion of the round (2026 C4): the
+    /// downfloaters must allow the lower players to complete the round (C.4). The number: how
+    /// many of the lower players are the following scoregroup, for the lookahead (2026 C8; 0
+    /// for none).
+    Penultimate(&'a [usize], usize),
     /// The last bracket (or the CLB): everybody paired, the one left gets the bye.
     Last,
 }
@@ -196,11 +199,14 @@ struct Graph {
 }
 
 impl Graph {
+    /// `bye_played`: the bye edges carry 2026 C9 (the bracket downfloats exactly one player,
+    /// who takes the bye).
     fn build(
         ctx: &RoundCtx,
         mdps: &[usize],
         residents: &[usize],
         mode: Mode,
+        bye_played: bool,
     ) -> Result<Graph, PairingError> {
         let p = &ctx.players;
         let rules = ctx.rules;
@@ -211,11 +217,12 @@ impl Graph {
         res.sort_unstable();
         global.extend(&res);
         let nb = global.len();
-        let (below, completion, lookahead, next_last) = match mode {
-            Mode::Lookahead(x, last) => (x, false, true, last),
-            Mode::Penultimate(x) => (x, true, false, false),
-            Mode::Last => (&[][..], true, false, false),
+        let (below, completion, nnext, next_last) = match mode {
+            Mode::Lookahead(x, last) => (x, false, x.len(), last),
+            Mode::Penultimate(x, k) => (x, true, k.min(x.len()), false),
+            Mode::Last => (&[][..], true, 0, false),
         };
+        let lookahead = nnext > 0;
         global.extend(below);
         let nx = below.len();
         // The bye vertex: in the last bracket, and when C.7 looks into the last bracket (whose
@@ -256,7 +263,7 @@ impl Graph {
         let digits7 = if lookahead {
             // The following scoregroup's own pairs (SD 0 in a scoregroup), the floaters' pairs
             // in it, and the players left unpaired there.
-            let mut below_scores: Vec<Score> = (nb..nb + nx).map(score).collect();
+            let mut below_scores: Vec<Score> = (nb..nb + nnext).map(score).collect();
             below_scores.sort_unstable();
             below_scores.dedup();
             let mut d7 = Vec::new();
@@ -267,10 +274,10 @@ impl Graph {
             };
             for (k, &s) in pairs_below.iter().enumerate() {
                 for &t in &below_scores[..=k] {
-                    d7.push((s - t, nx / 2));
+                    d7.push((s - t, nnext / 2));
                 }
             }
-            for a in 0..nb + nx {
+            for a in 0..nb + nnext {
                 d7.push((fsd_next(a), 1));
                 if a < nb {
                     // A floater is in one pair at most, whichever player below it meets.
@@ -279,7 +286,7 @@ impl Graph {
                     }
                 }
             }
-            Some(Digits::new(d7, nb + nx).ok_or_else(too_wide)?)
+            Some(Digits::new(d7, nb + nnext).ok_or_else(too_wide)?)
         } else {
             None
         };
@@ -401,7 +408,8 @@ impl Graph {
                 if completion {
                     q.set(COMPL, I256::ONE);
                 }
-                if let Some(d7) = &digits7 {
+                let in_next = a < nb + nnext && b < nb + nnext;
+                if let Some(d7) = digits7.as_ref().filter(|_| in_next) {
                     q.set(C7A, I256::ONE);
                     let pair_psd = if rules.score_counts_pairs {
                         d7.weight(Score((score(a) - score(b)).0.abs()))
@@ -423,9 +431,13 @@ impl Graph {
                     let mut q = Fields::ZERO;
                     if completion {
                         q.set(COMPL, I256::ONE);
-                        if rules.bye_played_games && a < nb {
+                        if bye_played && a < nb {
                             // 2026 C9: the bye to a player with the most games played.
                             q.set(BYEP, i(p[global[a]].played as i64));
+                        }
+                        if lookahead && nnext == nx {
+                            // The following bracket is the last: its bye counts as a pair.
+                            q.set(C7A, I256::ONE);
                         }
                     } else {
                         q.set(C7A, I256::ONE);
@@ -785,6 +797,42 @@ fn pos_bits(n: usize) -> u32 {
     super::weights::bits(I256::from(n as u64 + 1))
 }
 
+/// 2026 C8 with C4: whether the following bracket, made of the `floaters` (as MDPs) and the
+/// scoregroup `next`, reaches under the completion of the round (the players `after` it) the
+/// same number of pairs and the same downfloaters' scores (C6, C7) as without it. When it does,
+/// the bracket's best pairing by the one-bracket lookahead is also best under C4 (the
+/// completion only removes candidates). A best pairing of the following bracket whose leftover
+/// players complete the round proves it at once; else both are computed.
+pub(crate) fn next_bracket_completes(
+    ctx: &RoundCtx,
+    floaters: &[usize],
+    next: &[usize],
+    after: &[usize],
+) -> Result<bool, PairingError> {
+    let left = |g: &Graph, mate: &[Option<usize>]| -> Vec<usize> {
+        (0..g.nb)
+            .filter(|&v| !matches!(mate[v], Some(u) if u < g.nb))
+            .map(|v| g.global[v])
+            .collect()
+    };
+    let scores = |l: &[usize]| {
+        let mut s: Vec<Score> = l.iter().map(|&v| ctx.players[v].score).collect();
+        s.sort_unstable();
+        s
+    };
+    let free = Graph::build(ctx, floaters, next, Mode::Lookahead(&[], false), false)?;
+    let (mate, _) = free.solve(&[], &|_, _| {}, &|_| true, &vec![false; free.global.len()])?;
+    let mut rest = left(&free, &mate);
+    let unconstrained = scores(&rest);
+    rest.extend(after);
+    if ctx.completable(&rest) {
+        return Ok(true);
+    }
+    let bound = Graph::build(ctx, floaters, next, Mode::Penultimate(after, 0), false)?;
+    let (mate, _) = bound.solve(&[], &|_, _| {}, &|_| true, &vec![false; bound.global.len()])?;
+    Ok(scores(&left(&bound, &mate)) == unconstrained)
+}
+
 /// Pairs the bracket made of `mdps` and `residents` (round-player indices).
 pub(crate) fn solve(
     ctx: &RoundCtx,
@@ -796,7 +844,7 @@ pub(crate) fn solve(
     let odd_last = matches!(mode, Mode::Last) && !residents.len().is_multiple_of(2);
     if mdps.is_empty()
         && (residents.len().is_multiple_of(2) || odd_last)
-        && !matches!(mode, Mode::Penultimate(_))
+        && !matches!(mode, Mode::Penultimate(..))
     {
         if let Some(res) = perfect_first(ctx, residents) {
             return Ok(res);
@@ -827,7 +875,27 @@ pub(crate) fn solve(
         }
         m => m,
     };
-    let g = Graph::build(ctx, mdps, residents, mode)?;
+    let g = Graph::build(ctx, mdps, residents, mode, false)?;
+    // 2026 C9 applies to a bracket that downfloats exactly one player, who takes the bye: the
+    // last bracket with an odd number of players, or a bracket paired for the completion of
+    // the round (C4) that leaves one of its players unpaired (C6 fixes how many).
+    let g = match mode {
+        _ if !ctx.rules.bye_played_games => g,
+        Mode::Last => Graph::build(ctx, mdps, residents, mode, true)?,
+        Mode::Penultimate(..) => {
+            let removed = vec![false; g.global.len()];
+            let (mate, _) = g.solve(&[], &|_, _| {}, &|_| true, &removed)?;
+            let left = (0..g.nb)
+                .filter(|&v| !matches!(mate[v], Some(u) if u < g.nb))
+                .count();
+            if left == 1 {
+                Graph::build(ctx, mdps, residents, mode, true)?
+            } else {
+                g
+            }
+        }
+        Mode::Lookahead(..) => g,
+    };
     let nb = g.nb;
     let nv = g.global.len();
     let m = mdps.len();

@@ -553,12 +553,24 @@ fn pair_ctx(ctx: &RoundCtx, solve: &dyn SolveBracket) -> Result<RoundPairs, Pair
         let res = solve(ctx, &mdps, residents, mode)?;
         let mut rest = res.floaters.clone();
         rest.extend(&lower);
-        if ctx.completable(&rest) {
+        // 2026 C8 counts the following bracket's pairs under C4 as well.
+        let complete = |f: &[usize]| {
+            ctx.rules.outlook == Outlook::Collapse
+                || next_last
+                || bracket::next_bracket_completes(ctx, f, next, &lower[next.len()..])
+                    .unwrap_or(false)
+        };
+        if ctx.completable(&rest) && complete(&res.floaters) {
             out.record("bracket", &mdps, residents, &res);
             mdps = res.floaters;
             continue;
         }
-        let res = solve(ctx, &mdps, residents, bracket::Mode::Penultimate(&lower))?;
+        let lookahead = match ctx.rules.outlook {
+            Outlook::Collapse => 0,
+            Outlook::Complete => next.len(),
+        };
+        let mode = bracket::Mode::Penultimate(&lower, lookahead);
+        let res = solve(ctx, &mdps, residents, mode)?;
         match ctx.rules.outlook {
             Outlook::Collapse => {
                 // A.9: this bracket is the PPB; everybody else forms the collapsed last bracket.

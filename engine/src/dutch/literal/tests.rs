@@ -32,7 +32,7 @@ impl Instance {
         match self.kind {
             Kind::Homogeneous | Kind::Heterogeneous => Mode::Lookahead(&self.below, self.next_last),
             Kind::Last => Mode::Last,
-            Kind::Penultimate => Mode::Penultimate(&self.below),
+            Kind::Penultimate => Mode::Penultimate(&self.below, 0),
         }
     }
 
