@@ -429,12 +429,12 @@ impl Graph {
             for a in 0..d {
                 if p[global[a]].bye_ok {
                     let mut q = Fields::ZERO;
+                    if bye_played && a < nb {
+                        // 2026 C9: the bye to a player with the most games played.
+                        q.set(BYEP, i(p[global[a]].played as i64));
+                    }
                     if completion {
                         q.set(COMPL, I256::ONE);
-                        if bye_played && a < nb {
-                            // 2026 C9: the bye to a player with the most games played.
-                            q.set(BYEP, i(p[global[a]].played as i64));
-                        }
                         if lookahead && nnext == nx {
                             // The following bracket is the last: its bye counts as a pair.
                             q.set(C7A, I256::ONE);
@@ -882,7 +882,7 @@ pub(crate) fn solve(
     let g = match mode {
         _ if !ctx.rules.bye_played_games => g,
         Mode::Last => Graph::build(ctx, mdps, residents, mode, true)?,
-        Mode::Penultimate(..) => {
+        Mode::Penultimate(..) | Mode::Lookahead(_, true) => {
             let removed = vec![false; g.global.len()];
             let (mate, _) = g.solve(&[], &|_, _| {}, &|_| true, &removed)?;
             let left = (0..g.nb)
@@ -894,7 +894,7 @@ pub(crate) fn solve(
                 g
             }
         }
-        Mode::Lookahead(..) => g,
+        Mode::Lookahead(_, false) => g,
     };
     let nb = g.nb;
     let nv = g.global.len();
