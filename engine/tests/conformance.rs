@@ -1,8 +1,7 @@
-//! Conformance of the Dutch engines with the reference pairings of the corpora
-//! `testdata/conformance/dutch-2017.tar.gz` (1500 tournaments, 2017 rules) and
-//! `testdata/conformance/dutch-2025.tar.gz` (1000 tournaments, 2026 rules; every round paired by
-//! an independent FIDE-endorsed engine): every round of every tournament is re-paired from the
-//! rounds before it and compared, pairs, colours and bye.
+//! Conformance of the pairing systems with the reference pairings of the corpora packed in
+//! `testdata/conformance/<corpus>.tar.gz` (every round paired by an independent FIDE-endorsed
+//! engine; `scripts/pack-corpus.sh` packs them from `../shared/conformance`): every round of
+//! every tournament is re-paired from the rounds before it and compared, pairs, colours and bye.
 //!
 //! The goal is zero discrepancies. Until it is reached, the count is held by a ratchet: the test
 //! fails when the count rises above the figure recorded in
@@ -12,37 +11,22 @@
 mod support;
 
 use rayon::prelude::*;
-use swisslab_engine::model::Tournament;
-use swisslab_engine::pairing::{Pairing, PairingError, Request};
-use swisslab_engine::{checker, dutch, trf};
+use swisslab_engine::{checker, trf, System};
 
-#[test]
-fn dutch_2017_corpus_matches_the_reference_engine() {
-    check_corpus("dutch-2017", 1500, &|h, r| {
-        dutch::pair(h, r, &dutch::DutchOptions::default())
-    });
-}
-
-#[test]
-fn dutch_2025_corpus_matches_the_reference_engine() {
-    check_corpus("dutch-2025", 1000, &dutch::edition_2026::pair);
-}
-
-/// Re-pairs every round of the corpus `corpus` (of `count` tournaments) with `pair` and holds
-/// the number of discrepancies to the corpus's ratchet file.
-fn check_corpus(
-    corpus: &str,
-    count: usize,
-    pair: &(dyn Fn(&Tournament, &Request) -> Result<Pairing, PairingError> + Sync),
-) {
+/// Checks every tournament of `corpus` (which must hold `expected_files`) with `system` against
+/// the corpus's ratchet file.
+fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, system: System) {
     let files = support::corpus_trf(corpus);
-    assert_eq!(files.len(), count, "the corpus has {count} tournaments");
+    assert_eq!(
+        files.len(),
+        expected_files,
+        "the corpus {corpus} has {expected_files} tournaments"
+    );
     let results: Vec<(String, checker::CheckReport)> = files
         .par_iter()
         .map(|(name, bytes)| {
             let t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let report = checker::check_tournament(&t, pair);
-            (name.clone(), report)
+            (name.clone(), checker::check(&t, system))
         })
         .collect();
     let rounds: usize = results.iter().map(|(_, r)| r.rounds).sum();
@@ -54,7 +38,7 @@ fn check_corpus(
         }
     }
     println!(
-        "tournaments: {}, rounds: {rounds}, discrepancies: {discrepancies}",
+        "{corpus} as {system}: tournaments: {}, rounds: {rounds}, discrepancies: {discrepancies}",
         results.len()
     );
     let limit_path = support::testdata()
@@ -75,4 +59,14 @@ fn check_corpus(
         "{discrepancies} discrepancies, fewer than the {limit} recorded: lower the figure in {}",
         limit_path.display()
     );
+}
+
+#[test]
+fn dutch_2017_corpus_matches_the_reference_engine() {
+    corpus_matches_the_reference_engine("dutch-2017", 1500, System::Dutch2017);
+}
+
+#[test]
+fn dutch_2025_corpus_matches_the_reference_engine() {
+    corpus_matches_the_reference_engine("dutch-2025", 1000, System::Dutch2026);
 }

@@ -11,7 +11,7 @@
 //! second Ctrl-C aborts at once; the streamed CSV files still hold every tournament written.
 
 use super::model_args::{finish, ModelArgs};
-use super::{System, EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK};
+use super::{EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
@@ -35,10 +35,6 @@ pub struct Args {
     /// Worker threads (default: the number of CPUs). Results do not depend on it.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-
-    /// The pairing system.
-    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
-    pub system: System,
 
     /// Output folder (created if needed; files of a previous run are replaced).
     #[arg(long, value_name = "DIR", default_value = "swisslab-out")]
@@ -76,9 +72,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         tournaments: args.tournaments.unwrap_or(sim.cfg.tournaments),
         seed: args.seed.unwrap_or(sim.cfg.seed),
         threads,
-        system: match args.system {
-            System::Dutch2017 => "dutch-2017".into(),
-        },
+        system: sim.system.name().into(),
         no_timing: args.no_timing,
         progress: !args.no_progress,
         replay_args: args.model.replay_args(),
