@@ -1,11 +1,12 @@
-//! Conformance of the Dutch engine with the reference pairings of the corpus
-//! `testdata/conformance/dutch-2017.tar.gz` (1500 tournaments, every round paired by an
-//! independent FIDE-endorsed engine): every round of every tournament is re-paired from the
-//! rounds before it and compared, pairs, colours and bye.
+//! Conformance of the Dutch engine with the reference pairings of the corpora
+//! `testdata/conformance/dutch-2017.tar.gz` (1500 tournaments) and `dutch-2017-forfeits.tar.gz`
+//! (1000 forfeit-heavy tournaments), every round paired by an independent FIDE-endorsed engine:
+//! every round of every tournament is re-paired from the rounds before it and compared, pairs,
+//! colours and bye.
 //!
 //! The goal is zero discrepancies. Until it is reached, the count is held by a ratchet: the test
 //! fails when the count rises above the figure recorded in
-//! `testdata/conformance/dutch-2017.max-discrepancies`, and asks for the figure to be lowered when
+//! `testdata/conformance/<corpus>.max-discrepancies`, and asks for the figure to be lowered when
 //! it falls below it.
 
 mod support;
@@ -15,8 +16,22 @@ use swisslab_engine::{checker, dutch, trf};
 
 #[test]
 fn dutch_2017_corpus_matches_the_reference_engine() {
-    let files = support::corpus_trf("dutch-2017");
-    assert_eq!(files.len(), 1500, "the corpus has 1500 tournaments");
+    check_corpus("dutch-2017", 1500);
+}
+
+/// 1000 forfeit-heavy events of 30-64 players and 11-15 rounds with few draws, where the
+/// pairing-allocated bye is barred to many players (C.2) and late rounds often need large
+/// exchanges between S1 and S2 (D.2) in a collapsed last bracket (A.9).
+#[test]
+fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
+    check_corpus("dutch-2017-forfeits", 1000);
+}
+
+/// Re-pairs every round of the corpus `name` (`count` tournaments) and holds the number of
+/// discrepancies to the ratchet `testdata/conformance/<name>.max-discrepancies`.
+fn check_corpus(name: &str, count: usize) {
+    let files = support::corpus_trf(name);
+    assert_eq!(files.len(), count, "the corpus has {count} tournaments");
     let results: Vec<(String, checker::CheckReport)> = files
         .par_iter()
         .map(|(name, bytes)| {
@@ -41,7 +56,7 @@ fn dutch_2017_corpus_matches_the_reference_engine() {
     );
     let limit_path = support::testdata()
         .join("conformance")
-        .join("dutch-2017.max-discrepancies");
+        .join(format!("{name}.max-discrepancies"));
     let limit: usize = std::fs::read_to_string(&limit_path)
         .expect("ratchet file")
         .trim()
