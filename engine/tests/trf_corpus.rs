@@ -32,7 +32,13 @@ fn check_corpus(name: &str, expected_files: usize) {
             non_default += 1;
         }
         for opts in [LineEnding::Lf, LineEnding::Cr, LineEnding::CrLf] {
-            let text = trf::write_with(t, &WriteOptions { line_ending: opts });
+            let text = trf::write_with(
+                t,
+                &WriteOptions {
+                    line_ending: opts,
+                    ..WriteOptions::default()
+                },
+            );
             let back = trf::read_str(&text).unwrap_or_else(|e| panic!("{path} rewritten: {e}"));
             assert_eq!(&back, t, "{path}: round trip with {opts:?}");
         }
