@@ -7,8 +7,8 @@
 //! engines read the same system, §C and §D of trf-formats.md), the `001` lines sorted by
 //! pairing number, then `XXA`, `260` (prohibited pairings for a range of rounds: TRF-2026 has
 //! no older equivalent), `XXP`, `XXZ`. TRF-2026 output: the same records, `142` and `152` before
-//! `XXR` and `XXC` (kept for older readers, as trf-formats.md §E.4 advises), `162` instead of
-//! `BB*` (and `XXS` only for a system `162` cannot express), and after the player lines `240`
+//! `XXR` and `XXC` (kept for older readers, as trf-formats.md §E.4 advises), `162` before
+//! `BB*` (kept for bbpPairings v5; `XXS` only for a system `162` cannot express), and after the player lines `240`
 //! (the byes of the round to pair, also kept in the player columns), `250` instead of `XXA`,
 //! `260`, `XXP`, `XXZ`.
 //!
@@ -97,7 +97,13 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
     rounds_and_colour(t, &mut lines);
     match opts.format {
         Format::Trf16 => point_system(&t.points, &mut lines),
-        Format::Trf26 => lines.extend(writer2026::point_system(&t.points)),
+        Format::Trf26 => {
+            // 162, then BB* for bbpPairings v5 (which reads no 162), then XXS if needed.
+            let (p162, xxs) = writer2026::point_system(&t.points);
+            lines.extend(p162);
+            bb_lines(&t.points, &mut lines);
+            lines.extend(xxs);
+        }
     }
     let mut players: Vec<&Player> = t.players.iter().collect();
     players.sort_by_key(|p| p.id);
@@ -158,6 +164,14 @@ fn rounds_and_colour(t: &Tournament, lines: &mut Vec<String>) {
 /// A non-standard point system as `BB*` (bbpPairings, §D) and `XXS` (JaVaFo, §C).
 fn point_system(ps: &PointSystem, lines: &mut Vec<String>) {
     if !ps.is_default() {
+        bb_lines(ps, lines);
+        lines.push(xxs_line(ps));
+    }
+}
+
+/// A non-standard point system as `BB*` lines (bbpPairings, §D).
+fn bb_lines(ps: &PointSystem, lines: &mut Vec<String>) {
+    if !ps.is_default() {
         for (code, v) in [
             ("BBW", ps.win),
             ("BBD", ps.draw),
@@ -168,7 +182,6 @@ fn point_system(ps: &PointSystem, lines: &mut Vec<String>) {
         ] {
             lines.push(format!("{code} {}", bb_value(v)));
         }
-        lines.push(xxs_line(ps));
     }
 }
 

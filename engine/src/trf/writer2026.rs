@@ -3,7 +3,7 @@
 //! acceleration, `260` prohibited pairings. The reader (`records2026` and `mod.rs`) reads
 //! each of them back into the same [`Tournament`].
 //!
-//! - `162`: code at column 6, points at 7-10, every 9 columns (`162  W 3.0    D 1.0`); only
+//! - `162` (written before the `BB*` lines that bbpPairings v5 reads): code at column 6, points at 7-10, every 9 columns (`162  W 3.0    D 1.0`); only
 //!   the codes whose value differs from the TRF-2026 default (W 1.0, D 0.5, L 0.0, A 0.0,
 //!   P = W). `162` gives one value to a win, a forfeit win and a full-point bye (W), to a draw
 //!   and a half-point bye (D), to a zero-point bye and a forfeit loss (A); a system that splits
@@ -38,10 +38,10 @@ pub(super) fn rounds_and_colour(t: &Tournament) -> Vec<String> {
     lines
 }
 
-/// `162`, and `XXS` when `162` cannot hold the system.
-pub(super) fn point_system(ps: &PointSystem) -> Vec<String> {
+/// `162`, and `XXS` when `162` cannot hold the system: (the `162` lines, the `XXS` lines).
+pub(super) fn point_system(ps: &PointSystem) -> (Vec<String>, Vec<String>) {
     if ps.is_default() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let defaults = PointSystem::default();
     let codes = [
@@ -70,14 +70,13 @@ pub(super) fn point_system(ps: &PointSystem) -> Vec<String> {
         && ps.full_bye == ps.win
         && ps.half_bye == ps.draw
         && ps.forfeit_loss == ps.zero_bye;
-    let mut lines = Vec::new();
-    if !first {
-        lines.push(line);
-    }
-    if !expressible || !fits {
-        lines.push(xxs_line(ps));
-    }
-    lines
+    let p162 = if first { Vec::new() } else { vec![line] };
+    let xxs = if expressible && fits {
+        Vec::new()
+    } else {
+        vec![xxs_line(ps)]
+    };
+    (p162, xxs)
 }
 
 /// `240` for the requested byes and absences of the round to pair (the first round after the
@@ -191,20 +190,21 @@ mod tests {
     #[test]
     fn point_system_columns() {
         let ps = PointSystem::with_win_draw(Score(30), Score(10));
-        assert_eq!(point_system(&ps), vec!["162  W 3.0    D 1.0"]);
+        assert_eq!(point_system(&ps).0, vec!["162  W 3.0    D 1.0"]);
+        assert!(point_system(&ps).1.is_empty());
         let mut odd = ps;
         odd.zero_bye = Score(5);
         odd.forfeit_loss = Score(5);
         odd.pab = Score(20);
         assert_eq!(
-            point_system(&odd),
+            point_system(&odd).0,
             vec!["162  W 3.0    D 1.0    A 0.5    P 2.0"]
         );
         odd.forfeit_win = Score(25);
-        let lines = point_system(&odd);
-        assert_eq!(lines.len(), 2);
-        assert!(lines[1].starts_with("XXS "), "{lines:?}");
-        assert!(point_system(&PointSystem::default()).is_empty());
+        let (p162, xxs) = point_system(&odd);
+        assert_eq!(p162.len(), 1);
+        assert!(xxs[0].starts_with("XXS "), "{xxs:?}");
+        assert_eq!(point_system(&PointSystem::default()), (vec![], vec![]));
     }
 
     #[test]
