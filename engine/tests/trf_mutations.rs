@@ -3,22 +3,8 @@
 
 mod support;
 
+use support::Rng;
 use swisslab_engine::trf;
-
-/// xorshift64*: deterministic, good enough to pick edits.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const ALPHABET: &[u8] = b" 0123456789.-+=wbWBDLHFUZXx\r\n\t0\xff\xc3\xa9";
 
