@@ -98,6 +98,54 @@ pub struct TournamentResult {
     /// Measured pairing time of each paired round, microseconds (also when the CSV rows hold 0).
     pub pair_us: Vec<u64>,
     pub failure: Option<Failure>,
+    /// When the tournament stopped because no valid pairing exists: the round's absences
+    /// (requested byes, withdrawals, late entries not yet arrived), one entry per player, `None`
+    /// for a player to be paired. Written into that round's column by [`TournamentResult::trf`].
+    pub stopped_absences: Option<Vec<Option<RoundEntry>>>,
+}
+
+impl TournamentResult {
+    /// The tournament as TRF: for a failure, the tournament before the failing round with its
+    /// absences; for a stop (no valid pairing exists), the rounds played and the absences of the
+    /// round that could not be paired, so that an engine asks the same question; otherwise the
+    /// rounds played.
+    pub fn trf(&self) -> Option<String> {
+        if let Some(f) = &self.failure {
+            return f.trf.clone();
+        }
+        Some(match &self.stopped_absences {
+            Some(planned) => with_absences(&self.tournament, planned, None),
+            None => swisslab_engine::trf::write(&self.tournament),
+        })
+    }
+}
+
+/// `t` as TRF with the next round's planned absences in that round's column (trf-formats.md
+/// §C: `0000 - Z`, `H` or `F`, the points column including their points, as JaVaFo requires
+/// and bbpPairings accepts); the players to be paired get no entry, so every engine pairs
+/// them. `awarded` replaces the points column when given. No column is added when nobody is
+/// absent.
+fn with_absences(
+    t: &Tournament,
+    planned: &[Option<RoundEntry>],
+    awarded: Option<&[Score]>,
+) -> String {
+    let mut s = t.clone();
+    let any = planned.iter().any(Option::is_some);
+    for (i, p) in s.players.iter_mut().enumerate() {
+        if let Some(a) = awarded.and_then(|a| a.get(i)) {
+            p.points = Some(*a);
+        }
+        let entry = planned.get(i).copied().flatten();
+        if let (Some(e), Some(points)) = (entry, p.points.as_mut()) {
+            *points += points_of(&t.points, &e);
+        }
+        if any {
+            p.rounds
+                .push(entry.unwrap_or(RoundEntry::Unplayed(Unplayed::Absent)));
+        }
+    }
+    swisslab_engine::trf::write(&s)
 }
 
 fn points_of(ps: &PointSystem, e: &RoundEntry) -> Score {
@@ -158,6 +206,7 @@ pub fn run_tournament(
                     message,
                     trf: None,
                 }),
+                stopped_absences: None,
             }
         }
     }
@@ -207,6 +256,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     let mut pair_us: Vec<u64> = Vec::with_capacity(last);
     let mut failure: Option<Failure> = None;
     let mut stopped: Option<String> = None;
+    let mut stopped_absences: Option<Vec<Option<RoundEntry>>> = None;
     let missed = cfg.events.late_entry_missed;
     let idx = |id: PlayerId| id as usize - 1;
 
@@ -225,15 +275,8 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             }
         }
         // The state before the round with its absences: what a failure report shows.
-        let snapshot = |t: &Tournament, awarded: &[Score]| {
-            let mut s = t.clone();
-            for (i, p) in s.players.iter_mut().enumerate() {
-                p.rounds
-                    .push(planned[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent)));
-                p.points = Some(awarded[i]);
-            }
-            swisslab_engine::trf::write(&s)
-        };
+        let snapshot =
+            |t: &Tournament, awarded: &[Score]| with_absences(t, &planned, Some(awarded));
         let req = Request {
             round,
             present: to_pair.clone(),
@@ -249,6 +292,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 stopped = Some(format!(
                     "stopped in round {round}: no valid pairing exists ({why})"
                 ));
+                stopped_absences = Some(planned);
                 break;
             }
             Ok(Err(e)) => {
@@ -381,9 +425,11 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
         }
         rows.push(row);
     }
-    finish(
+    let mut r = finish(
         sim, &plan, t, seed, index, rows, pair_us, floats, failure, stopped,
-    )
+    );
+    r.stopped_absences = stopped_absences;
+    r
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -478,6 +524,7 @@ fn finish(
         summary,
         pair_us,
         failure,
+        stopped_absences: None,
     }
 }
 

@@ -1,4 +1,4 @@
-//! The `generate` and `simulate` commands end to end: exit codes and files.
+//! The `generate`, `simulate` and `trf` commands end to end: exit codes and files.
 
 use std::process::Command;
 
@@ -91,4 +91,39 @@ fn simulate_accepts_generator_files_and_rejects_bad_configs() {
         .status()
         .unwrap();
     assert_eq!(st.code(), Some(5));
+}
+
+#[test]
+fn trf_rejects_what_is_not_a_tournament_and_writes_trf26() {
+    let dir = tempfile::tempdir().unwrap();
+    let malformed = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/malformed/");
+    for (file, message) in [
+        (
+            "binary-garbage.bin",
+            "binary-garbage.bin:1:8: text: expected printable text",
+        ),
+        ("empty.trf", "empty.trf: file: expected a tournament report"),
+        ("players.csv", "expected at least one player line"),
+    ] {
+        let o = swisslab()
+            .arg("trf")
+            .arg(format!("{malformed}{file}"))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(3), "{file}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(message), "{file}: {err}");
+    }
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/sample.trf");
+    let o = swisslab()
+        .args(["trf", "--no-standings", "--format", "trf26", "--out-dir"])
+        .arg(dir.path())
+        .arg(sample)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(dir.path().join("sample.trf")).unwrap();
+    assert!(text.contains("\n142 5\n"), "{text}");
+    let again = swisslab_engine::trf::read_str(&text).unwrap();
+    assert_eq!(again, swisslab_engine::trf::read_file(sample).unwrap());
 }

@@ -433,10 +433,7 @@ fn prepare(
         for j in i + 1..n {
             let (a, b) = (&players[i], &players[j]);
             let mut ok = !a.met.contains(&b.id);
-            ok &= !t
-                .forbidden
-                .iter()
-                .any(|l| l.contains(&a.id) && l.contains(&b.id));
+            ok &= !t.is_forbidden(a.id, b.id, req.round);
             ok &= !absolute_colour_clash(a, b);
             compat[i][j] = ok;
             compat[j][i] = ok;
