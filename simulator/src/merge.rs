@@ -206,7 +206,11 @@ fn check_same_run(shards: &[ShardDir]) -> Result<(), MergeError> {
 }
 
 fn span(r: &Range<u64>) -> String {
-    format!("tournaments {} to {}", r.start, r.end.saturating_sub(1))
+    match r.end.saturating_sub(r.start) {
+        0 => "no tournaments".into(),
+        1 => format!("tournament {}", r.start),
+        _ => format!("tournaments {} to {}", r.start, r.end - 1),
+    }
 }
 
 /// Checks that the shards cover `0 .. tournaments` exactly once; sorts them by range.
@@ -229,18 +233,16 @@ fn check_coverage(shards: &mut [ShardDir]) -> Result<(), MergeError> {
     let counts: Vec<u64> = seen.keys().map(|s| s.count).collect();
     let one_count = counts.windows(2).all(|w| w[0] == w[1]).then_some(counts[0]);
     let gap = |r: Range<u64>, problems: &mut Vec<String>| {
-        let names = match one_count {
-            Some(n) => Shard::meeting(n, total, &r)
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            None => String::new(),
-        };
-        problems.push(if names.is_empty() {
-            format!("{} are in no folder given", span(&r))
-        } else {
-            format!("missing shard {names} ({})", span(&r))
+        let names: Vec<String> = one_count
+            .map(|n| Shard::meeting(n, total, &r))
+            .unwrap_or_default()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        problems.push(match names.len() {
+            0 => format!("{} in no folder given", span(&r)),
+            1 => format!("missing shard {} ({})", names[0], span(&r)),
+            _ => format!("missing shards {} ({})", names.join(", "), span(&r)),
         });
     };
     let mut covered = 0u64;

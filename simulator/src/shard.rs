@@ -53,7 +53,7 @@ impl Shard {
             .map(|index| Shard { index, count })
             .filter(|s| {
                 let r = s.range(total);
-                r.start < indices.end && indices.start < r.end
+                !r.is_empty() && r.start < indices.end && indices.start < r.end
             })
             .collect()
     }
