@@ -232,7 +232,7 @@ fn failures_are_gathered_and_the_summary_recomputed() {
 }
 
 #[test]
-fn an_unfinished_shard_is_refused() {
+fn unfinished_shards_are_refused() {
     let s = small();
     let tmp = tempfile::tempdir().unwrap();
     let dirs: Vec<PathBuf> = (0..2)
@@ -242,7 +242,15 @@ fn an_unfinished_shard_is_refused() {
             d
         })
         .collect();
-    std::fs::remove_file(dirs[1].join("summary.csv")).unwrap();
+    // Interrupted before any tournament: a complete folder with none of its 5 tournaments.
+    let rc = run_config(dirs[0].clone(), Shard { index: 0, count: 2 });
+    rc.interrupt
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    assert!(runner::run(&s, &rc).unwrap().interrupted);
     let e = merge::merge(&tmp.path().join("m"), &dirs).unwrap_err();
+    assert!(e.to_string().contains("ran 0 of its 5 tournaments"), "{e}");
+    // Killed before the end: no summary.csv.
+    std::fs::remove_file(dirs[1].join("summary.csv")).unwrap();
+    let e = merge::merge(&tmp.path().join("m"), &dirs[1..]).unwrap_err();
     assert!(e.to_string().contains("did not finish"), "{e}");
 }
