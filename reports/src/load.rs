@@ -193,7 +193,8 @@ impl RunData {
     }
 }
 
-fn csv_error(path: &Path, e: csv::Error) -> ReportError {
+/// A csv crate error as a [`ReportError::Csv`] with the file, line and field number.
+pub fn csv_error(path: &Path, e: csv::Error) -> ReportError {
     let line = e.position().map(|p| p.line()).unwrap_or(0);
     let column = match e.kind() {
         csv::ErrorKind::Deserialize { err, .. } => err.field().map(|f| f + 1).unwrap_or(0),
@@ -251,7 +252,8 @@ fn invalid(path: &Path, line: u64, message: String) -> ReportError {
     }
 }
 
-fn one_row<T: DeserializeOwned>(path: &Path) -> Result<T, ReportError> {
+/// The one data row of a CSV file with a header row (run.csv, summary.csv).
+pub fn one_row<T: DeserializeOwned>(path: &Path) -> Result<T, ReportError> {
     let mut rows = read_csv::<T>(path)?;
     match rows.len() {
         1 => Ok(rows.remove(0).1),

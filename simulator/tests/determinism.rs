@@ -32,6 +32,7 @@ fn run_config(dir: &std::path::Path, tournaments: u64, seed: u64, threads: usize
         progress: false,
         replay_args: String::new(),
         interrupt: Default::default(),
+        shard: Default::default(),
     }
 }
 
