@@ -176,6 +176,31 @@ pub struct RunData {
 }
 
 impl RunData {
+    /// Whether `other` is the same experiment with another pairing system: same seed and
+    /// configuration in run.csv (everything but `system` and `swisslab_version`) and the same
+    /// tournament indices. The simulator then draws the same field, events and game results
+    /// (common random numbers), so a comparison can pair tournaments by index.
+    pub fn pairs_with(&self, other: &RunData) -> bool {
+        let key = |r: &RunRow| {
+            (
+                r.seed.clone(),
+                r.tournaments.clone(),
+                r.players.clone(),
+                r.rounds.clone(),
+                r.result_model.clone(),
+                r.draw_rate.clone(),
+                r.config.clone(),
+            )
+        };
+        let ids = |d: &RunData| {
+            d.tournaments
+                .iter()
+                .map(|t| t.row.tournament)
+                .collect::<Vec<_>>()
+        };
+        key(&self.run) == key(&other.run) && ids(self) == ids(other)
+    }
+
     /// One line describing the run, for captions.
     pub fn parameters(&self) -> String {
         let r = &self.run;

@@ -3,9 +3,10 @@
 //!
 //! The same function serves `swisslab simulate` (many tournaments) and `swisslab generate`
 //! (one tournament, written as TRF), so `generate --seed S --index I --until-round K`
-//! reproduces tournament I of a simulate run exactly. The random generator is used only by the
-//! plan and the results (never by the checks or the timing), so stopping after round K changes
-//! nothing before it.
+//! reproduces tournament I of a simulate run exactly. Randomness is used only by the plan (the
+//! tournament's generator, before round 1) and the results (one generator per game, keyed by
+//! the tournament, the round and the two players: common random numbers, see [`crate::model`]),
+//! never by the checks or the timing, so stopping after round K changes nothing before it.
 //!
 //! A round that cannot be paired is either a **failure** (the engine panics, reports an error
 //! although a pairing meeting the absolute criteria exists, or returns a pairing that breaks an
@@ -244,8 +245,7 @@ fn initial_tournament(plan: &Plan, points: PointSystem, seed: u64, index: u64) -
 
 fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
     let cfg = &sim.cfg;
-    let mut rng = model::tournament_rng(seed, index);
-    let plan = model::plan(cfg, &mut rng);
+    let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
     let n = plan.players.len();
     let total = plan.rounds;
     let last = opts.until_round.unwrap_or(total).min(total);
@@ -359,12 +359,13 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                     stats::count_topscorer(&mut row, &hist[i], Some(c));
                 }
             }
-            let outcome = model::draw_outcome(
-                cfg,
-                &mut rng,
-                plan.players[iw].strength,
-                plan.players[ib].strength,
-            );
+            let g = model::Game {
+                round,
+                white: w,
+                black: b,
+                strengths: (plan.players[iw].strength, plan.players[ib].strength),
+            };
+            let outcome = model::draw_outcome(cfg, seed, index, &g);
             use GameKind::{Forfeit, Rated};
             use GameResult::{Draw, Loss, Win};
             // White's result; Black's is its complement.
