@@ -5,10 +5,12 @@
 //! events and results: C.04.2 initial order, late entries, withdrawals, byes), `invariants`
 //! (C.04.1 checks written independently of the engine), `stats` (the rows of the CSV output
 //! contract), `sim` (one tournament), `panics` (an engine panic caught as a failure, quietly),
-//! `runner` (many tournaments in parallel, streamed output).
+//! `runner` (many tournaments in parallel, streamed output), `engine` (the engine under test:
+//! swisslab's systems or an external program).
 //! The `swisslab` binary's subcommands live in `src/cli/`.
 
 pub mod config;
+pub mod engine;
 pub mod invariants;
 pub mod model;
 pub mod panics;

@@ -119,8 +119,8 @@ fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSumma
     let sm = &s.summary;
     let secs = s.wall.as_secs_f64();
     let mut out = format!(
-        "swisslab simulate: {} tournaments x {players} players x {} rounds, seed {}, {} thread(s), {}, results {}\n",
-        rc.tournaments, c.rounds, rc.seed, rc.threads, rc.system, c.results.model.name()
+        "swisslab simulate: {} tournaments x {players} players x {} rounds, seed {}, {} thread(s), {}, engine {}, results {}\n",
+        rc.tournaments, c.rounds, rc.seed, rc.threads, rc.system, sim.engine.name(), c.results.model.name()
     );
     if s.interrupted {
         out.push_str(&format!(
@@ -153,6 +153,15 @@ fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSumma
     ));
     for (size, a, b, c, d) in &s.by_size {
         out.push_str(&format!("    {size:>10} {a:>10} {b:>10} {c:>10} {d:>10}\n"));
+    }
+    if let Some(other) = &sim.compare {
+        out.push_str(&format!(
+            "  compared with {}: {} rounds differ, in {} of {} tournaments (disagreements.csv)\n",
+            other.name(),
+            s.disagreeing_rounds,
+            s.disagreeing_tournaments,
+            sm.tournaments
+        ));
     }
     for f in &s.failures {
         out.push_str(&format!("  FAILED {f}\n"));
