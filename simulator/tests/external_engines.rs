@@ -59,7 +59,10 @@ fn simulation(points: &str, players: u32, rounds: u32) -> Simulation {
         players + 10
     );
     let cfg: Config = toml::from_str(&text).unwrap();
-    Simulation::new(cfg).unwrap()
+    // Paired under the 2017 rules: bbpPairings v5's `-c` re-pairs them with those rules.
+    Simulation::new(cfg)
+        .unwrap()
+        .with_system(swisslab_engine::System::Dutch2017)
 }
 
 /// Runs an engine; returns (stdout, stderr).
