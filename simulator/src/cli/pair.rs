@@ -28,8 +28,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = System::Dutch2017)]
     pub system: System,
 
-    /// Also print, on standard error, each pair with the players' scores and colour
-    /// preferences, so that an arbiter can follow the result.
+    /// Also print, on standard error, bracket by bracket: the moved-down players and the
+    /// residents with their scores, each pair with its colours and the criteria it does not
+    /// fully meet (a colour preference not granted, a repeated float), the downfloaters, and
+    /// the bye, so that an arbiter can follow the result.
     #[arg(long)]
     pub explain: bool,
 }
