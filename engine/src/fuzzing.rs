@@ -21,9 +21,9 @@
 //! skip exactly the same inputs.
 
 use crate::checker;
-use crate::dutch;
 use crate::model::Tournament;
 use crate::pairing::Pairing;
+use crate::system::System;
 use crate::trf::{self, Format, LineEnding, WriteOptions};
 use std::fmt;
 
@@ -164,9 +164,7 @@ pub fn check_report(data: &[u8]) -> Result<usize, Violation> {
     if t.players.len() > LIMITS.check_players || rounds > LIMITS.check_rounds {
         return Ok(0);
     }
-    let report = checker::check_tournament(&t, &|h, r| {
-        dutch::pair(h, r, &dutch::DutchOptions::default())
-    });
+    let report = checker::check(&t, System::resolve(None, &t));
     if report.rounds != rounds {
         return Err(violation(format!(
             "the report counts {} rounds, the file has {rounds}",

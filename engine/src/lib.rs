@@ -2,9 +2,10 @@
 //!
 //! Layers, bottom up: `score` (exact points), `model` (what a TRF file holds), `history` (facts
 //! derived from the rounds played), `trf` (reading and writing files), `matching` (maximum-weight
-//! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `pairing` (requests
-//! and results), `checker` (re-pairing a whole tournament and comparing), `io` (atomic file output),
-//! `fuzzing` (the oracle shared by the fuzz targets and their regression tests).
+//! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `system` (the seam
+//! every caller reaches a pairing system through), `pairing` (requests and results), `checker`
+//! (re-pairing a whole tournament and comparing), `io` (atomic file output), `fuzzing` (the
+//! oracle shared by the fuzz targets and their regression tests).
 
 pub mod checker;
 pub mod colour;
@@ -16,6 +17,7 @@ pub mod matching;
 pub mod model;
 pub mod pairing;
 pub mod score;
+pub mod system;
 pub mod trf;
 
 #[cfg(test)]
@@ -26,3 +28,4 @@ pub use model::{
     Unplayed,
 };
 pub use score::Score;
+pub use system::System;

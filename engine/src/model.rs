@@ -268,6 +268,9 @@ pub struct Tournament {
     /// `XXC rank`: pair by position of the 001 lines rather than by pairing number.
     pub by_rank: bool,
     pub points: PointSystem,
+    /// True when no record declared the point system and the reader inferred it from the
+    /// points column (old TRF-06 files, see `trf`).
+    pub points_inferred: bool,
     /// Acceleration (`XXA`): per player, fictitious points per round (index 0 = round 1).
     pub acceleration: Vec<(PlayerId, Vec<Score>)>,
     /// Forbidden pairs (`XXP`): all players of one list must not be paired together.

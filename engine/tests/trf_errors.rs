@@ -203,7 +203,7 @@ fn messages_name_what_was_expected_and_found() {
     ));
     let e = read_malformed("points-mismatch.trf");
     assert!(e.to_string().ends_with(
-        "points-mismatch.trf:4:81: points: expected 1.5 (computed from the results of player 2), found '2.5'"
+        "points-mismatch.trf:4:81: points: expected 1.5 (computed from the results of player 2), or points fitting one win / draw point system (none is declared and none fits), found '2.5'"
     ));
     let e = read_malformed("asymmetric-game.trf");
     assert!(

@@ -61,6 +61,13 @@ enum Command {
     /// failed.
     #[command(args_override_self = true)]
     Simulate(cli::simulate::Args),
+    /// Merge the output folders of the shards of one run (simulate --shard K/N) into OUT.
+    ///
+    /// Refuses folders of different runs, missing, doubled or unfinished shards (exit 3);
+    /// writes OUT as the whole run in one process would have (CSV files in index order,
+    /// histogram logs added, summary recomputed, failures gathered). Exit 4 if any tournament
+    /// failed.
+    Merge(cli::merge::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,5 +80,6 @@ fn main() -> ExitCode {
         Command::Report(args) => cli::report::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Simulate(args) => cli::simulate::run(args),
+        Command::Merge(args) => cli::merge::run(args),
     }
 }

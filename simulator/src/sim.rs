@@ -3,9 +3,10 @@
 //!
 //! The same function serves `swisslab simulate` (many tournaments) and `swisslab generate`
 //! (one tournament, written as TRF), so `generate --seed S --index I --until-round K`
-//! reproduces tournament I of a simulate run exactly. The random generator is used only by the
-//! plan and the results (never by the checks or the timing), so stopping after round K changes
-//! nothing before it.
+//! reproduces tournament I of a simulate run exactly. Randomness is used only by the plan (the
+//! tournament's generator, before round 1) and the results (one generator per game, keyed by
+//! the tournament, the round and the two players: common random numbers, see [`crate::model`]),
+//! never by the checks or the timing, so stopping after round K changes nothing before it.
 //!
 //! A round that cannot be paired is either a **failure** (the engine panics, reports an error
 //! although a pairing meeting the absolute criteria exists, or returns a pairing that breaks an
@@ -21,40 +22,51 @@ use crate::panics;
 use crate::stats::{self, FloatCounts, PlayerRow, RoundRow, TournamentRow};
 use std::collections::BTreeSet;
 use std::time::Instant;
-use swisslab_engine::dutch::{self, DutchOptions};
 use swisslab_engine::history::{histories, Float};
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
 use swisslab_engine::{
-    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, Tournament,
-    Unplayed,
+    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, System,
+    Tournament, Unplayed,
 };
 
 /// A pairing engine: pairs round `req.round` of a tournament among `req.present`.
 pub type PairFn = fn(&Tournament, &Request) -> Result<Pairing, PairingError>;
 
-/// The FIDE Dutch system, 2017 rules (the engine of `swisslab_engine::dutch`).
-pub fn dutch_2017(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    dutch::pair(t, req, &DutchOptions::default())
-}
-
-/// A validated configuration with its point system and the engine that pairs the rounds.
+/// A validated configuration with its point system, the pairing system whose rules every
+/// round must follow, and the engine that pairs the rounds.
 #[derive(Clone, Debug)]
 pub struct Simulation {
     pub cfg: Config,
     pub points: PointSystem,
-    /// The pairing engine ([`dutch_2017`]; tests put broken engines here).
-    pub engine: PairFn,
+    /// The pairing system: it pairs the rounds (unless `engine` replaces it).
+    pub system: System,
+    /// A replacement pairing engine (tests put broken engines here); `None`: `system` pairs.
+    pub engine: Option<PairFn>,
 }
 
 impl Simulation {
-    /// Validates `cfg`; the engine is [`dutch_2017`].
+    /// Validates `cfg`; the rounds are paired by the edition in force ([`System::DEFAULT`]).
     pub fn new(cfg: Config) -> Result<Simulation, ConfigError> {
         let points = cfg.point_system()?;
         Ok(Simulation {
             cfg,
             points,
-            engine: dutch_2017,
+            system: System::DEFAULT,
+            engine: None,
         })
+    }
+
+    /// The same simulation paired by `system`.
+    pub fn with_system(self, system: System) -> Simulation {
+        Simulation { system, ..self }
+    }
+
+    /// Pairs round `req.round` of `t`.
+    pub fn pair(&self, t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        match self.engine {
+            Some(engine) => engine(t, req),
+            None => self.system.pair(t, req),
+        }
     }
 }
 
@@ -233,8 +245,7 @@ fn initial_tournament(plan: &Plan, points: PointSystem, seed: u64, index: u64) -
 
 fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
     let cfg = &sim.cfg;
-    let mut rng = model::tournament_rng(seed, index);
-    let plan = model::plan(cfg, &mut rng);
+    let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
     let n = plan.players.len();
     let total = plan.rounds;
     let last = opts.until_round.unwrap_or(total).min(total);
@@ -271,7 +282,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             present: to_pair.clone(),
         };
         let start = Instant::now();
-        let res = panics::catch(|| (sim.engine)(&t, &req));
+        let res = panics::catch(|| sim.pair(&t, &req));
         let us = start.elapsed().as_micros() as u64;
         let pairing: Pairing = match res {
             Ok(Ok(p)) => p,
@@ -348,12 +359,13 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                     stats::count_topscorer(&mut row, &hist[i], Some(c));
                 }
             }
-            let outcome = model::draw_outcome(
-                cfg,
-                &mut rng,
-                plan.players[iw].strength,
-                plan.players[ib].strength,
-            );
+            let g = model::Game {
+                round,
+                white: w,
+                black: b,
+                strengths: (plan.players[iw].strength, plan.players[ib].strength),
+            };
+            let outcome = model::draw_outcome(cfg, seed, index, &g);
             use GameKind::{Forfeit, Rated};
             use GameResult::{Draw, Loss, Win};
             // White's result; Black's is its complement.
@@ -546,7 +558,7 @@ mod tests {
             ..Config::default()
         })
         .unwrap();
-        s.engine = engine;
+        s.engine = Some(engine);
         s
     }
 
@@ -558,21 +570,21 @@ mod tests {
                 return Ok(r1);
             }
         }
-        dutch_2017(t, req)
+        System::Dutch2017.pair(t, req)
     }
 
     fn panicking(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
         if req.round == 2 {
             panic!("deliberate");
         }
-        dutch_2017(t, req)
+        System::Dutch2017.pair(t, req)
     }
 
     fn refusing(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
         if req.round == 4 {
             return Err(PairingError::NoValidPairing("deliberately wrong".into()));
         }
-        dutch_2017(t, req)
+        System::Dutch2017.pair(t, req)
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! - TRF-16 / TRF-06 (§B): header records `012`…`132` kept verbatim in
 //!   [`Tournament::records`]; `001` player lines in fixed **character** columns (§B.2), one
 //!   10-column block per round with the result codes `1 0 = + - W D L H F U Z` (case-insensitive)
-//!   and blanks.
+//!   and blanks. The old TRF-06 dialect (`0000 - +`, `0000 - =`, `0000 - -` for unplayed
+//!   rounds, an undeclared point system inferred from the points column) is read by `trf06`.
 //! - JaVaFo TRF(x) (§C): `XXR`, `XXC` (`white1`, `black1`, `rank`), `XXA`, `XXS`, `XXP`, `XXZ`.
 //! - bbpPairings TRF(bx) (§D): `BBW BBD BBL BBZ BBF BBU`, value from column 5.
 //! - TRF-2026 (§E): `142` (rounds), `152 W|B` (initial colour), `162` (point system), and
@@ -37,6 +38,7 @@
 mod error;
 mod input;
 mod records2026;
+mod trf06;
 mod writer;
 mod writer2026;
 
@@ -881,8 +883,21 @@ impl Parser {
                 }
             }
         }
+        trf06::apply_dialect(&mut self.t);
         self.check_games()?;
-        self.check_points()?;
+        if let Err(e) = self.check_points() {
+            if !self.bb.is_empty() || !self.p162.is_empty() || !self.xxs.is_empty() {
+                return Err(e);
+            }
+            if !self.infer_point_system() {
+                let mut e = e;
+                e.expected.push_str(
+                    ", or points fitting one win / draw point system (none is declared and none fits)",
+                );
+                return Err(e);
+            }
+            self.check_points()?;
+        }
         Ok(self.t)
     }
 
@@ -991,6 +1006,26 @@ impl Parser {
         ps.draw = wd;
         ps.loss = wl;
         Ok(ps)
+    }
+
+    /// No record declares a point system and 1 / ½ / 0 does not fit: infer it from the points
+    /// column (`trf06`).
+    /// Returns false when no point system fits.
+    fn infer_point_system(&mut self) -> bool {
+        let rows: Vec<trf06::Row> = self
+            .t
+            .players
+            .iter()
+            .filter_map(|p| Some(trf06::row(&p.rounds, p.points?)))
+            .collect();
+        match trf06::infer(&rows) {
+            Some(ps) => {
+                self.t.points = ps;
+                self.t.points_inferred = true;
+                true
+            }
+            None => false,
+        }
     }
 
     fn line_of(&self, id: PlayerId) -> usize {
@@ -1297,6 +1332,8 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
                 Some('H') => Unplayed::HalfBye,
                 Some('F') => Unplayed::FullBye,
                 Some('Z') => Unplayed::ZeroBye,
+                // TRF-06: `0000 - =` is the half-point bye (see `trf06`).
+                Some('=') => Unplayed::HalfBye,
                 Some(c) => {
                     return Err(l.err(
                         ErrorKind::InvalidRound,

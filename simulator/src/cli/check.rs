@@ -5,13 +5,13 @@
 //! games only one side has; the last line is always
 //! `tournaments: T, rounds: R, discrepancies: D`.
 
-use super::{exit, System, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
+use super::{exit, system_for, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
 use clap::Args as ClapArgs;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use swisslab_engine::checker;
 use swisslab_engine::trf::{self, ErrorKind};
-use swisslab_engine::{checker, dutch};
 
 /// Options of `swisslab check`.
 #[derive(Debug, ClapArgs)]
@@ -20,9 +20,10 @@ pub struct Args {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// The pairing system the files were paired with.
-    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
-    pub system: System,
+    /// The pairing system the files were paired with. Default: the one each file names
+    /// (TRF-2026 `192`, or `092`), else the edition in force.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub system: Option<SystemArg>,
 
     /// Print only the summary line, not each discrepancy.
     #[arg(short, long)]
@@ -77,9 +78,7 @@ pub fn run(args: &Args) -> ExitCode {
         .par_iter()
         .map(|path| {
             let outcome = match trf::read_file(path) {
-                Ok(t) => Outcome::Checked(checker::check_tournament(&t, &|h, r| match system {
-                    System::Dutch2017 => dutch::pair(h, r, &dutch::DutchOptions::default()),
-                })),
+                Ok(t) => Outcome::Checked(checker::check(&t, system_for(system, &t))),
                 Err(e) => Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
             };
             (path.clone(), outcome)

@@ -1,7 +1,7 @@
 //! Options shared by `generate` and `simulate`: the configuration file and the overrides
 //! that change what a tournament is, so that both build the very same tournaments.
 
-use super::{EXIT_INVALID, EXIT_IO};
+use super::{SystemArg, EXIT_INVALID, EXIT_IO};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::{Path, PathBuf};
@@ -25,6 +25,11 @@ pub struct ModelArgs {
     /// Rounds per tournament; overrides the configuration.
     #[arg(long, value_name = "R")]
     pub rounds: Option<u32>,
+
+    /// The pairing system that pairs every round, and whose rules the invariants check.
+    /// Default: the edition in force.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub system: Option<SystemArg>,
 }
 
 impl ModelArgs {
@@ -55,7 +60,11 @@ impl ModelArgs {
             .unwrap_or(Path::new("."))
             .to_path_buf();
         cfg.resolve(&base).context("configuration")?;
-        Simulation::new(cfg).context("configuration")
+        let sim = Simulation::new(cfg).context("configuration")?;
+        Ok(match self.system {
+            Some(s) => sim.with_system(s.0),
+            None => sim,
+        })
     }
 
     /// These options as command-line text (for replay commands), with a leading space.
@@ -72,6 +81,9 @@ impl ModelArgs {
         }
         if let Some(r) = self.rounds {
             s.push_str(&format!(" --rounds {r}"));
+        }
+        if let Some(sys) = self.system {
+            s.push_str(&format!(" --system {}", sys.0.name()));
         }
         s
     }

@@ -5,12 +5,12 @@
 //! are absent. Output is the format of JaVaFo and bbpPairings: the number of pairs, then one
 //! `white black` line per board in C.04.2 board order, the bye as `N 0`.
 
-use super::{exit, read_tournament, System, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
+use super::{exit, read_tournament, system_for, SystemArg, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use swisslab_engine::io;
 use swisslab_engine::pairing::{PairingError, Request};
-use swisslab_engine::{dutch, io};
 
 /// Options of `swisslab pair`.
 #[derive(Debug, ClapArgs)]
@@ -24,12 +24,15 @@ pub struct Args {
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
-    /// The pairing system.
-    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
-    pub system: System,
+    /// The pairing system. Default: the one the file names (TRF-2026 `192`, or `092`), else
+    /// the edition in force.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub system: Option<SystemArg>,
 
-    /// Also print, on standard error, each pair with the players' scores and colour
-    /// preferences, so that an arbiter can follow the result.
+    /// Also print, on standard error, how the round was paired: bracket by bracket, the
+    /// moved-down players and residents with their scores, each pair with the criteria it does
+    /// not fully meet (a colour preference not granted, a repeated float), the downfloaters and
+    /// the bye, so that an arbiter can follow the result.
     #[arg(long)]
     pub explain: bool,
 }
@@ -41,9 +44,8 @@ pub fn run(args: &Args) -> ExitCode {
         Err(code) => return code,
     };
     let req = Request::next_round(&t);
-    let result = match args.system {
-        System::Dutch2017 => dutch::pair(&t, &req, &dutch::DutchOptions::default()),
-    };
+    let system = system_for(args.system, &t);
+    let result = system.pair(&t, &req);
     let pairing = match result {
         Ok(p) => p,
         Err(PairingError::NoValidPairing(why)) => {
@@ -60,7 +62,7 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     if args.explain {
-        eprint!("{}", dutch::explain(&t, &req, &pairing));
+        eprint!("{}", system.explain(&t, &req, &pairing));
     }
     let text = pairing.to_engine_text();
     match &args.output {

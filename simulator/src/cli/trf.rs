@@ -144,7 +144,15 @@ fn summary(path: &str, t: &Tournament, standings: bool) -> String {
             format!(" of {n}")
         });
     out.push_str(&format!("  rounds:       {paired} played{declared}\n"));
-    out.push_str(&format!("  point system: {}\n", point_system(&t.points)));
+    let inferred = if t.points_inferred {
+        " (point system inferred from the scores)"
+    } else {
+        ""
+    };
+    out.push_str(&format!(
+        "  point system: {}{inferred}\n",
+        point_system(&t.points)
+    ));
     if !standings || t.players.is_empty() {
         return out;
     }
