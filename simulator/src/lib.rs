@@ -7,10 +7,12 @@
 //! contract), `sim` (one tournament), `panics` (an engine panic caught as a failure, quietly),
 //! `runner` (many tournaments in parallel, streamed output), `shard` (a run split into
 //! contiguous ranges of tournaments, the identity of a run), `merge` (shard folders into the
-//! output of one run).
+//! output of one run), `engine` (the engine under test: swisslab's systems or an external
+//! program).
 //! The `swisslab` binary's subcommands live in `src/cli/`.
 
 pub mod config;
+pub mod engine;
 pub mod invariants;
 pub mod merge;
 pub mod model;

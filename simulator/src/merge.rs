@@ -597,7 +597,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
     runner::write_whole(
         out,
         "histograms/pairing-us.hlog",
-        &runner::hlog(&by_size, start, wall)?,
+        &runner::hlog("merged shards", &by_size, start, wall)?,
     )?;
     runner::write_whole(out, "run.csv", &runner::csv_bytes(&[run.clone()], true)?)?;
     let _ = fs::remove_dir(out.join(".tmp"));

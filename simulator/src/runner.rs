@@ -25,8 +25,8 @@
 //! `merge` puts the folders of all shards together into what the whole run writes.
 
 use crate::shard::{self, Shard};
-use crate::sim::{self, RunOptions, Simulation, TournamentResult};
-use crate::stats::{Outcome, RunRow, SummaryRow};
+use crate::sim::{self, Disagreement, RunOptions, Simulation, TournamentResult};
+use crate::stats::{DisagreementRow, Outcome, RunRow, SummaryRow};
 use hdrhistogram::serialization::interval_log::{IntervalLogWriterBuilder, Tag};
 use hdrhistogram::serialization::V2Serializer;
 use hdrhistogram::Histogram;
@@ -39,6 +39,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::sync::{mpsc, Condvar, Mutex};
 use std::time::{Duration, Instant, SystemTime};
+use swisslab_engine::pairing::Pairing;
+use swisslab_engine::PlayerId;
 
 /// Why a simulate run could not be carried out (failed tournaments are not errors).
 #[derive(Debug, thiserror::Error)]
@@ -99,6 +101,9 @@ pub struct RunSummary {
     pub interrupted: bool,
     /// The tournament indices this run was to do (its shard's range).
     pub indices: std::ops::Range<u64>,
+    /// With `--compare-engine`: rounds, and tournaments, the two engines paired differently.
+    pub disagreeing_rounds: u64,
+    pub disagreeing_tournaments: u64,
 }
 
 /// An empty pairing-time histogram (also the accumulator of `merge`).
@@ -115,6 +120,8 @@ struct Streams {
     tournaments: File,
     players: File,
     rounds: File,
+    /// `disagreements.csv`, with `--compare-engine` only.
+    disagreements: Option<File>,
 }
 
 pub(crate) fn csv_bytes<T: serde::Serialize>(
@@ -198,6 +205,11 @@ struct Writer<'a> {
     streams: Streams,
     all: Histogram<u64>,
     by_size: BTreeMap<usize, Histogram<u64>>,
+    /// The compared engine's pairing times, per field size.
+    compare_by_size: BTreeMap<usize, Histogram<u64>>,
+    /// Rounds and tournaments in which the compared engine disagreed.
+    disagreeing_rounds: u64,
+    disagreeing_tournaments: u64,
     summary: SummaryRow,
     stopped: u64,
     failures: Vec<String>,
@@ -214,6 +226,14 @@ impl Writer<'_> {
                 .or_insert_with(histogram)
                 .saturating_record(v);
         }
+        for &us in &r.compare_us {
+            self.compare_by_size
+                .entry(r.summary.players)
+                .or_insert_with(histogram)
+                .saturating_record(us.max(1));
+        }
+        self.disagreeing_rounds += r.disagreements.len() as u64;
+        self.disagreeing_tournaments += u64::from(!r.disagreements.is_empty());
         if self.rc.no_timing {
             sim::clear_timing(&mut r);
         }
@@ -243,6 +263,14 @@ impl Writer<'_> {
                     f.round
                 ));
             }
+            if let Some(tr) = &f.transcript {
+                let p = fdir.join(format!("{stem}.engine.txt"));
+                fs::write(&p, engine_report(tr)).map_err(io_err(&p))?;
+                text.push_str(&format!(
+                    "engine: {stem}.engine.txt (the external engine's command, output and error \
+                     stream); replay it on {stem}.trf\n"
+                ));
+            }
             let p = fdir.join(format!("{stem}.txt"));
             fs::write(&p, text).map_err(io_err(&p))?;
             self.failures.push(format!(
@@ -260,6 +288,15 @@ impl Writer<'_> {
         st.rounds
             .write_all(&csv_bytes(&r.rounds, false)?)
             .map_err(io_err(&dir.join("rounds.csv")))?;
+        if let Some(f) = &mut st.disagreements {
+            let rows: Vec<DisagreementRow> = r
+                .disagreements
+                .iter()
+                .map(|d| disagreement_row(r.index, d))
+                .collect();
+            f.write_all(&csv_bytes(&rows, false)?)
+                .map_err(io_err(&dir.join("disagreements.csv")))?;
+        }
         Ok(())
     }
 }
@@ -279,12 +316,22 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         tournaments: create_stream::<crate::stats::TournamentRow>(dir, "tournaments.csv")?,
         players: create_stream::<crate::stats::PlayerRow>(dir, "players.csv")?,
         rounds: create_stream::<crate::stats::RoundRow>(dir, "rounds.csv")?,
+        disagreements: match sim.compare {
+            Some(_) => Some(create_stream::<DisagreementRow>(dir, "disagreements.csv")?),
+            None => {
+                remove_stale(&dir.join("disagreements.csv"))?;
+                None
+            }
+        },
     };
     let mut writer = Writer {
         rc,
         streams,
         all: histogram(),
         by_size: BTreeMap::new(),
+        compare_by_size: BTreeMap::new(),
+        disagreeing_rounds: 0,
+        disagreeing_tournaments: 0,
         summary: SummaryRow::default(),
         stopped: 0,
         failures: Vec::new(),
@@ -388,11 +435,22 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
     let mut summary = writer.summary.clone();
     set_timing(&mut summary, &writer.all, wall, !rc.no_timing);
     write_whole(dir, "summary.csv", &csv_bytes(&[summary.clone()], true)?)?;
+    // The HdrHistogram interval logs: one histogram per field size, per engine.
+    let comment = format!("pairing by {}", sim.engine.name());
     write_whole(
         dir,
         "histograms/pairing-us.hlog",
-        &hlog(&writer.by_size, start_time, wall)?,
+        &hlog(&comment, &writer.by_size, start_time, wall)?,
     )?;
+    let compare_log = dir.join("histograms/compare-us.hlog");
+    match &sim.compare {
+        Some(other) => {
+            let comment = format!("pairing by the compared engine {}", other.name());
+            let log = hlog(&comment, &writer.compare_by_size, start_time, wall)?;
+            write_whole(dir, "histograms/compare-us.hlog", &log)?;
+        }
+        None => remove_stale(&compare_log)?,
+    }
     let tmp = dir.join(".tmp");
     let _ = fs::remove_dir(&tmp);
 
@@ -404,7 +462,64 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         failures: writer.failures,
         interrupted,
         indices,
+        disagreeing_rounds: writer.disagreeing_rounds,
+        disagreeing_tournaments: writer.disagreeing_tournaments,
     })
+}
+
+/// Removes a file a previous run left that this run does not write.
+fn remove_stale(path: &Path) -> Result<(), RunError> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_err(path)(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The `.engine.txt` of a failure: what the external engine was run with and what it said.
+fn engine_report(tr: &crate::engine::Transcript) -> String {
+    let quoted: Vec<String> = tr
+        .command
+        .iter()
+        .map(|w| shlex::try_quote(w).map_or_else(|_| w.clone(), |q| q.into_owned()))
+        .collect();
+    format!(
+        "command: {}\nelapsed: {:.3} s\n--- pairing file ---\n{}\n--- standard output ---\n{}\n--- standard error ---\n{}\n",
+        quoted.join(" "),
+        tr.elapsed.as_secs_f64(),
+        tr.output,
+        tr.stdout,
+        tr.stderr
+    )
+}
+
+fn pairing_text(p: &Pairing) -> String {
+    let mut words: Vec<String> = p.games.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+    if let Some(b) = p.bye {
+        words.push(format!("bye {b}"));
+    }
+    words.join(" ")
+}
+
+fn games_text(games: Vec<&(PlayerId, PlayerId)>) -> String {
+    let words: Vec<String> = games.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+    words.join(" ")
+}
+
+fn disagreement_row(index: u64, d: &Disagreement) -> DisagreementRow {
+    let mine = d.engine.game_set();
+    let (compared, theirs) = match &d.compared {
+        Ok(p) => (pairing_text(p), p.game_set()),
+        Err(e) => (format!("error: {e}"), Default::default()),
+    };
+    DisagreementRow {
+        tournament: index,
+        round: d.round,
+        players: d.players,
+        engine: pairing_text(&d.engine),
+        compared,
+        engine_only: games_text(mine.difference(&theirs).collect()),
+        compared_only: games_text(theirs.difference(&mine).collect()),
+    }
 }
 
 /// p50, p90, p99 and max of a histogram (zeros when empty).
@@ -451,8 +566,9 @@ pub(crate) fn set_timing(summary: &mut SummaryRow, all: &Histogram<u64>, wall: D
 }
 
 /// The HdrHistogram interval log: one histogram per field size (tag `players=N`), each over
-/// the interval from `start` to `start + wall`.
+/// the interval from `start` to `start + wall`; `what` says whose pairing times they are.
 pub(crate) fn hlog(
+    what: &str,
     by_size: &BTreeMap<usize, Histogram<u64>>,
     start: SystemTime,
     wall: Duration,
@@ -460,7 +576,9 @@ pub(crate) fn hlog(
     let mut log = Vec::new();
     let mut ser = V2Serializer::new();
     let mut lw = IntervalLogWriterBuilder::new()
-        .add_comment("swisslab simulate: microseconds per round pairing, one histogram per field size (tag players=N)")
+        .add_comment(&format!(
+            "swisslab simulate: microseconds per round pairing ({what}), one histogram per field size (tag players=N)"
+        ))
         .with_start_time(start)
         .with_base_time(start)
         .with_max_value_divisor(1.0)

@@ -127,6 +127,23 @@ pub struct RunRow {
     pub timing: u8,
 }
 
+/// One row of `disagreements.csv`: a round the compared engine (`--compare-engine`) paired
+/// differently from the engine.
+#[derive(Clone, Debug, Default, Serialize, serde::Deserialize)]
+pub struct DisagreementRow {
+    pub tournament: u64,
+    pub round: usize,
+    /// Players to pair in the round.
+    pub players: usize,
+    /// The engine's pairing (played): `white-black` per board, then `bye N`.
+    pub engine: String,
+    /// The compared engine's pairing, or `error: …` when it gave none.
+    pub compared: String,
+    /// The games only the engine has, and only the compared engine has.
+    pub engine_only: String,
+    pub compared_only: String,
+}
+
 /// One row of `summary.csv`.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct SummaryRow {

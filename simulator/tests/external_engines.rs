@@ -204,7 +204,7 @@ fn refusing(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     if req.round == 3 {
         return Err(PairingError::NoValidPairing("deliberately wrong".into()));
     }
-    sim::dutch_2017(t, req)
+    swisslab_engine::System::Dutch2017.pair(t, req)
 }
 
 #[test]
@@ -212,7 +212,7 @@ fn failure_files_ask_the_failing_question_of_every_engine() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = simulation(SYSTEMS[3].1, 6, 5);
     s.cfg.events.bye_rate = 0.15;
-    s.engine = refusing;
+    s.engine = sim::Engine::Function(refusing);
     let rc = RunConfig {
         out: dir.path().to_path_buf(),
         tournaments: 16,
@@ -223,6 +223,7 @@ fn failure_files_ask_the_failing_question_of_every_engine() {
         progress: false,
         replay_args: String::new(),
         interrupt: Default::default(),
+        shard: Default::default(),
     };
     let sum = runner::run(&s, &rc).unwrap();
     assert!(sum.summary.failed > 0, "{sum:?}");

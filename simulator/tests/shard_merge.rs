@@ -173,10 +173,10 @@ fn failures_are_gathered_and_the_summary_recomputed() {
         if req.round == 3 && t.players.iter().map(|p| p.rating as u64).sum::<u64>() % 3 == 0 {
             panic!("broken on purpose");
         }
-        sim::dutch_2017(t, req)
+        swisslab_engine::System::Dutch2017.pair(t, req)
     }
     let mut s = small();
-    s.engine = odd_rounds_panic;
+    s.engine = sim::Engine::Function(odd_rounds_panic);
     let tmp = tempfile::tempdir().unwrap();
     let whole = runner::run(&s, &run_config(tmp.path().join("whole"), Shard::WHOLE)).unwrap();
     assert!(

@@ -130,8 +130,8 @@ fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSumma
     let sm = &s.summary;
     let secs = s.wall.as_secs_f64();
     let mut out = format!(
-        "swisslab simulate: {} tournaments x {players} players x {} rounds, seed {}, {} thread(s), {}, results {}\n",
-        rc.tournaments, c.rounds, rc.seed, rc.threads, rc.system, c.results.model.name()
+        "swisslab simulate: {} tournaments x {players} players x {} rounds, seed {}, {} thread(s), {}, engine {}, results {}\n",
+        rc.tournaments, c.rounds, rc.seed, rc.threads, rc.system, sim.engine.name(), c.results.model.name()
     );
     let range = &s.indices;
     if rc.shard != Shard::WHOLE {
@@ -161,6 +161,15 @@ fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSumma
             0.0
         }
     ));
+    if let Some(other) = &sim.compare {
+        out.push_str(&format!(
+            "  compared with {}: {} rounds differ, in {} of {} tournaments (disagreements.csv)\n",
+            other.name(),
+            s.disagreeing_rounds,
+            s.disagreeing_tournaments,
+            sm.tournaments
+        ));
+    }
     out.push_str(&times_lines(&s.by_size, &s.failures, &rc.out));
     out
 }
