@@ -123,9 +123,18 @@ fn draw_bars(
     let k = chart.series.len().max(1);
     let ty = |v: f64| if log_y { v.max(1e-12).log10() } else { v };
     let (ylo, yhi) = if log_y {
-        // From a power of ten below the smallest non-empty bar (or its interval).
+        // From the power of ten below the smallest non-empty bar (intervals reaching lower
+        // are cut there), to the one above the highest bar or interval.
         let positive = |v: f64| if v > 0.0 { v.log10() } else { f64::NAN };
-        let (lo, hi) = y_extent(chart, positive);
+        let (_, hi) = y_extent(chart, positive);
+        let lo = chart
+            .series
+            .iter()
+            .flat_map(|s| &s.points)
+            .map(|p| positive(p.y))
+            .filter(|v| v.is_finite())
+            .fold(f64::INFINITY, f64::min);
+        let lo = if lo.is_finite() { lo } else { hi - 1.0 };
         (lo.floor(), hi.ceil().max(lo.floor() + 1.0))
     } else {
         let (_, hi) = y_extent(chart, |v| v);

@@ -314,7 +314,9 @@ pub fn section(run: &RunData) -> Section {
     for (&round, e) in &by_round {
         for (k, kind) in KINDS.iter().enumerate() {
             let est = share(&e[k]);
-            let Some((g, p)) = est.counts() else { continue };
+            let Some((g, p)) = est.counts().filter(|c| c.1 > 0.0) else {
+                continue;
+            };
             let ci = est.ci();
             let [lo, hi] = crate::model::ci_cells(ci);
             t_pref.push(vec![

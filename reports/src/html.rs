@@ -23,7 +23,7 @@ pub fn escape(s: &str) -> String {
 
 const STYLE: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;margin:0;color:#1b1b1b;background:#fafafa;line-height:1.45}
-main{max-width:980px;margin:0 auto;padding:8px 24px 48px;background:#fff}
+main{max-width:1180px;margin:0 auto;padding:8px 24px 48px;background:#fff}
 h1{font-size:1.7em;margin:0.6em 0 0.2em}
 h2{font-size:1.35em;border-bottom:2px solid #0072b2;padding-bottom:4px;margin-top:2em}
 p.params{color:#444;margin-top:0}
@@ -31,7 +31,7 @@ nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px 18px}
 nav a{color:#0072b2;text-decoration:none;font-weight:600}
 table{border-collapse:collapse;margin:12px 0;font-size:0.92em;width:100%}
 th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
-th:first-child,td:first-child{text-align:left}
+th:first-child,td:first-child{text-align:left;min-width:14em}
 td:not(:first-child){white-space:nowrap}
 thead th{background:#f0f4f8}
 td.sig{font-weight:600}
@@ -53,7 +53,15 @@ pub fn fmt_value(v: f64, percent: bool) -> String {
     }
     let a = v.abs();
     let s = if percent {
-        format!("{:.1}%", v * 100.0)
+        // Two significant digits of the distance to 0% or 100%, whichever is nearer, so that
+        // 1 in 89 998 shows as 0.0011% and 28 829 of 28 830 as 99.997%.
+        let near = (v.min(1.0 - v) * 100.0).abs();
+        let decimals = if near > 0.0 && near < 1.0 {
+            ((-near.log10()).floor() as usize + 2).min(6)
+        } else {
+            1
+        };
+        format!("{:.*}%", decimals, v * 100.0)
     } else if a >= 100.0 {
         format!("{v:.0}")
     } else if a >= 10.0 {
@@ -230,7 +238,7 @@ pub struct CompareSummary {
 fn value_with_counts(m: &Metric) -> String {
     let v = fmt_value(m.estimate.value(), m.percent);
     match m.counts_text() {
-        Some(c) => format!("{v} <span class=\"count\">({})</span>", escape(&c)),
+        Some(c) => format!("{v}<br><span class=\"count\">{}</span>", escape(&c)),
         None => v,
     }
 }
@@ -248,11 +256,14 @@ fn compare_intro(out: &mut String, s: &CompareSummary) {
     out.push_str(&format!(
         "<p>Each figure of run A and run B with the difference B − A and its 95% interval. {how}</p>\n\
          <p class=\"fdr\">{} figures are compared. If the two runs did not differ at all, about {expected:.1} of them \
-         (5%) would still show an interval excluding 0 by chance. Here {} do (in bold); \
+         (5%) would still show an interval excluding 0 by chance. Here {} (in bold); \
          after the Benjamini-Hochberg correction for {} comparisons at a false-discovery rate of 5%, \
          <strong>{}</strong> remain (marked ◆).{}</p>\n",
         s.compared,
-        s.significant,
+        match s.significant {
+            1 => "one does".to_string(),
+            n => format!("{n} do"),
+        },
         s.compared,
         s.discoveries,
         if s.tables {

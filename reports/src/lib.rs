@@ -384,15 +384,19 @@ fn difference_chart(a: &model::Chart, b: &model::Chart) -> Option<model::Chart> 
         ),
         ChartKind::Lines { x_ticks, .. } => x_ticks.clone(),
     };
+    // The difference is drawn on a linear axis whatever the chart above used.
+    let unit = a
+        .y_label
+        .replace(", log scale", "")
+        .replace(" (log scale)", "");
     Some(model::Chart {
         id: format!("{}-difference", a.id),
         title: format!("{}: B − A", a.title),
         caption: format!(
-            "The difference B − A of each point of the chart above, with a 95% interval combining the two runs' intervals (Newcombe's method, as for independent runs: wider than the paired intervals of the table when the runs are paired). Unit: {}.",
-            a.y_label
+            "The difference B − A of each point of the chart above (linear scale), with a 95% interval combining the two runs' intervals (Newcombe's method, as for independent runs: wider than the paired intervals of the table when the runs are paired). Unit: {unit}."
         ),
         x_label: a.x_label.clone(),
-        y_label: format!("B − A ({})", a.y_label),
+        y_label: format!("B − A ({unit})"),
         kind: ChartKind::Lines {
             log_y: false,
             x_ticks,

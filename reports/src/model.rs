@@ -172,7 +172,12 @@ pub fn num(x: f64) -> String {
     if x.is_nan() {
         String::new()
     } else if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x:.0}")
+        // `+ 0.0` turns -0 into 0.
+        format!("{:.0}", x + 0.0)
+    } else if x.abs() < 0.01 {
+        // Small shares keep three significant digits: 1 in 89 998 is 0.0000111.
+        let decimals = ((-x.abs().log10()).floor() as usize + 3).min(12);
+        format!("{x:.decimals$}")
     } else {
         format!("{x:.4}")
     }

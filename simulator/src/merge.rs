@@ -253,7 +253,7 @@ fn check_coverage(shards: &mut [ShardDir]) -> Result<(), MergeError> {
         }
         if let Some(p) = last.filter(|p| s.range.start < covered && p.shard != s.shard) {
             problems.push(format!(
-                "{} are in two folders: {} (shard {}) and {} (shard {})",
+                "{} in two folders: {} (shard {}) and {} (shard {})",
                 span(&(s.range.start..covered.min(s.range.end))),
                 p.dir.display(),
                 p.shard,
@@ -610,4 +610,75 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
         by_size: runner::percentiles_by_size(&by_size),
         failures,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shard folders of a run of 12 tournaments, named by their shard (no files needed).
+    fn dirs(shards: &[(u64, u64)]) -> Vec<ShardDir> {
+        shards
+            .iter()
+            .map(|&(index, count)| {
+                let shard = Shard { index, count };
+                ShardDir {
+                    dir: PathBuf::from(format!("d{index}of{count}")),
+                    run: RunRow {
+                        seed: 1,
+                        tournaments: 12,
+                        players: "20".into(),
+                        rounds: 5,
+                        system: "dutch-2017".into(),
+                        result_model: "milvang".into(),
+                        draw_rate: String::new(),
+                        config: "embedded".into(),
+                        swisslab_version: "0".into(),
+                        shard: index,
+                        shards: count,
+                        first_tournament: shard.range(12).start,
+                        shard_tournaments: shard.range(12).count() as u64,
+                        config_hash: "h".into(),
+                        timing: 0,
+                    },
+                    shard,
+                    range: shard.range(12),
+                }
+            })
+            .collect()
+    }
+
+    fn problems(shards: &[(u64, u64)]) -> Vec<String> {
+        match check_coverage(&mut dirs(shards)) {
+            Ok(()) => Vec::new(),
+            Err(MergeError::Coverage { problems }) => problems,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn coverage_in_any_order_and_with_mixed_splits() {
+        assert!(problems(&[(3, 4), (1, 4), (0, 4), (2, 4)]).is_empty());
+        // 0/2 is 0..6, 2/4 is 6..9, 3/4 is 9..12.
+        assert!(problems(&[(3, 4), (0, 2), (2, 4)]).is_empty());
+    }
+
+    #[test]
+    fn every_missing_and_doubled_shard_is_named() {
+        assert_eq!(
+            problems(&[(0, 4), (2, 4), (2, 4)]),
+            [
+                "shard 2/4 (tournaments 6 to 8) given twice: d2of4 and d2of4",
+                "missing shard 1/4 (tournaments 3 to 5)",
+                "missing shard 3/4 (tournaments 9 to 11)",
+            ]
+        );
+        assert_eq!(
+            problems(&[(0, 2), (1, 4), (3, 4)]),
+            [
+                "tournaments 3 to 5 in two folders: d0of2 (shard 0/2) and d1of4 (shard 1/4)",
+                "tournaments 6 to 8 in no folder given",
+            ]
+        );
+    }
 }

@@ -78,19 +78,22 @@ fn simulate_accepts_generator_files_and_rejects_bad_configs() {
     }
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "players = 1\n").unwrap();
-    let st = swisslab()
+    // Captured, so that a passing test run prints no `error:` line.
+    let o = swisslab()
         .args(["simulate", "--tournaments", "1", "--config"])
         .arg(&bad)
         .arg("--out")
         .arg(&out)
-        .status()
+        .output()
         .unwrap();
-    assert_eq!(st.code(), Some(3));
-    let st = swisslab()
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("players must be 2..=9999"));
+    let o = swisslab()
         .args(["simulate", "--config", "/nonexistent/x.toml"])
-        .status()
+        .output()
         .unwrap();
-    assert_eq!(st.code(), Some(5));
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
 }
 
 #[test]

@@ -59,11 +59,8 @@ fn simulation(points: &str, players: u32, rounds: u32) -> Simulation {
         players + 10
     );
     let cfg: Config = toml::from_str(&text).unwrap();
-    let mut s = Simulation::new(cfg).unwrap();
-    // bbpPairings v5 applies the 2017 rules.
-    s.system = System::Dutch2017;
-    s.engine = sim::Engine::Swisslab(System::Dutch2017);
-    s
+    // Paired under the 2017 rules: bbpPairings v5's `-c` re-pairs them with those rules.
+    Simulation::new(cfg).unwrap().with_system(System::Dutch2017)
 }
 
 /// Runs an engine; returns (stdout, stderr).

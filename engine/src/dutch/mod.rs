@@ -530,7 +530,7 @@ fn pair_ctx(ctx: &RoundCtx, solve: &dyn SolveBracket) -> Result<RoundPairs, Pair
     if !ctx.completable(&all) {
         return Err(PairingError::NoValidPairing(format!(
             "the {n} players cannot all be paired without a rematch, an absolute colour \
-             conflict or a second bye (C1-C3)"
+             conflict or a second bye (the absolute criteria: C.1-C.3 of 2017, C1-C3 of 2026)"
         )));
     }
     let groups = scoregroups(ctx);

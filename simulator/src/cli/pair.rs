@@ -30,9 +30,9 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
 
-    /// Also print, on standard error, how the round was paired: bracket by bracket, the
-    /// moved-down players and residents with their scores, each pair with the criteria it does
-    /// not fully meet (a colour preference not granted, a repeated float), the downfloaters and
+    /// Also print, on standard error, bracket by bracket: the moved-down players and the
+    /// residents with their scores, each pair with its colours and the criteria it does not
+    /// fully meet (a colour preference not granted, a repeated float), the downfloaters, and
     /// the bye, so that an arbiter can follow the result.
     #[arg(long)]
     pub explain: bool,

@@ -110,6 +110,12 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             swisslab_reports::write_report(&rc.out, &swisslab_reports::ReportOptions::default())
                 .with_context(|| format!("report on {}", rc.out.display()))?;
         println!("report: {}", r.html.display());
+    } else {
+        println!(
+            "next: swisslab report {}   (writes {} and its tables)",
+            rc.out.display(),
+            rc.out.join("report.html").display()
+        );
     }
     Ok(if s.summary.failed > 0 {
         EXIT_FAILURES
