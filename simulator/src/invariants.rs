@@ -109,7 +109,7 @@ fn facts(t: &Tournament, system: System, rounds: usize) -> HashMap<PlayerId, Fac
                     opponent,
                     color,
                     kind,
-                    result,
+                    result: _,
                 } => {
                     if kind != swisslab_engine::GameKind::Forfeit {
                         f.colours.push(color);
