@@ -404,6 +404,8 @@ pub fn section(run: &RunData) -> Section {
         series: extra_series,
     };
 
+    let (group_chart, t_group) = denied_by_score_group(run);
+
     Section {
         id: "colour",
         title: "Colour",
@@ -414,7 +416,107 @@ pub fn section(run: &RunData) -> Section {
                 the adjusted effect is the coefficient of +1 in a regression of the score on +1 and true strength with one intercept per tournament (cluster-robust by tournament)."
             .into(),
         metrics,
-        charts: vec![dist_chart, runs_chart, pref_chart, extra_chart],
-        tables: vec![t_dist, t_runs, t_pref, t_extra],
+        charts: [dist_chart, runs_chart, pref_chart, extra_chart]
+            .into_iter()
+            .chain(group_chart)
+            .collect(),
+        tables: vec![t_dist, t_runs, t_pref, t_extra, t_group],
     }
+}
+
+/// The places of a score group in its round's field: fifths of the players to pair, by the
+/// middle of the group (players with a higher score, plus half the group).
+const FIFTHS: [&str; 5] = [
+    "top fifth",
+    "second fifth",
+    "middle fifth",
+    "fourth fifth",
+    "bottom fifth",
+];
+
+/// Colour preferences denied by score group (`groups.csv`): per kind, the share denied to the
+/// players of groups in each fifth of the field; no chart for a run without `groups.csv`.
+fn denied_by_score_group(run: &RunData) -> (Option<Chart>, Table) {
+    let mut table = Table::new(
+        "colour_denied_by_score_group",
+        "Colour preferences denied by the score group's place in the field",
+        &[
+            "place",
+            "kind",
+            "preferences",
+            "denied",
+            "share",
+            "ci_low",
+            "ci_high",
+        ],
+    );
+    // fifth -> kind -> per-tournament (denied, preferences)
+    let mut units: [[Units; 3]; 5] = Default::default();
+    let mut any = false;
+    for t in &run.tournaments {
+        let id = t.row.tournament;
+        let mut sums = [[(0.0, 0.0); 3]; 5];
+        let field: BTreeMap<u32, u32> = t
+            .rounds
+            .iter()
+            .map(|r| (r.round, r.players_paired))
+            .collect();
+        for g in &t.groups {
+            let Some(&n) = field.get(&g.round).filter(|&&n| n > 0) else {
+                continue;
+            };
+            any = true;
+            let middle = (f64::from(g.players_above) + f64::from(g.players) / 2.0) / f64::from(n);
+            let fifth = ((middle * 5.0) as usize).min(4);
+            let asked = [g.pref_absolute, g.pref_strong, g.pref_mild];
+            let denied = [g.denied_absolute, g.denied_strong, g.denied_mild];
+            for k in 0..3 {
+                sums[fifth][k].0 += f64::from(denied[k].min(asked[k]));
+                sums[fifth][k].1 += f64::from(asked[k]);
+            }
+        }
+        for (f, row) in sums.iter().enumerate() {
+            for (k, &(d, a)) in row.iter().enumerate() {
+                if a > 0.0 {
+                    units[f][k].push((id, d, a));
+                }
+            }
+        }
+    }
+    if !any {
+        return (None, table);
+    }
+    let mut series: Vec<(String, Vec<Estimate>)> = Vec::new();
+    for (k, kind) in KINDS.iter().enumerate() {
+        let mut ests = Vec::new();
+        for (f, place) in FIFTHS.iter().enumerate() {
+            let est = share(&units[f][k]);
+            if let Some((d, p)) = est.counts().filter(|c| c.1 > 0.0) {
+                let [lo, hi] = crate::model::ci_cells(est.ci());
+                table.push(vec![
+                    place.to_string(),
+                    kind.to_string(),
+                    num(p),
+                    num(d),
+                    num(est.value()),
+                    lo,
+                    hi,
+                ]);
+            }
+            ests.push(est);
+        }
+        series.push((kind.to_string(), ests));
+    }
+    let chart = bars(
+        "denied-by-score-group",
+        "Colour preferences denied, by score group",
+        "Share of preferences (absolute, strong, mild) not granted to the players of a score group, by the group's place in its round's field (fifths of the players to pair, by the middle of the group; the top fifth holds the leaders), pooled over rounds and tournaments from groups.csv (log scale); error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament).",
+        "score group's place in the field",
+        "preferences denied (%, log scale)",
+        FIFTHS.iter().map(|s| s.to_string()).collect(),
+        series,
+        100.0,
+    )
+    .log_y();
+    (Some(chart), table)
 }

@@ -154,6 +154,24 @@ pub struct Tournament {
     pub row: TournamentRow,
     pub players: Vec<PlayerRow>,
     pub rounds: Vec<RoundRow>,
+    /// The score groups of each round (`groups.csv`; empty for a run written before it).
+    pub groups: Vec<GroupRow>,
+}
+
+/// `groups.csv`: the colour preferences of one score group in one round.
+#[derive(Clone, Debug, Deserialize)]
+pub struct GroupRow {
+    pub tournament: u64,
+    pub round: u32,
+    pub score: f64,
+    pub players: u32,
+    pub players_above: u32,
+    pub pref_absolute: u32,
+    pub pref_strong: u32,
+    pub pref_mild: u32,
+    pub denied_absolute: u32,
+    pub denied_strong: u32,
+    pub denied_mild: u32,
 }
 
 /// The pairing-time histogram of one field size.
@@ -308,6 +326,7 @@ pub fn load(dir: &Path) -> Result<RunData, ReportError> {
             row,
             players: Vec::new(),
             rounds: Vec::new(),
+            groups: Vec::new(),
         };
         if by_index.insert(id, t).is_some() {
             return Err(invalid(
@@ -352,6 +371,20 @@ pub fn load(dir: &Path) -> Result<RunData, ReportError> {
             ));
         }
         t.rounds.push(row);
+    }
+    let gpath = dir.join("groups.csv");
+    if gpath.exists() {
+        for (line, row) in read_csv::<GroupRow>(&gpath)? {
+            let id = row.tournament;
+            let t = by_index.get_mut(&id).ok_or_else(|| {
+                invalid(
+                    &gpath,
+                    line,
+                    format!("tournament {id} is not in tournaments.csv"),
+                )
+            })?;
+            t.groups.push(row);
+        }
     }
     let mut tournaments: Vec<Tournament> = by_index.into_values().collect();
     for t in &mut tournaments {

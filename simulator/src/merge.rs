@@ -26,7 +26,7 @@
 use crate::runner::{self, RunError};
 use crate::shard::Shard;
 use crate::stats::{
-    DisagreementRow, Outcome, PlayerRow, RoundRow, RunRow, SummaryRow, TournamentRow,
+    DisagreementRow, GroupRow, Outcome, PlayerRow, RoundRow, RunRow, SummaryRow, TournamentRow,
 };
 use hdrhistogram::serialization::interval_log::{IntervalLogIterator, LogEntry};
 use hdrhistogram::Histogram;
@@ -547,6 +547,17 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
     )?;
     let r_done = r_out.finish()?;
 
+    let header = header_record::<GroupRow>()?;
+    let mut g_out = Output::create(out, "groups.csv", &header)?;
+    copy_rows(
+        &shards,
+        "groups.csv",
+        &header,
+        &mut g_out,
+        |_, _, _, _, _| Ok(()),
+    )?;
+    let g_done = g_out.finish()?;
+
     // disagreements.csv, when every round was also paired by a second engine.
     let compared = !shards[0].run.compare_engine.is_empty();
     let d_done = if compared {
@@ -612,7 +623,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
     }
 
     // Into place: the streamed files, failures/, then the whole-file outputs.
-    for (tmp, dest) in [t_done, p_done, r_done].into_iter().chain(d_done) {
+    for (tmp, dest) in [t_done, p_done, r_done, g_done].into_iter().chain(d_done) {
         rename(&tmp, &dest)?;
     }
     let failures_dir = out.join("failures");

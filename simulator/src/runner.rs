@@ -120,6 +120,7 @@ struct Streams {
     tournaments: File,
     players: File,
     rounds: File,
+    groups: File,
     /// `disagreements.csv`, with `--compare-engine` only.
     disagreements: Option<File>,
 }
@@ -290,6 +291,9 @@ impl Writer<'_> {
         st.rounds
             .write_all(&csv_bytes(&r.rounds, false)?)
             .map_err(io_err(&dir.join("rounds.csv")))?;
+        st.groups
+            .write_all(&csv_bytes(&r.groups, false)?)
+            .map_err(io_err(&dir.join("groups.csv")))?;
         if let Some(f) = &mut st.disagreements {
             let rows: Vec<DisagreementRow> = r
                 .disagreements
@@ -318,6 +322,7 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         tournaments: create_stream::<crate::stats::TournamentRow>(dir, "tournaments.csv")?,
         players: create_stream::<crate::stats::PlayerRow>(dir, "players.csv")?,
         rounds: create_stream::<crate::stats::RoundRow>(dir, "rounds.csv")?,
+        groups: create_stream::<crate::stats::GroupRow>(dir, "groups.csv")?,
         disagreements: match sim.compare {
             Some(_) => Some(create_stream::<DisagreementRow>(dir, "disagreements.csv")?),
             None => {

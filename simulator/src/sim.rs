@@ -20,7 +20,7 @@ use crate::engine::{EngineSpec, External, Transcript};
 use crate::invariants;
 use crate::model::{self, Outcome, Plan, Status};
 use crate::panics;
-use crate::stats::{self, FloatCounts, PlayerRow, RoundRow, TournamentRow};
+use crate::stats::{self, FloatCounts, GroupRow, PlayerRow, RoundRow, TournamentRow};
 use std::collections::BTreeSet;
 use std::time::Instant;
 use swisslab_engine::history::{histories, Float};
@@ -163,6 +163,8 @@ pub struct TournamentResult {
     pub pair_us: Vec<u64>,
     /// The compared engine's pairing time of each round it paired, microseconds.
     pub compare_us: Vec<u64>,
+    /// The colour preferences of each score group of each paired round (`groups.csv`).
+    pub groups: Vec<GroupRow>,
     /// The rounds the compared engine paired differently.
     pub disagreements: Vec<Disagreement>,
     pub failure: Option<Failure>,
@@ -270,6 +272,7 @@ pub fn run_tournament(
                 },
                 pair_us: Vec::new(),
                 compare_us: Vec::new(),
+                groups: Vec::new(),
                 disagreements: Vec::new(),
                 failure: Some(Failure {
                     round: 0,
@@ -325,6 +328,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     let mut rows: Vec<RoundRow> = Vec::with_capacity(last);
     let mut pair_us: Vec<u64> = Vec::with_capacity(last);
     let mut compare_us: Vec<u64> = Vec::new();
+    let mut group_rows: Vec<GroupRow> = Vec::new();
     let mut disagreements: Vec<Disagreement> = Vec::new();
     let mut failure: Option<Failure> = None;
     let mut stopped: Option<String> = None;
@@ -443,6 +447,11 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             ..RoundRow::default()
         };
         let mut floated_diff = Score::ZERO;
+        let mut groups = stats::group_rows(
+            index,
+            round,
+            to_pair.iter().map(|&id| hist[idx(id)].pairing_score()),
+        );
         let mut entries: Vec<Option<RoundEntry>> = planned;
         for &(w, b) in &pairing.games {
             let (iw, ib) = (idx(w), idx(b));
@@ -456,6 +465,9 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 (ib, Color::Black, stats::game_float(sb, sw)),
             ] {
                 stats::count_preference(&mut row, &hist[i], c);
+                if let Some(g) = groups.get_mut(&std::cmp::Reverse(hist[i].pairing_score())) {
+                    stats::count_group_preference(g, &hist[i], c);
+                }
                 stats::count_float(&mut row, &mut floats[i], &hist[i], f);
                 if top(i) {
                     stats::count_topscorer(&mut row, &hist[i], Some(c));
@@ -528,12 +540,14 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             break;
         }
         rows.push(row);
+        group_rows.extend(groups.into_values());
     }
     let mut r = finish(
         sim, &plan, t, seed, index, rows, pair_us, floats, failure, stopped,
     );
     r.stopped_absences = stopped_absences;
     r.compare_us = compare_us;
+    r.groups = group_rows;
     r.disagreements = disagreements;
     r
 }
@@ -630,6 +644,7 @@ fn finish(
         summary,
         pair_us,
         compare_us: Vec::new(),
+        groups: Vec::new(),
         disagreements: Vec::new(),
         failure,
         stopped_absences: None,
@@ -692,6 +707,36 @@ mod tests {
             return Err(PairingError::NoValidPairing("deliberately wrong".into()));
         }
         System::Dutch2017.pair(t, req)
+    }
+
+    /// groups.csv splits each round's preference counts by score group: summed over the groups
+    /// they are the round's, and the groups hold every player to pair, highest score first.
+    #[test]
+    fn score_groups_add_up_to_the_round() {
+        let s = Simulation::new(Config {
+            players: 31,
+            rounds: 7,
+            ..Config::default()
+        })
+        .unwrap();
+        let r = run_tournament(&s, 5, 2, RunOptions::default());
+        assert!(r.failure.is_none());
+        for row in &r.rounds {
+            let groups: Vec<&GroupRow> = r.groups.iter().filter(|g| g.round == row.round).collect();
+            let sum = |f: fn(&GroupRow) -> u32| groups.iter().map(|g| f(g)).sum::<u32>();
+            assert_eq!(sum(|g| g.pref_mild), row.pref_mild);
+            assert_eq!(sum(|g| g.pref_strong), row.pref_strong);
+            assert_eq!(sum(|g| g.pref_absolute), row.pref_absolute);
+            assert_eq!(sum(|g| g.denied_mild), row.denied_mild);
+            assert_eq!(sum(|g| g.denied_strong), row.denied_strong);
+            assert_eq!(sum(|g| g.denied_absolute), row.denied_absolute);
+            assert_eq!(sum(|g| g.players) as usize, row.players_paired);
+            let mut above = 0;
+            for g in &groups {
+                assert_eq!(g.players_above, above);
+                above += g.players;
+            }
+        }
     }
 
     #[test]

@@ -131,6 +131,24 @@ pub struct RunRow {
     pub compare_engine: String,
 }
 
+/// One row of `groups.csv`: the colour preferences of one score group in one round.
+#[derive(Clone, Debug, Default, Serialize, serde::Deserialize, PartialEq)]
+pub struct GroupRow {
+    pub tournament: u64,
+    pub round: usize,
+    /// The group's pairing score (score plus acceleration), in points.
+    pub score: String,
+    /// Players to pair with that score, and with a higher one.
+    pub players: u32,
+    pub players_above: u32,
+    pub pref_absolute: u32,
+    pub pref_strong: u32,
+    pub pref_mild: u32,
+    pub denied_absolute: u32,
+    pub denied_strong: u32,
+    pub denied_mild: u32,
+}
+
 /// One row of `disagreements.csv`: a round the compared engine (`--compare-engine`) paired
 /// differently from the engine.
 #[derive(Clone, Debug, Default, Serialize, serde::Deserialize)]
@@ -240,23 +258,71 @@ pub fn count_float(row: &mut RoundRow, acc: &mut FloatCounts, h: &PlayerHistory,
 
 /// Counts the colour preference of a player who receives `c`.
 pub fn count_preference(row: &mut RoundRow, h: &PlayerHistory, c: Color) {
+    tally_preference(
+        h,
+        c,
+        [
+            (&mut row.pref_absolute, &mut row.denied_absolute),
+            (&mut row.pref_strong, &mut row.denied_strong),
+            (&mut row.pref_mild, &mut row.denied_mild),
+        ],
+    );
+}
+
+/// The same count for a score group's row.
+pub fn count_group_preference(row: &mut GroupRow, h: &PlayerHistory, c: Color) {
+    tally_preference(
+        h,
+        c,
+        [
+            (&mut row.pref_absolute, &mut row.denied_absolute),
+            (&mut row.pref_strong, &mut row.denied_strong),
+            (&mut row.pref_mild, &mut row.denied_mild),
+        ],
+    );
+}
+
+/// Adds one preference, and one denial when `c` is not the preferred colour, to the (count,
+/// denied) pair of its strength: absolute, strong, mild.
+fn tally_preference(h: &PlayerHistory, c: Color, counts: [(&mut u32, &mut u32); 3]) {
     if let Some(p) = h.preference() {
-        let denied = u32::from(p.color != c);
-        match p.strength {
-            PreferenceStrength::Absolute => {
-                row.pref_absolute += 1;
-                row.denied_absolute += denied;
-            }
-            PreferenceStrength::Strong => {
-                row.pref_strong += 1;
-                row.denied_strong += denied;
-            }
-            PreferenceStrength::Mild => {
-                row.pref_mild += 1;
-                row.denied_mild += denied;
-            }
-        }
+        let [absolute, strong, mild] = counts;
+        let (pref, denied) = match p.strength {
+            PreferenceStrength::Absolute => absolute,
+            PreferenceStrength::Strong => strong,
+            PreferenceStrength::Mild => mild,
+        };
+        *pref += 1;
+        *denied += u32::from(p.color != c);
     }
+}
+
+/// One row per score group of the players to pair in round `round` (highest score first), with
+/// the group sizes; the preference counts are filled in as the games are counted.
+pub fn group_rows(
+    tournament: u64,
+    round: usize,
+    scores: impl Iterator<Item = Score>,
+) -> std::collections::BTreeMap<std::cmp::Reverse<Score>, GroupRow> {
+    let mut groups: std::collections::BTreeMap<std::cmp::Reverse<Score>, GroupRow> =
+        Default::default();
+    for s in scores {
+        groups
+            .entry(std::cmp::Reverse(s))
+            .or_insert_with(|| GroupRow {
+                tournament,
+                round,
+                score: s.to_string(),
+                ..GroupRow::default()
+            })
+            .players += 1;
+    }
+    let mut above = 0;
+    for g in groups.values_mut() {
+        g.players_above = above;
+        above += g.players;
+    }
+    groups
 }
 
 /// Counts a topscorer receiving `c` in the final round.

@@ -73,6 +73,7 @@ fn simulate_accepts_generator_files_and_rejects_bad_configs() {
         "tournaments.csv",
         "players.csv",
         "rounds.csv",
+        "groups.csv",
     ] {
         assert!(out.join(f).is_file(), "{f}");
     }

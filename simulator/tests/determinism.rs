@@ -54,6 +54,7 @@ fn one_and_two_threads_write_identical_csv() {
         "tournaments.csv",
         "players.csv",
         "rounds.csv",
+        "groups.csv",
     ] {
         let x = std::fs::read(a.path().join(name)).unwrap();
         let y = std::fs::read(b.path().join(name)).unwrap();

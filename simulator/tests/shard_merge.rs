@@ -11,12 +11,13 @@ use swisslab_simulator::runner::{self, RunConfig};
 use swisslab_simulator::shard::Shard;
 use swisslab_simulator::sim::{self, Simulation};
 
-const CSV: [&str; 5] = [
+const CSV: [&str; 6] = [
     "run.csv",
     "summary.csv",
     "tournaments.csv",
     "players.csv",
     "rounds.csv",
+    "groups.csv",
 ];
 
 fn swisslab(args: &[&str]) -> Output {
