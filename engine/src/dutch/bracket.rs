@@ -875,13 +875,15 @@ pub(crate) fn solve(
         }
         m => m,
     };
-    let g = Graph::build(ctx, mdps, residents, mode, false)?;
     // 2026 C9 applies to a bracket that downfloats exactly one player, who takes the bye: the
     // last bracket with an odd number of players, or a bracket paired for the completion of
-    // the round (C4) that leaves one of its players unpaired (C6 fixes how many).
+    // the round (C4), or followed by the last one, that leaves one of its players unpaired (C6
+    // fixes how many).
+    let c9_last = ctx.rules.bye_played_games && matches!(mode, Mode::Last);
+    let g = Graph::build(ctx, mdps, residents, mode, c9_last)?;
     let g = match mode {
         _ if !ctx.rules.bye_played_games => g,
-        Mode::Last => Graph::build(ctx, mdps, residents, mode, true)?,
+        Mode::Last => g,
         Mode::Penultimate(..) | Mode::Lookahead(_, true) => {
             let removed = vec![false; g.global.len()];
             let (mate, _) = g.solve(&[], &|_, _| {}, &|_| true, &removed)?;
