@@ -712,7 +712,7 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
 
 /// The largest number of pairs the bracket can make (MDPs only with residents): MaxPairs of
 /// B.1.b.
-fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
+pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
     let n = mdps.len() + residents.len();
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     let m = mdps.len();
