@@ -90,6 +90,7 @@ pub fn round_trip(t: &Tournament) -> Result<(), Violation> {
     for ending in [LineEnding::Lf, LineEnding::Cr, LineEnding::CrLf] {
         let opts = WriteOptions {
             line_ending: ending,
+            ..WriteOptions::default()
         };
         let text = trf::write_with(t, &opts);
         let back = trf::read_str(&text).map_err(|e| {

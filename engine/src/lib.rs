@@ -24,7 +24,8 @@ pub mod trf;
 mod test_rng;
 
 pub use model::{
-    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
+    Color, GameKind, GameResult, Player, PlayerId, PointSystem, Prohibited, RoundEntry, Tournament,
+    Unplayed,
 };
 pub use score::Score;
 pub use system::System;

@@ -59,11 +59,13 @@ impl System {
         let c = code.trim().to_ascii_uppercase();
         // ETT26 tournament types, with or without the Baku acceleration suffix.
         let base = c.strip_suffix("_BAKU").unwrap_or(&c);
-        // `FIDE_DUTCH` without a year was the 2017 edition's code (trf-formats.md, E.3);
-        // bbpPairings v6 and Gacrux write `FIDE_DUTCH_2025` for the 2026 edition.
+        // `FIDE_DUTCH` without a year names the edition in force, as `FIDE_DUTCH_2025` (what
+        // bbpPairings v6 and Gacrux write) and `FIDE_DUTCH_2026` do (trf-formats.md, E.3: "a
+        // robust reader should accept FIDE_DUTCH, FIDE_DUTCH_2025 and FIDE_DUTCH_2026 … as the
+        // 2026 rules"; bbpPairings v6 pairs `FIDE_DUTCH` with its 2025 rules).
         match base {
-            "FIDE_DUTCH_2017" | "FIDE_DUTCH" => return Some(System::Dutch2017),
-            "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => return Some(System::Dutch2026),
+            "FIDE_DUTCH_2017" => return Some(System::Dutch2017),
+            "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => return Some(System::Dutch2026),
             _ => {}
         }
         // Free text of a `092` line (JaVaFo: "Individual  Swiss Dutch 2017 rules").
@@ -219,7 +221,7 @@ mod tests {
             System::from_code("Individual  Swiss Dutch 2017 rules"),
             Some(System::Dutch2017)
         );
-        assert_eq!(System::from_code("FIDE_DUTCH"), Some(System::Dutch2017));
+        assert_eq!(System::from_code("FIDE_DUTCH"), Some(System::Dutch2026));
         for code in [
             "FIDE_DUTCH_2025",
             "FIDE_DUTCH_2026",

@@ -114,3 +114,11 @@ fn discrepancies_name_the_first_differing_criterion() {
         );
     }
 }
+
+/// 1000 forfeit-heavy events of 30-64 players and 11-15 rounds with few draws, where the
+/// pairing-allocated bye is barred to many players (C.2) and late rounds often need large
+/// exchanges between S1 and S2 (D.2) in a collapsed last bracket (A.9).
+#[test]
+fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
+    corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, System::Dutch2017);
+}

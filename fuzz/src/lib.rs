@@ -296,10 +296,9 @@ pub fn pair_and_verify(t: &Tournament, req: &Request) -> Result<Option<Pairing>,
             }
             Ok(None)
         }
-        Err(e @ PairingError::InvalidRequest(_)) => Err(violation(format!(
-            "round {}: a well-formed request is refused: {e}",
-            req.round
-        ))),
+        Err(e @ (PairingError::InvalidRequest(_) | PairingError::Engine(_))) => Err(violation(
+            format!("round {}: a well-formed request is refused: {e}", req.round),
+        )),
     }
 }
 

@@ -247,10 +247,7 @@ pub fn feasible(
             if !top[i] && !top[j] && abs[i].is_some() && abs[i] == abs[j] {
                 continue;
             }
-            if t.forbidden
-                .iter()
-                .any(|l| l.contains(&ids[i]) && l.contains(&ids[j]))
-            {
+            if t.is_forbidden(ids[i], ids[j], round) {
                 continue;
             }
             edges.push((i, j, 1));

@@ -32,6 +32,7 @@ fn run_config(dir: &std::path::Path, tournaments: u64, seed: u64, threads: usize
         progress: false,
         replay_args: String::new(),
         interrupt: Default::default(),
+        shard: Default::default(),
     }
 }
 
@@ -101,7 +102,7 @@ fn failures_are_written_with_a_replay_command() {
         swisslab_engine::System::Dutch2017.pair(t, req)
     }
     let mut s = small();
-    s.engine = Some(panicking);
+    s.engine = sim::Engine::Function(panicking);
     let dir = tempfile::tempdir().unwrap();
     let rc = RunConfig {
         replay_args: " --players 20".into(),
@@ -170,7 +171,7 @@ fn an_interrupted_run_keeps_the_tournaments_done() {
     }
     let flag = FLAG.get_or_init(Default::default).clone();
     let mut s = small();
-    s.engine = Some(interrupting);
+    s.engine = sim::Engine::Function(interrupting);
     let dir = tempfile::tempdir().unwrap();
     let rc = RunConfig {
         interrupt: flag,

@@ -556,6 +556,31 @@ impl Graph {
             .map(|(m, w, _)| (m, w))
     }
 
+    /// The total weight of `mate` under the quality fields and the low-priority fields `gen`
+    /// (as `solve` weighs it), over the edges not touching a `removed` vertex.
+    fn total(
+        &self,
+        mate: &[Option<usize>],
+        gen_bounds: &[I256],
+        gen: &Gen,
+        removed: &[bool],
+    ) -> I512 {
+        let Some(glayout) = Layout::new(gen_bounds) else {
+            return I512::ZERO;
+        };
+        let mut fields = Vec::new();
+        let mut total = I512::ZERO;
+        for e in &self.edges {
+            if removed[e.a] || removed[e.b] || mate[e.a] != Some(e.b) {
+                continue;
+            }
+            fields.clear();
+            gen(e, &mut fields);
+            total += (e.qw << glayout.total_bits) + glayout.pack_512(&fields);
+        }
+        total
+    }
+
     /// `solve`, also telling whether the matching found is optimal as well on the graph that
     /// adds the edges `extra` selects (among those `keep` leaves out): see
     /// `Matcher::certifies`. A smaller graph is usually much faster to solve.
@@ -1043,29 +1068,22 @@ pub(crate) fn solve(
             return finish(ctx, &g, mode, &removed, &fixed);
         }
         // An exchange is needed: D.2 a-b decide the smallest BSN-sum difference.
-        let (mate, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
-        let tsum: i64 = rem
-            .iter()
-            .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
-            .map(|&v| rbsn[v] as i64)
-            .sum();
-        let s1sum: i64 = s1r.iter().map(|&v| rbsn[v] as i64).sum();
-        let d = tsum - s1sum;
-        let mut s1p: Vec<usize> = s1r.clone();
-        if k > 0 {
-            let found = find_exchange(&s1r, &s2r, k, d, &|v| rbsn[v] as i64, |s1: &[usize]| {
-                let set: Vec<bool> = (0..nb).map(|v| s1.contains(&v)).collect();
-                let keep = |e: &Packed| {
-                    keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
-                };
-                g.solve(&ab_bounds, &gen_ab, &keep, &removed)
-                    .map(|(_, w)| w == best)
-                    .unwrap_or(false)
-            });
-            if let Some(s) = found {
-                s1p = s;
-            }
-        }
+        let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
+        // D.2 c-d: which k players move, decided player by player (each check one matching).
+        let mut s1p = choose_exchange(
+            &g,
+            &Exchange {
+                s1: &s1r,
+                s2: &s2r,
+                k,
+                is_rem: &is_rem,
+                keep: &keep_base,
+                bounds: &ab_bounds,
+                gen: &gen_ab,
+                best,
+            },
+            &removed,
+        )?;
         s1p.sort_unstable();
         let set: Vec<bool> = (0..nb).map(|v| s1p.contains(&v)).collect();
         let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
@@ -1309,89 +1327,127 @@ fn earliest_if_best(
     (total == best).then_some(pairs)
 }
 
-/// D.2 c-d: among the exchanges of `k` players between S1R and S2R whose BSN sums differ by
-/// `d`, the first in the order of D.2 c (highest BSN moved down) and d (lowest BSN moved up)
-/// for which `feasible(new S1)` holds.
-fn find_exchange(
-    s1: &[usize],
-    s2: &[usize],
+/// What D.2 c-d choose among: the remainder's S1 and S2 (vertices in BSN order), the number
+/// `k` of players to exchange (D.2 a), the remainder's vertices, the edges allowed, and the
+/// D.2 a-b fields with the total weight `best` a best candidate reaches with them.
+struct Exchange<'a> {
+    s1: &'a [usize],
+    s2: &'a [usize],
     k: usize,
-    d: i64,
-    bsn: &dyn Fn(usize) -> i64,
-    mut feasible: impl FnMut(&[usize]) -> bool,
-) -> Option<Vec<usize>> {
-    let mut tried = 0usize;
-    // Subsets of S1 of size k, best first by D.2 c: compare descending-sorted lists, higher
-    // first.
-    let mut outs: Vec<Vec<usize>> = Vec::new();
-    combinations(s1.len(), k, &mut |c| {
-        outs.push(c.iter().map(|&i| s1[i]).collect())
-    });
-    for o in &mut outs {
-        o.sort_unstable_by(|a, b| b.cmp(a));
-    }
-    outs.sort_by(|a, b| b.cmp(a));
-    for out in outs {
-        let out_sum: i64 = out.iter().map(|&v| bsn(v)).sum();
-        let target = d + out_sum;
-        // Subsets of S2 of size k with BSN sum `target`, lexicographically smallest first.
-        let mut ins: Vec<Vec<usize>> = Vec::new();
-        combinations(s2.len(), k, &mut |c| {
-            let s: i64 = c.iter().map(|&i| bsn(s2[i])).sum();
-            if s == target {
-                ins.push(c.iter().map(|&i| s2[i]).collect());
-            }
-        });
-        ins.sort();
-        for inn in ins {
-            tried += 1;
-            if tried > 5000 {
-                return None;
-            }
-            let mut new_s1: Vec<usize> = s1.iter().copied().filter(|v| !out.contains(v)).collect();
-            new_s1.extend(&inn);
-            if feasible(&new_s1) {
-                return Some(new_s1);
-            }
-        }
-    }
-    None
+    is_rem: &'a dyn Fn(usize) -> bool,
+    keep: &'a dyn Fn(&Packed) -> bool,
+    bounds: &'a [I256],
+    gen: &'a Gen<'a>,
+    best: I512,
 }
 
-/// Calls `f` with every k-subset of 0..n (as ascending index lists), capped for safety.
-fn combinations(n: usize, k: usize, f: &mut dyn FnMut(&[usize])) {
-    if k > n {
-        return;
+/// A remainder player's part in the exchange, as decided so far.
+#[derive(Clone, Copy, PartialEq)]
+enum Move {
+    Open,
+    /// From S1 to S2 (the higher BSN of his pair, or unpaired).
+    Out,
+    /// Stays in S1 (the lower BSN of his pair).
+    Stays,
+    /// From S2 to S1 (the lower BSN of his pair).
+    In,
+    /// Stays in S2.
+    Kept,
+}
+
+/// D.2 c-d: the exchange of `x.k` players between S1 and S2, with the smallest BSN-sum
+/// difference (D.2 b, fixed by `x.best`), that comes first: the highest different BSN moved out
+/// of S1 (c), then the lowest different BSN moved into S2's place (d). Returns the new S1.
+///
+/// In a best candidate of such an exchange every pair's lower BSN is in the new S1 (else the
+/// same pairs would make an exchange with a smaller difference), so a player moves out of S1
+/// exactly when he is the higher BSN of his pair or unpaired, and into S1 exactly when he is
+/// the lower BSN of his pair. The exchange is then decided position by position: the highest
+/// S1 player that can move out with those decided before him, and so on (c), then the lowest
+/// S2 player that can move in (d); each check is one matching that forbids the pairs the
+/// decisions exclude, and must reach `x.best` with every player decided to be a pair's lower
+/// BSN paired. At most |S1| + |S2| matchings, whatever `k`.
+fn choose_exchange(g: &Graph, x: &Exchange, removed: &[bool]) -> Result<Vec<usize>, PairingError> {
+    let nv = g.global.len();
+    let mut mv = vec![Move::Open; nv];
+    let feasible = |mv: &[Move]| -> Result<bool, PairingError> {
+        let in_rem = |e: &Packed| (x.is_rem)(e.a) && (x.is_rem)(e.b);
+        let allowed = |e: &Packed| {
+            if !(x.keep)(e) {
+                return false;
+            }
+            if !in_rem(e) {
+                return true;
+            }
+            let (lo, hi) = (e.a.min(e.b), e.a.max(e.b));
+            !matches!(mv[lo], Move::Out | Move::Kept) && !matches!(mv[hi], Move::Stays | Move::In)
+        };
+        // First: pair every player decided to be a lower BSN; then D.2 a-b.
+        let must = |e: &Packed| {
+            let n = [e.a, e.b]
+                .iter()
+                .filter(|&&v| matches!(mv[v], Move::Stays | Move::In))
+                .count();
+            I256::from(if in_rem(e) { n as u64 } else { 0 })
+        };
+        let gen = |e: &Packed, out: &mut Vec<I256>| {
+            out.push(must(e));
+            (x.gen)(e, out);
+        };
+        let mut bounds = vec![I256::from(nv as u64 + 1)];
+        bounds.extend_from_slice(x.bounds);
+        let (mate, _) = g.solve(&bounds, &gen, &allowed, removed)?;
+        let paired = (0..nv).all(|v| {
+            !matches!(mv[v], Move::Stays | Move::In) || matches!(mate[v], Some(u) if (x.is_rem)(u))
+        });
+        Ok(paired && g.total(&mate, x.bounds, x.gen, removed) == x.best)
+    };
+    // D.2 c: the players moved out of S1, highest BSN first; D.2 d: those moved into S1,
+    // lowest BSN first.
+    let moved = decide(
+        &mut mv,
+        x.s1.iter().rev(),
+        x.k,
+        Move::Out,
+        Move::Stays,
+        &feasible,
+    )?;
+    let entered = decide(&mut mv, x.s2.iter(), x.k, Move::In, Move::Kept, &feasible)?;
+    if moved != x.k || entered != x.k {
+        return Err(PairingError::InvalidRequest(format!(
+            "no exchange of {} players between S1 and S2 reaches the best candidate (D.2); \
+             please report this round",
+            x.k
+        )));
     }
-    let mut idx: Vec<usize> = (0..k).collect();
-    let mut count = 0usize;
-    loop {
-        f(&idx);
-        count += 1;
-        if count > 200_000 {
-            return;
-        }
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return;
-            }
-            i -= 1;
-            if idx[i] != i + n - k {
-                break;
-            }
-            if i == 0 {
-                return;
-            }
-        }
-        if idx[i] == i + n - k {
-            return;
-        }
-        idx[i] += 1;
-        for j in i + 1..k {
-            idx[j] = idx[j - 1] + 1;
+    Ok(x.s1
+        .iter()
+        .chain(x.s2)
+        .copied()
+        .filter(|&v| matches!(mv[v], Move::Stays | Move::In))
+        .collect())
+}
+
+/// Gives each player of `order` in turn the move `yes` when `feasible` still holds with it,
+/// else `no`, until `k` have `yes` (the rest get `no`). Returns how many got `yes`.
+fn decide<'a>(
+    mv: &mut [Move],
+    order: impl Iterator<Item = &'a usize>,
+    k: usize,
+    yes: Move,
+    no: Move,
+    feasible: &dyn Fn(&[Move]) -> Result<bool, PairingError>,
+) -> Result<usize, PairingError> {
+    let mut count = 0;
+    for &v in order {
+        mv[v] = yes;
+        if count == k || !feasible(mv)? {
+            mv[v] = no;
+        } else {
+            count += 1;
         }
     }
+    Ok(count)
 }
 
 /// Test-only settings that make small brackets take the paths large ones take.

@@ -455,10 +455,7 @@ fn prepare(
         for j in i + 1..n {
             let (a, b) = (&players[i], &players[j]);
             let mut ok = !a.met.contains(&b.id);
-            ok &= !t
-                .forbidden
-                .iter()
-                .any(|l| l.contains(&a.id) && l.contains(&b.id));
+            ok &= !t.is_forbidden(a.id, b.id, req.round);
             ok &= !absolute_colour_clash(a, b);
             compat[i][j] = ok;
             compat[j][i] = ok;
@@ -555,7 +552,7 @@ fn pair_ctx(ctx: &RoundCtx, solve: &dyn SolveBracket) -> Result<RoundPairs, Pair
     if !ctx.completable(&all) {
         return Err(PairingError::NoValidPairing(format!(
             "the {n} players cannot all be paired without a rematch, an absolute colour \
-             conflict or a second bye (C1-C3)"
+             conflict or a second bye (the absolute criteria: C.1-C.3 of 2017, C1-C3 of 2026)"
         )));
     }
     let groups = scoregroups(ctx);

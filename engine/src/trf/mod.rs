@@ -4,10 +4,12 @@
 //! - TRF-16 / TRF-06 (§B): header records `012`…`132` kept verbatim in
 //!   [`Tournament::records`]; `001` player lines in fixed **character** columns (§B.2), one
 //!   10-column block per round with the result codes `1 0 = + - W D L H F U Z` (case-insensitive)
-//!   and blanks.
+//!   and blanks. The old TRF-06 dialect (`0000 - +`, `0000 - =`, `0000 - -` for unplayed
+//!   rounds, an undeclared point system inferred from the points column) is read by `trf06`.
 //! - JaVaFo TRF(x) (§C): `XXR`, `XXC` (`white1`, `black1`, `rank`), `XXA`, `XXS`, `XXP`, `XXZ`.
 //! - bbpPairings TRF(bx) (§D): `BBW BBD BBL BBZ BBF BBU`, value from column 5.
-//! - TRF-2026 (§E): `142` (rounds), `152 W|B` (initial colour), `162` (point system); `192`
+//! - TRF-2026 (§E): `142` (rounds), `152 W|B` (initial colour), `162` (point system), and
+//!   `240` byes, `250` acceleration, `260` prohibited pairings (module `records2026`); `192`
 //!   and every other record are kept verbatim, and so are `###` comment lines.
 //!
 //! Records are dispatched through the table [`RECORDS`] (code → handler): adding a TRF-2026
@@ -34,10 +36,14 @@
 //! bounded.
 
 mod error;
+mod input;
+mod records2026;
+mod trf06;
 mod writer;
+mod writer2026;
 
 pub use error::{ErrorKind, TrfError};
-pub use writer::{write, write_to, write_with, LineEnding, WriteOptions};
+pub use writer::{write, write_to, write_with, Format, LineEnding, WriteOptions};
 
 use crate::model::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
@@ -92,17 +98,28 @@ pub fn read_with(bytes: &[u8], opts: &ReadOptions) -> Result<Tournament, TrfErro
     if bytes.len() > opts.max_bytes {
         return Err(too_large(bytes.len(), opts.max_bytes));
     }
+    input::reject_utf16(bytes)?;
+    input::reject_control_bytes(bytes)?;
     let text = decode(bytes)?;
     let mut p = Parser::new(*opts);
+    let mut non_blank = 0usize;
     for (i, raw) in split_lines(&text).into_iter().enumerate() {
+        let no = i.saturating_add(1);
         // A byte-order mark is ignored (at the start of the file, and of any line, so that
         // no record can begin with one).
         let trimmed = raw.trim_start_matches('\u{feff}').trim_end();
         if trimmed.is_empty() {
             continue;
         }
-        let line = Line::new(i.saturating_add(1), trimmed);
+        non_blank += 1;
+        let line = Line::new(no, trimmed);
         p.line(&line)?;
+    }
+    if non_blank == 0 {
+        return Err(input::empty(bytes.len()));
+    }
+    if p.player_line.is_empty() {
+        return Err(input::no_players(non_blank));
     }
     p.finish()
 }
@@ -315,6 +332,9 @@ const RECORDS: &[(&str, Handler)] = &[
     ("152", Parser::initial_color_2026),
     ("XXS", Parser::xxs),
     ("162", Parser::point_system_2026),
+    ("240", Parser::byes_2026),
+    ("250", Parser::acceleration_2026),
+    ("260", Parser::prohibited_2026),
     ("XXA", Parser::xxa),
     ("XXP", Parser::xxp),
     ("XXZ", Parser::xxz),
@@ -356,6 +376,8 @@ struct Parser {
     xxs: Vec<(String, Score, At)>,
     /// Ids to check after reading.
     id_lists: Vec<IdList>,
+    /// TRF-2026 `240` and `250` records, applied in `finish`.
+    y2026: records2026::Pending,
 }
 
 impl Parser {
@@ -370,6 +392,7 @@ impl Parser {
             p162: Vec::new(),
             xxs: Vec::new(),
             id_lists: Vec::new(),
+            y2026: records2026::Pending::default(),
         }
     }
 
@@ -747,8 +770,18 @@ impl Parser {
     }
 
     fn id_tokens(&self, l: &Line, code: &str) -> Result<Vec<(PlayerId, At)>, TrfError> {
+        self.id_tokens_from(l, 4, code)
+    }
+
+    /// Blank-separated pairing numbers from column `from` on.
+    fn id_tokens_from(
+        &self,
+        l: &Line,
+        from: usize,
+        code: &str,
+    ) -> Result<Vec<(PlayerId, At)>, TrfError> {
         let mut ids = Vec::new();
-        for (col, tok) in l.tokens(4) {
+        for (col, tok) in l.tokens(from) {
             let id = parse_number_token(&tok).ok_or_else(|| {
                 l.err(
                     ErrorKind::BadNumber,
@@ -786,6 +819,8 @@ impl Parser {
             p.rounds
                 .resize(rounds, RoundEntry::Unplayed(Unplayed::Absent));
         }
+        self.apply_2026()?;
+        let rounds = self.t.rounds_recorded();
         // Declared rounds: XXR and 142 must agree and cover the rounds recorded.
         if let Some((first_code, n, _)) = self.declared_rounds.first().cloned() {
             for (code, m, at) in &self.declared_rounds {
@@ -848,8 +883,21 @@ impl Parser {
                 }
             }
         }
+        trf06::apply_dialect(&mut self.t);
         self.check_games()?;
-        self.check_points()?;
+        if let Err(e) = self.check_points() {
+            if !self.bb.is_empty() || !self.p162.is_empty() || !self.xxs.is_empty() {
+                return Err(e);
+            }
+            if !self.infer_point_system() {
+                let mut e = e;
+                e.expected.push_str(
+                    ", or points fitting one win / draw point system (none is declared and none fits)",
+                );
+                return Err(e);
+            }
+            self.check_points()?;
+        }
         Ok(self.t)
     }
 
@@ -958,6 +1006,26 @@ impl Parser {
         ps.draw = wd;
         ps.loss = wl;
         Ok(ps)
+    }
+
+    /// No record declares a point system and 1 / ½ / 0 does not fit: infer it from the points
+    /// column (`trf06`).
+    /// Returns false when no point system fits.
+    fn infer_point_system(&mut self) -> bool {
+        let rows: Vec<trf06::Row> = self
+            .t
+            .players
+            .iter()
+            .filter_map(|p| Some(trf06::row(&p.rounds, p.points?)))
+            .collect();
+        match trf06::infer(&rows) {
+            Some(ps) => {
+                self.t.points = ps;
+                self.t.points_inferred = true;
+                true
+            }
+            None => false,
+        }
     }
 
     fn line_of(&self, id: PlayerId) -> usize {
@@ -1264,6 +1332,8 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
                 Some('H') => Unplayed::HalfBye,
                 Some('F') => Unplayed::FullBye,
                 Some('Z') => Unplayed::ZeroBye,
+                // TRF-06: `0000 - =` is the half-point bye (see `trf06`).
+                Some('=') => Unplayed::HalfBye,
                 Some(c) => {
                     return Err(l.err(
                         ErrorKind::InvalidRound,
@@ -1323,16 +1393,46 @@ mod tests {
         assert_eq!(l.cols(9, 20), "");
     }
 
+    /// A file of one player and the given header.
+    fn with_player(header: &str) -> String {
+        format!("{header}001    1      A\n")
+    }
+
     #[test]
     fn point_system_sources() {
-        let t = read_str("XXS W=3 D=1\n").unwrap();
+        let t = read_str(&with_player("XXS W=3 D=1\n")).unwrap();
         assert_eq!(t.points.win, Score(30));
         assert_eq!(t.points.pab, Score(10), "XXS leaves PAB at its default");
-        let t = read_str("162  W 3.0    D 1.0\n").unwrap();
+        let t = read_str(&with_player("162  W 3.0    D 1.0\n")).unwrap();
         assert_eq!(t.points, PointSystem::with_win_draw(Score(30), Score(10)));
-        let t = read_str("BBW  2.0\nBBD  1.0\n").unwrap();
+        let t = read_str(&with_player("BBW  2.0\nBBD  1.0\n")).unwrap();
         assert_eq!(t.points, PointSystem::with_win_draw(Score(20), Score(10)));
-        let e = read_str("XXS WW=1 BW=2\n").unwrap_err();
+        let e = read_str(&with_player("XXS WW=1 BW=2\n")).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Unsupported);
+    }
+
+    #[test]
+    fn input_that_is_not_a_tournament() {
+        let e = read(b"").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Empty);
+        assert!(e.to_string().ends_with("found an empty file"), "{e}");
+        assert_eq!(read(b" \r\n\n").unwrap_err().kind, ErrorKind::Empty);
+        let e = read_str("012 Only a header\nXXR 5\n").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::NoPlayers);
+        assert!(
+            e.to_string().ends_with("found none in 2 non-blank lines"),
+            "{e}"
+        );
+        // A control byte is named before any encoding question, by character column.
+        let e = read(b"012 M\xfcller\n001 \x00").unwrap_err();
+        assert_eq!(
+            (e.kind, e.line, e.column),
+            (ErrorKind::ControlCharacter, 2, 5)
+        );
+        let e = read(b"012 \xc3\xa9\r\n\xc3\xa9\x01\xff").unwrap_err();
+        assert_eq!(
+            (e.kind, e.line, e.column),
+            (ErrorKind::ControlCharacter, 2, 2)
+        );
     }
 }

@@ -43,3 +43,20 @@ pub fn corpus_trf(name: &str) -> Vec<(String, Vec<u8>)> {
         .filter(|(p, _)| p.ends_with(".trf"))
         .collect()
 }
+
+/// xorshift64*: a deterministic generator for the randomised tests (fixed seeds).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}

@@ -17,7 +17,8 @@ use swisslab_engine::pairing::{Pairing, Request};
 #[derive(Debug, ClapArgs)]
 pub struct Args {
     /// TRF files or folders (searched for `*.trf`, not recursively into `dutch-2025`).
-    /// Default: `../shared/bench`, the benchmark tournaments beside the repository.
+    /// Default: `testdata/bench`, the four benchmark tournaments shipped with the repository
+    /// (100, 200, 500 and 1000 players, 11 rounds, paired by bbpPairings 5.0.1).
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -42,7 +43,7 @@ pub fn run(args: &Args) -> ExitCode {
         return single(args);
     }
     let paths = if args.paths.is_empty() {
-        vec![PathBuf::from("../shared/bench")]
+        vec![PathBuf::from("testdata/bench")]
     } else {
         args.paths.clone()
     };

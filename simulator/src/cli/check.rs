@@ -10,8 +10,8 @@ use clap::Args as ClapArgs;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use swisslab_engine::checker;
 use swisslab_engine::trf::{self, ErrorKind};
+use swisslab_engine::{checker, System};
 
 /// Options of `swisslab check`.
 #[derive(Debug, ClapArgs)]
@@ -24,6 +24,9 @@ pub struct Args {
     /// (TRF-2026 `192`, or `092`), else the edition in force.
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
+
+    #[command(flatten)]
+    pub engine: super::model_args::EngineArgs,
 
     /// Print only the summary line, not each discrepancy.
     #[arg(short, long)]
@@ -74,11 +77,23 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let system = args.system;
+    if let Err(e) = args.engine.engine(System::DEFAULT) {
+        eprintln!("error: {e:#}");
+        return exit(EXIT_INVALID);
+    }
     let outcomes: Vec<(PathBuf, Outcome)> = files
         .par_iter()
         .map(|path| {
             let outcome = match trf::read_file(path) {
-                Ok(t) => Outcome::Checked(checker::check(&t, system_for(system, &t))),
+                Ok(t) => {
+                    let sys = system_for(system, &t);
+                    match args.engine.engine(sys) {
+                        Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| {
+                            engine.pair(h, r).0
+                        })),
+                        Err(e) => Outcome::Invalid(format!("{e:#}"), false),
+                    }
+                }
                 Err(e) => Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
             };
             (path.clone(), outcome)

@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod check;
 pub mod generate;
+pub mod merge;
 pub mod model_args;
 pub mod pair;
 pub mod report;

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use swisslab_engine::io;
 use swisslab_engine::pairing::{PairingError, Request};
+use swisslab_simulator::sim::Engine;
 
 /// Options of `swisslab pair`.
 #[derive(Debug, ClapArgs)]
@@ -29,12 +30,15 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
 
-    /// Also print, on standard error, how the round was paired: bracket by bracket, the
-    /// moved-down players and residents with their scores, each pair with the criteria it does
-    /// not fully meet (a colour preference not granted, a repeated float), the downfloaters and
+    /// Also print, on standard error, bracket by bracket: the moved-down players and the
+    /// residents with their scores, each pair with its colours and the criteria it does not
+    /// fully meet (a colour preference not granted, a repeated float), the downfloaters, and
     /// the bye, so that an arbiter can follow the result.
     #[arg(long)]
     pub explain: bool,
+
+    #[command(flatten)]
+    pub engine: super::model_args::EngineArgs,
 }
 
 /// Runs the subcommand: 0 paired, 1 no valid pairing, 3 invalid input, 5 file access.
@@ -45,7 +49,17 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let req = Request::next_round(&t);
     let system = system_for(args.system, &t);
-    let result = system.pair(&t, &req);
+    let engine = match args.engine.engine(system) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return exit(super::EXIT_INVALID);
+        }
+    };
+    let (result, transcript) = engine.pair(&t, &req);
+    if let (Err(_), Some(tr)) = (&result, &transcript) {
+        eprint!("{}{}", tr.stdout, tr.stderr);
+    }
     let pairing = match result {
         Ok(p) => p,
         Err(PairingError::NoValidPairing(why)) => {
@@ -62,7 +76,10 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     if args.explain {
-        eprint!("{}", system.explain(&t, &req, &pairing));
+        match engine {
+            Engine::Swisslab(s) => eprint!("{}", s.explain(&t, &req, &pairing)),
+            _ => eprintln!("--explain: only swisslab's own engines explain their pairings"),
+        }
     }
     let text = pairing.to_engine_text();
     match &args.output {
