@@ -78,16 +78,11 @@ impl System {
         None
     }
 
-    /// The system a tournament file names: its `192` record, else its `092` record, when the
-    /// code names a system swisslab implements.
+    /// The system a tournament file names ([`Tournament::system_code`]: its `192` record, else
+    /// its `092` record), when the code names a system swisslab implements. A `192` naming
+    /// another system (`FIDE_DUBOV`) is not overruled by a `092`.
     pub fn from_trf(t: &Tournament) -> Option<System> {
-        let record = |code: &str| {
-            t.records
-                .iter()
-                .filter(|(c, _)| c == code)
-                .find_map(|(_, rest)| System::from_code(rest))
-        };
-        record("192").or_else(|| record("092"))
+        t.system_code().and_then(System::from_code)
     }
 
     /// The system to pair `t` with: the command line's, else the file's, else the edition in
@@ -244,5 +239,21 @@ mod tests {
             System::resolve(Some(System::Dutch2017), &t),
             System::Dutch2017
         );
+        // 192 first, then 092; a 192 of another system is not overruled by a 092.
+        let with = |header: &str| {
+            let text = format!("{header}001    1      A\n");
+            System::from_trf(&crate::trf::read_str(&text).expect("valid TRF"))
+        };
+        assert_eq!(with("092 FIDE_DUTCH_2025\n"), Some(System::Dutch2026));
+        assert_eq!(
+            with("092 Individual  Swiss Dutch 2017 rules\n"),
+            Some(System::Dutch2017)
+        );
+        assert_eq!(
+            with("192 FIDE_DUTCH_2017\n092 FIDE_DUTCH_2025\n"),
+            Some(System::Dutch2017)
+        );
+        assert_eq!(with("192 FIDE_DUBOV\n092 FIDE_DUTCH_2025\n"), None);
+        assert_eq!(with("012 T\n"), None);
     }
 }

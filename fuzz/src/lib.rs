@@ -333,15 +333,16 @@ pub fn simulator_invariants(
     let total = t.total_rounds.map_or(0, |r| r as usize);
     let facts = facts(t, req.round);
     let exhausted = |id: PlayerId| facts.iter().any(|f| f.id == id && colours_exhausted(f));
-    let v: Vec<String> = invariants::check_pairing(t, req.round, total, &req.present, pairing)
-        .into_iter()
-        .filter(|v| match *v {
-            invariants::Violation::ColourDifference(id, _)
-            | invariants::Violation::ThreeInRow(id, _) => !exhausted(id),
-            _ => true,
-        })
-        .map(|v| v.to_string())
-        .collect();
+    let v: Vec<String> =
+        invariants::check_pairing(t, SYSTEM, req.round, total, &req.present, pairing)
+            .into_iter()
+            .filter(|v| match *v {
+                invariants::Violation::ColourDifference(id, _)
+                | invariants::Violation::ThreeInRow(id, _) => !exhausted(id),
+                _ => true,
+            })
+            .map(|v| v.to_string())
+            .collect();
     if v.is_empty() {
         return Ok(());
     }

@@ -25,7 +25,9 @@
 
 use crate::runner::{self, RunError};
 use crate::shard::Shard;
-use crate::stats::{Outcome, PlayerRow, RoundRow, RunRow, SummaryRow, TournamentRow};
+use crate::stats::{
+    DisagreementRow, Outcome, PlayerRow, RoundRow, RunRow, SummaryRow, TournamentRow,
+};
 use hdrhistogram::serialization::interval_log::{IntervalLogIterator, LogEntry};
 use hdrhistogram::Histogram;
 use std::collections::BTreeMap;
@@ -171,7 +173,7 @@ fn read_shard(dir: &Path) -> Result<ShardDir, MergeError> {
 }
 
 /// The run.csv columns that must agree between the shards of a run.
-fn identity(r: &RunRow) -> [(&'static str, String); 10] {
+fn identity(r: &RunRow) -> [(&'static str, String); 12] {
     [
         ("seed", r.seed.to_string()),
         ("tournaments", r.tournaments.to_string()),
@@ -183,6 +185,8 @@ fn identity(r: &RunRow) -> [(&'static str, String); 10] {
         ("config_hash", r.config_hash.clone()),
         ("swisslab_version", r.swisslab_version.clone()),
         ("timing", r.timing.to_string()),
+        ("engine", r.engine.clone()),
+        ("compare_engine", r.compare_engine.clone()),
     ]
 }
 
@@ -405,6 +409,35 @@ fn log_times(path: &Path) -> Result<Option<(SystemTime, SystemTime)>, MergeError
     Ok(start.map(|s| (UNIX_EPOCH + s, UNIX_EPOCH + s + end)))
 }
 
+/// Adds the histograms of the interval log `path` of shard `s` into `by_size` (per `players=N`
+/// tag) and into `all`.
+fn add_hlog(
+    s: &ShardDir,
+    path: &Path,
+    by_size: &mut BTreeMap<usize, Histogram<u64>>,
+    mut all: Option<&mut Histogram<u64>>,
+) -> Result<(), MergeError> {
+    if !path.is_file() {
+        return Err(MergeError::Incomplete {
+            dir: s.dir.clone(),
+            message: format!("shard {} has no {}", s.shard, path.display()),
+        });
+    }
+    for f in swisslab_reports::load::read_hlog(path)? {
+        let add = |acc: &mut Histogram<u64>| {
+            acc.add(&f.histogram)
+                .map_err(|e| invalid(path, 0, format!("histogram players={}: {e:?}", f.players)))
+        };
+        add(by_size
+            .entry(f.players as usize)
+            .or_insert_with(runner::histogram))?;
+        if let Some(all) = all.as_deref_mut() {
+            add(all)?;
+        }
+    }
+    Ok(())
+}
+
 /// Merges the shard folders `dirs` into `out`.
 pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
     if dirs.is_empty() {
@@ -514,28 +547,34 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
     )?;
     let r_done = r_out.finish()?;
 
+    // disagreements.csv, when every round was also paired by a second engine.
+    let compared = !shards[0].run.compare_engine.is_empty();
+    let d_done = if compared {
+        let header = header_record::<DisagreementRow>()?;
+        let mut d_out = Output::create(out, "disagreements.csv", &header)?;
+        copy_rows(
+            &shards,
+            "disagreements.csv",
+            &header,
+            &mut d_out,
+            |_, _, _, _, _| Ok(()),
+        )?;
+        Some(d_out.finish()?)
+    } else {
+        None
+    };
+
     // The histogram logs, added per field size; the run's span of time.
     let mut by_size: BTreeMap<usize, Histogram<u64>> = BTreeMap::new();
+    let mut compare_by_size: BTreeMap<usize, Histogram<u64>> = BTreeMap::new();
     let mut all = runner::histogram();
     let mut span_times: Option<(SystemTime, SystemTime)> = None;
     for s in &shards {
         let path = s.dir.join("histograms").join("pairing-us.hlog");
-        if !path.is_file() {
-            return Err(MergeError::Incomplete {
-                dir: s.dir.clone(),
-                message: format!("shard {} has no histograms/pairing-us.hlog", s.shard),
-            });
-        }
-        for f in swisslab_reports::load::read_hlog(&path)? {
-            let add = |acc: &mut Histogram<u64>| {
-                acc.add(&f.histogram).map_err(|e| {
-                    invalid(&path, 0, format!("histogram players={}: {e:?}", f.players))
-                })
-            };
-            add(by_size
-                .entry(f.players as usize)
-                .or_insert_with(runner::histogram))?;
-            add(&mut all)?;
+        add_hlog(s, &path, &mut by_size, Some(&mut all))?;
+        if compared {
+            let path = s.dir.join("histograms").join("compare-us.hlog");
+            add_hlog(s, &path, &mut compare_by_size, None)?;
         }
         if let Some((a, b)) = log_times(&path)? {
             span_times = Some(match span_times {
@@ -573,7 +612,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
     }
 
     // Into place: the streamed files, failures/, then the whole-file outputs.
-    for (tmp, dest) in [t_done, p_done, r_done] {
+    for (tmp, dest) in [t_done, p_done, r_done].into_iter().chain(d_done) {
         rename(&tmp, &dest)?;
     }
     let failures_dir = out.join("failures");
@@ -594,11 +633,26 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
         "summary.csv",
         &runner::csv_bytes(&[summary.clone()], true)?,
     )?;
+    let engine = &shards[0].run.engine;
     runner::write_whole(
         out,
         "histograms/pairing-us.hlog",
-        &runner::hlog("merged shards", &by_size, start, wall)?,
+        &runner::hlog(&format!("pairing by {engine}"), &by_size, start, wall)?,
     )?;
+    let compare_log = out.join("histograms/compare-us.hlog");
+    if compared {
+        let what = format!(
+            "pairing by the compared engine {}",
+            shards[0].run.compare_engine
+        );
+        runner::write_whole(
+            out,
+            "histograms/compare-us.hlog",
+            &runner::hlog(&what, &compare_by_size, start, wall)?,
+        )?;
+    } else if compare_log.exists() {
+        fs::remove_file(&compare_log).map_err(io_err(&compare_log))?;
+    }
     runner::write_whole(out, "run.csv", &runner::csv_bytes(&[run.clone()], true)?)?;
     let _ = fs::remove_dir(out.join(".tmp"));
 
@@ -640,6 +694,8 @@ mod tests {
                         shard_tournaments: shard.range(12).count() as u64,
                         config_hash: "h".into(),
                         timing: 0,
+                        engine: "swisslab:dutch-2017".into(),
+                        compare_engine: String::new(),
                     },
                     shard,
                     range: shard.range(12),

@@ -197,6 +197,8 @@ pub fn run_row(sim: &Simulation, rc: &RunConfig) -> Result<RunRow, RunError> {
         shard_tournaments: range.end - range.start,
         config_hash: shard::config_hash(c)?,
         timing: u8::from(!rc.no_timing),
+        engine: sim.engine.name(),
+        compare_engine: sim.compare.as_ref().map(|e| e.name()).unwrap_or_default(),
     })
 }
 

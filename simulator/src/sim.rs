@@ -368,7 +368,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
         let pairing: Pairing = match res {
             Ok(Ok(p)) => p,
             Ok(Err(PairingError::NoValidPairing(why)))
-                if !invariants::feasible(&t, round, total, &to_pair) =>
+                if !invariants::feasible(&t, sim.system, round, total, &to_pair) =>
             {
                 stopped = Some(format!(
                     "stopped in round {round}: no valid pairing exists ({why})"
@@ -396,7 +396,8 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             }
         };
         pair_us.push(us);
-        let violations = invariants::check_pairing(&t, round, total, &to_pair, &pairing);
+        let violations =
+            invariants::check_pairing(&t, sim.system, round, total, &to_pair, &pairing);
         if !violations.is_empty() {
             let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
             failure = Some(Failure {

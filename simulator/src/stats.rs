@@ -125,6 +125,10 @@ pub struct RunRow {
     pub config_hash: String,
     /// 1 when the timing columns are measured, 0 when written as 0 (`--no-timing`).
     pub timing: u8,
+    /// The engine that paired (`swisslab:dutch-2026`, `cmd:…`).
+    pub engine: String,
+    /// The engine every round was compared with (`--compare-engine`), empty when none.
+    pub compare_engine: String,
 }
 
 /// One row of `disagreements.csv`: a round the compared engine (`--compare-engine`) paired

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
 use swisslab_engine::trf::{self, Format, LineEnding, WriteOptions};
-use swisslab_engine::{dutch, RoundEntry, Tournament, Unplayed};
+use swisslab_engine::{RoundEntry, System, Tournament, Unplayed};
 use swisslab_simulator::config::Config;
 use swisslab_simulator::runner::{self, RunConfig};
 use swisslab_simulator::sim::{self, RunOptions, Simulation};
@@ -60,9 +60,7 @@ fn simulation(points: &str, players: u32, rounds: u32) -> Simulation {
     );
     let cfg: Config = toml::from_str(&text).unwrap();
     // Paired under the 2017 rules: bbpPairings v5's `-c` re-pairs them with those rules.
-    Simulation::new(cfg)
-        .unwrap()
-        .with_system(swisslab_engine::System::Dutch2017)
+    Simulation::new(cfg).unwrap().with_system(System::Dutch2017)
 }
 
 /// Runs an engine; returns (stdout, stderr).
@@ -102,7 +100,7 @@ fn generated_files_are_read_and_repaired_alike_by_bbppairings() {
                 let req = Request::next_round(&t);
                 assert_eq!(req.round, r.summary.rounds_paired + 1, "{label} #{index}");
                 assert!(matches!(
-                    dutch::pair(&t, &req, &Default::default()),
+                    System::Dutch2017.pair(&t, &req),
                     Err(PairingError::NoValidPairing(_))
                 ));
                 if t.rounds_recorded() > t.rounds_paired() {
@@ -207,7 +205,7 @@ fn refusing(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     if req.round == 3 {
         return Err(PairingError::NoValidPairing("deliberately wrong".into()));
     }
-    swisslab_engine::System::Dutch2017.pair(t, req)
+    System::Dutch2017.pair(t, req)
 }
 
 #[test]
@@ -259,7 +257,8 @@ fn failure_files_ask_the_failing_question_of_every_engine() {
             assert_eq!(absent, !req.present.contains(&p.id), "{}", path.display());
             absences += usize::from(absent);
         }
-        let ours = dutch::pair(&t, &req, &Default::default())
+        let ours = System::Dutch2017
+            .pair(&t, &req)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let Some(v5) = &v5 else { continue };
         let out_path = dir.path().join("bbp-pairing.txt");

@@ -254,3 +254,55 @@ fn unfinished_shards_are_refused() {
     let e = merge::merge(&tmp.path().join("m"), &dirs[1..]).unwrap_err();
     assert!(e.to_string().contains("did not finish"), "{e}");
 }
+
+/// With `--compare-engine`, the merge also gathers `disagreements.csv` and adds up the second
+/// engine's timing log, and the engines are part of a run's identity.
+#[test]
+fn shards_of_a_compared_run_merge_their_disagreements() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = |name: &str| tmp.path().join(name);
+    // The 2026 rules compared with the 2017 engine: with an odd field (a bye every round) they
+    // disagree on some rounds.
+    let compare = [
+        "--players",
+        "21",
+        "--rounds",
+        "8",
+        "--system",
+        "dutch-2026",
+        "--compare-engine",
+        "swisslab:dutch-2017",
+    ];
+    simulate(&dir("single"), "3", &compare);
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let mut extra = compare.to_vec();
+        extra.extend(["--shard", &shard]);
+        simulate(&dir(&format!("shard{k}")), "3", &extra);
+    }
+    let o = merge_cli(&dir("merged"), &[&dir("shard0"), &dir("shard1")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for name in CSV.iter().chain(&["disagreements.csv"]) {
+        let a = std::fs::read(dir("single").join(name)).unwrap();
+        let b = std::fs::read(dir("merged").join(name)).unwrap();
+        assert!(a == b, "{name} differs after the merge");
+    }
+    let rows = std::fs::read_to_string(dir("single").join("disagreements.csv")).unwrap();
+    assert!(rows.lines().count() > 1, "the editions disagree somewhere");
+    let compared = |d: &Path| {
+        swisslab_reports::load::read_hlog(&d.join("histograms/compare-us.hlog"))
+            .unwrap()
+            .iter()
+            .map(|f| (f.players, f.histogram.len()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(compared(&dir("single")), compared(&dir("merged")));
+    // A shard paired by another engine is of another run.
+    let mut other = compare[..6].to_vec();
+    other.extend(["--shard", "1/2"]);
+    simulate(&dir("other"), "3", &other);
+    let o = merge_cli(&dir("merged2"), &[&dir("shard0"), &dir("other")]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("compare_engine"), "{err}");
+}

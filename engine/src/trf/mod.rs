@@ -20,7 +20,10 @@
 //! valid UTF-8 is read as UTF-8. Input that is not is taken to be an old Latin-1 (ISO 8859-1)
 //! file and decoded byte for byte, which is lossless; but input that mixes valid multi-byte
 //! UTF-8 sequences with invalid bytes is ambiguous and rejected ([`ErrorKind::Encoding`]).
-//! Limits: at most [`MAX_INPUT_BYTES`] bytes (64 MiB), pairing numbers 1..=[`MAX_PLAYER_ID`]
+//! Input that is no tournament report is rejected (module `input`): an empty file
+//! ([`ErrorKind::Empty`]), a control character other than the line ends, at its line and
+//! column ([`ErrorKind::ControlCharacter`]), UTF-16 ([`ErrorKind::Encoding`]), no `001` line
+//! ([`ErrorKind::NoPlayers`]). Limits: at most [`MAX_INPUT_BYTES`] bytes (64 MiB), pairing numbers 1..=[`MAX_PLAYER_ID`]
 //! (so at most 9999 players) and at most [`MAX_ROUNDS`] rounds ([`ErrorKind::TooLarge`],
 //! [`ErrorKind::OutOfRange`]).
 //!
