@@ -19,6 +19,8 @@ pub struct Discrepancy {
     pub expected: Pairing,
     /// What the engine produced, or why it could not pair.
     pub produced: Result<Pairing, PairingError>,
+    /// The first criterion, by article, on which the two differ (`check` with a system).
+    pub why: Option<String>,
 }
 
 impl fmt::Display for Discrepancy {
@@ -42,6 +44,9 @@ impl fmt::Display for Discrepancy {
                 }
             }
             Err(e) => writeln!(f, "  engine error: {e}")?,
+        }
+        if let Some(w) = &self.why {
+            writeln!(f, "  first difference: {w}")?;
         }
         Ok(())
     }
@@ -70,7 +75,25 @@ pub struct CheckReport {
 
 /// Re-pairs every round of `t` with `system` and compares.
 pub fn check(t: &Tournament, system: System) -> CheckReport {
-    check_tournament(t, &|h, r| system.pair(h, r))
+    let mut report = check_tournament(t, &|h, r| system.pair(h, r));
+    for d in &mut report.discrepancies {
+        if let Ok(ours) = &d.produced {
+            let (history, req) = round_state(t, d.round);
+            d.why = Some(system.first_difference(&history, &req, &d.expected, ours));
+        }
+    }
+    report
+}
+
+/// The tournament as it stood before round `round` (the initial colour kept), and the request
+/// for that round with the players the file pairs in it.
+fn round_state(t: &Tournament, round: usize) -> (Tournament, Request) {
+    let req = Request::replay(t, round);
+    let mut history = t.truncated(round - 1);
+    // The initial colour is part of the tournament, not of the rounds: infer it from the
+    // whole file when it is not declared.
+    history.initial_color = Some(crate::dutch::initial_colour(t, &Default::default()));
+    (history, req)
 }
 
 /// Re-pairs every round of `t` with `pair` (any engine) and compares.
@@ -84,11 +107,7 @@ pub fn check_tournament(
         discrepancies: Vec::new(),
     };
     for round in 1..=rounds {
-        let req = Request::replay(t, round);
-        let mut history = t.truncated(round - 1);
-        // The initial colour is part of the tournament, not of the rounds: infer it from the
-        // whole file when it is not declared.
-        history.initial_color = Some(crate::dutch::initial_colour(t, &Default::default()));
+        let (history, req) = round_state(t, round);
         let expected = Pairing::from_round(t, round);
         let produced = pair(&history, &req);
         let same = match &produced {
@@ -100,6 +119,7 @@ pub fn check_tournament(
                 round,
                 expected,
                 produced,
+                why: None,
             });
         }
     }

@@ -108,6 +108,22 @@ impl System {
         }
     }
 
+    /// Why `file` and `ours` (the engine's), two pairings of round `req.round` of `t`, differ:
+    /// the first criterion by article on which they differ, with both values, or that they tie
+    /// and differ by the generation order.
+    pub fn first_difference(
+        self,
+        t: &Tournament,
+        req: &Request,
+        file: &Pairing,
+        ours: &Pairing,
+    ) -> String {
+        match self {
+            System::Dutch2017 => dutch::first_difference(t, req, file, ours),
+            System::Dutch2026 => dutch::edition_2026::first_difference(t, req, file, ours),
+        }
+    }
+
     /// A test oracle: the round paired by the system's literal, enumerating reference
     /// implementation of its candidate sequence (for small fields only; exponential), or `None`
     /// when the system has none. Only with the `oracle` feature.

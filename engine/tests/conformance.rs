@@ -71,6 +71,50 @@ fn dutch_2025_corpus_matches_the_reference_engine() {
     corpus_matches_the_reference_engine("dutch-2025", 1000, System::Dutch2026);
 }
 
+/// `check` names, for every discrepancy, the first criterion on which the file's pairing and
+/// the engine's differ, or the generation order: here the 2026 corpus checked as 2017 (which
+/// differs on many rounds), and the 2017 corpus as 2026.
+#[test]
+fn discrepancies_name_the_first_differing_criterion() {
+    for (corpus, system, article) in [
+        ("dutch-2025", System::Dutch2017, "C.5 (downfloaters)"),
+        ("dutch-2017", System::Dutch2026, "C4 (completion)"),
+    ] {
+        let files = support::corpus_trf(corpus);
+        let whys: Vec<String> = files
+            .par_iter()
+            .take(300)
+            .flat_map_iter(|(name, bytes)| {
+                let t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+                checker::check(&t, system)
+                    .discrepancies
+                    .into_iter()
+                    .filter(|d| d.produced.is_ok())
+                    .map(|d| d.why.unwrap_or_default())
+            })
+            .collect();
+        assert!(
+            whys.len() > 20,
+            "{corpus} as {system}: {} discrepancies",
+            whys.len()
+        );
+        for w in &whys {
+            assert!(
+                w.starts_with("bracket of score") || w.starts_with("same "),
+                "{corpus} as {system}: {w}"
+            );
+        }
+        assert!(
+            whys.iter().any(|w| w.contains(article)),
+            "{corpus} as {system}: no {article}"
+        );
+        assert!(
+            whys.iter().any(|w| w.contains("generation order")),
+            "{corpus} as {system}: never the generation order"
+        );
+    }
+}
+
 /// 1000 forfeit-heavy events of 30-64 players and 11-15 rounds with few draws, where the
 /// pairing-allocated bye is barred to many players (C.2) and late rounds often need large
 /// exchanges between S1 and S2 (D.2) in a collapsed last bracket (A.9).

@@ -737,7 +737,7 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
 
 /// The largest number of pairs the bracket can make (MDPs only with residents): MaxPairs of
 /// B.1.b.
-fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
+pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
     let n = mdps.len() + residents.len();
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     let m = mdps.len();
@@ -845,9 +845,15 @@ pub(crate) fn next_bracket_completes(
         s.sort_unstable();
         s
     };
-    let free = Graph::build(ctx, floaters, next, Mode::Lookahead(&[], false), false)?;
-    let (mate, _) = free.solve(&[], &|_, _| {}, &|_| true, &vec![false; free.global.len()])?;
-    let mut rest = left(&free, &mate);
+    let mut rest = match best_by_pairs_and_scores(ctx, floaters, next) {
+        Some(l) => l,
+        None => {
+            let free = Graph::build(ctx, floaters, next, Mode::Lookahead(&[], false), false)?;
+            let (mate, _) =
+                free.solve(&[], &|_, _| {}, &|_| true, &vec![false; free.global.len()])?;
+            left(&free, &mate)
+        }
+    };
     let unconstrained = scores(&rest);
     rest.extend(after);
     if ctx.completable(&rest) {
@@ -856,6 +862,48 @@ pub(crate) fn next_bracket_completes(
     let bound = Graph::build(ctx, floaters, next, Mode::Penultimate(after, 0), false)?;
     let (mate, _) = bound.solve(&[], &|_, _| {}, &|_| true, &vec![false; bound.global.len()])?;
     Ok(scores(&left(&bound, &mate)) == unconstrained)
+}
+
+/// The players a best pairing of the bracket of `mdps` and `residents` leaves over, best by its
+/// number of pairs and then by the scores of those left over (2026 C6, C7: highest first), in
+/// one matching with only those two fields; `None` when the score digits do not fit.
+fn best_by_pairs_and_scores(
+    ctx: &RoundCtx,
+    mdps: &[usize],
+    residents: &[usize],
+) -> Option<Vec<usize>> {
+    let who: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let (n, m) = (who.len(), mdps.len());
+    let mut counts: Vec<(Score, usize)> = who.iter().map(|&v| (ctx.players[v].score, 1)).collect();
+    counts.sort_unstable();
+    let digits = Digits::new(counts, n)?;
+    // Each player's digit, then the pairs field above every digit sum.
+    let pair_bit = super::weights::bits(
+        who.iter()
+            .map(|&v| digits.weight(ctx.players[v].score))
+            .fold(I256::ZERO, |a, b| a + b),
+    );
+    if pair_bit + super::weights::bits(I256::from(n as u64)) > super::weights::MAX_BITS_256 {
+        return None;
+    }
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in (i + 1).max(m)..n {
+            if ctx.compat[who[i]][who[j]] {
+                let w = (I256::ONE << pair_bit)
+                    + digits.weight(ctx.players[who[i]].score)
+                    + digits.weight(ctx.players[who[j]].score);
+                edges.push((i, j, w));
+            }
+        }
+    }
+    let mate = max_weight_matching(n, &edges, false);
+    Some(
+        (0..n)
+            .filter(|&i| mate[i].is_none())
+            .map(|i| who[i])
+            .collect(),
+    )
 }
 
 /// Pairs the bracket made of `mdps` and `residents` (round-player indices).
@@ -900,13 +948,15 @@ pub(crate) fn solve(
         }
         m => m,
     };
-    let g = Graph::build(ctx, mdps, residents, mode, false)?;
     // 2026 C9 applies to a bracket that downfloats exactly one player, who takes the bye: the
     // last bracket with an odd number of players, or a bracket paired for the completion of
-    // the round (C4) that leaves one of its players unpaired (C6 fixes how many).
+    // the round (C4), or followed by the last one, that leaves one of its players unpaired (C6
+    // fixes how many).
+    let c9_last = ctx.rules.bye_played_games && matches!(mode, Mode::Last);
+    let g = Graph::build(ctx, mdps, residents, mode, c9_last)?;
     let g = match mode {
         _ if !ctx.rules.bye_played_games => g,
-        Mode::Last => Graph::build(ctx, mdps, residents, mode, true)?,
+        Mode::Last => g,
         Mode::Penultimate(..) | Mode::Lookahead(_, true) => {
             let removed = vec![false; g.global.len()];
             let (mate, _) = g.solve(&[], &|_, _| {}, &|_| true, &removed)?;

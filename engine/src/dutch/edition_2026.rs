@@ -85,6 +85,13 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     )
 }
 
+/// Why `file` and `ours`, two pairings of round `req.round` of `t`, differ under the 2026
+/// edition: the first criterion by article on which they differ, with both values, or that
+/// they tie and differ by the generation order (Art. 4).
+pub fn first_difference(t: &Tournament, req: &Request, file: &Pairing, ours: &Pairing) -> String {
+    super::first_difference_with(&RULES, t, req, file, ours)
+}
+
 /// A human-readable account of how round `req.round` is paired under the 2026 edition.
 pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     super::explain_with(&RULES, t, req, pairing)

@@ -1,5 +1,14 @@
-//! A literal, enumerating implementation of the pairing of one bracket (C.04.3 B and D), used
-//! as a test oracle for the matching engine of `bracket`.
+//! A literal, enumerating implementation of the pairing of one bracket (C.04.3 B and D; for
+//! the 2026 edition Art. 3 and 4 with its criteria C6-C21), used as a test oracle for the
+//! matching engine of `bracket`.
+//!
+//! The 2026 criteria, where they differ from 2017 (`ctx.rules.edition`): C7 compares the
+//! downfloaters' scores only; C8 the following bracket's pairs and downfloaters' scores, among
+//! its pairings that complete the round when the bracket is paired for the completion (C4);
+//! C9 the games played by the bye's receiver when the bracket's only downfloater takes the
+//! bye (in the last bracket, or left over by a best pairing of the following bracket); C14-C21
+//! count resident downfloaters, MDPs' opponents and MDPs (see `floats_2026`); the MDP sets of
+//! S1 are ordered by their smallest differing BSN (4.4.2).
 //!
 //! `bracket::solve` never builds the candidates of section B: it encodes the criteria as edge
 //! weights and resolves the generation order with further matchings. This module does what the
@@ -56,7 +65,7 @@
 use super::bracket::{BracketResult, Mode};
 use super::RoundCtx;
 use crate::colour::{difference_after, third_in_a_row};
-use crate::history::{Float, PreferenceStrength};
+use crate::history::{Edition, Float, PreferenceStrength};
 use crate::model::Color;
 use crate::pairing::PairingError;
 use crate::score::Score;
@@ -82,6 +91,9 @@ pub(crate) struct Quality {
     /// C.7: pairs of the following bracket (more is better), then its PSD.
     pub c7a: Reverse<usize>,
     pub c7b: Vec<Score>,
+    /// 2026 C9: the games played by the bye's receiver (more is better), when the bracket
+    /// downfloats exactly one player who takes the bye; 0 otherwise (and always in 2017).
+    pub c9: Reverse<usize>,
     /// C.8 … C.15: counts.
     pub counts: [u32; 8],
     /// C.16 … C.19: sums of score differences.
@@ -95,6 +107,7 @@ impl Quality {
         self.c6 = self.c6.clone().min(o.c6.clone());
         self.c7a = self.c7a.min(o.c7a);
         self.c7b = self.c7b.clone().min(o.c7b.clone());
+        self.c9 = self.c9.min(o.c9);
         for (a, b) in self.counts.iter_mut().zip(&o.counts) {
             *a = (*a).min(*b);
         }
@@ -137,7 +150,23 @@ struct Oracle<'a> {
     /// The lowest score of the bracket (A.8).
     low: Score,
     cache4: HashMap<u64, bool>,
-    cache7: HashMap<u64, (usize, Vec<Score>)>,
+    cache7: HashMap<u64, NextBracket>,
+    /// The 2026 edition's criteria (else 2017's).
+    y2026: bool,
+}
+
+/// The comparable value of a pairing of the following bracket: its pairs (more is better), then
+/// its PSD or downfloaters' scores.
+type NextKey = (Reverse<usize>, Vec<Score>);
+
+/// The best pairing of the following bracket given the downfloaters (2017 C.7, 2026 C8): its
+/// pairs, its PSD (2017) or downfloaters' scores (2026), and whether, among such best
+/// pairings, one leaves the bracket's only downfloater to take the bye (2026 C9).
+#[derive(Clone, Debug, Default)]
+struct NextBracket {
+    pairs: usize,
+    scores: Vec<Score>,
+    single_floater_bye: bool,
 }
 
 impl<'a> Oracle<'a> {
@@ -161,6 +190,7 @@ impl<'a> Oracle<'a> {
             low,
             cache4: HashMap::new(),
             cache7: HashMap::new(),
+            y2026: ctx.rules.edition == Edition::Y2026,
         }
     }
 
@@ -214,11 +244,32 @@ impl<'a> Oracle<'a> {
         }
     }
 
-    /// C.7: (pairs, PSD) of the best pairing of the following bracket, given the downfloaters.
-    fn next_bracket(&mut self, floaters: u64) -> (usize, Vec<Score>) {
-        let Mode::Lookahead(next, next_last) = self.mode else {
-            return (0, Vec::new());
+    /// 2017 C.7 / 2026 C8: the best pairing of the following bracket, given the downfloaters.
+    /// The following bracket is the downfloaters (as MDPs, never paired with each other) and
+    /// the next scoregroup. In a bracket paired for the completion of the round (2026 C4,
+    /// `Penultimate` with a lookahead), only the pairings of the following bracket whose
+    /// leftover players complete the round with the players after it count (the leftover
+    /// players pair only with those, or take the bye).
+    fn next_bracket(&mut self, floaters: u64) -> NextBracket {
+        let (next, next_last, after): (&[usize], bool, &[usize]) = match self.mode {
+            Mode::Lookahead(next, last) => (next, last, &[]),
+            Mode::Penultimate(below, k) if k > 0 => {
+                let k = k.min(below.len());
+                (&below[..k], k == below.len(), &below[k..])
+            }
+            Mode::Penultimate(below, _) => {
+                // No lookahead: only whether the only downfloater can take the bye.
+                let single = floaters.count_ones() == 1
+                    && self.ctx.players[self.g[floaters.trailing_zeros() as usize]].bye_ok
+                    && self.completes_with(&[], below, false);
+                return NextBracket {
+                    single_floater_bye: single,
+                    ..NextBracket::default()
+                };
+            }
+            Mode::Last => return NextBracket::default(),
         };
+        let completion = matches!(self.mode, Mode::Penultimate(..));
         if let Some(r) = self.cache7.get(&floaters) {
             return r.clone();
         }
@@ -236,13 +287,24 @@ impl<'a> Oracle<'a> {
             .unwrap_or_default();
         let ok = |a: usize, b: usize| !(a < nf && b < nf) && ctx.compat[who[a]][who[b]];
         let n = who.len();
-        let mut best: Option<(Reverse<usize>, Vec<Score>)> = None;
-        each_matching(n, &ok, &mut |m| {
+        let mut matchings: Vec<Vec<(usize, usize)>> = Vec::new();
+        each_matching(n, &ok, &mut |m| matchings.push(m.to_vec()));
+        let mut best: Option<(NextKey, bool)> = None;
+        for m in &matchings {
             let mut paired = 0u64;
             let mut psd = Vec::with_capacity(n);
             for &(a, b) in m {
                 paired |= (1u64 << a) | (1u64 << b);
-                psd.push(Score((sc(a) - sc(b)).0.abs()));
+                if !self.y2026 {
+                    psd.push(Score((sc(a) - sc(b)).0.abs()));
+                }
+            }
+            let left: Vec<usize> = (0..n)
+                .filter(|&v| paired & (1u64 << v) == 0)
+                .map(|v| who[v])
+                .collect();
+            if completion && !self.completes_with(&left, after, true) {
+                continue;
             }
             let mut bye = false;
             for (v, &x) in who.iter().enumerate() {
@@ -252,14 +314,49 @@ impl<'a> Oracle<'a> {
                 }
             }
             psd.sort_unstable_by(|x, y| y.cmp(x));
+            // 2026 C9: the bracket's only downfloater, left over here, takes the bye.
+            let single = nf == 1
+                && paired & 1 == 0
+                && ctx.players[who[0]].bye_ok
+                && if completion {
+                    let rest: Vec<usize> = left[1..].to_vec();
+                    self.completes_with(&rest, after, false)
+                } else {
+                    next_last
+                };
             let key = (Reverse(m.len() + usize::from(bye)), psd);
-            if best.as_ref().is_none_or(|b| key < *b) {
-                best = Some(key);
+            match &mut best {
+                Some((b, s)) if *b == key => *s |= single,
+                Some((b, _)) if *b < key => {}
+                _ => best = Some((key, single)),
             }
-        });
-        let (Reverse(p), psd) = best.unwrap_or((Reverse(0), Vec::new()));
-        self.cache7.insert(floaters, (p, psd.clone()));
-        (p, psd)
+        }
+        let r = best
+            .map(|((Reverse(pairs), scores), single)| NextBracket {
+                pairs,
+                scores,
+                single_floater_bye: single,
+            })
+            .unwrap_or_default();
+        self.cache7.insert(floaters, r.clone());
+        r
+    }
+
+    /// True when `left` (players who may not meet each other) and `after` can all be paired,
+    /// one of them taking the bye when their number is odd and `bye_allowed`.
+    fn completes_with(&self, left: &[usize], after: &[usize], bye_allowed: bool) -> bool {
+        let mut who = left.to_vec();
+        let nl = who.len();
+        who.extend(after);
+        let n = who.len();
+        if n % 2 == 1 && !bye_allowed {
+            return false;
+        }
+        let ctx = self.ctx;
+        let ok = |a: usize, b: usize| !(a < nl && b < nl) && ctx.compat[who[a]][who[b]];
+        let bye = |a: usize| ctx.players[who[a]].bye_ok;
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        complete_rec(n, all, n % 2 == 1, &ok, &bye)
     }
 
     /// B.4: the quality of a candidate (local pairs), `None` when it breaks C.4 / the
@@ -279,16 +376,27 @@ impl<'a> Oracle<'a> {
         }
         let p = &self.ctx.players;
         let mut c6 = Vec::with_capacity(n);
-        for &(a, b) in pairs {
-            c6.push(Score((self.score(a) - self.score(b)).0.abs()));
+        if !self.y2026 {
+            // 2017 A.8: the PSD counts the pairs' score differences too.
+            for &(a, b) in pairs {
+                c6.push(Score((self.score(a) - self.score(b)).0.abs()));
+            }
         }
         for (v, &o) in opp.iter().enumerate() {
             if o == usize::MAX {
+                // A.8's SD of a downfloater; 2026 C7: its score (the same order).
                 c6.push(self.fsd(v));
             }
         }
         c6.sort_unstable_by(|x, y| y.cmp(x));
-        let (c7a, c7b) = self.next_bracket(floaters);
+        let next = self.next_bracket(floaters);
+        // 2026 C9: the bracket downfloats exactly one player, who takes the bye.
+        let c9 = match self.mode {
+            _ if !self.y2026 || floaters.count_ones() != 1 => 0,
+            Mode::Last => p[self.g[floaters.trailing_zeros() as usize]].played,
+            _ if next.single_floater_bye => p[self.g[floaters.trailing_zeros() as usize]].played,
+            _ => 0,
+        };
         let mut counts = [0u32; 8];
         let mut sums = [0i32; 4];
         // Colours, C.8-C.11.
@@ -315,8 +423,11 @@ impl<'a> Oracle<'a> {
                 }
             }
         }
+        if self.y2026 {
+            self.floats_2026(&opp, &mut counts, &mut sums);
+        }
         // Floats, C.12-C.19 (A.4).
-        for v in 0..n {
+        for v in (0..n).filter(|_| !self.y2026) {
             let pl = &p[self.g[v]];
             let (down, up, sd) = if opp[v] == usize::MAX {
                 (true, false, self.fsd(v).0)
@@ -324,35 +435,75 @@ impl<'a> Oracle<'a> {
                 let (s, t) = (self.score(v), self.score(opp[v]));
                 (v < self.m0 || s > t, s < t, (s - t).0.abs())
             };
+            let mut t = Tally {
+                counts: &mut counts,
+                sums: &mut sums,
+            };
             if down {
-                if pl.float1 == Float::Down {
-                    counts[4] += 1;
-                    sums[0] += sd;
-                }
-                if pl.float2 == Float::Down {
-                    counts[6] += 1;
-                    sums[2] += sd;
-                }
+                t.repeat(pl, Float::Down, Some(sd), true);
             }
             if up {
-                if pl.float1 == Float::Up {
-                    counts[5] += 1;
-                    sums[1] += sd;
-                }
-                if pl.float2 == Float::Up {
-                    counts[7] += 1;
-                    sums[3] += sd;
-                }
+                t.repeat(pl, Float::Up, Some(sd), true);
             }
         }
         Some(Quality {
             c5: floaters.count_ones() as usize,
             c6,
-            c7a: Reverse(c7a),
-            c7b,
+            c7a: Reverse(next.pairs),
+            c7b: next.scores,
+            c9: Reverse(c9),
             counts,
             sums,
         })
+    }
+
+    /// 2026 C14-C21 (`opp`: each player's opponent, `usize::MAX` when unpaired), into the
+    /// same slots as 2017 C.12-C.19: C14/C16 count the resident downfloaters with a downfloat
+    /// one / two rounds before; C15/C17 the MDPs' opponents with an upfloat; C18/C20 sum the
+    /// score differences of the MDPs with a downfloat (a paired MDP's pair, an MDP floating on
+    /// at its A.8 SD); C19/C21 those of the MDPs' opponents with an upfloat.
+    fn floats_2026(&self, opp: &[usize], counts: &mut [u32; 8], sums: &mut [i32; 4]) {
+        let p = &self.ctx.players;
+        let mut t = Tally { counts, sums };
+        for (v, &o) in opp.iter().enumerate() {
+            let pl = &p[self.g[v]];
+            let unpaired = o == usize::MAX;
+            if v >= self.m0 && unpaired {
+                t.repeat(pl, Float::Down, None, true);
+            }
+            if v >= self.m0 && !unpaired && o < self.m0 {
+                t.repeat(pl, Float::Up, Some((self.score(o) - self.score(v)).0), true);
+            }
+            if v < self.m0 {
+                let sd = if unpaired {
+                    self.fsd(v).0
+                } else {
+                    (self.score(v) - self.score(o)).0
+                };
+                t.repeat(pl, Float::Down, Some(sd), false);
+            }
+        }
+    }
+}
+
+/// The float criteria's slots of a candidate's quality (2017 C.12-C.19, 2026 C14-C21): counts
+/// of repeated downfloats and upfloats one and two rounds before, and their score differences.
+struct Tally<'a> {
+    counts: &'a mut [u32; 8],
+    sums: &'a mut [i32; 4],
+}
+
+impl Tally<'_> {
+    /// A player floating `dir` now: counted (`count`) and his score difference `sd` summed, for
+    /// each of the two previous rounds in which he floated the same way.
+    fn repeat(&mut self, pl: &super::RoundPlayer, dir: Float, sd: Option<i32>, count: bool) {
+        let base = usize::from(dir == Float::Up);
+        for (k, f) in [pl.float1, pl.float2].into_iter().enumerate() {
+            if f == dir {
+                self.counts[4 + base + 2 * k] += u32::from(count);
+                self.sums[base + 2 * k] += sd.unwrap_or(0);
+            }
+        }
     }
 }
 
@@ -583,6 +734,11 @@ pub(crate) fn solve_counted(
     s1_choices.sort_by_cached_key(|s| {
         let mut scores: Vec<Score> = s.iter().map(|&v| o.score(v)).collect();
         scores.sort_unstable_by(|a, b| b.cmp(a));
+        // 2026 4.4.2: the sets sorted by their smallest differing BSN only (those leaving a
+        // Limbo that breaks C7 lose on C7 anyway).
+        if o.y2026 {
+            scores.clear();
+        }
         (Reverse(scores), s.clone())
     });
     let res_list: Vec<usize> = (m0..n).collect();

@@ -11,6 +11,7 @@
 //! [`Rules`]; colours come from `colour` (2017 E.1-E.5 = 2026 5.2.1-5.2.5).
 
 mod bracket;
+mod compare;
 pub mod edition_2017;
 pub mod edition_2026;
 // The literal oracle: for the unit tests, and for the fuzz targets with the `oracle` feature
@@ -256,6 +257,27 @@ fn pair_with(
 /// does not fully meet (colour preference not granted, repeated floats), then the downfloaters.
 pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     explain_with(&edition_2017::RULES, t, req, pairing)
+}
+
+/// Why `file` and `ours`, two pairings of round `req.round` of `t`, differ under the 2017
+/// edition: the first criterion by article on which they differ, with both values, or that
+/// they tie and differ by the generation order.
+pub fn first_difference(t: &Tournament, req: &Request, file: &Pairing, ours: &Pairing) -> String {
+    first_difference_with(&edition_2017::RULES, t, req, file, ours)
+}
+
+/// [`first_difference`] under the edition's `rules`.
+fn first_difference_with(
+    rules: &'static Rules,
+    t: &Tournament,
+    req: &Request,
+    file: &Pairing,
+    ours: &Pairing,
+) -> String {
+    match prepare(rules, t, req, &DutchOptions::default()) {
+        Ok(ctx) => compare::first_difference(&ctx, file, ours),
+        Err(e) => e.to_string(),
+    }
 }
 
 /// [`explain`] under the edition's `rules`.

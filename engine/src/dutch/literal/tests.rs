@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::colour::ColourFacts;
-use crate::dutch::{bracket, edition_2017, RoundPlayer};
+use crate::dutch::{bracket, edition_2017, edition_2026, RoundPlayer, Rules};
 use crate::history::PlayerHistory;
 use crate::test_rng::Rng;
 use std::fmt::Write as _;
@@ -25,6 +25,8 @@ struct Instance {
     below: Vec<usize>,
     kind: Kind,
     next_last: bool,
+    /// Penultimate: how many of `below` are the following scoregroup (2026 C8 under C4).
+    lookahead: usize,
 }
 
 impl Instance {
@@ -32,7 +34,7 @@ impl Instance {
         match self.kind {
             Kind::Homogeneous | Kind::Heterogeneous => Mode::Lookahead(&self.below, self.next_last),
             Kind::Last => Mode::Last,
-            Kind::Penultimate => Mode::Penultimate(&self.below, 0),
+            Kind::Penultimate => Mode::Penultimate(&self.below, self.lookahead),
         }
     }
 
@@ -104,8 +106,9 @@ fn float(rng: &mut Rng) -> Float {
     }
 }
 
-/// A random instance; `big` allows larger brackets.
-fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
+/// A random instance under the edition's `rules`; `big` allows larger brackets.
+fn instance(rng: &mut Rng, kind: Kind, big: bool, rules: &'static Rules) -> Instance {
+    let y2026 = rules.edition == crate::history::Edition::Y2026;
     let cap = if big { 11 } else { 9 };
     let rounds = rng.range(1, 7);
     let last_round = rng.chance(20, 100);
@@ -127,7 +130,8 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
     for _ in 0..m0 {
         spec.push((0, r + Score(5 * rng.range(1, 4) as i32)));
     }
-    let spread = kind == Kind::Last && m0 > 0 && rng.chance(50, 100);
+    // (2026 has no collapsed bracket: a last bracket's residents share a score.)
+    let spread = kind == Kind::Last && m0 > 0 && rng.chance(50, 100) && !y2026;
     for _ in 0..nres {
         let s = if spread {
             r - Score(5 * rng.range(0, 3) as i32)
@@ -207,7 +211,7 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
                 float1: if bland { Float::None } else { float(rng) },
                 float2: if bland { Float::None } else { float(rng) },
                 bye_ok: rng.chance(80, 100),
-                played: 0,
+                played: h.games_played(),
                 met: vec![],
             }
         })
@@ -237,12 +241,22 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool) -> Instance {
         }
     }
     let role = |k: u8| -> Vec<usize> { (0..n).filter(|&i| people[i].0 == k).collect() };
+    let below = role(2);
+    // 2026: a bracket paired for the completion looks at the following scoregroup.
+    let lookahead = match below.first() {
+        Some(&f) if y2026 && kind == Kind::Penultimate => below
+            .iter()
+            .filter(|&&x| players[x].score == players[f].score)
+            .count(),
+        _ => 0,
+    };
     Instance {
         mdps: role(0),
         residents: role(1),
-        below: role(2),
+        below,
+        lookahead,
         ctx: RoundCtx {
-            rules: &edition_2017::RULES,
+            rules,
             players,
             compat,
             initial: if rng.chance(50, 100) {
@@ -337,6 +351,16 @@ fn compare(inst: &Instance, reading: M1Reading, tally: &mut Tally) {
 }
 
 fn run(seed: u64, count: usize, big: bool, reading: M1Reading) -> Tally {
+    run_rules(seed, count, big, reading, &edition_2017::RULES)
+}
+
+fn run_rules(
+    seed: u64,
+    count: usize,
+    big: bool,
+    reading: M1Reading,
+    rules: &'static Rules,
+) -> Tally {
     let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
     let kinds = [
@@ -348,7 +372,7 @@ fn run(seed: u64, count: usize, big: bool, reading: M1Reading) -> Tally {
     ];
     for k in 0..count {
         let kind = kinds[k % kinds.len()];
-        let inst = instance(&mut rng, kind, big);
+        let inst = instance(&mut rng, kind, big, rules);
         compare(&inst, reading, &mut tally);
     }
     tally
@@ -393,6 +417,23 @@ fn engine_agrees_with_literal_sequence_one_position_per_matching() {
     CHUNK_CAP.with(|c| c.set(usize::MAX));
     report(&t);
     assert!(t.compared > 4500);
+    assert_eq!(t.disagreements, 0, "see the instances printed above");
+}
+
+/// The 2026 edition (C6-C21, Art. 4): the literal candidate sequence with the 2026 criteria
+/// against the engine with `edition_2026::RULES`, brackets paired for the completion of the
+/// round (C4) looking at the following scoregroup (C8) included.
+#[test]
+fn engine_2026_agrees_with_literal_sequence() {
+    let t = run_rules(
+        0x2026_0001,
+        12_000,
+        false,
+        M1Reading::PsdBest,
+        &edition_2026::RULES,
+    );
+    report(&t);
+    assert!(t.compared > 9000);
     assert_eq!(t.disagreements, 0, "see the instances printed above");
 }
 
