@@ -742,7 +742,12 @@ impl<W: Weight> Matcher<W> {
         let best_s = &mut self.best_s[..n];
         let best_s_key = &mut self.best_s_key[..n];
         let mut be = self.best_e[bv];
-        let mut be_key = self.best_e_key[bv];
+        // W::MAX when unset, so that one comparison updates the record.
+        let mut be_key = if be.0 == NONE {
+            W::MAX
+        } else {
+            self.best_e_key[bv]
+        };
         let mut hit = NONE;
         for u in start..n {
             let w2 = row[u];
@@ -750,16 +755,17 @@ impl<W: Weight> Matcher<W> {
                 continue;
             }
             let bu = inb[u];
-            if bu == bv {
-                continue;
-            }
             if label[bu] == LABEL_S {
+                // (An edge inside v's own blossom is never scanned.)
+                if bu == bv {
+                    continue;
+                }
                 let sl = dv + dual[u] - w2;
                 if sl == W::ZERO {
                     hit = u;
                     break;
                 }
-                if be.0 == NONE || sl < be_key {
+                if sl < be_key {
                     be = (v, u);
                     be_key = sl;
                 }

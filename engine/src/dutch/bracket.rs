@@ -980,6 +980,8 @@ pub(crate) fn solve(
     let keep_all = |_: &Packed| true;
     // Edges between an MDP and a resident that are still allowed.
     let mut mdp_ok = vec![true; nb];
+    // The number of resident pairs in a best candidate, once a best candidate is known.
+    let mut resident_pairs = None;
 
     if m > 0 {
         // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates.
@@ -998,13 +1000,21 @@ pub(crate) fn solve(
         let lex = Lex::new(&g, &residents_left, mb + 1);
         let all_mdps: Vec<usize> = (0..m).collect();
         let first: Vec<usize> = all_mdps[..lex.chunk.min(m)].to_vec();
+        let first_part = lex.part(&first);
         let gen = |e: &Packed, out: &mut Vec<I256>| {
             out.push(bonus(e));
-            lex.values(&first, e, out);
+            lex.values(&first_part, e, out);
         };
         let mut bounds = vec![I256::ONE << mb];
         bounds.extend(lex.bounds(first.len()));
         let (mate, _) = g.solve(&bounds, &gen, &keep_all, &removed)?;
+        // A best candidate: every best candidate pairs as many residents among themselves
+        // (C.5 fixes the pairs, B.1.c the MDPs paired), so the remainder's pairs are counted here.
+        resident_pairs = Some(
+            (m..nb)
+                .filter(|&v| matches!(mate[v], Some(u) if u > v && u < nb))
+                .count(),
+        );
         for (v, ok) in mdp_ok.iter_mut().enumerate().take(m) {
             *ok = matches!(mate[v], Some(r) if r >= m && r < nb);
         }
@@ -1027,9 +1037,10 @@ pub(crate) fn solve(
     let rem: Vec<usize> = (m..nb).filter(|&v| !removed[v]).collect();
     // The remainder's number of pairs: where C.5 leads, MaxPairs less the MDP pairs; else
     // from a best candidate.
-    let pr = match max_pairs {
-        Some(mp) => mp.saturating_sub(fixed.len()),
-        None => {
+    let pr = match (max_pairs, resident_pairs) {
+        (Some(mp), _) => mp.saturating_sub(fixed.len()),
+        (None, Some(pairs)) => pairs,
+        (None, None) => {
             let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
             rem.iter()
                 .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
@@ -1075,9 +1086,10 @@ pub(crate) fn solve(
         let first: Vec<usize> = s1r[..lex.chunk.min(pr)].to_vec();
         let mut bounds = vec![ab_bounds[0]];
         bounds.extend(lex.bounds(first.len()));
+        let first_part = lex.part(&first);
         let gen_first = |e: &Packed, out: &mut Vec<I256>| {
             out.push(ga(e));
-            lex.values(&first, e, out);
+            lex.values(&first_part, e, out);
         };
         // Usually no exchange is needed: solve first on the edges of S1R x S2R only (a bipartite
         // remainder: no blossoms, much faster), and take that matching when its duals prove it
@@ -1175,6 +1187,13 @@ fn finish(
     Ok(out)
 }
 
+/// The positions a matching decides (see `Lex::part`): each vertex's position, or
+/// `usize::MAX`.
+struct Part {
+    at: Vec<usize>,
+    len: usize,
+}
+
 /// Lexicographic positions (D.1): the partners of S1's players, in order, as early in S2 as a
 /// best candidate allows. A chunk of positions is decided per matching, each position a digit of
 /// a low-priority field.
@@ -1228,21 +1247,32 @@ impl Lex {
             .collect()
     }
 
+    /// The positions being decided: `part`'s vertices in order.
+    fn part(&self, part: &[usize]) -> Part {
+        let mut at = vec![usize::MAX; self.rank.len()];
+        for (p, &v) in part.iter().enumerate() {
+            at[v] = p;
+        }
+        Part {
+            at,
+            len: part.len(),
+        }
+    }
+
     /// Appends to `out` the field values of edge `e` when `part` are the positions being
     /// decided.
-    fn values(&self, part: &[usize], e: &Packed, out: &mut Vec<I256>) {
+    fn values(&self, part: &Part, e: &Packed, out: &mut Vec<I256>) {
         let per = self.per_field();
         let start = out.len();
-        out.resize(start + part.len().div_ceil(per), I256::ZERO);
-        let pos = |v: usize| part.iter().position(|&x| x == v);
-        let (y, p) = match (pos(e.a), pos(e.b)) {
-            (Some(p), _) => (e.b, p),
-            (None, Some(p)) => (e.a, p),
+        out.resize(start + part.len.div_ceil(per), I256::ZERO);
+        let (y, p) = match (part.at[e.a], part.at[e.b]) {
+            (p, _) if p != usize::MAX => (e.b, p),
+            (_, p) if p != usize::MAX => (e.a, p),
             _ => return,
         };
         if y < self.nb && self.rank[y] != usize::MAX {
             let field = p / per;
-            let len = (part.len() - field * per).min(per);
+            let len = (part.len - field * per).min(per);
             let shift = self.pb * (len - 1 - (p - field * per)) as u32;
             out[start + field] = I256::from(self.n2 - self.rank[y] as u64) << shift;
         }
@@ -1301,7 +1331,8 @@ fn fix_lexicographic(
             }
         }
         let part = &s1[start..(start + lex.chunk).min(s1.len())];
-        let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(part, e, out);
+        let positions = lex.part(part);
+        let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(&positions, e, out);
         let (mate, _) = g.solve(&lex.bounds(part.len()), &gen, keep, removed)?;
         lex.fix(part, &mate, removed, fixed);
         optimal = Some(mate);

@@ -451,14 +451,37 @@ fn prepare(
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     let n = players.len();
     let mut compat = vec![vec![false; n]; n];
+    // C.1 by a mark per opponent id (one row at a time), the forbidden pairs (`XXP`, `260`) only
+    // for players named in a forbidden list.
+    let max_id = players.iter().map(|p| p.id as usize).max().unwrap_or(0);
+    let mut met = vec![false; max_id + 1];
+    let restricted: Vec<bool> = players
+        .iter()
+        .map(|p| {
+            t.forbidden.iter().any(|l| l.contains(&p.id))
+                || t.prohibited.iter().any(|x| x.players.contains(&p.id))
+        })
+        .collect();
     for i in 0..n {
+        for &o in &players[i].met {
+            if let Some(m) = met.get_mut(o as usize) {
+                *m = true;
+            }
+        }
         for j in i + 1..n {
             let (a, b) = (&players[i], &players[j]);
-            let mut ok = !a.met.contains(&b.id);
-            ok &= !t.is_forbidden(a.id, b.id, req.round);
+            let mut ok = !met[b.id as usize];
+            if restricted[i] && restricted[j] {
+                ok &= !t.is_forbidden(a.id, b.id, req.round);
+            }
             ok &= !absolute_colour_clash(a, b);
             compat[i][j] = ok;
             compat[j][i] = ok;
+        }
+        for &o in &players[i].met {
+            if let Some(m) = met.get_mut(o as usize) {
+                *m = false;
+            }
         }
     }
     let mut ctx = RoundCtx {

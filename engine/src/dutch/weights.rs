@@ -68,6 +68,10 @@ impl Layout {
 
     /// Packs one edge's field values into 512 bits.
     pub fn pack_512(&self, values: &[I256]) -> I512 {
+        if self.total_bits < 255 {
+            // Narrow enough to pack in 256-bit arithmetic, which is much cheaper.
+            return widen(self.pack(values));
+        }
         let mut w = I512::ZERO;
         for (v, off) in values.iter().zip(&self.offsets) {
             if *v != I256::ZERO {
