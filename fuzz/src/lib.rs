@@ -1,24 +1,32 @@
 //! Code shared by the fuzz targets: the pairing oracles and the structure-aware tournament
 //! generator.
 //!
+//! Every oracle takes the [`System`] that paired the round and applies that edition's rules;
+//! they differ only in the pairing-allocated bye ([`bars_bye`]: 2017 C.04.1.d, 2026 C.04.1
+//! Art. 4). The `tournament` target draws the system from the first byte of its input
+//! ([`draw_system`]; even: `dutch-2017`, odd: `dutch-2026`), or takes the one named by
+//! [`SYSTEM_ENV`] when it is set; `trf_pair` pairs with the system the file names, else the
+//! edition in force (`System::resolve`).
+//!
 //! - [`absolute_violations`]: a small checker of the absolute criteria, written from the rules
 //!   and not from the engine (it derives every fact it needs from the raw rounds itself):
 //!   every present player paired exactly once and nobody else (C.04.1.a), no rematch and no
 //!   forbidden pair (C.1, `XXP`), the pairing-allocated bye only when the number of players is
-//!   odd and only to a player who has had neither that bye nor a forfeit win (C.2), and the
+//!   odd and only to a player the system's bye rule does not bar (C.2, [`bars_bye`]), and the
 //!   colour limits of non-topscorers (C.3 with E.1/E.2: a non-topscorer with an absolute colour
 //!   preference gets that colour unless his opponent has the same absolute preference, and two
 //!   non-topscorers with the same absolute preference never meet).
 //! - [`brute_force`]: on small fields, an exhaustive search for any pairing meeting those
 //!   criteria, to verify the engine's "no valid pairing exists".
-//! - [`pair_and_verify`]: pairs a round with the Dutch engine and applies both.
+//! - [`pair_and_verify`]: pairs a round with the system's engine and applies both.
 //! - [`simulator_invariants`]: the invariants the simulator checks on every round it pairs
 //!   (`swisslab_simulator::invariants::check_pairing`), a second checker written independently
 //!   of this one and of the engine.
 //! - [`literal_agrees`]: on fields of at most [`LITERAL_PLAYERS`], the round paired again with
 //!   every bracket solved by the literal reference implementation of the B/D candidate sequence
 //!   (`System::pair_with_literal_oracle`, the engine's `oracle` feature); the
-//!   two pairings (games, colours, bye) must be the same.
+//!   two pairings (games, colours, bye) must be the same. Only for the systems that have such
+//!   an oracle (`dutch-2017`; `dutch-2026` has none yet).
 //! - [`trf_pair`] and [`tournament`]: the checks of the `trf_pair` and `tournament` targets.
 //!   `trf_pair` applies [`pair_and_verify`]; `tournament` applies all of the above to every
 //!   round the engine pairs, and at the end checks the scores (`check_scores` of the simulator's
@@ -45,7 +53,7 @@ pub struct Facts {
     pub id: PlayerId,
     /// Opponents of games played over the board (forfeits are not meetings).
     pub met: BTreeSet<PlayerId>,
-    /// Had the pairing-allocated bye or scored a forfeit win: no bye now (C.2).
+    /// Barred from the pairing-allocated bye by the system's rule ([`bars_bye`]; C.2).
     pub bye_barred: bool,
     /// Colours of the games played over the board, in order.
     pub colours: Vec<Color>,
@@ -77,9 +85,34 @@ impl Facts {
     }
 }
 
+/// True when round entry `e` of `t` bars a later pairing-allocated bye under `system`.
+pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
+    let pab = *e == RoundEntry::Unplayed(Unplayed::Pab);
+    match (system, *e) {
+        // 2017 C.04.1.d: "has already received a pairing-allocated bye, or has already scored a
+        // (forfeit) win due to an opponent not appearing in time".
+        (System::Dutch2017, RoundEntry::Game { kind, result, .. }) => {
+            kind == GameKind::Forfeit && result == GameResult::Win
+        }
+        (System::Dutch2017, RoundEntry::Unplayed(u)) => {
+            matches!(u, Unplayed::Pab | Unplayed::ForfeitWin)
+        }
+        // 2026 C.04.1 Art. 4: a pairing-allocated bye (of any value), or "scored in one single
+        // round, without playing, as many points as rewarded for a win". Without playing: any
+        // round not played over the board (a forfeit either way, any unplayed round), so a
+        // full-point bye or a forfeit win bars it and, with the usual points, a half-point bye
+        // does not. A win worth nothing gives the clause no meaning: it then bars nothing
+        // (as the engine reads it).
+        (System::Dutch2026, RoundEntry::Game { kind, .. }) if kind != GameKind::Forfeit => false,
+        (System::Dutch2026, _) => {
+            pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
+        }
+    }
+}
+
 /// The facts of every player of `t` before round `round` (1-based), from rounds
-/// `1 .. round`, in the order of `t.players`.
-pub fn facts(t: &Tournament, round: usize) -> Vec<Facts> {
+/// `1 .. round`, in the order of `t.players`, under `system`'s bye rule.
+pub fn facts(t: &Tournament, system: System, round: usize) -> Vec<Facts> {
     let last_round = t.total_rounds == Some(round as u32);
     let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
     t.players
@@ -95,24 +128,18 @@ pub fn facts(t: &Tournament, round: usize) -> Vec<Facts> {
             };
             for e in p.rounds.iter().take(round.saturating_sub(1)) {
                 f.score += i64::from(t.points.points(e).0);
-                match *e {
-                    RoundEntry::Game {
-                        opponent,
-                        color,
-                        result,
-                        kind,
-                    } => {
-                        if kind == GameKind::Forfeit {
-                            f.bye_barred |= result == GameResult::Win;
-                        } else {
-                            f.met.insert(opponent);
-                            f.colours.push(color);
-                        }
+                f.bye_barred |= bars_bye(t, system, e);
+                if let RoundEntry::Game {
+                    opponent,
+                    color,
+                    kind,
+                    ..
+                } = *e
+                {
+                    if kind != GameKind::Forfeit {
+                        f.met.insert(opponent);
+                        f.colours.push(color);
                     }
-                    RoundEntry::Unplayed(Unplayed::Pab | Unplayed::ForfeitWin) => {
-                        f.bye_barred = true
-                    }
-                    RoundEntry::Unplayed(_) => {}
                 }
             }
             f.topscorer = last_round && 2 * f.score > max_possible;
@@ -133,9 +160,15 @@ pub fn compatible(t: &Tournament, a: &Facts, b: &Facts) -> bool {
     !matches!((a.absolute(), b.absolute()), (Some(x), Some(y)) if x == y && !a.topscorer && !b.topscorer)
 }
 
-/// Every way `pairing` breaks the absolute criteria for `req` (empty when it does not).
-pub fn absolute_violations(t: &Tournament, req: &Request, pairing: &Pairing) -> Vec<String> {
-    let facts = facts(t, req.round);
+/// Every way `pairing` breaks the absolute criteria of `system` for `req` (empty when it does
+/// not).
+pub fn absolute_violations(
+    t: &Tournament,
+    system: System,
+    req: &Request,
+    pairing: &Pairing,
+) -> Vec<String> {
+    let facts = facts(t, system, req.round);
     let get = |id: PlayerId| facts.iter().find(|f| f.id == id);
     let mut out = Vec::new();
     let mut seen: BTreeSet<PlayerId> = BTreeSet::new();
@@ -191,7 +224,7 @@ pub fn absolute_violations(t: &Tournament, req: &Request, pairing: &Pairing) -> 
         }
         if get(b).is_some_and(|f| f.bye_barred) {
             out.push(format!(
-                "bye to {b}, who already had the bye or a forfeit win (C.2)"
+                "bye to {b}, whom an earlier round bars from it under {system} (C.2)"
             ));
         }
     } else if req.present.len() % 2 == 1 {
@@ -205,10 +238,15 @@ pub fn absolute_violations(t: &Tournament, req: &Request, pairing: &Pairing) -> 
     out
 }
 
-/// An exhaustive search for a pairing of `req` meeting the absolute criteria; colours are not
-/// allocated (every compatible pair admits colours meeting them). `None` when there is none.
-pub fn brute_force(t: &Tournament, req: &Request) -> Option<Vec<(PlayerId, PlayerId)>> {
-    let all = facts(t, req.round);
+/// An exhaustive search for a pairing of `req` meeting the absolute criteria of `system`;
+/// colours are not allocated (every compatible pair admits colours meeting them). `None` when
+/// there is none.
+pub fn brute_force(
+    t: &Tournament,
+    system: System,
+    req: &Request,
+) -> Option<Vec<(PlayerId, PlayerId)>> {
+    let all = facts(t, system, req.round);
     let players: Vec<&Facts> = all.iter().filter(|f| req.present.contains(&f.id)).collect();
     let n = players.len();
     let ok: Vec<Vec<bool>> = (0..n)
@@ -263,22 +301,50 @@ pub fn brute_force(t: &Tournament, req: &Request) -> Option<Vec<(PlayerId, Playe
     None
 }
 
-/// The system the targets pair with (their oracles are written for the 2017 Dutch rules).
-pub const SYSTEM: System = System::Dutch2017;
+/// The environment variable that, when set to a system's name (`dutch-2026`), makes the
+/// `tournament` target pair every input with that system instead of the drawn one (to give one
+/// edition a campaign of its own; the input's first byte is still read, so a corpus keeps its
+/// meaning).
+pub const SYSTEM_ENV: &str = "SWISSLAB_FUZZ_SYSTEM";
 
-/// Pairs `req` with the Dutch engine and checks the answer: a pairing must meet the absolute
+/// The system [`SYSTEM_ENV`] names, if it is set (read once). A name that is not a system's is
+/// the operator's mistake, and stops the run.
+fn forced_system() -> Option<System> {
+    static FORCED: std::sync::OnceLock<Option<System>> = std::sync::OnceLock::new();
+    *FORCED.get_or_init(|| {
+        let name = std::env::var(SYSTEM_ENV).ok()?;
+        match name.parse() {
+            Ok(s) => Some(s),
+            Err(e) => panic!("{SYSTEM_ENV}: {e}"),
+        }
+    })
+}
+
+/// The system of a `tournament` input: one byte, even for `dutch-2017`, odd for `dutch-2026`
+/// (no byte left: `dutch-2017`), unless [`SYSTEM_ENV`] forces one. The inputs kept from before
+/// the system was drawn were 2017 inputs: they are kept with a `0` byte in front.
+pub fn draw_system(u: &mut Unstructured) -> arbitrary::Result<System> {
+    let drawn = pick(u, &[System::Dutch2017, System::Dutch2026])?;
+    Ok(forced_system().unwrap_or(drawn))
+}
+
+/// Pairs `req` with `system`'s engine and checks the answer: a pairing must meet the absolute
 /// criteria; "no valid pairing" is verified by brute force on small fields; an invalid-request
 /// answer to a well-formed request is a violation. Returns the pairing, if any.
-pub fn pair_and_verify(t: &Tournament, req: &Request) -> Result<Option<Pairing>, Violation> {
-    match SYSTEM.pair(t, req) {
+pub fn pair_and_verify(
+    t: &Tournament,
+    system: System,
+    req: &Request,
+) -> Result<Option<Pairing>, Violation> {
+    match system.pair(t, req) {
         Ok(p) => {
-            let v = absolute_violations(t, req, &p);
+            let v = absolute_violations(t, system, req, &p);
             if v.is_empty() {
                 Ok(Some(p))
             } else {
                 Err(violation(format!(
-                    "round {}: the engine's pairing breaks the absolute criteria:\n  {}\n\
-                     pairing: {p:?}",
+                    "round {} ({system}): the engine's pairing breaks the absolute criteria:\n  \
+                     {}\npairing: {p:?}",
                     req.round,
                     v.join("\n  ")
                 )))
@@ -286,19 +352,22 @@ pub fn pair_and_verify(t: &Tournament, req: &Request) -> Result<Option<Pairing>,
         }
         Err(PairingError::NoValidPairing(why)) => {
             if req.present.len() <= LIMITS.brute_force_players {
-                if let Some(found) = brute_force(t, req) {
+                if let Some(found) = brute_force(t, system, req) {
                     return Err(violation(format!(
-                        "round {}: the engine says no valid pairing exists ({why}), but {found:?} \
-                         meets the absolute criteria",
+                        "round {} ({system}): the engine says no valid pairing exists ({why}), \
+                         but {found:?} meets the absolute criteria",
                         req.round
                     )));
                 }
             }
             Ok(None)
         }
-        Err(e @ (PairingError::InvalidRequest(_) | PairingError::Engine(_))) => Err(violation(
-            format!("round {}: a well-formed request is refused: {e}", req.round),
-        )),
+        Err(e @ (PairingError::InvalidRequest(_) | PairingError::Engine(_))) => {
+            Err(violation(format!(
+                "round {} ({system}): a well-formed request is refused: {e}",
+                req.round
+            )))
+        }
     }
 }
 
@@ -327,14 +396,15 @@ fn colours_exhausted(f: &Facts) -> bool {
 /// him no valid colour (see [`colours_exhausted`]).
 pub fn simulator_invariants(
     t: &Tournament,
+    system: System,
     req: &Request,
     pairing: &Pairing,
 ) -> Result<(), Violation> {
     let total = t.total_rounds.map_or(0, |r| r as usize);
-    let facts = facts(t, req.round);
+    let facts = facts(t, system, req.round);
     let exhausted = |id: PlayerId| facts.iter().any(|f| f.id == id && colours_exhausted(f));
     let v: Vec<String> =
-        invariants::check_pairing(t, SYSTEM, req.round, total, &req.present, pairing)
+        invariants::check_pairing(t, system, req.round, total, &req.present, pairing)
             .into_iter()
             .filter(|v| match *v {
                 invariants::Violation::ColourDifference(id, _)
@@ -347,7 +417,7 @@ pub fn simulator_invariants(
         return Ok(());
     }
     Err(violation(format!(
-        "round {}: the engine's pairing breaks the simulator's invariants:\n  {}\n\
+        "round {} ({system}): the engine's pairing breaks the simulator's invariants:\n  {}\n\
          pairing: {pairing:?}\npresent: {:?}\n--- tournament before the round ---\n{}",
         req.round,
         v.join("\n  "),
@@ -361,13 +431,15 @@ pub fn simulator_invariants(
 /// (`None`: "no valid pairing"). Games, colours and bye must be the same.
 pub fn literal_agrees(
     t: &Tournament,
+    system: System,
     req: &Request,
     engine: Option<&Pairing>,
 ) -> Result<(), Violation> {
     if req.present.len() > LITERAL_PLAYERS {
         return Ok(());
     }
-    let Some(literal) = SYSTEM.pair_with_literal_oracle(t, req) else {
+    // `None`: the system has no literal oracle (`dutch-2026`).
+    let Some(literal) = system.pair_with_literal_oracle(t, req) else {
         return Ok(());
     };
     let same = match (&literal, engine) {
@@ -379,7 +451,7 @@ pub fn literal_agrees(
         return Ok(());
     }
     Err(violation(format!(
-        "round {}: the engine and the literal B/D candidate sequence differ\n\
+        "round {} ({system}): the engine and the literal B/D candidate sequence differ\n\
          engine:  {engine:?}\nliteral: {literal:?}\npresent: {:?}\n\
          --- tournament before the round (pair round {} of the players present) ---\n{}",
         req.round,
@@ -389,18 +461,23 @@ pub fn literal_agrees(
     )))
 }
 
-/// Pairs `req` with the Dutch engine and applies every check of the `tournament` target:
+/// Pairs `req` with `system`'s engine and applies every check of the `tournament` target:
 /// [`pair_and_verify`], then [`simulator_invariants`] and [`literal_agrees`].
-pub fn pair_and_verify_all(t: &Tournament, req: &Request) -> Result<Option<Pairing>, Violation> {
-    let p = pair_and_verify(t, req)?;
+pub fn pair_and_verify_all(
+    t: &Tournament,
+    system: System,
+    req: &Request,
+) -> Result<Option<Pairing>, Violation> {
+    let p = pair_and_verify(t, system, req)?;
     if let Some(p) = &p {
-        simulator_invariants(t, req, p)?;
+        simulator_invariants(t, system, req, p)?;
     }
-    literal_agrees(t, req, p.as_ref())?;
+    literal_agrees(t, system, req, p.as_ref())?;
     Ok(p)
 }
 
-/// `trf_pair`: when `data` is a valid TRF within the limits, pair the next round and verify.
+/// `trf_pair`: when `data` is a valid TRF within the limits, pair the next round with the
+/// system the file names (`192`/`092`), else the edition in force, and verify.
 pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     let Ok(t) = trf::read(data) else {
         return Ok(());
@@ -409,7 +486,7 @@ pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     if req.present.len() > LIMITS.pair_players {
         return Ok(());
     }
-    pair_and_verify(&t, &req).map(|_| ())
+    pair_and_verify(&t, System::resolve(None, &t), &req).map(|_| ())
 }
 
 /// The largest field the `tournament` target generates.
@@ -430,6 +507,8 @@ struct Life {
 /// or, now and then, arbitrarily (to reach histories the engine would not produce).
 #[derive(Clone, Debug)]
 pub struct Scenario {
+    /// The system that paired the engine's rounds ([`draw_system`]).
+    pub system: System,
     pub tournament: Tournament,
     /// Rounds paired by the engine and checked.
     pub engine_rounds: usize,
@@ -473,6 +552,7 @@ fn point_system(u: &mut Unstructured) -> arbitrary::Result<PointSystem> {
 pub fn tournament(u: &mut Unstructured) -> Result<Scenario, Violation> {
     build(u).unwrap_or_else(|_| {
         Ok(Scenario {
+            system: System::Dutch2017,
             tournament: Tournament::default(),
             engine_rounds: 0,
             impossible_rounds: 0,
@@ -482,6 +562,7 @@ pub fn tournament(u: &mut Unstructured) -> Result<Scenario, Violation> {
 }
 
 fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>> {
+    let system = draw_system(u)?;
     let n = u.int_in_range(2..=MAX_PLAYERS)?;
     let rounds = u.int_in_range(1..=MAX_ROUNDS)?;
     let mut t = Tournament {
@@ -590,7 +671,7 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         let by_engine = !u.ratio(1, 5)?;
         let mut pairing = None;
         if by_engine {
-            match pair_and_verify_all(&t, &req) {
+            match pair_and_verify_all(&t, system, &req) {
                 Ok(Some(p)) => {
                     scenario_engine += 1;
                     pairing = Some(p);
@@ -659,6 +740,7 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
     // The round after: who would be paired, as the TRF reader's next-round request sees it.
     let _ = Request::next_round(&t);
     Ok(Ok(Scenario {
+        system,
         tournament: t,
         engine_rounds: scenario_engine,
         impossible_rounds: scenario_impossible,

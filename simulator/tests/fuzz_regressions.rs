@@ -20,6 +20,7 @@ mod fuzz_lib;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use swisslab_engine::fuzzing::{self, Violation};
+use swisslab_engine::System;
 
 fn dir(target: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -135,24 +136,33 @@ fn oracle_sanity() {
     )
     .unwrap();
     let req = swisslab_engine::pairing::Request::next_round(&t);
-    assert_eq!(fuzz_lib::brute_force(&t, &req), None);
-    assert_eq!(fuzz_lib::pair_and_verify(&t, &req), Ok(None));
+    for system in [System::Dutch2017, System::Dutch2026] {
+        assert_eq!(fuzz_lib::brute_force(&t, system, &req), None);
+        assert_eq!(fuzz_lib::pair_and_verify(&t, system, &req), Ok(None));
+    }
     // A pairing that repeats the game breaks C.1.
     let bad = swisslab_engine::pairing::Pairing {
         games: vec![(2, 1)],
         bye: None,
     };
-    assert!(!fuzz_lib::absolute_violations(&t, &req, &bad).is_empty());
+    assert!(!fuzz_lib::absolute_violations(&t, System::Dutch2017, &req, &bad).is_empty());
     // The simulator's invariants see it too, and the literal oracle agrees that there is no
-    // valid pairing, not with a pairing.
-    assert!(fuzz_lib::simulator_invariants(&t, &req, &bad).is_err());
-    assert_eq!(fuzz_lib::literal_agrees(&t, &req, None), Ok(()));
-    assert!(fuzz_lib::literal_agrees(&t, &req, Some(&bad)).is_err());
+    // valid pairing, not with a pairing; `dutch-2026` has no literal oracle.
+    assert!(fuzz_lib::simulator_invariants(&t, System::Dutch2017, &req, &bad).is_err());
+    assert_eq!(
+        fuzz_lib::literal_agrees(&t, System::Dutch2017, &req, None),
+        Ok(())
+    );
+    assert!(fuzz_lib::literal_agrees(&t, System::Dutch2017, &req, Some(&bad)).is_err());
+    assert_eq!(
+        fuzz_lib::literal_agrees(&t, System::Dutch2026, &req, Some(&bad)),
+        Ok(())
+    );
     // On the sample file the engine and the literal oracle pair the next round alike.
     let s = swisslab_engine::trf::read(&sample).unwrap();
     let req = swisslab_engine::pairing::Request::next_round(&s);
     assert!(req.present.len() <= fuzz_lib::LITERAL_PLAYERS);
-    let p = fuzz_lib::pair_and_verify_all(&s, &req).unwrap();
+    let p = fuzz_lib::pair_and_verify_all(&s, System::Dutch2017, &req).unwrap();
     assert!(p.is_some());
     // The generator builds and pairs tournaments from any bytes.
     for seed in 0u8..20 {
@@ -164,6 +174,12 @@ fn oracle_sanity() {
             })
             .collect();
         tournament(&bytes).unwrap();
+    }
+    // The first byte draws the system: even 2017, odd 2026.
+    for (first, system) in [(0u8, System::Dutch2017), (1, System::Dutch2026)] {
+        let mut bytes = vec![first];
+        bytes.extend((0..400u32).map(|i| (i as u8).wrapping_mul(37)));
+        assert_eq!(fuzz_lib::tournament_check(&bytes).unwrap().system, system);
     }
 }
 
@@ -197,4 +213,65 @@ fn replay_corpus() {
         eprintln!("{target}: {count} inputs replayed");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The bye rule of each edition in the oracle: after a full-point bye the pairing-allocated bye
+/// is barred under 2026 (a win's points without playing, C.04.1 Art. 4) but not under 2017
+/// (C.04.1.d); a forfeit win bars it under both; a half-point bye under neither.
+#[test]
+fn bye_rule_per_edition() {
+    use swisslab_engine::{
+        pairing::{Pairing, Request},
+        Color, GameKind, GameResult, Player, RoundEntry, Tournament, Unplayed,
+    };
+    let game = |opponent, color, result| RoundEntry::Game {
+        opponent,
+        color,
+        result,
+        kind: GameKind::Rated,
+    };
+    for (first, barred_2017, barred_2026) in [
+        (Unplayed::FullBye, false, true),
+        (Unplayed::ForfeitWin, true, true),
+        (Unplayed::Pab, true, true),
+        (Unplayed::HalfBye, false, false),
+        (Unplayed::ZeroBye, false, false),
+    ] {
+        let rounds = [
+            RoundEntry::Unplayed(first),
+            game(3, Color::White, GameResult::Win),
+            game(2, Color::Black, GameResult::Loss),
+            game(5, Color::White, GameResult::Draw),
+            game(4, Color::Black, GameResult::Draw),
+        ];
+        let t = Tournament {
+            players: rounds
+                .iter()
+                .enumerate()
+                .map(|(i, e)| Player {
+                    id: i as u32 + 1,
+                    rating: 2000 - i as u16,
+                    rounds: vec![*e],
+                    ..Player::default()
+                })
+                .collect(),
+            total_rounds: Some(3),
+            ..Tournament::default()
+        };
+        let req = Request {
+            round: 2,
+            present: (1..=5).collect(),
+        };
+        let p = Pairing {
+            games: vec![(2, 4), (5, 3)],
+            bye: Some(1),
+        };
+        for (system, barred) in [
+            (System::Dutch2017, barred_2017),
+            (System::Dutch2026, barred_2026),
+        ] {
+            let v = fuzz_lib::absolute_violations(&t, system, &req, &p);
+            assert_eq!(!v.is_empty(), barred, "{first:?} under {system}: {v:?}");
+        }
+    }
 }
