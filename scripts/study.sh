@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -p swisslab-simulator
 bin="${CARGO_TARGET_DIR:-target}/release/swisslab"
-"$bin" simulate --tournaments 300 --players 300 --rounds 9 --seed 2026 --out study-out
+"$bin" simulate --system dutch-2017 --tournaments 300 --players 300 --rounds 9 --seed 2026 --out study-out
 "$bin" report study-out

@@ -10,7 +10,7 @@
 //!
 //! [`write_report`] reads the output folder (see [`load`] for how the CSV contract is read),
 //! computes one [`Section`](model::Section) per family ([`colour`], [`floats`], [`byes`],
-//! [`ranking`], [`performance`]) and writes `DIR/report.html` and `DIR/tables/*.csv`
+//! [`ranking`], [`engines`] when the run compared two engines, [`performance`]) and writes `DIR/report.html` and `DIR/tables/*.csv`
 //! (`tables/metrics.csv` holds every figure with its interval). [`compare`] does the same for
 //! two runs side by side, with differences and their intervals, paired by tournament when the
 //! two runs share seed and configuration, and a Benjamini-Hochberg marking over all of them.
@@ -31,6 +31,7 @@
 pub mod byes;
 pub mod charts;
 pub mod colour;
+pub mod engines;
 pub mod floats;
 pub mod html;
 pub mod load;
@@ -110,13 +111,16 @@ pub struct ReportSummary {
 
 /// The report's sections for a loaded run, in page order.
 pub fn sections(run: &load::RunData) -> Vec<Section> {
-    vec![
+    let mut out = vec![
         colour::section(run),
         floats::section(run),
         byes::section(run),
         ranking::section(run),
-        performance::section(run),
-    ]
+    ];
+    // Two engines compared: only for a run with disagreements.csv.
+    out.extend(engines::section(run));
+    out.push(performance::section(run));
+    out
 }
 
 fn write_file(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
@@ -480,7 +484,13 @@ pub fn compare(
     );
     let mut merged = Vec::new();
     let mut flat = 0;
-    for ((s, s_b), ds) in sa.iter().zip(&sb).zip(&diffs) {
+    for (s, ds) in sa.iter().zip(&diffs) {
+        // Sections are matched by id: a section one run lacks (engines) has no charts to pair.
+        let no_charts = Vec::new();
+        let b_charts = sb
+            .iter()
+            .find(|x| x.id == s.id)
+            .map_or(&no_charts, |x| &x.charts);
         let mut rows = Vec::new();
         for (m, diff) in s.metrics.iter().zip(ds) {
             let other = b_metrics.get(m.key.as_str()).copied();
@@ -539,7 +549,7 @@ pub fn compare(
         section.charts = s
             .charts
             .iter()
-            .filter_map(|c| s_b.charts.iter().find(|d| d.id == c.id).map(|d| (c, d)))
+            .filter_map(|c| b_charts.iter().find(|d| d.id == c.id).map(|d| (c, d)))
             .flat_map(|(c, d)| std::iter::once(merge_chart(c, d)).chain(difference_chart(c, d)))
             .collect();
         merged.push((section, rows));

@@ -8,6 +8,8 @@
 //! - Booleans are `0`/`1`; `true`/`false` are accepted too.
 //! - `withdrawn_after`, `bye_player_score` and `bye_player_rating` may be empty; a
 //!   `withdrawn_after` of 0 means "did not withdraw", a `bye_player` of 0 means "no bye".
+//! - `disagreements.csv` is optional (only `--compare-engine` runs have it); its rows must
+//!   name a tournament of `tournaments.csv` and one of its paired rounds.
 //! - Errors name the file, the line and the column, where the column is the **field number**
 //!   (1-based) of the CSV record, as the csv crate reports it; 0 when the error is not about
 //!   one field.
@@ -148,6 +150,14 @@ pub struct RoundRow {
     pub topscorers_diff_over_2: u32,
 }
 
+/// `disagreements.csv` (`simulate --compare-engine`): one round the two engines paired
+/// differently; only the columns the report reads.
+#[derive(Clone, Debug, Deserialize)]
+pub struct DisagreementRow {
+    pub tournament: u64,
+    pub round: u32,
+}
+
 /// One tournament with its players and rounds.
 #[derive(Clone, Debug)]
 pub struct Tournament {
@@ -191,6 +201,9 @@ pub struct RunData {
     pub tournaments: Vec<Tournament>,
     /// By field size; empty when the log is missing.
     pub histograms: Vec<FieldHistogram>,
+    /// The rounds two engines paired differently; `None` when the run compared no engines
+    /// (no `disagreements.csv`).
+    pub disagreements: Option<Vec<DisagreementRow>>,
 }
 
 impl RunData {
@@ -399,12 +412,47 @@ pub fn load(dir: &Path) -> Result<RunData, ReportError> {
         Vec::new()
     };
 
+    let dpath = dir.join("disagreements.csv");
+    let disagreements = if dpath.exists() {
+        let mut rows = Vec::new();
+        for (line, row) in read_csv::<DisagreementRow>(&dpath)? {
+            let known = tournaments
+                .binary_search_by_key(&row.tournament, |t| t.row.tournament)
+                .ok()
+                .map(|i| &tournaments[i]);
+            match known {
+                Some(t) if row.round >= 1 && row.round <= t.row.rounds_paired => rows.push(row),
+                Some(_) => {
+                    return Err(invalid(
+                        &dpath,
+                        line,
+                        format!(
+                            "round {} of tournament {} was not paired",
+                            row.round, row.tournament
+                        ),
+                    ))
+                }
+                None => {
+                    return Err(invalid(
+                        &dpath,
+                        line,
+                        format!("tournament {} is not in tournaments.csv", row.tournament),
+                    ))
+                }
+            }
+        }
+        Some(rows)
+    } else {
+        None
+    };
+
     Ok(RunData {
         dir: dir.to_path_buf(),
         run,
         summary,
         tournaments,
         histograms,
+        disagreements,
     })
 }
 

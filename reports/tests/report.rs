@@ -342,3 +342,68 @@ fn no_tables_leaves_no_links_to_them() {
     // Counts beside proportions: 8 of 13 strong preferences granted.
     assert!(html.contains("8 / 13 preferences"), "no counts");
 }
+
+/// A run with `--compare-engine` output: the disagreement rate overall, by field size and by
+/// event, from disagreements.csv and tournaments.csv; a row naming an unknown tournament is an
+/// error with its line.
+#[test]
+fn disagreements_by_field_size_and_event() {
+    let dir = copy_run(true);
+    let p = dir.path().join("tournaments.csv");
+    let text = std::fs::read_to_string(&p).unwrap();
+    // Tournament 2 holds a forfeit.
+    let with_forfeit = text.replacen("2,12,5,3,3,0,,0,0,0,0,", "2,12,5,3,3,0,,0,0,1,0,", 1);
+    assert_ne!(with_forfeit, text);
+    std::fs::write(&p, with_forfeit).unwrap();
+    let d = dir.path().join("disagreements.csv");
+    let header = "tournament,round,players,engine,compared,engine_only,compared_only\n";
+    let rows = "1,2,4,2-1 5-3,1-2 3-5,,\n2,1,5,1-3 4-2 bye 5,3-1 2-4 bye 5,,\n2,3,5,1-4 5-2 bye 3,4-1 2-5 bye 3,,\n";
+    std::fs::write(&d, format!("{header}{rows}")).unwrap();
+    let s = write_report(dir.path(), &ReportOptions::default()).unwrap();
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+    // 3 of the 3 + 3 + 2 rounds paired; 2 of 3 tournaments.
+    assert!(close(metric(&s, "engines.rounds_differing"), 3.0 / 8.0));
+    assert!(close(
+        metric(&s, "engines.tournaments_differing"),
+        2.0 / 3.0
+    ));
+    let by_event =
+        std::fs::read_to_string(dir.path().join("tables/disagreements_by_event.csv")).unwrap();
+    assert!(
+        by_event.contains("\nwith forfeits,1,3,2,0.6667,"),
+        "{by_event}"
+    );
+    assert!(
+        by_event.contains("\nwithout forfeits,2,5,1,0.2000,"),
+        "{by_event}"
+    );
+    let by_field =
+        std::fs::read_to_string(dir.path().join("tables/disagreements_by_field_size.csv")).unwrap();
+    assert!(by_field.contains("\n0-24,3,8,3,0.3750,"), "{by_field}");
+    let html = std::fs::read_to_string(&s.html).unwrap();
+    check_well_formed(&html);
+    assert!(html.contains("<section id=\"engines\">"));
+
+    // Compared with a run without disagreements.csv: the section is shown for A only.
+    let b = copy_run(true);
+    let out = tempfile::tempdir().unwrap();
+    compare(dir.path(), b.path(), out.path(), &ReportOptions::default()).unwrap();
+    let html = std::fs::read_to_string(out.path().join("compare.html")).unwrap();
+    check_well_formed(&html);
+    assert!(html.contains("<section id=\"engines\">"));
+
+    std::fs::write(&d, format!("{header}{rows}9,1,5,,,,\n")).unwrap();
+    let err = write_report(dir.path(), &ReportOptions::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("disagreements.csv:5: tournament 9 is not in tournaments.csv"),
+        "{err}"
+    );
+    // Round 3 of tournament 3 was not paired.
+    std::fs::write(&d, format!("{header}3,3,5,,,,\n")).unwrap();
+    let err = write_report(dir.path(), &ReportOptions::default()).unwrap_err();
+    assert!(
+        err.to_string().contains("disagreements.csv:2: round 3"),
+        "{err}"
+    );
+}

@@ -14,6 +14,11 @@
 //!   already had it (of any value) or scored, in one single round without playing, as many
 //!   points as a win (C.04.1 Art. 4 of 2026: a full-point bye or a forfeit win bars it, a
 //!   half-point bye does not);
+//! - under the 2026 rules, the bye goes to the lowest score it can go to: no player of a lower
+//!   pairing score could take it in a pairing meeting the absolute criteria (C.04.3 of 2026, C5
+//!   "minimise the score of the assignee of the pairing-allocated bye", ranked above every
+//!   quality criterion and below only C1-C4); the 2017 rules have no such criterion (their C.5
+//!   maximises pairs first, and a bye to a higher score is then allowed);
 //! - after the round, no non-topscorer has a colour difference beyond ±2 or the same colour
 //!   three times in a row (C.04.1.f and g; played games only, C.04.2). Topscorers (final round,
 //!   score over 50% of the maximum possible before it, C.04.3 A.7) are exempt, and so is a
@@ -50,6 +55,10 @@ pub enum Violation {
         "player {0} receives the pairing-allocated bye although an earlier bye or unplayed win bars it (C.04.1.d of 2017, Art. 4 of 2026)"
     )]
     ByeNotAllowed(PlayerId),
+    #[error(
+        "player {0} receives the pairing-allocated bye with score {1} although a pairing giving it to player {2} (score {3}) meets the absolute criteria (C5 of 2026)"
+    )]
+    ByeScoreNotMinimal(PlayerId, Score, PlayerId, Score),
     #[error("player {0} (not a topscorer) ends with colour difference {1} (C.04.1.f)")]
     ColourDifference(PlayerId, i32),
     #[error("player {0} (not a topscorer) gets {1:?} three times in a row (C.04.1.g)")]
@@ -170,6 +179,21 @@ pub fn check_pairing(
     if let Some(b) = pairing.bye {
         if facts.get(&b).is_some_and(|f| f.bye_barred) {
             v.push(Violation::ByeNotAllowed(b));
+        } else if system == System::Dutch2026 && to_pair.contains(&b) {
+            // C5 (2026): the lowest score the bye can go to.
+            let q = Question {
+                t,
+                facts: &facts,
+                round,
+                total_rounds,
+                to_pair,
+            };
+            if let Some((other, score)) = q.lower_bye(b) {
+                let own = facts
+                    .get(&b)
+                    .map_or(Score::ZERO, |f| pairing_score(t, f, b, round));
+                v.push(Violation::ByeScoreNotMinimal(b, own, other, score));
+            }
         }
     }
     let empty = Facts::default();
@@ -237,55 +261,110 @@ pub fn feasible(
     to_pair: &BTreeSet<PlayerId>,
 ) -> bool {
     let facts = facts(t, system, round - 1);
-    let ids: Vec<PlayerId> = to_pair.iter().copied().collect();
-    let n = ids.len();
-    let empty = Facts::default();
-    let fs: Vec<&Facts> = ids.iter().map(|i| facts.get(i).unwrap_or(&empty)).collect();
-    // Absolute colour preference: difference beyond ±1 or the same colour twice in a row.
-    let absolute = |f: &Facts| -> Option<Color> {
-        let diff: i32 = f
-            .colours
-            .iter()
-            .map(|&x| if x == Color::White { 1 } else { -1 })
-            .sum();
-        if diff > 1 {
-            return Some(Color::Black);
-        }
-        if diff < -1 {
-            return Some(Color::White);
-        }
-        match f.colours.as_slice() {
-            [.., x, y] if x == y => Some(x.opposite()),
-            _ => None,
-        }
+    let q = Question {
+        t,
+        facts: &facts,
+        round,
+        total_rounds,
+        to_pair,
     };
-    let abs: Vec<Option<Color>> = fs.iter().map(|f| absolute(f)).collect();
-    let top: Vec<bool> = fs
-        .iter()
-        .map(|f| topscorer(t, f, round, total_rounds))
-        .collect();
-    let mut edges: Vec<(usize, usize, i64)> = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if fs[i].met.contains(&ids[j]) || fs[j].met.contains(&ids[i]) {
-                continue;
-            }
-            if !top[i] && !top[j] && abs[i].is_some() && abs[i] == abs[j] {
-                continue;
-            }
-            if t.is_forbidden(ids[i], ids[j], round) {
-                continue;
-            }
-            edges.push((i, j, 1));
-        }
-        if n % 2 == 1 && !fs[i].bye_barred {
-            edges.push((i, n, 1));
-        }
+    q.absolute_pairing(|_, _| true).is_some()
+}
+
+/// A round to pair: the tournament before it, its players' facts and who is to be paired.
+struct Question<'a> {
+    t: &'a Tournament,
+    facts: &'a HashMap<PlayerId, Facts>,
+    round: usize,
+    total_rounds: usize,
+    to_pair: &'a BTreeSet<PlayerId>,
+}
+
+/// The pairing score of a player before round `round`: his score plus the acceleration of that
+/// round (C.04.3 of 2026, Art. 1.2; the score C5 minimises).
+fn pairing_score(t: &Tournament, f: &Facts, id: PlayerId, round: usize) -> Score {
+    f.score + t.acceleration_for(id, round)
+}
+
+impl Question<'_> {
+    /// C5 of 2026: when the bye went to `bye`, the first player of lower pairing score who
+    /// could have taken it in a pairing meeting the absolute criteria, with his score.
+    fn lower_bye(&self, bye: PlayerId) -> Option<(PlayerId, Score)> {
+        let (t, round) = (self.t, self.round);
+        let f = self.facts.get(&bye)?;
+        let limit = pairing_score(t, f, bye, round);
+        let lower = |id: PlayerId, f: &Facts| pairing_score(t, f, id, round) < limit;
+        let other = self.absolute_pairing(lower)??;
+        let fo = self.facts.get(&other)?;
+        Some((other, pairing_score(t, fo, other, round)))
     }
-    let total = n + n % 2;
-    max_weight_matching(total, &edges, true)
-        .iter()
-        .all(Option::is_some)
+
+    /// A pairing of `to_pair` meeting the absolute criteria (C.04.1.b, C.04.1.d with the
+    /// system's bye rule, C.04.3 C.3 / C3) in which the bye, if any, goes to a player
+    /// `may_take_bye` admits: `None` when there is none, else `Some` of its bye receiver.
+    fn absolute_pairing(
+        &self,
+        may_take_bye: impl Fn(PlayerId, &Facts) -> bool,
+    ) -> Option<Option<PlayerId>> {
+        let Question {
+            t,
+            facts,
+            round,
+            total_rounds,
+            to_pair,
+        } = *self;
+        let ids: Vec<PlayerId> = to_pair.iter().copied().collect();
+        let n = ids.len();
+        let empty = Facts::default();
+        let fs: Vec<&Facts> = ids.iter().map(|i| facts.get(i).unwrap_or(&empty)).collect();
+        // Absolute colour preference: difference beyond ±1 or the same colour twice in a row.
+        let absolute = |f: &Facts| -> Option<Color> {
+            let diff: i32 = f
+                .colours
+                .iter()
+                .map(|&x| if x == Color::White { 1 } else { -1 })
+                .sum();
+            if diff > 1 {
+                return Some(Color::Black);
+            }
+            if diff < -1 {
+                return Some(Color::White);
+            }
+            match f.colours.as_slice() {
+                [.., x, y] if x == y => Some(x.opposite()),
+                _ => None,
+            }
+        };
+        let abs: Vec<Option<Color>> = fs.iter().map(|f| absolute(f)).collect();
+        let top: Vec<bool> = fs
+            .iter()
+            .map(|f| topscorer(t, f, round, total_rounds))
+            .collect();
+        let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if fs[i].met.contains(&ids[j]) || fs[j].met.contains(&ids[i]) {
+                    continue;
+                }
+                if !top[i] && !top[j] && abs[i].is_some() && abs[i] == abs[j] {
+                    continue;
+                }
+                if t.is_forbidden(ids[i], ids[j], round) {
+                    continue;
+                }
+                edges.push((i, j, 1));
+            }
+            if n % 2 == 1 && !fs[i].bye_barred && may_take_bye(ids[i], fs[i]) {
+                edges.push((i, n, 1));
+            }
+        }
+        let total = n + n % 2;
+        let mate = max_weight_matching(total, &edges, true);
+        if !mate.iter().all(Option::is_some) {
+            return None;
+        }
+        Some((n % 2 == 1).then(|| mate[n].map(|i| ids[i])).flatten())
+    }
 }
 
 #[cfg(test)]
@@ -331,6 +410,11 @@ mod tests {
                 },
             ],
         ];
+        tournament(rounds, 5)
+    }
+
+    /// Players 1, 2, ... with the given rounds, the default point system.
+    fn tournament(rounds: Vec<Vec<RoundEntry>>, total: u32) -> Tournament {
         Tournament {
             players: rounds
                 .into_iter()
@@ -342,7 +426,7 @@ mod tests {
                 })
                 .collect(),
             points: PointSystem::default(),
-            total_rounds: Some(5),
+            total_rounds: Some(total),
             ..Tournament::default()
         }
     }
@@ -438,6 +522,38 @@ mod tests {
                     "{entry:?} under {system}: {v:?}"
                 );
             }
+        }
+    }
+
+    /// C5 of 2026 (the bye to the lowest score it can go to), on a final round of five players:
+    /// 1 and 3 have 2 points, 2 and 5 one, 6 none (4 is absent). The natural 1-3 leaves 2-6 and
+    /// the bye to 5 (2 and 5 met); floating 1 and 3 down gives the bye to 6 instead.
+    #[test]
+    fn bye_score_is_minimal_under_2026_only() {
+        use Color::{Black as B, White as W};
+        use GameResult::{Loss, Win};
+        let rounds: Vec<Vec<RoundEntry>> = vec![
+            vec![game(4, W, Win), game(2, B, Win)],
+            vec![game(5, B, Win), game(1, W, Loss)],
+            vec![game(6, W, Win), game(4, B, Win)],
+            vec![game(1, B, Loss), game(3, W, Loss)],
+            vec![game(2, W, Loss), game(6, B, Win)],
+            vec![game(3, B, Loss), game(5, W, Loss)],
+        ];
+        let t = tournament(rounds, 3);
+        let present: BTreeSet<PlayerId> = [1, 2, 3, 5, 6].into();
+        let natural = pairing(&[(1, 3), (2, 6)], Some(5));
+        assert_eq!(
+            check_pairing(&t, System::Dutch2017, 3, 3, &present, &natural),
+            vec![]
+        );
+        assert_eq!(
+            check_pairing(&t, System::Dutch2026, 3, 3, &present, &natural),
+            vec![Violation::ByeScoreNotMinimal(5, Score(10), 6, Score(0))]
+        );
+        let lowest = pairing(&[(1, 5), (3, 2)], Some(6));
+        for system in [System::Dutch2017, System::Dutch2026] {
+            assert_eq!(check_pairing(&t, system, 3, 3, &present, &lowest), vec![]);
         }
     }
 
