@@ -1,0 +1,422 @@
+//! The FIDE (Dutch) System, Istanbul 2012 edition (`../shared/reference/dutch-2012.txt`), as
+//! JaVaFo 1.4 paired it.
+//!
+//! A different algorithm from the 2017 edition: each score bracket is paired by the iteration of
+//! section C, which asks for P pairs meeting the current requirements (B.1-B.6, the colour
+//! budget X and Z of A.8, A.7.d) and takes the first candidate in the order of section D
+//! (exchanges D.2 outside, transpositions D.1 inside; in a heterogeneous bracket the choice of
+//! the moved-down players D.3, then the transposition pairing them, then the remainder), lowering
+//! the requirements step by step (C.10) and then P (C.14).
+//!
+//! Module layout: this file ranks the players (A.2), derives the 2012 facts from the history and
+//! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket (C.1-C.14, D);
+//! `levels` lists the requirement levels in the order of C.10.
+//!
+//! What is shared with the rest of the project, and where 2012 differs:
+//! - colour preferences (A.7 a-c) are the 2017 ones (`history::PlayerHistory::preference`):
+//!   absolute beyond ±1 or twice the same colour, strong at ±1, mild at 0. 2012 adds A.7.d (odd
+//!   rounds: a strong preference counts as absolute while that costs nothing) and the Z budget
+//!   of even rounds, both in `levels`;
+//! - colour allocation (E.1-E.5) is `colour::high_gets_white`, with the 2017 reading of E.5 (the
+//!   pairing number among the players who have arrived);
+//! - floats (A.4) are computed here, not by `history`: a player floats down when paired with a
+//!   lower score or when he scores without playing (a bye or a forfeit win, B.1.b); a player who
+//!   is absent without points does not float. The memory is two rounds (B.5, B.6);
+//! - bye eligibility (B.1.b): no pairing-allocated bye for a player who already scored a point
+//!   or half a point without playing (any bye, a forfeit win);
+//! - B.2 (absolute colour clash) may be dropped for top scorers only as the last step of C.10
+//!   (C.10.g), where the 2017 rules exempt them outright;
+//! - the lower brackets (C.12-C.13) are not paired by backtracking: a candidate of a bracket is
+//!   accepted only when its downfloaters and all lower players can still be paired completely
+//!   (one player left at most, who may take the bye), which is where the backtracking of
+//!   C.12-C.13 ends; this is decided by a maximum-cardinality matching (`matching`).
+
+mod bracket;
+mod levels;
+
+use crate::colour::{high_gets_white, ColourFacts};
+use crate::history::{histories, Float, PreferenceStrength};
+use crate::matching::max_weight_matching;
+use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament};
+use crate::pairing::{Pairing, PairingError, Request};
+use crate::score::Score;
+use ethnum::I256;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// A player as the 2012 rules see him when pairing one round.
+#[derive(Clone, Debug)]
+pub(crate) struct Player12 {
+    pub id: PlayerId,
+    /// A.2: the score.
+    pub score: Score,
+    pub colour: ColourFacts,
+    /// A.10: top scorer (last round, more than 50% of the maximum score).
+    pub top: bool,
+    /// A.4: the floats of the last two rounds (B.5, B.6).
+    pub float1: Float,
+    pub float2: Float,
+    /// B.1.b: may receive the bye.
+    pub bye_ok: bool,
+}
+
+/// Everything constant while one round is paired.
+pub(crate) struct Round12 {
+    /// The players to pair in A.2 order (score, then pairing number).
+    pub players: Vec<Player12>,
+    /// B.1.a (and forbidden pairs): may meet.
+    pub compat: Vec<Vec<bool>>,
+    /// B.2: both have the same absolute colour preference (droppable for top scorers only).
+    pub clash: Vec<Vec<bool>>,
+    /// An even-numbered round (A.7.e, A.8 Z).
+    pub even: bool,
+    pub initial: Color,
+    /// Completability of sets of players (sorted indices), cached.
+    cache: RefCell<HashMap<Vec<usize>, bool>>,
+}
+
+impl Round12 {
+    /// Both prefer the same colour: the pair does not fulfil all colour preferences (A.8 X).
+    pub fn colour_bad(&self, a: usize, b: usize) -> bool {
+        match (
+            self.players[a].colour.preference,
+            self.players[b].colour.preference,
+        ) {
+            (Some(x), Some(y)) => x.color == y.color,
+            _ => false,
+        }
+    }
+
+    /// Both have a strong (or absolute) preference for the same colour (A.7.d, A.8 Z).
+    pub fn strong_bad(&self, a: usize, b: usize) -> bool {
+        match (
+            self.players[a].colour.preference,
+            self.players[b].colour.preference,
+        ) {
+            (Some(x), Some(y)) => {
+                x.color == y.color
+                    && x.strength >= PreferenceStrength::Strong
+                    && y.strength >= PreferenceStrength::Strong
+            }
+            _ => false,
+        }
+    }
+
+    /// True when the players (indices) can all be paired but one at most, who may take the bye
+    /// (B.1, B.2 with top scorers exempt): where C.12-C.13 backtracking must end.
+    pub fn completable(&self, who: &[usize]) -> bool {
+        let mut key = who.to_vec();
+        key.sort_unstable();
+        if let Some(&v) = self.cache.borrow().get(&key) {
+            return v;
+        }
+        let n = key.len();
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (key[i], key[j]);
+                let top = self.players[a].top || self.players[b].top;
+                if self.compat[a][b] && (top || !self.clash[a][b]) {
+                    edges.push((i, j, I256::ONE));
+                }
+            }
+            if n % 2 == 1 && self.players[key[i]].bye_ok {
+                edges.push((i, n, I256::ONE));
+            }
+        }
+        let total = n + n % 2;
+        let ok = total == 0 || {
+            let mate = max_weight_matching(total, &edges, true);
+            mate.iter().all(|m| m.is_some())
+        };
+        self.cache.borrow_mut().insert(key, ok);
+        ok
+    }
+}
+
+/// Pairs round `req.round` of `t` with the 2012 rules.
+pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    if req.round == 0 {
+        return Err(PairingError::InvalidRequest(
+            "rounds are numbered from 1".into(),
+        ));
+    }
+    let r = prepare(t, req)?;
+    let (games, bye) = pair_round(&r)?;
+    let mut pairing = Pairing::default();
+    for (a, b) in games {
+        let (hi, lo) = if a < b { (a, b) } else { (b, a) };
+        let (w, bl) = if high_gets_white(&r.players[hi].colour, &r.players[lo].colour, r.initial) {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        };
+        pairing.games.push((r.players[w].id, r.players[bl].id));
+    }
+    pairing.bye = bye.map(|i| r.players[i].id);
+    pairing.sort_boards(t, req.round);
+    Ok(pairing)
+}
+
+/// A short account of the pairing (the 2012 engine keeps no bracket trace yet): games and bye.
+pub fn explain(_t: &Tournament, _req: &Request, p: &Pairing) -> String {
+    format!(
+        "Dutch 2012: {} games, bye: {}\n",
+        p.games.len(),
+        p.bye.map_or("none".into(), |b| b.to_string())
+    )
+}
+
+/// A.4 with B.1.b: the float a round entry gave, with the scores before that round.
+fn float_of(t: &Tournament, entry: &RoundEntry, mine: Score, theirs: Option<Score>) -> Float {
+    match *entry {
+        RoundEntry::Game {
+            kind: GameKind::Forfeit,
+            result,
+            ..
+        } => {
+            // B.1.b: a point without playing (opponent not appearing) is a downfloat.
+            if result == crate::model::GameResult::Win {
+                Float::Down
+            } else {
+                Float::None
+            }
+        }
+        RoundEntry::Game { .. } => match theirs {
+            Some(s) if s < mine => Float::Down,
+            Some(s) if s > mine => Float::Up,
+            _ => Float::None,
+        },
+        RoundEntry::Unplayed(_) => {
+            if t.points.points(entry) > Score::ZERO {
+                Float::Down
+            } else {
+                Float::None
+            }
+        }
+    }
+}
+
+fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
+    let rounds = req.round - 1;
+    let hist = histories(t, rounds);
+    let last_round = t.total_rounds.is_some_and(|n| n as usize == req.round);
+    let max_possible = i64::from(t.points.win.0) * rounds as i64;
+    // Scores before each round, for the floats.
+    let mut before = vec![vec![Score::ZERO; t.players.len()]; rounds + 1];
+    for r in 0..rounds {
+        for (i, p) in t.players.iter().enumerate() {
+            let e = p
+                .rounds
+                .get(r)
+                .copied()
+                .unwrap_or(RoundEntry::Unplayed(crate::model::Unplayed::Absent));
+            before[r + 1][i] = before[r][i] + t.points.points(&e);
+        }
+    }
+    let float_at = |i: usize, r: usize| -> Float {
+        let Some(e) = t.players[i].rounds.get(r) else {
+            return Float::None;
+        };
+        let theirs = match e {
+            RoundEntry::Game { opponent, .. } => t.index_of(*opponent).map(|j| before[r][j]),
+            RoundEntry::Unplayed(_) => None,
+        };
+        float_of(t, e, before[r][i], theirs)
+    };
+    let arrived: Vec<PlayerId> = t
+        .players
+        .iter()
+        .filter(|p| req.present.contains(&p.id) || crate::dutch::has_arrived(p, rounds))
+        .map(|p| p.id)
+        .collect();
+    let mut players = Vec::new();
+    for id in &req.present {
+        let i = t.index_of(*id).ok_or_else(|| {
+            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
+        })?;
+        let h = &hist[i];
+        let p = &t.players[i];
+        // B.1.b: a point or half a point without playing.
+        let scored_unplayed = p.rounds.iter().take(rounds).any(|e| {
+            e.is_forfeit_win() || (!e.is_played_game() && t.points.points(e) > Score::ZERO)
+        });
+        players.push(Player12 {
+            id: *id,
+            score: h.pairing_score(),
+            colour: ColourFacts {
+                tpn: arrived.partition_point(|x| x < id) as u32 + 1,
+                colors: h.colors.clone(),
+                preference: h.preference(),
+                difference: h.color_difference(),
+            },
+            top: last_round && i64::from(h.score.0) * 2 > max_possible,
+            float1: if rounds >= 1 {
+                float_at(i, rounds - 1)
+            } else {
+                Float::None
+            },
+            float2: if rounds >= 2 {
+                float_at(i, rounds - 2)
+            } else {
+                Float::None
+            },
+            bye_ok: !scored_unplayed,
+        });
+    }
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    let n = players.len();
+    let mut compat = vec![vec![false; n]; n];
+    let mut clash = vec![vec![false; n]; n];
+    for i in 0..n {
+        for j in 0..n {
+            if i == j {
+                continue;
+            }
+            let (a, b) = (&players[i], &players[j]);
+            let met = hist[t.index_of(a.id).unwrap_or(0)].has_met(b.id);
+            let forbidden = t
+                .forbidden
+                .iter()
+                .any(|l| l.contains(&a.id) && l.contains(&b.id));
+            compat[i][j] = !met && !forbidden;
+            clash[i][j] = match (a.colour.preference, b.colour.preference) {
+                (Some(x), Some(y)) => {
+                    x.strength == PreferenceStrength::Absolute
+                        && y.strength == PreferenceStrength::Absolute
+                        && x.color == y.color
+                }
+                _ => false,
+            };
+        }
+    }
+    Ok(Round12 {
+        players,
+        compat,
+        clash,
+        even: req.round.is_multiple_of(2),
+        initial: {
+            let c = crate::dutch::initial_colour(t, &Default::default());
+            if req.round.is_multiple_of(2) {
+                c.opposite()
+            } else {
+                c
+            }
+        },
+        cache: RefCell::new(HashMap::new()),
+    })
+}
+
+fn limit_error(gi: usize) -> PairingError {
+    PairingError::NoValidPairing(format!(
+        "bracket {} could not be paired (internal search limit)",
+        gi + 1
+    ))
+}
+
+/// The scores of a set of players, sorted.
+fn scores_of(r: &Round12, who: &[usize]) -> Vec<Score> {
+    let mut s: Vec<Score> = who.iter().map(|&i| r.players[i].score).collect();
+    s.sort_unstable();
+    s
+}
+
+/// C.1 / C.12: every moved-down player has a possible opponent in the next bracket, and the
+/// next bracket can make all its pairs (P1 = P0).
+fn next_bracket_ok(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
+    let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let ok = |a: usize, b: usize| {
+        let top = r.players[a].top || r.players[b].top;
+        r.compat[a][b] && (top || !r.clash[a][b])
+    };
+    mdps.iter()
+        .all(|&m| all.iter().any(|&o| o != m && ok(m, o)))
+        && bracket::max_pairs(&all, &ok) == all.len() / 2
+}
+
+/// A round's games (indices) and its bye.
+type RoundResult = (Vec<(usize, usize)>, Option<usize>);
+
+/// The brackets top down (A.3): each bracket's downfloaters join the next one.
+fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
+    let n = r.players.len();
+    let all: Vec<usize> = (0..n).collect();
+    if !r.completable(&all) {
+        return Err(PairingError::NoValidPairing(format!(
+            "the {n} players cannot all be paired without a rematch (B.1), a colour conflict \
+             (B.2) or a second bye (B.1.b)"
+        )));
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..n {
+        match groups.last_mut() {
+            Some(g) if r.players[g[0]].score == r.players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    // C.13: the lowest bracket starts at group `lowest`; when the penultimate bracket cannot
+    // leave it pairable, the two are joined and the next one up becomes the penultimate.
+    let mut lowest = groups.len() - 1;
+    let (games, mdps) = 'merge: loop {
+        let mut games = Vec::new();
+        let mut mdps: Vec<usize> = Vec::new();
+        let upto = lowest;
+        for gi in 0..upto {
+            let below: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
+            let penultimate = gi + 1 == upto;
+            let complete = |f: &[usize]| {
+                let mut rest = f.to_vec();
+                rest.extend_from_slice(&below);
+                r.completable(&rest)
+            };
+            let any = |_: &[usize]| true;
+            let fits: &dyn Fn(&[usize]) -> bool = if penultimate { &complete } else { &any };
+            let Some(mut out) = bracket::pair_bracket(r, &mdps, &groups[gi], fits) else {
+                if penultimate {
+                    lowest -= 1;
+                    continue 'merge;
+                }
+                return Err(limit_error(gi));
+            };
+            // C.1 / C.12: a moved-down player without a possible opponent in the next bracket
+            // sends the pairing back here, for another set of downfloaters with the same
+            // scores that lets the next bracket make all its pairs.
+            if !penultimate && !next_bracket_ok(r, &out.floaters, &groups[gi + 1]) {
+                let scores = scores_of(r, &out.floaters);
+                let next = &groups[gi + 1];
+                let again = |f: &[usize]| scores_of(r, f) == scores && next_bracket_ok(r, f, next);
+                if let Some(other) = bracket::pair_bracket(r, &mdps, &groups[gi], &again) {
+                    out = other;
+                }
+            }
+            games.extend(out.pairs);
+            mdps = out.floaters;
+        }
+        break (games, mdps);
+    };
+    // The lowest bracket (merged by C.13 where needed): everybody paired, the bye at most.
+    let mut residents: Vec<usize> = groups[lowest..].iter().flatten().copied().collect();
+    let mut mdps = mdps;
+    if lowest + 1 < groups.len() {
+        // C.13: the merged bracket is heterogeneous, the groups added on top form S1.
+        let bottom = groups.len() - 1;
+        mdps.extend(groups[lowest..bottom].iter().flatten());
+        residents = groups[bottom].clone();
+    }
+    let mut games = games;
+    let last = |f: &[usize]| r.completable(f);
+    let out =
+        bracket::pair_bracket(r, &mdps, &residents, &last).ok_or_else(|| limit_error(lowest))?;
+    games.extend(out.pairs);
+    let mdps = out.floaters;
+    let bye = match mdps.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        _ => {
+            return Err(PairingError::NoValidPairing(
+                "more than one player left unpaired in the lowest bracket".into(),
+            ))
+        }
+    };
+    Ok((games, bye))
+}
