@@ -32,9 +32,9 @@ use ethnum::I256;
 use std::cell::Cell;
 use std::collections::HashMap;
 
-/// The most search nodes spent on one bracket before it is given up (a safety net: the
-/// corpus never comes near it).
-const NODE_LIMIT: u64 = 20_000_000;
+/// The most search nodes spent on one requirement level of a bracket; a level not decided
+/// within it is taken as not met (a safety net against exponential searches, see the README).
+const NODE_LIMIT: u64 = 200_000;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
 
@@ -42,6 +42,8 @@ const EXCHANGE_LIMIT: usize = 200_000;
 pub(crate) struct BracketOut {
     pub pairs: Vec<(usize, usize)>,
     pub floaters: Vec<usize>,
+    /// The requirement level the pairing met.
+    pub level: Option<Level>,
 }
 
 /// A visitor of complete candidates: pairs, unpaired players, colour counts (X, Z).
@@ -162,14 +164,23 @@ impl Search<'_> {
         if 2 * p > players.len() {
             return false;
         }
-        for (s1, s2) in exchanges(players, p) {
-            let mut used = vec![false; s2.len()];
-            let mut pairs = Vec::new();
-            if self.transpose(&s1, &s2, 0, &mut used, &mut pairs, x, z, leaf) {
-                return true;
-            }
-            if self.nodes.get() > NODE_LIMIT {
+        // D.2: fewest players exchanged first.
+        for k in 0..=p.min(players.len() - p) {
+            let budget = NODE_LIMIT.saturating_sub(self.nodes.get()) as usize;
+            if budget == 0 {
                 return false;
+            }
+            let list = exchanges(players, p, k, budget.min(EXCHANGE_LIMIT));
+            self.nodes.set(self.nodes.get() + list.len() as u64);
+            for (s1, s2) in list {
+                let mut used = vec![false; s2.len()];
+                let mut pairs = Vec::new();
+                if self.transpose(&s1, &s2, 0, &mut used, &mut pairs, x, z, leaf) {
+                    return true;
+                }
+                if self.nodes.get() > NODE_LIMIT {
+                    return false;
+                }
             }
         }
         false
@@ -197,26 +208,27 @@ fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
     true
 }
 
-/// The exchanges of D.2 for S1 = the `p` first players: (S1, S2) in order, each sorted (A.2).
-fn exchanges(players: &[usize], p: usize) -> impl Iterator<Item = (Vec<usize>, Vec<usize>)> + '_ {
+/// The exchanges of `k` players of D.2 for S1 = the `p` first players, in order: the smallest
+/// difference of numbers first, then the S1 list top down, then the S2 list top down. Each as
+/// (S1, S2), sorted by A.2. At most `limit` are listed.
+fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
     let n = players.len();
-    let most = p.min(n - p);
-    (0..=most).flat_map(move |k| {
-        let s1_sets = subsets_desc(p, k);
-        let s2_sets = subsets_asc(p, n, k);
-        let mut list: Vec<(usize, usize, usize)> = Vec::new();
-        'outer: for (i, a) in s1_sets.iter().enumerate() {
-            let sa: usize = a.iter().map(|x| x + 1).sum();
-            for (j, b) in s2_sets.iter().enumerate() {
-                let sb: usize = b.iter().map(|x| x + 1).sum();
-                list.push((sb - sa, i, j));
-                if list.len() >= EXCHANGE_LIMIT {
-                    break 'outer;
-                }
+    let s1_sets = subsets_desc(p, k);
+    let s2_sets = subsets_asc(p, n, k);
+    let mut list: Vec<(usize, usize, usize)> = Vec::new();
+    'outer: for (i, a) in s1_sets.iter().enumerate() {
+        let sa: usize = a.iter().map(|x| x + 1).sum();
+        for (j, b) in s2_sets.iter().enumerate() {
+            let sb: usize = b.iter().map(|x| x + 1).sum();
+            list.push((sb - sa, i, j));
+            if list.len() >= limit {
+                break 'outer;
             }
         }
-        list.sort_unstable();
-        list.into_iter().map(move |(_, i, j)| {
+    }
+    list.sort_unstable();
+    list.into_iter()
+        .map(|(_, i, j)| {
             let (a, b) = (&s1_sets[i], &s2_sets[j]);
             let mut s1: Vec<usize> = (0..p).filter(|x| !a.contains(x)).collect();
             s1.extend(b);
@@ -229,7 +241,7 @@ fn exchanges(players: &[usize], p: usize) -> impl Iterator<Item = (Vec<usize>, V
                 s2.iter().map(|&x| players[x]).collect(),
             )
         })
-    })
+        .collect()
 }
 
 /// The `k`-subsets of `0..p`, each listed high to low, in decreasing lexicographic order (D.2).
@@ -320,12 +332,17 @@ impl Bounds<'_> {
 }
 
 /// Pairs the bracket made of the moved-down players `mdps` and the `residents`; `fits` is the
-/// driver's condition on the downfloaters. `None` when no candidate meets it (or the search
+/// driver's condition on the downfloaters; `merged`: a lowest bracket joined by C.13, always
+/// heterogeneous; `cap`: only levels at least as strict as this one; `max_p`: no more pairs
+/// than this (known to be the most `fits` allows). `None` when no candidate meets it (or the search
 /// limit is hit).
 pub(crate) fn pair_bracket(
     r: &Round12,
     mdps: &[usize],
     residents: &[usize],
+    merged: bool,
+    cap: Option<Level>,
+    max_p: usize,
     fits: &dyn Fn(&[usize]) -> bool,
 ) -> Option<BracketOut> {
     let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
@@ -333,7 +350,7 @@ pub(crate) fn pair_bracket(
     let mut mdps: Vec<usize> = mdps.to_vec();
     mdps.sort_unstable();
     let n = all.len();
-    let p0 = n / 2;
+    let p0 = (n / 2).min(max_p);
     let m0 = mdps.len();
     let tops = all.iter().any(|&i| r.players[i].top);
     let nodes = Cell::new(0u64);
@@ -343,15 +360,25 @@ pub(crate) fn pair_bracket(
         cache: HashMap::new(),
     };
     // A.3: heterogeneous unless at least half the players were moved down.
-    if m0 > 0 && 2 * m0 < n {
-        let (mut m1, mut p1) = (m0.min(p0), p0);
+    if m0 > 0 && (merged || 2 * m0 < n) {
+        let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
+        if m1 == 0 {
+            p1 = 0;
+        }
         while m1 > 0 {
             let mut reached = false;
             let (x1, z1) = budgets(r, &all, p1);
             for lv in levels(p1, x1, z1, r.even, tops) {
-                if !bounds.possible(&lv, p1) {
+                if cap.is_some_and(|c| !lv.within(&c)) || !bounds.possible(&lv, p1) {
                     continue;
                 }
+                if std::env::var_os("D2012_TRACE").is_some() && nodes.get() > 1000 {
+                    eprintln!(
+                        "TRACE het n={n} m1={m1} p1={p1} prev-level nodes {} lv {lv:?}",
+                        nodes.get()
+                    );
+                }
+                nodes.set(0);
                 let mut s = Search {
                     r,
                     lv,
@@ -360,11 +387,11 @@ pub(crate) fn pair_bracket(
                     found: None,
                 };
                 if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
-                    return s.found;
+                    return s.found.map(|o| BracketOut {
+                        level: Some(lv),
+                        ..o
+                    });
                 }
-            }
-            if nodes.get() > NODE_LIMIT {
-                return None;
             }
             // C.14.b
             if reached && p1 > m1 {
@@ -378,9 +405,16 @@ pub(crate) fn pair_bracket(
     for p1 in (0..=p0).rev() {
         let (x1, z1) = budgets(r, &all, p1);
         for lv in levels(p1, x1, z1, r.even, tops) {
-            if !bounds.possible(&lv, p1) {
+            if cap.is_some_and(|c| !lv.within(&c)) || !bounds.possible(&lv, p1) {
                 continue;
             }
+            if std::env::var_os("D2012_TRACE").is_some() && nodes.get() > 1000 {
+                eprintln!(
+                    "TRACE hom n={n} p1={p1} prev-level nodes {} lv {lv:?}",
+                    nodes.get()
+                );
+            }
+            nodes.set(0);
             let mut s = Search {
                 r,
                 lv,
@@ -391,21 +425,22 @@ pub(crate) fn pair_bracket(
             let mut cand: Option<BracketOut> = None;
             let lvc = s.lv;
             let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                let fits = accept_ok(r, &lvc, fits, unpaired);
+                let fits = accept_ok(r, &lvc, fits, &mdps, unpaired);
                 if fits {
                     cand = Some(BracketOut {
                         pairs: pairs.to_vec(),
                         floaters: unpaired.to_vec(),
+                        level: None,
                     });
                 }
                 fits
             });
             s.found = cand;
             if ok {
-                return s.found;
-            }
-            if nodes.get() > NODE_LIMIT {
-                return None;
+                return s.found.map(|o| BracketOut {
+                    level: Some(lv),
+                    ..o
+                });
             }
         }
     }
@@ -413,7 +448,14 @@ pub(crate) fn pair_bracket(
 }
 
 /// The downfloaters meet the level's B.5 / B.6 and the driver's condition.
-fn accept_ok(r: &Round12, lv: &Level, fits: &dyn Fn(&[usize]) -> bool, unpaired: &[usize]) -> bool {
+fn accept_ok(
+    r: &Round12,
+    lv: &Level,
+    fits: &dyn Fn(&[usize]) -> bool,
+    mdps: &[usize],
+    unpaired: &[usize],
+) -> bool {
+    let _ = mdps;
     let repeats = unpaired.iter().any(|&i| {
         let p = &r.players[i];
         (lv.b5_down() && p.float1 == Float::Down) || (lv.b6_down() && p.float2 == Float::Down)
@@ -439,7 +481,9 @@ fn heterogeneous(
     let lv = s.lv;
     for chosen in combinations(mdps.len(), m1) {
         let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
-        let s2: Vec<usize> = all.iter().copied().filter(|i| !s1.contains(i)).collect();
+        // S2: the residents; the moved-down players not chosen wait for the remainder.
+        let s2: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
+        let waiting: Vec<usize> = mdps.iter().copied().filter(|i| !s1.contains(i)).collect();
         let mut used = vec![false; s2.len()];
         let mut pairs = Vec::new();
         let mut result: Option<BracketOut> = None;
@@ -461,14 +505,17 @@ fn heterogeneous(
                     nodes,
                     found: None,
                 };
-                inner.homogeneous(rest, p_rem, x, z, &mut |rp, unpaired, _, _| {
-                    let ok = accept_ok(r, &lv, fits, unpaired);
+                let mut rest: Vec<usize> = rest.iter().chain(&waiting).copied().collect();
+                rest.sort_unstable();
+                inner.homogeneous(&rest, p_rem, x, z, &mut |rp, unpaired, _, _| {
+                    let ok = accept_ok(r, &lv, fits, mdps, unpaired);
                     if ok {
                         let mut pairs = hp.to_vec();
                         pairs.extend_from_slice(rp);
                         result = Some(BracketOut {
                             pairs,
                             floaters: unpaired.to_vec(),
+                            level: None,
                         });
                     }
                     ok

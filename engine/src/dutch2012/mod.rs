@@ -102,6 +102,46 @@ impl Round12 {
         }
     }
 
+    /// The most pairs inside `here` in a complete pairing of `here` and `below` (one player
+    /// at most left over, who may take the bye), or `None` when there is none.
+    pub fn most_pairs_within(&self, here: &[usize], below: &[usize]) -> Option<usize> {
+        let all: Vec<usize> = here.iter().chain(below).copied().collect();
+        let n = all.len();
+        let big = I256::from(4u32);
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (all[i], all[j]);
+                let top = self.players[a].top || self.players[b].top;
+                if self.compat[a][b] && (top || !self.clash[a][b]) {
+                    let inside = i < here.len() && j < here.len();
+                    edges.push((i, j, big + I256::from(u32::from(inside))));
+                }
+            }
+            if n % 2 == 1 && self.players[all[i]].bye_ok {
+                edges.push((i, n, big));
+            }
+        }
+        let total = n + n % 2;
+        if total == 0 {
+            return Some(0);
+        }
+        let mate = max_weight_matching(total, &edges, true);
+        if mate.iter().any(|m| m.is_none()) {
+            return None;
+        }
+        let inside = (0..here.len())
+            .filter(|&i| mate[i].is_some_and(|j| j < here.len()))
+            .count();
+        Some(inside / 2)
+    }
+
+    /// B.1 and B.2 (top scorers exempt) allow the pair.
+    pub fn pairable(&self, a: usize, b: usize) -> bool {
+        let top = self.players[a].top || self.players[b].top;
+        self.compat[a][b] && (top || !self.clash[a][b])
+    }
+
     /// True when the players (indices) can all be paired but one at most, who may take the bye
     /// (B.1, B.2 with top scorers exempt): where C.12-C.13 backtracking must end.
     pub fn completable(&self, who: &[usize]) -> bool {
@@ -224,12 +264,16 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         };
         float_of(t, e, before[r][i], theirs)
     };
-    let arrived: Vec<PlayerId> = t
-        .players
-        .iter()
-        .filter(|p| req.present.contains(&p.id) || crate::dutch::has_arrived(p, rounds))
-        .map(|p| p.id)
-        .collect();
+    // E.5: in round 1 the rank among the players paired (S1's odd and even players get
+    // different colours); later the pairing number itself.
+    let present: Vec<PlayerId> = req.present.iter().copied().collect();
+    let tpn = |id: &PlayerId| {
+        if rounds == 0 {
+            present.partition_point(|x| x < id) as u32 + 1
+        } else {
+            *id
+        }
+    };
     let mut players = Vec::new();
     for id in &req.present {
         let i = t.index_of(*id).ok_or_else(|| {
@@ -245,7 +289,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
             id: *id,
             score: h.pairing_score(),
             colour: ColourFacts {
-                tpn: arrived.partition_point(|x| x < id) as u32 + 1,
+                tpn: tpn(id),
                 colors: h.colors.clone(),
                 preference: h.preference(),
                 difference: h.color_difference(),
@@ -265,7 +309,13 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         });
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    // B.1.b yields when nobody left could take the bye (JaVaFo 1.4 then gives it anyway).
     let n = players.len();
+    if n % 2 == 1 && !players.iter().any(|p| p.bye_ok) {
+        for p in &mut players {
+            p.bye_ok = true;
+        }
+    }
     let mut compat = vec![vec![false; n]; n];
     let mut clash = vec![vec![false; n]; n];
     for i in 0..n {
@@ -321,17 +371,22 @@ fn scores_of(r: &Round12, who: &[usize]) -> Vec<Score> {
     s
 }
 
-/// C.1 / C.12: every moved-down player has a possible opponent in the next bracket, and the
-/// next bracket can make all its pairs (P1 = P0).
+/// C.1: a moved-down player has no possible opponent in the next bracket.
+fn mdp_stranded(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
+    mdps.iter().any(|&m| {
+        !mdps
+            .iter()
+            .chain(residents)
+            .any(|&o| o != m && r.pairable(m, o))
+    })
+}
+
+/// C.12: every moved-down player has a possible opponent in the next bracket, and the next
+/// bracket can make all its pairs (P1 = P0).
 fn next_bracket_ok(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    let ok = |a: usize, b: usize| {
-        let top = r.players[a].top || r.players[b].top;
-        r.compat[a][b] && (top || !r.clash[a][b])
-    };
-    mdps.iter()
-        .all(|&m| all.iter().any(|&o| o != m && ok(m, o)))
-        && bracket::max_pairs(&all, &ok) == all.len() / 2
+    let ok = |a: usize, b: usize| r.pairable(a, b);
+    !mdp_stranded(r, mdps, residents) && bracket::max_pairs(&all, &ok) == all.len() / 2
 }
 
 /// A round's games (indices) and its bye.
@@ -364,30 +419,62 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         for gi in 0..upto {
             let below: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
             let penultimate = gi + 1 == upto;
+            let any = |_: &[usize]| true;
+            let Some(mut out) =
+                bracket::pair_bracket(r, &mdps, &groups[gi], false, None, usize::MAX, &any)
+            else {
+                return Err(limit_error(gi));
+            };
             let complete = |f: &[usize]| {
                 let mut rest = f.to_vec();
                 rest.extend_from_slice(&below);
                 r.completable(&rest)
             };
-            let any = |_: &[usize]| true;
-            let fits: &dyn Fn(&[usize]) -> bool = if penultimate { &complete } else { &any };
-            let Some(mut out) = bracket::pair_bracket(r, &mdps, &groups[gi], fits) else {
-                if penultimate {
-                    lowest -= 1;
-                    continue 'merge;
+            if penultimate && !complete(&out.floaters) {
+                // C.13: another pairing of the penultimate bracket, meeting the requirements
+                // its first pairing met, that lets the lowest one be paired; none: the two
+                // are joined.
+                let mut here: Vec<usize> = mdps.clone();
+                here.extend(&groups[gi]);
+                let most = r.most_pairs_within(&here, &below);
+                let found = most.and_then(|m| {
+                    bracket::pair_bracket(r, &mdps, &groups[gi], false, None, m, &complete)
+                });
+                match found {
+                    Some(other) => out = other,
+                    None => {
+                        lowest -= 1;
+                        continue 'merge;
+                    }
                 }
-                return Err(limit_error(gi));
-            };
+            }
             // C.1 / C.12: a moved-down player without a possible opponent in the next bracket
             // sends the pairing back here, for another set of downfloaters with the same
             // scores that lets the next bracket make all its pairs.
-            if !penultimate && !next_bracket_ok(r, &out.floaters, &groups[gi + 1]) {
+            if !penultimate && mdp_stranded(r, &out.floaters, &groups[gi + 1]) {
                 let scores = scores_of(r, &out.floaters);
                 let next = &groups[gi + 1];
                 let again = |f: &[usize]| scores_of(r, f) == scores && next_bracket_ok(r, f, next);
-                if let Some(other) = bracket::pair_bracket(r, &mdps, &groups[gi], &again) {
+                if let Some(other) =
+                    bracket::pair_bracket(r, &mdps, &groups[gi], false, None, usize::MAX, &again)
+                {
                     out = other;
                 }
+            }
+            if std::env::var_os("D2012_TRACE").is_some() {
+                let id = |v: &[usize]| v.iter().map(|&i| r.players[i].id).collect::<Vec<_>>();
+                let pp: Vec<_> = out
+                    .pairs
+                    .iter()
+                    .map(|&(a, b)| (r.players[a].id, r.players[b].id))
+                    .collect();
+                eprintln!(
+                    "TRACE bracket {gi} mdps {:?} res {:?}: pairs {pp:?} floaters {:?} level {:?}",
+                    id(&mdps),
+                    id(&groups[gi]),
+                    id(&out.floaters),
+                    out.level
+                );
             }
             games.extend(out.pairs);
             mdps = out.floaters;
@@ -395,18 +482,18 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         break (games, mdps);
     };
     // The lowest bracket (merged by C.13 where needed): everybody paired, the bye at most.
-    let mut residents: Vec<usize> = groups[lowest..].iter().flatten().copied().collect();
-    let mut mdps = mdps;
-    if lowest + 1 < groups.len() {
-        // C.13: the merged bracket is heterogeneous, the groups added on top form S1.
-        let bottom = groups.len() - 1;
-        mdps.extend(groups[lowest..bottom].iter().flatten());
-        residents = groups[bottom].clone();
-    }
+    let merged = lowest + 1 < groups.len();
+    let residents: Vec<usize> = if merged {
+        // C.13: the merged bracket is heterogeneous, the latest group added forms S1 (with
+        // the players moved down into it).
+        groups[lowest..].iter().flatten().copied().collect()
+    } else {
+        groups[lowest].clone()
+    };
     let mut games = games;
     let last = |f: &[usize]| r.completable(f);
-    let out =
-        bracket::pair_bracket(r, &mdps, &residents, &last).ok_or_else(|| limit_error(lowest))?;
+    let out = bracket::pair_bracket(r, &mdps, &residents, merged, None, usize::MAX, &last)
+        .ok_or_else(|| limit_error(lowest))?;
     games.extend(out.pairs);
     let mdps = out.floaters;
     let bye = match mdps.as_slice() {
