@@ -34,7 +34,7 @@ use std::collections::HashMap;
 
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
 /// within it is taken as not met (a safety net against exponential searches, see the README).
-const NODE_LIMIT: u64 = 200_000;
+const NODE_LIMIT: u64 = 20_000;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
 
@@ -42,8 +42,6 @@ const EXCHANGE_LIMIT: usize = 200_000;
 pub(crate) struct BracketOut {
     pub pairs: Vec<(usize, usize)>,
     pub floaters: Vec<usize>,
-    /// The requirement level the pairing met.
-    pub level: Option<Level>,
 }
 
 /// A visitor of complete candidates: pairs, unpaired players, colour counts (X, Z).
@@ -57,6 +55,9 @@ struct Search<'a> {
     nodes: &'a Cell<u64>,
     /// The candidate accepted, once found.
     found: Option<BracketOut>,
+    /// The S2 players left over by the transposition float (homogeneous bracket or
+    /// remainder), rather than wait for a remainder.
+    floating: bool,
 }
 
 impl Search<'_> {
@@ -92,7 +93,7 @@ impl Search<'_> {
                 .collect();
             return leaf(pairs, &unpaired, x, z);
         }
-        if !self.can_complete(s1, s2, d, used) {
+        if !self.can_complete(s1, s2, d, used, x, z) {
             return false;
         }
         let a = s1[d];
@@ -118,42 +119,58 @@ impl Search<'_> {
         false
     }
 
-    /// S1[d..] can each get a different free S2 player (Kuhn's augmenting paths).
-    fn can_complete(&self, s1: &[usize], s2: &[usize], d: usize, used: &[bool]) -> bool {
-        let mut owner: Vec<Option<usize>> = vec![None; s2.len()];
-        for i in d..s1.len() {
-            let mut seen = vec![false; s2.len()];
-            if !self.augment(s1, s2, i, used, &mut owner, &mut seen) {
+    /// The rest of the branch can still meet the level: S1[d..] can each get a different free
+    /// S2 player, the colour conflicts that cannot be avoided stay within X and Z (each bound
+    /// from a bipartite matching on the pairs without conflict), and, when the S2 players left
+    /// over float, every free S2 player who may not float (B.5, B.6) can still be paired
+    /// (Mendelsohn-Dulmage: both coverings together exist when each exists).
+    fn can_complete(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        d: usize,
+        used: &[bool],
+        x: usize,
+        z: usize,
+    ) -> bool {
+        let rem = &s1[d..];
+        let free: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(p, _)| *p)
+            .collect();
+        let ok = |a: usize, b: usize| self.allowed(a, b);
+        if bipartite(rem, &free, &ok) < rem.len() {
+            return false;
+        }
+        let r = self.r;
+        let good = bipartite(rem, &free, &|a, b| ok(a, b) && !r.colour_bad(a, b));
+        if x + rem.len() - good > self.lv.x {
+            return false;
+        }
+        if r.even {
+            let fine = bipartite(rem, &free, &|a, b| ok(a, b) && !r.strong_bad(a, b));
+            if z + rem.len() - fine > self.lv.z {
+                return false;
+            }
+        }
+        if self.floating {
+            let lv = self.lv;
+            let stay: Vec<usize> = free
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let p = &r.players[i];
+                    (lv.b5_down() && p.float1 == Float::Down)
+                        || (lv.b6_down() && p.float2 == Float::Down)
+                })
+                .collect();
+            if bipartite(&stay, rem, &|a, b| ok(b, a)) < stay.len() {
                 return false;
             }
         }
         true
-    }
-
-    fn augment(
-        &self,
-        s1: &[usize],
-        s2: &[usize],
-        i: usize,
-        used: &[bool],
-        owner: &mut Vec<Option<usize>>,
-        seen: &mut Vec<bool>,
-    ) -> bool {
-        for j in 0..s2.len() {
-            if used[j] || seen[j] || !self.allowed(s1[i], s2[j]) {
-                continue;
-            }
-            seen[j] = true;
-            let free = match owner[j] {
-                None => true,
-                Some(k) => self.augment(s1, s2, k, used, owner, seen),
-            };
-            if free {
-                owner[j] = Some(i);
-                return true;
-            }
-        }
-        false
     }
 
     /// A homogeneous bracket or remainder (C.4-C.8.a): `p` pairs among `players` (A.2 order).
@@ -290,6 +307,47 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// The most moved-down players that can be paired with residents (B.1, B.2).
+fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
+    bipartite(mdps, residents, &|a, b| r.pairable(a, b))
+}
+
+/// The size of a maximum matching between `left` and `right` with pairs passing `ok`
+/// (Kuhn's augmenting paths).
+fn bipartite(left: &[usize], right: &[usize], ok: &dyn Fn(usize, usize) -> bool) -> usize {
+    fn aug(
+        l: usize,
+        left: &[usize],
+        right: &[usize],
+        ok: &dyn Fn(usize, usize) -> bool,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for j in 0..right.len() {
+            if seen[j] || !ok(left[l], right[j]) {
+                continue;
+            }
+            seen[j] = true;
+            let free = match owner[j] {
+                None => true,
+                Some(k) => aug(k, left, right, ok, owner, seen),
+            };
+            if free {
+                owner[j] = Some(l);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = vec![None; right.len()];
+    (0..left.len())
+        .filter(|&l| {
+            let mut seen = vec![false; right.len()];
+            aug(l, left, right, ok, &mut owner, &mut seen)
+        })
+        .count()
+}
+
 /// The largest number of pairs among `players` with pairs that pass `ok`.
 pub(crate) fn max_pairs(players: &[usize], ok: &dyn Fn(usize, usize) -> bool) -> usize {
     let n = players.len();
@@ -333,7 +391,7 @@ impl Bounds<'_> {
 
 /// Pairs the bracket made of the moved-down players `mdps` and the `residents`; `fits` is the
 /// driver's condition on the downfloaters; `merged`: a lowest bracket joined by C.13, always
-/// heterogeneous; `cap`: only levels at least as strict as this one; `max_p`: no more pairs
+/// heterogeneous; `max_p`: no more pairs
 /// than this (known to be the most `fits` allows). `None` when no candidate meets it (or the search
 /// limit is hit).
 pub(crate) fn pair_bracket(
@@ -341,7 +399,6 @@ pub(crate) fn pair_bracket(
     mdps: &[usize],
     residents: &[usize],
     merged: bool,
-    cap: Option<Level>,
     max_p: usize,
     fits: &dyn Fn(&[usize]) -> bool,
 ) -> Option<BracketOut> {
@@ -369,14 +426,8 @@ pub(crate) fn pair_bracket(
             let mut reached = false;
             let (x1, z1) = budgets(r, &all, p1);
             for lv in levels(p1, x1, z1, r.even, tops) {
-                if cap.is_some_and(|c| !lv.within(&c)) || !bounds.possible(&lv, p1) {
+                if !bounds.possible(&lv, p1) {
                     continue;
-                }
-                if std::env::var_os("D2012_TRACE").is_some() && nodes.get() > 1000 {
-                    eprintln!(
-                        "TRACE het n={n} m1={m1} p1={p1} prev-level nodes {} lv {lv:?}",
-                        nodes.get()
-                    );
                 }
                 nodes.set(0);
                 let mut s = Search {
@@ -385,15 +436,16 @@ pub(crate) fn pair_bracket(
                     fits,
                     nodes: &nodes,
                     found: None,
+                    floating: true,
                 };
                 if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
-                    return s.found.map(|o| BracketOut {
-                        level: Some(lv),
-                        ..o
-                    });
+                    return s.found;
                 }
             }
-            // C.14.b
+            // C.14.b: the remainder counts as reached when M1 moved-down players can be
+            // paired at all, also when the levels were skipped without search.
+            let residents: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
+            reached = reached || mdp_pairs(r, &mdps, &residents) >= m1;
             if reached && p1 > m1 {
                 p1 -= 1;
             } else {
@@ -405,14 +457,8 @@ pub(crate) fn pair_bracket(
     for p1 in (0..=p0).rev() {
         let (x1, z1) = budgets(r, &all, p1);
         for lv in levels(p1, x1, z1, r.even, tops) {
-            if cap.is_some_and(|c| !lv.within(&c)) || !bounds.possible(&lv, p1) {
+            if !bounds.possible(&lv, p1) {
                 continue;
-            }
-            if std::env::var_os("D2012_TRACE").is_some() && nodes.get() > 1000 {
-                eprintln!(
-                    "TRACE hom n={n} p1={p1} prev-level nodes {} lv {lv:?}",
-                    nodes.get()
-                );
             }
             nodes.set(0);
             let mut s = Search {
@@ -421,6 +467,7 @@ pub(crate) fn pair_bracket(
                 fits,
                 nodes: &nodes,
                 found: None,
+                floating: true,
             };
             let mut cand: Option<BracketOut> = None;
             let lvc = s.lv;
@@ -430,17 +477,13 @@ pub(crate) fn pair_bracket(
                     cand = Some(BracketOut {
                         pairs: pairs.to_vec(),
                         floaters: unpaired.to_vec(),
-                        level: None,
                     });
                 }
                 fits
             });
             s.found = cand;
             if ok {
-                return s.found.map(|o| BracketOut {
-                    level: Some(lv),
-                    ..o
-                });
+                return s.found;
             }
         }
     }
@@ -488,6 +531,7 @@ fn heterogeneous(
         let mut pairs = Vec::new();
         let mut result: Option<BracketOut> = None;
         let nodes = s.nodes;
+        s.floating = false;
         let found = s.transpose(
             &s1,
             &s2,
@@ -504,6 +548,7 @@ fn heterogeneous(
                     fits,
                     nodes,
                     found: None,
+                    floating: true,
                 };
                 let mut rest: Vec<usize> = rest.iter().chain(&waiting).copied().collect();
                 rest.sort_unstable();
@@ -515,7 +560,6 @@ fn heterogeneous(
                         result = Some(BracketOut {
                             pairs,
                             floaters: unpaired.to_vec(),
-                            level: None,
                         });
                     }
                     ok

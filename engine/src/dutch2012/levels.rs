@@ -26,15 +26,6 @@ pub(crate) struct Level {
 }
 
 impl Level {
-    /// Every requirement of `other` holds at this level too.
-    pub fn within(&self, other: &Level) -> bool {
-        self.x <= other.x
-            && self.z <= other.z
-            && self.floats_dropped <= other.floats_dropped
-            && (self.a7d || !other.a7d)
-            && (self.b2 || !other.b2)
-    }
-
     /// B.5 for downfloaters (dropped last, C.10.d).
     pub fn b5_down(&self) -> bool {
         self.floats_dropped < 4

@@ -17,19 +17,30 @@
 //!   absolute beyond ±1 or twice the same colour, strong at ±1, mild at 0. 2012 adds A.7.d (odd
 //!   rounds: a strong preference counts as absolute while that costs nothing) and the Z budget
 //!   of even rounds, both in `levels`;
-//! - colour allocation (E.1-E.5) is `colour::high_gets_white`, with the 2017 reading of E.5 (the
-//!   pairing number among the players who have arrived);
+//! - colour allocation (E.1-E.5) is `colour::high_gets_white`, with two 2012 differences
+//!   (`white_for_high`): E.2 has no tie-break between two absolute preferences (2012 goes on to
+//!   E.3), and E.5 for players without colour history uses the initial colour in odd rounds and
+//!   the other colour in even rounds; in round 1 the pairing number is the rank among the
+//!   players paired, later the pairing number itself;
 //! - floats (A.4) are computed here, not by `history`: a player floats down when paired with a
 //!   lower score or when he scores without playing (a bye or a forfeit win, B.1.b); a player who
 //!   is absent without points does not float. The memory is two rounds (B.5, B.6);
 //! - bye eligibility (B.1.b): no pairing-allocated bye for a player who already scored a point
-//!   or half a point without playing (any bye, a forfeit win);
+//!   or half a point without playing (any bye, a forfeit win); when nobody is eligible, anybody;
 //! - B.2 (absolute colour clash) may be dropped for top scorers only as the last step of C.10
-//!   (C.10.g), where the 2017 rules exempt them outright;
-//! - the lower brackets (C.12-C.13) are not paired by backtracking: a candidate of a bracket is
-//!   accepted only when its downfloaters and all lower players can still be paired completely
-//!   (one player left at most, who may take the bye), which is where the backtracking of
-//!   C.12-C.13 ends; this is decided by a maximum-cardinality matching (`matching`).
+//!   (C.10.g), where the 2017 rules exempt them outright.
+//!
+//! The lower brackets (C.12-C.13), as the reference engine applies them:
+//! - C.1 / C.12: when a moved-down player has no possible opponent in the next bracket, the
+//!   bracket above is paired again for another set of downfloaters with the same scores that
+//!   lets the next bracket make all its pairs; if there is none, the first pairing stands;
+//! - C.13: the penultimate bracket is paired first on its own; when its downfloaters leave the
+//!   lowest bracket unpairable (everybody but one, who may take the bye), the first pairing of
+//!   it in the order of C and D that leaves the lowest bracket pairable is taken; when there is
+//!   none, the two are joined and the bracket above becomes the penultimate one. The joined
+//!   lowest bracket is heterogeneous with the players moved down into it as S1.
+//!   Completability is decided by a maximum-cardinality matching (`matching`), which also
+//!   bounds the pairs the penultimate bracket can keep.
 
 mod bracket;
 mod levels;
@@ -186,7 +197,7 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     let mut pairing = Pairing::default();
     for (a, b) in games {
         let (hi, lo) = if a < b { (a, b) } else { (b, a) };
-        let (w, bl) = if high_gets_white(&r.players[hi].colour, &r.players[lo].colour, r.initial) {
+        let (w, bl) = if white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial) {
             (hi, lo)
         } else {
             (lo, hi)
@@ -196,6 +207,23 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     pairing.bye = bye.map(|i| r.players[i].id);
     pairing.sort_boards(t, req.round);
     Ok(pairing)
+}
+
+/// E.1-E.5 as 2012 words them: `colour::high_gets_white`, except that E.2 knows no tie-break
+/// between two absolute preferences (the 2017 text gives the colour to the wider colour
+/// difference; 2012 goes on to E.3). The differences are hidden from the shared code for that.
+fn white_for_high(high: &ColourFacts, low: &ColourFacts, initial: Color) -> bool {
+    let both_absolute = [high, low].iter().all(|f| {
+        f.preference
+            .is_some_and(|p| p.strength == PreferenceStrength::Absolute)
+    });
+    if both_absolute {
+        let (mut h, mut l) = (high.clone(), low.clone());
+        h.difference = 0;
+        l.difference = 0;
+        return high_gets_white(&h, &l, initial);
+    }
+    high_gets_white(high, low, initial)
 }
 
 /// A short account of the pairing (the 2012 engine keeps no bracket trace yet): games and bye.
@@ -421,7 +449,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             let penultimate = gi + 1 == upto;
             let any = |_: &[usize]| true;
             let Some(mut out) =
-                bracket::pair_bracket(r, &mdps, &groups[gi], false, None, usize::MAX, &any)
+                bracket::pair_bracket(r, &mdps, &groups[gi], false, usize::MAX, &any)
             else {
                 return Err(limit_error(gi));
             };
@@ -438,7 +466,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 here.extend(&groups[gi]);
                 let most = r.most_pairs_within(&here, &below);
                 let found = most.and_then(|m| {
-                    bracket::pair_bracket(r, &mdps, &groups[gi], false, None, m, &complete)
+                    bracket::pair_bracket(r, &mdps, &groups[gi], false, m, &complete)
                 });
                 match found {
                     Some(other) => out = other,
@@ -456,25 +484,10 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 let next = &groups[gi + 1];
                 let again = |f: &[usize]| scores_of(r, f) == scores && next_bracket_ok(r, f, next);
                 if let Some(other) =
-                    bracket::pair_bracket(r, &mdps, &groups[gi], false, None, usize::MAX, &again)
+                    bracket::pair_bracket(r, &mdps, &groups[gi], false, usize::MAX, &again)
                 {
                     out = other;
                 }
-            }
-            if std::env::var_os("D2012_TRACE").is_some() {
-                let id = |v: &[usize]| v.iter().map(|&i| r.players[i].id).collect::<Vec<_>>();
-                let pp: Vec<_> = out
-                    .pairs
-                    .iter()
-                    .map(|&(a, b)| (r.players[a].id, r.players[b].id))
-                    .collect();
-                eprintln!(
-                    "TRACE bracket {gi} mdps {:?} res {:?}: pairs {pp:?} floaters {:?} level {:?}",
-                    id(&mdps),
-                    id(&groups[gi]),
-                    id(&out.floaters),
-                    out.level
-                );
             }
             games.extend(out.pairs);
             mdps = out.floaters;
@@ -492,7 +505,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
     };
     let mut games = games;
     let last = |f: &[usize]| r.completable(f);
-    let out = bracket::pair_bracket(r, &mdps, &residents, merged, None, usize::MAX, &last)
+    let out = bracket::pair_bracket(r, &mdps, &residents, merged, usize::MAX, &last)
         .ok_or_else(|| limit_error(lowest))?;
     games.extend(out.pairs);
     let mdps = out.floaters;
