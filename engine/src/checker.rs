@@ -8,6 +8,7 @@
 
 use crate::model::{PlayerId, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
+use crate::system::System;
 use std::fmt;
 
 /// One round whose re-pairing differs from the file.
@@ -67,7 +68,12 @@ pub struct CheckReport {
     pub discrepancies: Vec<Discrepancy>,
 }
 
-/// Re-pairs every round of `t` with `pair` and compares.
+/// Re-pairs every round of `t` with `system` and compares.
+pub fn check(t: &Tournament, system: System) -> CheckReport {
+    check_tournament(t, &|h, r| system.pair(h, r))
+}
+
+/// Re-pairs every round of `t` with `pair` (any engine) and compares.
 pub fn check_tournament(
     t: &Tournament,
     pair: &dyn Fn(&Tournament, &Request) -> Result<Pairing, PairingError>,

@@ -8,7 +8,7 @@
 //!
 //! - [`trf_parse`]: the reader accepts or rejects any bytes without panicking, a rejection
 //!   formats as a message, and an accepted tournament survives write → read unchanged with every
-//!   line ending (and the writer is idempotent).
+//!   line ending (and the writer is idempotent), and as TRF-2026.
 //! - [`check_report`]: a TRF with a history goes through [`checker::check_tournament`] with the
 //!   Dutch engine, as `swisslab check` does, and the report is clean: one entry per differing
 //!   round, in order, each printing as an indented block.
@@ -21,10 +21,10 @@
 //! skip exactly the same inputs.
 
 use crate::checker;
-use crate::dutch;
 use crate::model::Tournament;
 use crate::pairing::Pairing;
-use crate::trf::{self, LineEnding, WriteOptions};
+use crate::system::System;
+use crate::trf::{self, Format, LineEnding, WriteOptions};
 use std::fmt;
 
 /// A property that does not hold for an input: the message says which and how.
@@ -85,11 +85,13 @@ pub fn trf_parse(data: &[u8]) -> Result<Option<Tournament>, Violation> {
 }
 
 /// Writes `t` with each line ending, reads it back and compares; then checks that writing the
-/// tournament read back gives the same text (the writer's output is a fixed point).
+/// tournament read back gives the same text (the writer's output is a fixed point); then the
+/// same as TRF-2026.
 pub fn round_trip(t: &Tournament) -> Result<(), Violation> {
     for ending in [LineEnding::Lf, LineEnding::Cr, LineEnding::CrLf] {
         let opts = WriteOptions {
             line_ending: ending,
+            ..WriteOptions::default()
         };
         let text = trf::write_with(t, &opts);
         let back = trf::read_str(&text).map_err(|e| {
@@ -110,6 +112,44 @@ pub fn round_trip(t: &Tournament) -> Result<(), Violation> {
             )));
         }
     }
+    round_trip_2026(t)
+}
+
+/// TRF-2026: reading the output gives the same tournament, except that `250` merges a player's
+/// acceleration entries into one (compared round by round); the output is a fixed point.
+fn round_trip_2026(t: &Tournament) -> Result<(), Violation> {
+    let opts = WriteOptions {
+        format: Format::Trf26,
+        ..WriteOptions::default()
+    };
+    let text = trf::write_with(t, &opts);
+    let back = trf::read_str(&text).map_err(|e| {
+        violation(format!(
+            "the TRF-2026 output is rejected: {e}\n--- written ---\n{text}"
+        ))
+    })?;
+    let rounds = |x: &Tournament| x.acceleration.iter().map(|a| a.1.len()).max().unwrap_or(0);
+    let max = rounds(t).max(rounds(&back));
+    let same_acceleration = t
+        .players
+        .iter()
+        .all(|p| (1..=max).all(|r| t.acceleration_for(p.id, r) == back.acceleration_for(p.id, r)));
+    let without = |x: &Tournament| Tournament {
+        acceleration: Vec::new(),
+        ..x.clone()
+    };
+    if !same_acceleration || without(t) != without(&back) {
+        return Err(violation(format!(
+            "TRF-2026 write then read changes the tournament\n--- written ---\n{text}\n\
+             --- before ---\n{t:#?}\n--- after ---\n{back:#?}"
+        )));
+    }
+    let again = trf::write_with(&back, &opts);
+    if again != text {
+        return Err(violation(format!(
+            "the TRF-2026 writer is not idempotent\n--- first ---\n{text}\n--- second ---\n{again}"
+        )));
+    }
     Ok(())
 }
 
@@ -124,9 +164,7 @@ pub fn check_report(data: &[u8]) -> Result<usize, Violation> {
     if t.players.len() > LIMITS.check_players || rounds > LIMITS.check_rounds {
         return Ok(0);
     }
-    let report = checker::check_tournament(&t, &|h, r| {
-        dutch::pair(h, r, &dutch::DutchOptions::default())
-    });
+    let report = checker::check(&t, System::resolve(None, &t));
     if report.rounds != rounds {
         return Err(violation(format!(
             "the report counts {} rounds, the file has {rounds}",

@@ -4,13 +4,14 @@
 //! - score and pairing score (score plus acceleration, C.04.3 A.2 and `XXA`);
 //! - colour history of played games only (C.04.2 "colour history of unplayed rounds": BWBuW is
 //!   treated as uBWBW), colour difference and colour preference (C.04.3 A.6 a-d);
-//! - floats (C.04.3 A.4.b): after two players with different scores played each other, the
-//!   higher one received a downfloat and the lower one an upfloat; a player who did not play in
-//!   a round received a downfloat;
-//! - bye history (C.04.1.d): pairing-allocated bye received, forfeit win scored;
+//! - floats (C.04.3 A.4.b, 2026 Art. 1.4.2): after two players with different scores played
+//!   each other, the higher one received a downfloat and the lower one an upfloat; the floats
+//!   of unplayed rounds depend on the edition ([`unplayed_float`]: 2017 A.4.b, 2026 1.4.3-1.4.4);
+//! - bye history and eligibility for the pairing-allocated bye, per edition
+//!   ([`PlayerHistory::may_get_pab`]: 2017 C.04.1.d, 2026 C.04.1 Art. 4);
 //! - opponents met in played games (forfeits are not meetings, C.04.2).
 
-use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament, Unplayed};
+use crate::model::{Color, GameKind, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed};
 use crate::score::Score;
 
 /// The strength of a colour preference (C.04.3 A.6).
@@ -29,6 +30,36 @@ pub enum PreferenceStrength {
 pub struct Preference {
     pub color: Color,
     pub strength: PreferenceStrength,
+}
+
+/// The edition of the FIDE rules for Swiss systems (C.04.1 Basic Rules, C.04.2 General Handling
+/// Rules, C.04.3 Dutch system): the rules derived from the history that changed between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Edition {
+    /// Baku 2016 / Goynuk 2017, in force until 31 January 2026.
+    #[default]
+    Y2017,
+    /// Approved 28/10/2025, in force from 1 February 2026.
+    Y2026,
+}
+
+/// The float an unplayed round gives (`entry` is not a played game).
+/// - 2017 A.4.b: "a player who, for whatever reason, does not play in a round, also receives a
+///   downfloat".
+/// - 2026 1.4.3-1.4.4: only the pairing-allocated bye and an unplayed round scoring more than a
+///   loss give a downfloat (half- and full-point byes, forfeit wins); a zero-point bye, a forfeit
+///   loss or an absence gives no float.
+pub fn unplayed_float(edition: Edition, entry: &RoundEntry, points: &PointSystem) -> Float {
+    match edition {
+        Edition::Y2017 => Float::Down,
+        Edition::Y2026 => {
+            if *entry == RoundEntry::Unplayed(Unplayed::Pab) || points.points(entry) > points.loss {
+                Float::Down
+            } else {
+                Float::None
+            }
+        }
+    }
 }
 
 /// A float received in one round (C.04.3 A.4.b).
@@ -58,7 +89,8 @@ pub struct PlayerHistory {
     pub had_pab: bool,
     /// Scored a forfeit win (TRF `+`).
     pub had_forfeit_win: bool,
-    /// Received a full-point bye (TRF `F`) or another unplayed round worth a win's points.
+    /// Scored, in one round without playing (a bye, an absence or a forfeit), at least as many
+    /// points as a win.
     pub had_unplayed_win: bool,
 }
 
@@ -119,6 +151,18 @@ impl PlayerHistory {
         self.opponents.contains(&other)
     }
 
+    /// May receive the pairing-allocated bye:
+    /// - 2017 C.04.1.d: not after a pairing-allocated bye or a forfeit win;
+    /// - 2026 C.04.1 Art. 4: not after a pairing-allocated bye (of any value), nor after scoring
+    ///   in one round without playing as many points as a win (a full-point bye or a forfeit
+    ///   win bars it, a half-point bye does not).
+    pub fn may_get_pab(&self, edition: Edition) -> bool {
+        match edition {
+            Edition::Y2017 => !self.had_pab && !self.had_forfeit_win,
+            Edition::Y2026 => !self.had_pab && !self.had_unplayed_win,
+        }
+    }
+
     /// The float received `rounds_ago` rounds before this one (1 = the previous round).
     pub fn float_before(&self, rounds_ago: usize) -> Float {
         if rounds_ago == 0 || rounds_ago > self.floats.len() {
@@ -129,8 +173,14 @@ impl PlayerHistory {
 }
 
 /// Derives every player's history from rounds `1 ..= rounds` of `t` (the state before round
-/// `rounds + 1`). Returns one entry per player, in the order of `t.players`.
+/// `rounds + 1`), with the floats of the 2017 rules. Returns one entry per player, in the order
+/// of `t.players`.
 pub fn histories(t: &Tournament, rounds: usize) -> Vec<PlayerHistory> {
+    histories_in(t, rounds, Edition::Y2017)
+}
+
+/// [`histories`] under the rules of `edition` (the floats of unplayed rounds).
+pub fn histories_in(t: &Tournament, rounds: usize, edition: Edition) -> Vec<PlayerHistory> {
     let n = t.players.len();
     let mut out: Vec<PlayerHistory> = t
         .players
@@ -175,7 +225,7 @@ pub fn histories(t: &Tournament, rounds: usize) -> Vec<PlayerHistory> {
                         _ => Float::None,
                     }
                 }
-                _ => Float::Down,
+                _ => unplayed_float(edition, &entry, &t.points),
             };
             h.floats.push(float);
             if entry == RoundEntry::Unplayed(Unplayed::Pab) {
@@ -185,7 +235,6 @@ pub fn histories(t: &Tournament, rounds: usize) -> Vec<PlayerHistory> {
                 h.had_forfeit_win = true;
             }
             if !entry.is_played_game()
-                && !entry.was_paired()
                 && t.points.points(&entry) >= t.points.win
                 && t.points.win > Score::ZERO
             {
@@ -316,6 +365,34 @@ mod tests {
         assert_eq!(h[0].float_before(1), Float::Down);
         assert_eq!(h[0].float_before(3), Float::None);
         assert_eq!(h[0].float_before(4), Float::None);
+    }
+
+    #[test]
+    fn floats_of_unplayed_rounds_follow_the_edition() {
+        // Round 2: 1 has the PAB, 2 a zero-point bye; round 3: 1 wins by forfeit against 2.
+        let t = two_player_tournament();
+        let h = histories_in(&t, 3, Edition::Y2026);
+        assert_eq!(h[0].floats, vec![Float::None, Float::Down, Float::Down]);
+        assert_eq!(h[1].floats, vec![Float::None, Float::None, Float::None]);
+        let mut t = two_player_tournament();
+        t.players[1].rounds[1] = RoundEntry::Unplayed(Unplayed::HalfBye);
+        let h = histories_in(&t, 2, Edition::Y2026);
+        assert_eq!(h[1].floats, vec![Float::None, Float::Down]);
+    }
+
+    #[test]
+    fn pab_eligibility_follows_the_edition() {
+        let mut t = two_player_tournament();
+        t.players[0].rounds = vec![RoundEntry::Unplayed(Unplayed::FullBye)];
+        t.players[1].rounds = vec![RoundEntry::Unplayed(Unplayed::HalfBye)];
+        let h = histories(&t, 1);
+        // 2017: only a PAB or a forfeit win bars it; 2026: a full-point bye bars it too.
+        assert!(h[0].may_get_pab(Edition::Y2017));
+        assert!(!h[0].may_get_pab(Edition::Y2026));
+        assert!(h[1].may_get_pab(Edition::Y2017) && h[1].may_get_pab(Edition::Y2026));
+        let h = histories(&two_player_tournament(), 3);
+        assert!(!h[0].may_get_pab(Edition::Y2017) && !h[0].may_get_pab(Edition::Y2026));
+        assert!(h[1].may_get_pab(Edition::Y2026));
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //!
 //! Layers, bottom up: `score` (exact points), `model` (what a TRF file holds), `history` (facts
 //! derived from the rounds played), `trf` (reading and writing files), `matching` (maximum-weight
-//! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `dutch2012` (its 2012 edition), `pairing` (requests
-//! and results), `checker` (re-pairing a whole tournament and comparing), `io` (atomic file output),
-//! `fuzzing` (the oracle shared by the fuzz targets and their regression tests).
+//! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `dutch2012` (its
+//! Istanbul 2012 edition), `system` (the seam every caller reaches a pairing system through),
+//! `pairing` (requests and results), `checker` (re-pairing a whole tournament and comparing),
+//! `io` (atomic file output), `fuzzing` (the oracle shared by the fuzz targets and their
+//! regression tests).
 
 pub mod checker;
 pub mod colour;
@@ -17,12 +19,15 @@ pub mod matching;
 pub mod model;
 pub mod pairing;
 pub mod score;
+pub mod system;
 pub mod trf;
 
 #[cfg(test)]
 mod test_rng;
 
 pub use model::{
-    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
+    Color, GameKind, GameResult, Player, PlayerId, PointSystem, Prohibited, RoundEntry, Tournament,
+    Unplayed,
 };
 pub use score::Score;
+pub use system::System;

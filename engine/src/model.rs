@@ -221,6 +221,15 @@ impl PointSystem {
     }
 }
 
+/// A prohibited pairing with a round range (TRF-2026 `260`): no two of `players` may meet in
+/// rounds `first_round..=last_round`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Prohibited {
+    pub first_round: u32,
+    pub last_round: u32,
+    pub players: Vec<PlayerId>,
+}
+
 /// One player: the static data of a TRF `001` line and the round-by-round record.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Player {
@@ -266,6 +275,8 @@ pub struct Tournament {
     pub acceleration: Vec<(PlayerId, Vec<Score>)>,
     /// Forbidden pairs (`XXP`): all players of one list must not be paired together.
     pub forbidden: Vec<Vec<PlayerId>>,
+    /// Prohibited pairings for a range of rounds (TRF-2026 `260`); see [`Tournament::is_forbidden`].
+    pub prohibited: Vec<Prohibited>,
     /// Players declared absent for the next round (`XXZ`).
     pub absent_next: BTreeSet<PlayerId>,
 }
@@ -313,6 +324,31 @@ impl Tournament {
             .filter(|(p, _)| *p == id)
             .filter_map(|(_, v)| v.get(round.wrapping_sub(1)).copied())
             .sum()
+    }
+
+    /// True when `a` and `b` must not be paired in round `round` (1-based): both on one `XXP`
+    /// list (every round), or on one `260` record whose rounds include `round`.
+    pub fn is_forbidden(&self, a: PlayerId, b: PlayerId, round: usize) -> bool {
+        let both = |l: &[PlayerId]| l.contains(&a) && l.contains(&b);
+        self.forbidden.iter().any(|l| both(l))
+            || self.prohibited.iter().any(|p| {
+                (p.first_round as usize..=p.last_round as usize).contains(&round)
+                    && both(&p.players)
+            })
+    }
+
+    /// The pairing system's code as the file names it: the TRF-2026 tournament type (`192`,
+    /// e.g. `FIDE_DUTCH_2025`), else the tournament type of `092` (free text, e.g.
+    /// `FIDE_DUTCH_2025` as bbpPairings writes it, or `Individual Swiss Dutch 2017 rules`), if
+    /// any, trimmed. Which system a code means is for the caller to decide.
+    pub fn system_code(&self) -> Option<&str> {
+        let record = |code: &str| {
+            self.records
+                .iter()
+                .find(|(c, t)| c == code && !t.trim().is_empty())
+                .map(|(_, t)| t.trim())
+        };
+        record("192").or_else(|| record("092"))
     }
 
     /// The tournament name from the `012` record, if any.

@@ -133,4 +133,8 @@ pub enum PairingError {
     /// The request does not fit the tournament.
     #[error("invalid request: {0}")]
     InvalidRequest(String),
+    /// The engine itself failed: an external program that could not be run, ran past its time
+    /// limit, exited with an error or answered with output that does not parse.
+    #[error("engine failure: {0}")]
+    Engine(String),
 }

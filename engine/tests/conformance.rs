@@ -1,21 +1,85 @@
-//! Conformance of the Dutch engine with the reference pairings of the corpus
-//! `testdata/conformance/dutch-2017.tar.gz` (1500 tournaments, every round paired by an
-//! independent FIDE-endorsed engine): every round of every tournament is re-paired from the
-//! rounds before it and compared, pairs, colours and bye.
+//! Conformance of the pairing systems with the reference pairings of the corpora packed in
+//! `testdata/conformance/<corpus>.tar.gz` (every round paired by an independent FIDE-endorsed
+//! engine; `scripts/pack-corpus.sh` packs them from `../shared/conformance`): every round of
+//! every tournament is re-paired from the rounds before it and compared, pairs, colours and bye.
 //!
 //! The goal is zero discrepancies. Until it is reached, the count is held by a ratchet: the test
 //! fails when the count rises above the figure recorded in
-//! `testdata/conformance/dutch-2017.max-discrepancies`, and asks for the figure to be lowered when
+//! `testdata/conformance/<corpus>.max-discrepancies`, and asks for the figure to be lowered when
 //! it falls below it.
 
 mod support;
 
-use swisslab_engine::dutch;
+use rayon::prelude::*;
+use swisslab_engine::{checker, trf, System};
+
+/// Checks every tournament of `corpus` (which must hold `expected_files`) with `system` against
+/// the corpus's ratchet file.
+fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, system: System) {
+    let files = support::corpus_trf(corpus);
+    assert_eq!(
+        files.len(),
+        expected_files,
+        "the corpus {corpus} has {expected_files} tournaments"
+    );
+    let results: Vec<(String, checker::CheckReport)> = files
+        .par_iter()
+        .map(|(name, bytes)| {
+            let t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name.clone(), checker::check(&t, system))
+        })
+        .collect();
+    let rounds: usize = results.iter().map(|(_, r)| r.rounds).sum();
+    let mut discrepancies = 0;
+    for (name, report) in &results {
+        for d in &report.discrepancies {
+            discrepancies += 1;
+            eprint!("{name}: {d}");
+        }
+    }
+    println!(
+        "{corpus} as {system}: tournaments: {}, rounds: {rounds}, discrepancies: {discrepancies}",
+        results.len()
+    );
+    let limit_path = support::testdata()
+        .join("conformance")
+        .join(format!("{corpus}.max-discrepancies"));
+    let limit: usize = std::fs::read_to_string(&limit_path)
+        .expect("ratchet file")
+        .trim()
+        .parse()
+        .expect("a number");
+    assert!(
+        discrepancies <= limit,
+        "{discrepancies} discrepancies, more than the {limit} recorded in {}",
+        limit_path.display()
+    );
+    assert!(
+        discrepancies == limit,
+        "{discrepancies} discrepancies, fewer than the {limit} recorded: lower the figure in {}",
+        limit_path.display()
+    );
+}
 
 #[test]
 fn dutch_2017_corpus_matches_the_reference_engine() {
-    let discrepancies = support::check_corpus("dutch-2017", 1500, &|h, r| {
-        dutch::pair(h, r, &dutch::DutchOptions::default())
-    });
-    support::check_ratchet("dutch-2017", discrepancies);
+    corpus_matches_the_reference_engine("dutch-2017", 1500, System::Dutch2017);
+}
+
+#[test]
+fn dutch_2025_corpus_matches_the_reference_engine() {
+    corpus_matches_the_reference_engine("dutch-2025", 1000, System::Dutch2026);
+}
+
+/// 1000 forfeit-heavy events of 30-64 players and 11-15 rounds with few draws, where the
+/// pairing-allocated bye is barred to many players (C.2) and late rounds often need large
+/// exchanges between S1 and S2 (D.2) in a collapsed last bracket (A.9).
+#[test]
+fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
+    corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, System::Dutch2017);
+}
+
+#[test]
+fn dutch_2012_corpus_matches_the_reference_engine() {
+    corpus_matches_the_reference_engine("dutch-2012", 997, System::Dutch2012);
 }

@@ -6,7 +6,7 @@ mod support;
 
 use std::time::Instant;
 use swisslab_engine::score::Score;
-use swisslab_engine::trf::{self, LineEnding, WriteOptions};
+use swisslab_engine::trf::{self, Format, LineEnding, WriteOptions};
 use swisslab_engine::{PointSystem, Tournament};
 
 fn check_corpus(name: &str, expected_files: usize) {
@@ -33,7 +33,13 @@ fn check_corpus(name: &str, expected_files: usize) {
             non_default += 1;
         }
         for opts in [LineEnding::Lf, LineEnding::Cr, LineEnding::CrLf] {
-            let text = trf::write_with(t, &WriteOptions { line_ending: opts });
+            let text = trf::write_with(
+                t,
+                &WriteOptions {
+                    line_ending: opts,
+                    ..WriteOptions::default()
+                },
+            );
             let back = trf::read_str(&text).unwrap_or_else(|e| panic!("{path} rewritten: {e}"));
             // The writer declares an inferred point system, so the copy does not infer it.
             let expected = Tournament {
@@ -41,6 +47,35 @@ fn check_corpus(name: &str, expected_files: usize) {
                 ..t.clone()
             };
             assert_eq!(back, expected, "{path}: round trip with {opts:?}");
+        }
+        // TRF-2026: the same tournament back; 142 and 162 as bbpPairings v6 writes them.
+        let text = trf::write_with(
+            t,
+            &WriteOptions {
+                format: Format::Trf26,
+                ..WriteOptions::default()
+            },
+        );
+        let back = trf::read_str(&text).unwrap_or_else(|e| panic!("{path} as TRF-2026: {e}"));
+        let expected = Tournament {
+            points_inferred: false,
+            ..t.clone()
+        };
+        assert_eq!(back, expected, "{path}: TRF-2026 round trip");
+        assert!(
+            text.contains(&format!("\n142 {}\n", t.rounds_recorded())),
+            "{path}"
+        );
+        let p = t.points;
+        if p.is_default() {
+            assert!(!text.contains("\n162"), "{path}");
+        } else {
+            let line = format!(
+                "\n162  W{:>4}    D{:>4}\n",
+                p.win.to_string(),
+                p.draw.to_string()
+            );
+            assert!(text.contains(&line), "{path}: {line:?} in\n{text}");
         }
     }
     assert!(non_default > 0, "{name}: some files use 3/1/0 or 2/1/0");
@@ -60,6 +95,32 @@ fn dutch_2017_reads_and_round_trips() {
 #[test]
 fn dutch_2025_reads_and_round_trips() {
     check_corpus("dutch-2025", 1000);
+}
+
+#[test]
+fn dutch_2025_names_its_system_and_keeps_its_162() {
+    let (mut with_162, mut files) = (0, 0);
+    for (path, bytes) in support::corpus_trf("dutch-2025") {
+        let t = trf::read(&bytes).unwrap();
+        assert_eq!(t.system_code(), Some("FIDE_DUTCH_2025"), "{path}");
+        let text = String::from_utf8(bytes).unwrap();
+        let original = text.split('\r').find(|l| l.starts_with("162"));
+        let written = trf::write_with(
+            &t,
+            &WriteOptions {
+                format: Format::Trf26,
+                ..WriteOptions::default()
+            },
+        );
+        if let Some(line) = original {
+            assert!(written.lines().any(|l| l == line), "{path}: {line}");
+            with_162 += 1;
+        }
+        assert!(written.contains("\n092 FIDE_DUTCH_2025\n"), "{path}");
+        files += 1;
+    }
+    assert_eq!(files, 1000);
+    assert!(with_162 > 100, "{with_162} files with 162");
 }
 
 #[test]

@@ -104,6 +104,41 @@ const CASES: &[(&str, usize, usize, &str, ErrorKind)] = &[
         ErrorKind::Unsupported,
     ),
     ("conflicting-rounds.trf", 3, 5, "142", ErrorKind::Conflict),
+    // Files that are not tournament reports at all.
+    (
+        "binary-garbage.bin",
+        1,
+        8,
+        "text",
+        ErrorKind::ControlCharacter,
+    ),
+    ("pdf-header.pdf", 9, 3, "text", ErrorKind::ControlCharacter),
+    ("utf16-with-bom.trf", 1, 1, "text", ErrorKind::Encoding),
+];
+
+/// Files rejected as a whole (no line to name): (file, kind, end of the message).
+const WHOLE_FILE_CASES: &[(&str, ErrorKind, &str)] = &[
+    ("empty.trf", ErrorKind::Empty, "found an empty file"),
+    (
+        "no-player-line.trf",
+        ErrorKind::NoPlayers,
+        "found none in 3 non-blank lines",
+    ),
+    (
+        "players.csv",
+        ErrorKind::NoPlayers,
+        "found none in 3 non-blank lines",
+    ),
+    (
+        "tournament.json",
+        ErrorKind::NoPlayers,
+        "found none in 8 non-blank lines",
+    ),
+    (
+        "standings.html",
+        ErrorKind::NoPlayers,
+        "found none in 10 non-blank lines",
+    ),
 ];
 
 #[test]
@@ -124,12 +159,35 @@ fn each_malformed_file_gives_its_exact_error() {
 }
 
 #[test]
+fn input_that_is_not_a_tournament_is_rejected_as_a_whole() {
+    for &(file, kind, end) in WHOLE_FILE_CASES {
+        let e = read_malformed(file);
+        assert_eq!((e.kind, e.line, e.column), (kind, 0, 0), "{file}: {e}");
+        let shown = e.to_string();
+        assert!(
+            shown.contains(&format!("{file}: file: expected ")) && shown.ends_with(end),
+            "{shown}"
+        );
+    }
+    let e = read_malformed("binary-garbage.bin");
+    assert!(
+        e.to_string()
+            .ends_with("found the control character \\u{f} (byte 0x0F)"),
+        "{e}"
+    );
+    let e = read_malformed("utf16-with-bom.trf");
+    assert!(e.to_string().contains("UTF-16 little-endian"), "{e}");
+}
+
+#[test]
 fn every_malformed_file_is_covered() {
     let dir = support::testdata().join("malformed");
     for entry in std::fs::read_dir(dir).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
         assert!(
-            name == "valid.trf" || CASES.iter().any(|c| c.0 == name),
+            name == "valid.trf"
+                || CASES.iter().any(|c| c.0 == name)
+                || WHOLE_FILE_CASES.iter().any(|c| c.0 == name),
             "{name} has no expected error"
         );
     }

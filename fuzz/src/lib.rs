@@ -17,7 +17,7 @@
 //!   of this one and of the engine.
 //! - [`literal_agrees`]: on fields of at most [`LITERAL_PLAYERS`], the round paired again with
 //!   every bracket solved by the literal reference implementation of the B/D candidate sequence
-//!   (`swisslab_engine::dutch::pair_with_literal_oracle`, the engine's `oracle` feature); the
+//!   (`System::pair_with_literal_oracle`, the engine's `oracle` feature); the
 //!   two pairings (games, colours, bye) must be the same.
 //! - [`trf_pair`] and [`tournament`]: the checks of the `trf_pair` and `tournament` targets.
 //!   `trf_pair` applies [`pair_and_verify`]; `tournament` applies all of the above to every
@@ -31,12 +31,11 @@
 
 use arbitrary::Unstructured;
 use std::collections::BTreeSet;
-use swisslab_engine::dutch::{self, DutchOptions};
 use swisslab_engine::fuzzing::{violation, Violation, LIMITS};
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
 use swisslab_engine::{
-    trf, Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, Tournament,
-    Unplayed,
+    trf, Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, System,
+    Tournament, Unplayed,
 };
 use swisslab_simulator::invariants;
 
@@ -264,11 +263,14 @@ pub fn brute_force(t: &Tournament, req: &Request) -> Option<Vec<(PlayerId, Playe
     None
 }
 
+/// The system the targets pair with (their oracles are written for the 2017 Dutch rules).
+pub const SYSTEM: System = System::Dutch2017;
+
 /// Pairs `req` with the Dutch engine and checks the answer: a pairing must meet the absolute
 /// criteria; "no valid pairing" is verified by brute force on small fields; an invalid-request
 /// answer to a well-formed request is a violation. Returns the pairing, if any.
 pub fn pair_and_verify(t: &Tournament, req: &Request) -> Result<Option<Pairing>, Violation> {
-    match dutch::pair(t, req, &DutchOptions::default()) {
+    match SYSTEM.pair(t, req) {
         Ok(p) => {
             let v = absolute_violations(t, req, &p);
             if v.is_empty() {
@@ -294,10 +296,9 @@ pub fn pair_and_verify(t: &Tournament, req: &Request) -> Result<Option<Pairing>,
             }
             Ok(None)
         }
-        Err(e @ PairingError::InvalidRequest(_)) => Err(violation(format!(
-            "round {}: a well-formed request is refused: {e}",
-            req.round
-        ))),
+        Err(e @ (PairingError::InvalidRequest(_) | PairingError::Engine(_))) => Err(violation(
+            format!("round {}: a well-formed request is refused: {e}", req.round),
+        )),
     }
 }
 
@@ -332,15 +333,16 @@ pub fn simulator_invariants(
     let total = t.total_rounds.map_or(0, |r| r as usize);
     let facts = facts(t, req.round);
     let exhausted = |id: PlayerId| facts.iter().any(|f| f.id == id && colours_exhausted(f));
-    let v: Vec<String> = invariants::check_pairing(t, req.round, total, &req.present, pairing)
-        .into_iter()
-        .filter(|v| match *v {
-            invariants::Violation::ColourDifference(id, _)
-            | invariants::Violation::ThreeInRow(id, _) => !exhausted(id),
-            _ => true,
-        })
-        .map(|v| v.to_string())
-        .collect();
+    let v: Vec<String> =
+        invariants::check_pairing(t, SYSTEM, req.round, total, &req.present, pairing)
+            .into_iter()
+            .filter(|v| match *v {
+                invariants::Violation::ColourDifference(id, _)
+                | invariants::Violation::ThreeInRow(id, _) => !exhausted(id),
+                _ => true,
+            })
+            .map(|v| v.to_string())
+            .collect();
     if v.is_empty() {
         return Ok(());
     }
@@ -355,7 +357,7 @@ pub fn simulator_invariants(
 }
 
 /// On fields of at most [`LITERAL_PLAYERS`] players to pair: pairs `req` again with the literal
-/// oracle (`dutch::pair_with_literal_oracle`) and compares with the engine's answer `engine`
+/// oracle (`System::pair_with_literal_oracle`) and compares with the engine's answer `engine`
 /// (`None`: "no valid pairing"). Games, colours and bye must be the same.
 pub fn literal_agrees(
     t: &Tournament,
@@ -365,7 +367,9 @@ pub fn literal_agrees(
     if req.present.len() > LITERAL_PLAYERS {
         return Ok(());
     }
-    let literal = dutch::pair_with_literal_oracle(t, req, &DutchOptions::default());
+    let Some(literal) = SYSTEM.pair_with_literal_oracle(t, req) else {
+        return Ok(());
+    };
     let same = match (&literal, engine) {
         (Ok(l), Some(e)) => l.games == e.games && l.bye == e.bye,
         (Err(PairingError::NoValidPairing(_)), None) => true,

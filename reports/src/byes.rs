@@ -2,32 +2,37 @@
 //!
 //! Receivers come from rounds.csv (`bye_player`, `bye_player_score`); the rating decile is the
 //! receiver's place among all players of the tournament ordered by rating (ties by pairing
-//! number), decile 1 = highest rated. Shares of byes per decile pool all byes of the run
-//! (Wilson intervals). `bye_player_score` is read as the receiver's score before the round.
+//! number), decile 1 = highest rated. Shares of byes per decile pool all byes of the run, with
+//! the clustered interval of [`crate::stats`] (ratio estimator, cluster-robust by tournament;
+//! exact Korn-Graubard below 10 byes). `bye_player_score` is read as the receiver's score
+//! before the round.
 
 use crate::load::RunData;
-use crate::model::{bars, num, Metric, Section, Table};
-use crate::stats::{decile, wilson, Estimate};
+use crate::model::{bars, ci_cells, num, Metric, Section, Table};
+use crate::stats::{decile, shares_by_category, Estimate};
 use std::collections::BTreeMap;
 
 pub fn section(run: &RunData) -> Section {
     let mut per_tournament = Vec::new();
-    let mut by_decile = [0u64; 10];
-    let mut by_score: BTreeMap<i64, u64> = BTreeMap::new(); // score in half points
-    let mut total = 0u64;
-    let mut receivers = 0u64;
-    let mut twice = 0u64;
+    let mut by_decile = Vec::new();
+    let mut by_score = Vec::new();
+    let mut bottom = Vec::new();
+    let mut twice = Vec::new();
     let mut percentile = Vec::new();
+    let mut total = 0u64;
     for t in &run.tournaments {
+        let id = t.row.tournament;
         let mut order: Vec<_> = t.players.iter().collect();
         order.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(a.player.cmp(&b.player)));
         let n = order.len();
-        let mut count = 0u64;
+        let mut count = 0.0;
         let mut pct = Vec::new();
+        let mut dec: BTreeMap<usize, f64> = BTreeMap::new();
+        let mut score: BTreeMap<i64, f64> = BTreeMap::new(); // score in half points
         for r in t.rounds.iter().filter(|r| r.bye_player != 0) {
-            count += 1;
+            count += 1.0;
             if let Some(pos) = order.iter().position(|p| p.player == r.bye_player) {
-                by_decile[decile(pos, n) - 1] += 1;
+                *dec.entry(decile(pos, n)).or_default() += 1.0;
                 pct.push(if n > 1 {
                     pos as f64 / (n - 1) as f64
                 } else {
@@ -35,22 +40,21 @@ pub fn section(run: &RunData) -> Section {
                 });
             }
             if let Some(s) = r.bye_player_score {
-                *by_score.entry((s * 2.0).round() as i64).or_default() += 1;
+                *score.entry((s * 2.0).round() as i64).or_default() += 1.0;
             }
         }
-        total += count;
-        per_tournament.push(count as f64);
+        total += count as u64;
+        per_tournament.push((id, count));
         if !pct.is_empty() {
-            percentile.push(pct.iter().sum::<f64>() / pct.len() as f64);
+            percentile.push((id, pct.iter().sum::<f64>() / pct.len() as f64));
         }
-        for p in &t.players {
-            if p.pabs > 0 {
-                receivers += 1;
-                if p.pabs > 1 {
-                    twice += 1;
-                }
-            }
-        }
+        bottom.push((id, dec.get(&10).copied().unwrap_or(0.0), count));
+        let scored: f64 = score.values().sum();
+        by_decile.push((id, dec, count));
+        by_score.push((id, score, scored));
+        let receivers = t.players.iter().filter(|p| p.pabs > 0).count() as f64;
+        let more = t.players.iter().filter(|p| p.pabs > 1).count() as f64;
+        twice.push((id, more, receivers));
     }
 
     let metrics = vec![
@@ -70,68 +74,79 @@ pub fn section(run: &RunData) -> Section {
             "byes.bottom_decile",
             "Byes given to the lowest-rated tenth of the field",
             "byes",
-            Estimate::proportion(by_decile[9], total),
+            Estimate::ratio(&bottom),
         )
         .percent(),
         Metric::new(
             "byes.more_than_one",
             "Bye receivers who received more than one pairing-allocated bye",
             "receivers",
-            Estimate::proportion(twice, receivers),
+            Estimate::ratio(&twice),
         )
         .percent(),
     ];
 
+    let shares = shares_by_category(&by_decile);
+    let zero = Estimate::ratio(&[]);
     let mut t_dec = Table::new(
         "byes_by_rating_decile",
         "Pairing-allocated byes by the receiver's rating decile (1 = highest rated)",
-        &["decile", "byes", "share", "ci_low", "ci_high"],
+        &["decile", "byes", "share", "ci_low", "ci_high", "method"],
     );
     let mut cats = Vec::new();
     let mut ests = Vec::new();
-    for (d, &c) in by_decile.iter().enumerate() {
-        let e = Estimate::proportion(c, total);
-        let (lo, hi) = wilson(c, total).unwrap_or((f64::NAN, f64::NAN));
+    for d in 1..=10usize {
+        let e = shares.get(&d).unwrap_or(&zero);
+        let c = e.counts().map_or(0.0, |c| c.0);
+        let [lo, hi] = ci_cells(e.ci());
         t_dec.push(vec![
-            (d + 1).to_string(),
-            c.to_string(),
+            d.to_string(),
+            num(c),
             num(e.value()),
-            num(lo),
-            num(hi),
+            lo,
+            hi,
+            e.method().into(),
         ]);
-        cats.push((d + 1).to_string());
-        ests.push(e);
+        cats.push(d.to_string());
+        ests.push(e.clone());
     }
     let dec_chart = bars(
         "byes-by-rating",
         "Byes by rating decile",
-        "Share of all pairing-allocated byes received by each rating decile of the field (1 = highest rated); error bars are 95% Wilson intervals.",
+        "Share of all pairing-allocated byes received by each rating decile of the field (1 = highest rated), log scale; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard below 10 byes); empty bars have none.",
         "rating decile of the receiver (1 = highest)",
-        "byes (%)",
+        "byes (%, log scale)",
         cats,
         vec![("byes".into(), ests)],
         100.0,
-    );
+    )
+    .log_y();
 
-    let score_total: u64 = by_score.values().sum();
+    let shares = shares_by_category(&by_score);
     let mut t_score = Table::new(
         "byes_by_score",
         "Pairing-allocated byes by the receiver's score before the round",
-        &["score", "byes", "share"],
+        &["score", "byes", "share", "ci_low", "ci_high"],
     );
     let mut cats = Vec::new();
     let mut ests = Vec::new();
-    for (&half, &c) in &by_score {
+    for (&half, e) in &shares {
         let score = half as f64 / 2.0;
-        let e = Estimate::proportion(c, score_total);
-        t_score.push(vec![format!("{score:.1}"), c.to_string(), num(e.value())]);
+        let [lo, hi] = ci_cells(e.ci());
+        t_score.push(vec![
+            format!("{score:.1}"),
+            num(e.counts().map_or(0.0, |c| c.0)),
+            num(e.value()),
+            lo,
+            hi,
+        ]);
         cats.push(format!("{score:.1}"));
-        ests.push(e);
+        ests.push(e.clone());
     }
     let score_chart = bars(
         "byes-by-score",
         "Byes by score",
-        "Share of all pairing-allocated byes by the receiver's score before the round; error bars are 95% Wilson intervals.",
+        "Share of all pairing-allocated byes by the receiver's score before the round; error bars are 95% clustered intervals (cluster-robust by tournament).",
         "score of the receiver (points)",
         "byes (%)",
         cats,
@@ -143,7 +158,9 @@ pub fn section(run: &RunData) -> Section {
         id: "byes",
         title: "Byes",
         intro: format!(
-            "{total} pairing-allocated byes in {} tournaments. The bye should go to a low-rated player of the lowest score group who has not had one.",
+            "{} pairing-allocated byes in {} tournaments. The bye should go to a low-rated player of the lowest score group who has not had one. \
+             Shares of byes pool the run; their intervals account for the clustering by tournament.",
+            crate::model::group_digits(total as f64),
             run.tournaments.len()
         ),
         metrics,

@@ -1,9 +1,10 @@
 //! Chart data to inline SVG with plotters' SVG backend (text as `<text>` elements, no fonts
 //! embedded, no system libraries).
 //!
-//! Bars: grouped bars over categories with error bars. Lines: one line with markers per series
-//! over a numeric axis, with error bars; a logarithmic y axis plots log10 of the values and
-//! labels the ticks with the values themselves.
+//! Bars: grouped bars over categories (series side by side) with error bars; none on an
+//! empty bar. Lines: one line with markers per series over a numeric axis, with error bars.
+//! A logarithmic y axis (bars or lines) plots log10 of the values and labels the ticks with the
+//! values themselves, so that rare categories show next to common ones.
 
 use crate::model::{Chart, ChartKind};
 use crate::ReportError;
@@ -40,7 +41,9 @@ pub fn render(chart: &Chart) -> Result<String, ReportError> {
             .fill(&WHITE)
             .map_err(|e| Box::new(e) as Box<dyn Error>)
             .and_then(|_| match &chart.kind {
-                ChartKind::Bars { categories } => draw_bars(&plot, chart, categories),
+                ChartKind::Bars { categories, log_y } => {
+                    draw_bars(&plot, chart, categories, *log_y)
+                }
                 ChartKind::Lines { log_y, x_ticks } => {
                     draw_lines(&plot, chart, *log_y, x_ticks.as_deref())
                 }
@@ -110,17 +113,39 @@ fn y_extent(chart: &Chart, f: impl Fn(f64) -> f64) -> (f64, f64) {
     }
 }
 
-fn draw_bars(root: &Area, chart: &Chart, categories: &[String]) -> Result<(), Box<dyn Error>> {
+fn draw_bars(
+    root: &Area,
+    chart: &Chart,
+    categories: &[String],
+    log_y: bool,
+) -> Result<(), Box<dyn Error>> {
     let n = categories.len().max(1);
     let k = chart.series.len().max(1);
-    let (_, hi) = y_extent(chart, |v| v);
-    let top = if hi > 0.0 { hi * 1.1 } else { 1.0 };
+    let ty = |v: f64| if log_y { v.max(1e-12).log10() } else { v };
+    let (ylo, yhi) = if log_y {
+        // From the power of ten below the smallest non-empty bar (intervals reaching lower
+        // are cut there), to the one above the highest bar or interval.
+        let positive = |v: f64| if v > 0.0 { v.log10() } else { f64::NAN };
+        let (_, hi) = y_extent(chart, positive);
+        let lo = chart
+            .series
+            .iter()
+            .flat_map(|s| &s.points)
+            .map(|p| positive(p.y))
+            .filter(|v| v.is_finite())
+            .fold(f64::INFINITY, f64::min);
+        let lo = if lo.is_finite() { lo } else { hi - 1.0 };
+        (lo.floor(), hi.ceil().max(lo.floor() + 1.0))
+    } else {
+        let (_, hi) = y_extent(chart, |v| v);
+        (0.0, if hi > 0.0 { hi * 1.1 } else { 1.0 })
+    };
     let mut cc = ChartBuilder::on(root)
         .caption(&chart.title, (FONT, 24))
         .margin(12)
         .x_label_area_size(58)
         .y_label_area_size(78)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..top)?;
+        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), ylo..yhi)?;
     let label = |x: &f64| {
         let i = x.round();
         if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < categories.len() {
@@ -133,9 +158,11 @@ fn draw_bars(root: &Area, chart: &Chart, categories: &[String]) -> Result<(), Bo
         .disable_x_mesh()
         .x_labels(n.min(25))
         .x_label_formatter(&label)
-        .y_labels(8)
+        .y_labels(if log_y { (yhi - ylo) as usize + 1 } else { 8 })
         .y_label_formatter(&|y: &f64| {
-            if top >= 5.0 {
+            if log_y {
+                log_label(*y)
+            } else if yhi >= 5.0 {
                 format!("{y:.0}")
             } else {
                 format!("{y:.2}")
@@ -153,19 +180,20 @@ fn draw_bars(root: &Area, chart: &Chart, categories: &[String]) -> Result<(), Bo
     for (si, s) in chart.series.iter().enumerate() {
         let c = colour(si);
         let offset = -group / 2.0 + si as f64 * width;
-        cc.draw_series(s.points.iter().filter(|p| p.y.is_finite()).map(|p| {
+        let shown = || s.points.iter().filter(|p| p.y.is_finite() && p.y > 0.0);
+        cc.draw_series(shown().map(|p| {
             Rectangle::new(
-                [(p.x + offset, 0.0), (p.x + offset + width * 0.9, p.y)],
+                [(p.x + offset, ylo), (p.x + offset + width * 0.9, ty(p.y))],
                 c.filled(),
             )
         }))?;
-        cc.draw_series(s.points.iter().filter_map(|p| {
+        cc.draw_series(shown().filter_map(|p| {
             let (lo, hi) = p.ci?;
             Some(ErrorBar::new_vertical(
                 p.x + offset + width * 0.45,
-                lo,
-                p.y,
-                hi,
+                ty(lo).max(ylo),
+                ty(p.y),
+                ty(hi),
                 BLACK.mix(0.7).stroke_width(1),
                 6,
             ))
@@ -181,12 +209,12 @@ fn log_label(v: f64) -> String {
         format!("{:.0}M", x / 1e6)
     } else if x >= 1e3 {
         format!("{:.0}k", x / 1e3)
-    } else if x >= 100.0 {
+    } else if x >= 1.0 {
         format!("{x:.0}")
-    } else if x >= 10.0 {
-        format!("{x:.1}")
     } else {
-        format!("{x:.2}")
+        // 0.1, 0.01, 0.001: as many decimals as the power of ten needs.
+        let decimals = (-x.log10()).ceil().max(1.0) as usize;
+        format!("{x:.decimals$}")
     }
 }
 

@@ -1,151 +1,227 @@
-//! Colour fairness: final colour differences, same colour three times in a row, colour
-//! preferences granted, White's score, and the score of players with one White more.
+//! Colour fairness: final colour differences, same-colour runs, colour preferences granted,
+//! White's score, who gets the extra White, and the score of players with one White more,
+//! raw and adjusted for strength.
 //!
-//! Per-tournament shares (e.g. of players at |difference| >= 2) are averaged over tournaments
-//! with a t interval, so that players of one tournament are not treated as independent. The
-//! distribution of colour differences and the preferences granted per round pool all players
-//! (Wilson intervals over players: narrower than a clustered interval would be).
-//!
-//! White's score counts played games only (`white_wins`, `draws`, `black_wins` of rounds.csv).
-//! The extra-White effect (Csató and Krumer) is, per tournament, the mean score of players who
-//! ended with colour difference +1 minus that of players who ended with -1 (tournaments lacking
-//! either group are skipped); it is not adjusted for strength.
+//! Shares of players, preferences or games are pooled over the run and carry the clustered
+//! interval of [`crate::stats`] (ratio estimator, cluster-robust by tournament); the count is
+//! shown beside each. White's score counts played games only (`white_wins`, `draws`,
+//! `black_wins` of rounds.csv). The extra-White effect (Csató and Krumer) is, per tournament,
+//! the mean score of players who ended with colour difference +1 minus that of players who
+//! ended with -1 (tournaments lacking either group are skipped); the adjusted effect is the
+//! coefficient of "+1" in a least-squares fit of the score on "+1" and true strength with one
+//! intercept per tournament, over the players at +1 or -1 (cluster-robust by tournament).
 
-use crate::load::RunData;
+use crate::load::{PlayerRow, RunData};
 use crate::model::{bars, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
-use crate::stats::{wilson, Estimate};
+use crate::stats::{decile, shares_by_category, within_regression, Estimate};
 use std::collections::BTreeMap;
 
+const KINDS: [&str; 3] = ["absolute", "strong", "mild"];
+
+/// Per tournament: (tournament, events, trials).
+type Units = Vec<(u64, f64, f64)>;
+
+fn share(units: &[(u64, f64, f64)]) -> Estimate {
+    Estimate::ratio(units)
+}
+
+/// Per decile (1..=10) of the played players ordered by `order`, the clustered share with an
+/// extra White (colour difference > 0).
+fn extra_white_by_decile(
+    run: &RunData,
+    order: impl Fn(&PlayerRow, &PlayerRow) -> std::cmp::Ordering,
+) -> BTreeMap<usize, Estimate> {
+    let mut units: BTreeMap<usize, Vec<(u64, f64, f64)>> = BTreeMap::new();
+    for t in &run.tournaments {
+        let mut ps: Vec<&PlayerRow> = t.players.iter().filter(|p| p.games > 0).collect();
+        ps.sort_by(|a, b| order(a, b));
+        let n = ps.len();
+        let mut per = [(0.0, 0.0); 10];
+        for (i, p) in ps.iter().enumerate() {
+            let d = decile(i, n) - 1;
+            per[d].0 += f64::from(u8::from(p.colour_diff > 0));
+            per[d].1 += 1.0;
+        }
+        for (d, (k, m)) in per.iter().enumerate() {
+            units
+                .entry(d + 1)
+                .or_default()
+                .push((t.row.tournament, *k, *m));
+        }
+    }
+    units.into_iter().map(|(d, u)| (d, share(&u))).collect()
+}
+
+/// The table of a distribution of players over categories, with the chart's labels and
+/// estimates.
+fn category_table<K: std::fmt::Display>(
+    name: &str,
+    title: &str,
+    key: &str,
+    shares: &BTreeMap<K, Estimate>,
+    label: impl Fn(&K) -> String,
+) -> (Table, Vec<String>, Vec<Estimate>) {
+    let mut t = Table::new(
+        name,
+        title,
+        &[
+            key,
+            "players",
+            "all_players",
+            "share",
+            "ci_low",
+            "ci_high",
+            "method",
+        ],
+    );
+    let (mut cats, mut ests) = (Vec::new(), Vec::new());
+    for (c, e) in shares {
+        let (k, n) = e.counts().unwrap_or((0.0, 0.0));
+        let [lo, hi] = crate::model::ci_cells(e.ci());
+        t.push(vec![
+            c.to_string(),
+            num(k),
+            num(n),
+            num(e.value()),
+            lo,
+            hi,
+            e.method().into(),
+        ]);
+        cats.push(label(c));
+        ests.push(e.clone());
+    }
+    (t, cats, ests)
+}
+
 pub fn section(run: &RunData) -> Section {
-    let mut metrics = Vec::new();
     let mut ge2 = Vec::new();
     let mut mean_abs = Vec::new();
     let mut three = Vec::new();
     let mut top_three = Vec::new();
     let mut top_over2 = Vec::new();
-    let mut white_pct = Vec::new();
+    let mut white = Vec::new();
     let mut gain = Vec::new();
-    let mut dist: BTreeMap<i32, u64> = BTreeMap::new();
-    let mut players_total = 0u64;
-    // round -> kind -> (preferences, denied)
-    let mut prefs: BTreeMap<u32, [(u64, u64); 3]> = BTreeMap::new();
+    let mut regression = Vec::new();
+    let mut dist = Vec::new();
+    let mut runs = Vec::new();
+    let mut granted: [Units; 3] = Default::default();
+    // round -> kind -> per-tournament (granted, preferences)
+    let mut by_round: BTreeMap<u32, [Units; 3]> = BTreeMap::new();
 
     for t in &run.tournaments {
+        let id = t.row.tournament;
         let played: Vec<_> = t.players.iter().filter(|p| p.games > 0).collect();
+        let n = played.len() as f64;
+        let count = |f: &dyn Fn(&PlayerRow) -> bool| played.iter().filter(|p| f(p)).count() as f64;
+        ge2.push((id, count(&|p| p.colour_diff.abs() >= 2), n));
+        three.push((id, count(&|p| p.longest_same_colour_run >= 3), n));
         if !played.is_empty() {
-            let n = played.len() as f64;
-            ge2.push(played.iter().filter(|p| p.colour_diff.abs() >= 2).count() as f64 / n);
-            mean_abs.push(
+            mean_abs.push((
+                id,
                 played
                     .iter()
                     .map(|p| p.colour_diff.abs() as f64)
                     .sum::<f64>()
                     / n,
-            );
-            three.push(
-                played
-                    .iter()
-                    .filter(|p| p.longest_same_colour_run >= 3)
-                    .count() as f64
-                    / n,
-            );
+            ));
         }
+        let mut d: BTreeMap<i32, f64> = BTreeMap::new();
+        let mut r: BTreeMap<u32, f64> = BTreeMap::new();
         for p in &played {
-            *dist.entry(p.colour_diff).or_default() += 1;
-            players_total += 1;
+            *d.entry(p.colour_diff).or_default() += 1.0;
+            *r.entry(p.longest_same_colour_run).or_default() += 1.0;
         }
-        let plus: Vec<f64> = played
-            .iter()
-            .filter(|p| p.colour_diff == 1)
-            .map(|p| p.score)
-            .collect();
-        let minus: Vec<f64> = played
-            .iter()
-            .filter(|p| p.colour_diff == -1)
-            .map(|p| p.score)
-            .collect();
-        if !plus.is_empty() && !minus.is_empty() {
-            gain.push(
-                plus.iter().sum::<f64>() / plus.len() as f64
-                    - minus.iter().sum::<f64>() / minus.len() as f64,
-            );
+        dist.push((id, d, n));
+        runs.push((id, r, n));
+        let mean_score = |c: i32| {
+            let s: Vec<f64> = played
+                .iter()
+                .filter(|p| p.colour_diff == c)
+                .map(|p| p.score)
+                .collect();
+            (!s.is_empty()).then(|| s.iter().sum::<f64>() / s.len() as f64)
+        };
+        if let (Some(plus), Some(minus)) = (mean_score(1), mean_score(-1)) {
+            gain.push((id, plus - minus));
         }
-        let (mut ww, mut dr, mut bw) = (0u64, 0u64, 0u64);
+        for p in played.iter().filter(|p| p.colour_diff.abs() == 1) {
+            regression.push((
+                id,
+                p.score,
+                f64::from(u8::from(p.colour_diff == 1)),
+                p.strength / 100.0,
+            ));
+        }
+        let (mut ww, mut dr, mut bw) = (0.0, 0.0, 0.0);
+        let mut totals = [(0.0, 0.0); 3];
         for r in &t.rounds {
-            ww += r.white_wins as u64;
-            dr += r.draws as u64;
-            bw += r.black_wins as u64;
-            let e = prefs.entry(r.round).or_default();
-            e[0].0 += r.pref_absolute as u64;
-            e[0].1 += r.denied_absolute as u64;
-            e[1].0 += r.pref_strong as u64;
-            e[1].1 += r.denied_strong as u64;
-            e[2].0 += r.pref_mild as u64;
-            e[2].1 += r.denied_mild as u64;
+            ww += f64::from(r.white_wins);
+            dr += f64::from(r.draws);
+            bw += f64::from(r.black_wins);
+            let asked = [r.pref_absolute, r.pref_strong, r.pref_mild];
+            let denied = [r.denied_absolute, r.denied_strong, r.denied_mild];
+            let e = by_round.entry(r.round).or_default();
+            for k in 0..3 {
+                let g = f64::from(asked[k] - denied[k].min(asked[k]));
+                e[k].push((id, g, f64::from(asked[k])));
+                totals[k].0 += g;
+                totals[k].1 += f64::from(asked[k]);
+            }
             if r.last_round && r.topscorers > 0 {
-                top_three.push(r.topscorers_three_in_row as f64 / r.topscorers as f64);
-                top_over2.push(r.topscorers_diff_over_2 as f64 / r.topscorers as f64);
+                let n = f64::from(r.topscorers);
+                top_three.push((id, f64::from(r.topscorers_three_in_row), n));
+                top_over2.push((id, f64::from(r.topscorers_diff_over_2), n));
             }
         }
-        let games = ww + dr + bw;
-        if games > 0 {
-            white_pct.push((ww as f64 + 0.5 * dr as f64) / games as f64);
+        for k in 0..3 {
+            granted[k].push((id, totals[k].0, totals[k].1));
         }
+        white.push((id, ww + 0.5 * dr, ww + dr + bw));
     }
 
-    metrics.push(
+    let mut metrics = vec![
         Metric::new(
             "colour.abs_diff_ge2",
-            "Players ending with |colour difference| >= 2 (share per tournament)",
-            "tournaments",
-            Estimate::mean(&ge2),
+            "Players ending with |colour difference| >= 2",
+            "players",
+            share(&ge2),
         )
         .percent(),
-    );
-    metrics.push(Metric::new(
-        "colour.mean_abs_diff",
-        "Mean |colour difference| per player",
-        "tournaments",
-        Estimate::mean(&mean_abs),
-    ));
-    metrics.push(
+        Metric::new(
+            "colour.mean_abs_diff",
+            "Mean |colour difference| per player (mean over tournaments)",
+            "tournaments",
+            Estimate::mean(&mean_abs),
+        ),
         Metric::new(
             "colour.three_in_row",
-            "Players who had the same colour three times in a row (share per tournament)",
-            "tournaments",
-            Estimate::mean(&three),
+            "Players who had the same colour three times in a row",
+            "players",
+            share(&three),
         )
         .percent(),
-    );
-    metrics.push(
         Metric::new(
             "colour.topscorers_three_in_row",
-            "Final round: topscorers with the same colour three times in a row (share)",
-            "tournaments",
-            Estimate::mean(&top_three),
+            "Final round: topscorers with the same colour three times in a row",
+            "topscorers",
+            share(&top_three),
         )
         .percent(),
-    );
-    metrics.push(
         Metric::new(
             "colour.topscorers_diff_over_2",
-            "Final round: topscorers with |colour difference| > 2 (share)",
-            "tournaments",
-            Estimate::mean(&top_over2),
+            "Final round: topscorers with |colour difference| > 2",
+            "topscorers",
+            share(&top_over2),
         )
         .percent(),
-    );
-    let kinds = ["absolute", "strong", "mild"];
-    for (k, kind) in kinds.iter().enumerate() {
-        let (p, d) = prefs
-            .values()
-            .fold((0, 0), |(p, d), e| (p + e[k].0, d + e[k].1));
+    ];
+    for (k, kind) in KINDS.iter().enumerate() {
         metrics.push(
             Metric::new(
                 &format!("colour.pref_granted_{kind}"),
                 &format!("{kind} colour preferences granted (all rounds)"),
                 "preferences",
-                Estimate::proportion(p - d.min(p), p),
+                share(&granted[k]),
             )
             .percent(),
         );
@@ -153,51 +229,68 @@ pub fn section(run: &RunData) -> Section {
     metrics.push(
         Metric::new(
             "colour.white_score",
-            "White's score in played games (per tournament)",
-            "tournaments",
-            Estimate::mean(&white_pct),
+            "White's score in played games (points per game)",
+            "games",
+            share(&white),
         )
         .percent(),
     );
     metrics.push(Metric::new(
         "colour.extra_white_gain",
-        "Score of players at colour difference +1 minus players at -1 (points)",
+        "Score of players at colour difference +1 minus players at -1 (points, not adjusted)",
         "tournaments",
         Estimate::mean(&gain),
     ));
+    if let Some(e) = within_regression(&regression) {
+        metrics.push(Metric::new(
+            "colour.extra_white_gain_adjusted",
+            "Score of players at +1 minus players at -1, adjusted for true strength (points, regression)",
+            "tournaments",
+            e,
+        ));
+    }
 
-    // Tables and charts.
-    let mut t_dist = Table::new(
+    // Final colour difference, log scale so that ±2 and beyond show.
+    let (t_dist, cats, ests) = category_table(
         "colour_difference",
         "Final colour difference (whites - blacks), all players who played",
-        &["colour_diff", "players", "share", "ci_low", "ci_high"],
+        "colour_diff",
+        &shares_by_category(&dist),
+        |d| format!("{d:+}"),
     );
-    let mut cats = Vec::new();
-    let mut ests = Vec::new();
-    for (&d, &c) in &dist {
-        let e = Estimate::proportion(c, players_total);
-        let ci = wilson(c, players_total).unwrap_or((f64::NAN, f64::NAN));
-        t_dist.push(vec![
-            d.to_string(),
-            c.to_string(),
-            num(e.value()),
-            num(ci.0),
-            num(ci.1),
-        ]);
-        cats.push(format!("{d:+}"));
-        ests.push(e);
-    }
     let dist_chart = bars(
         "colour-difference",
         "Final colour difference",
-        "Share of players by final colour difference (whites minus blacks), pooled over all tournaments; error bars are 95% Wilson intervals.",
+        "Share of players by final colour difference (whites minus blacks), pooled over all tournaments, on a log scale so that the rare differences of ±2 and beyond show; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard for fewer than 10 players).",
         "colour difference (whites - blacks)",
-        "players (%)",
+        "players (%, log scale)",
         cats,
         vec![("players".to_string(), ests)],
         100.0,
-    );
+    )
+    .log_y();
 
+    // Longest same-colour run.
+    let (t_runs, cats, ests) = category_table(
+        "same_colour_runs",
+        "Players by their longest run of the same colour in consecutive played games",
+        "longest_run",
+        &shares_by_category(&runs),
+        |r| r.to_string(),
+    );
+    let runs_chart = bars(
+        "same-colour-runs",
+        "Longest same-colour run",
+        "Share of players by the longest run of the same colour in their played games, pooled over all tournaments (log scale); error bars are 95% clustered intervals (cluster-robust by tournament).",
+        "longest run of the same colour (games)",
+        "players (%, log scale)",
+        cats,
+        vec![("players".to_string(), ests)],
+        100.0,
+    )
+    .log_y();
+
+    // Preferences granted per round.
     let mut t_pref = Table::new(
         "colour_preferences_by_round",
         "Colour preferences granted per round and kind",
@@ -211,31 +304,33 @@ pub fn section(run: &RunData) -> Section {
             "ci_high",
         ],
     );
-    let mut series: Vec<Series> = kinds
+    let mut series: Vec<Series> = KINDS
         .iter()
         .map(|k| Series {
             name: k.to_string(),
             points: Vec::new(),
         })
         .collect();
-    for (&round, e) in &prefs {
-        for (k, kind) in kinds.iter().enumerate() {
-            let (p, d) = e[k];
-            let g = p - d.min(p);
-            let est = Estimate::proportion(g, p);
+    for (&round, e) in &by_round {
+        for (k, kind) in KINDS.iter().enumerate() {
+            let est = share(&e[k]);
+            let Some((g, p)) = est.counts().filter(|c| c.1 > 0.0) else {
+                continue;
+            };
             let ci = est.ci();
+            let [lo, hi] = crate::model::ci_cells(ci);
             t_pref.push(vec![
                 round.to_string(),
                 kind.to_string(),
-                p.to_string(),
-                g.to_string(),
+                num(p),
+                num(g),
                 num(est.value()),
-                num(ci.map_or(f64::NAN, |c| c.0)),
-                num(ci.map_or(f64::NAN, |c| c.1)),
+                lo,
+                hi,
             ]);
-            if p > 0 {
+            if p > 0.0 {
                 series[k].points.push(Point {
-                    x: round as f64,
+                    x: f64::from(round),
                     y: est.value() * 100.0,
                     ci: ci.map(|(a, b)| (a * 100.0, b * 100.0)),
                 });
@@ -245,7 +340,7 @@ pub fn section(run: &RunData) -> Section {
     let pref_chart = Chart {
         id: "colour-preferences".into(),
         title: "Colour preferences granted per round".into(),
-        caption: "Share of paired players with an absolute, strong or mild colour preference who received their preferred colour, per round, pooled over all tournaments; error bars are 95% Wilson intervals.".into(),
+        caption: "Share of paired players with an absolute, strong or mild colour preference who received their preferred colour, per round, pooled over all tournaments; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament).".into(),
         x_label: "round".into(),
         y_label: "preferences granted (%)".into(),
         kind: ChartKind::Lines {
@@ -255,15 +350,71 @@ pub fn section(run: &RunData) -> Section {
         series,
     };
 
+    // Who gets the extra White.
+    let by_rating = extra_white_by_decile(run, |a, b| {
+        b.rating.total_cmp(&a.rating).then(a.player.cmp(&b.player))
+    });
+    let by_rank = extra_white_by_decile(run, |a, b| a.rank.cmp(&b.rank));
+    let mut t_extra = Table::new(
+        "extra_white_by_decile",
+        "Players ending with more Whites than Blacks, by rating decile and final rank decile (1 = top)",
+        &["order", "decile", "players", "all_players", "share", "ci_low", "ci_high"],
+    );
+    let mut extra_series = Vec::new();
+    for (name, m) in [
+        ("by rating decile", &by_rating),
+        ("by final rank decile", &by_rank),
+    ] {
+        let mut pts = Vec::new();
+        for (d, e) in m {
+            let (k, n) = e.counts().unwrap_or((0.0, 0.0));
+            let [lo, hi] = crate::model::ci_cells(e.ci());
+            t_extra.push(vec![
+                name.trim_start_matches("by ").replace(" decile", ""),
+                d.to_string(),
+                num(k),
+                num(n),
+                num(e.value()),
+                lo,
+                hi,
+            ]);
+            if n > 0.0 {
+                pts.push(Point {
+                    x: *d as f64,
+                    y: e.value() * 100.0,
+                    ci: e.ci().map(|(a, b)| (a * 100.0, b * 100.0)),
+                });
+            }
+        }
+        extra_series.push(Series {
+            name: name.into(),
+            points: pts,
+        });
+    }
+    let extra_chart = Chart {
+        id: "extra-white".into(),
+        title: "Who gets the extra White".into(),
+        caption: "Share of players ending with more Whites than Blacks (colour difference > 0), by rating decile and by final-rank decile within the tournament (1 = highest rated / best ranked), pooled over tournaments; error bars are 95% clustered intervals (cluster-robust by tournament).".into(),
+        x_label: "decile (1 = top)".into(),
+        y_label: "players with an extra White (%)".into(),
+        kind: ChartKind::Lines {
+            log_y: false,
+            x_ticks: Some((1..=10).map(|d| (d as f64, d.to_string())).collect()),
+        },
+        series: extra_series,
+    };
+
     Section {
         id: "colour",
         title: "Colour",
         intro: "Colour difference = whites minus blacks at the end (players who played at least one game). \
-                Shares per tournament are averaged over tournaments (t interval); pooled shares carry Wilson intervals over players. \
-                The extra-White effect compares, within each tournament, the mean score of players who ended with one White more than Black (+1) against those with one Black more (-1), not adjusted for strength."
+                Shares of players, preferences or games are pooled over the run; their 95% intervals account for the clustering by tournament \
+                (ratio estimator with a cluster-robust variance, t with tournaments - 1 degrees of freedom; exact Korn-Graubard intervals below 10 events), and the counts are shown beside them. \
+                The extra-White effect compares, within each tournament, the mean score of players who ended with one White more than Black (+1) against those with one Black more (-1); \
+                the adjusted effect is the coefficient of +1 in a regression of the score on +1 and true strength with one intercept per tournament (cluster-robust by tournament)."
             .into(),
         metrics,
-        charts: vec![dist_chart, pref_chart],
-        tables: vec![t_dist, t_pref],
+        charts: vec![dist_chart, runs_chart, pref_chart, extra_chart],
+        tables: vec![t_dist, t_runs, t_pref, t_extra],
     }
 }

@@ -1,15 +1,19 @@
-//! Floats: downfloats and upfloats per player, repeated floats, floats by rating decile and by
-//! final rank decile, and the score difference of floated pairs.
+//! Floats: downfloats and upfloats per player, with and without the pairing-allocated bye,
+//! repeated floats, floats by rating decile and by final rank decile, and floated pairs.
+//!
+//! The simulator counts the pairing-allocated bye (PAB) as a downfloat (C.04.3 A.4.b); the
+//! figures "without the PAB" subtract each player's `pabs` from his `downfloats`. Repeated
+//! floats come from rounds.csv, which cannot separate the PAB, so they include it.
 //!
 //! Deciles are taken within each tournament over the players who played at least one game:
 //! decile 1 is the highest-rated tenth (ties by pairing number) or the best-ranked tenth. A
 //! decile's value is the mean number of floats per player in it, averaged over tournaments
-//! (t interval). "Repeated" shares are repeated floats over all floats of that kind in a
-//! tournament (from rounds.csv), averaged over tournaments that had any float of that kind.
+//! (t interval). "Repeated" shares pool the repeated floats over all floats of that kind of the
+//! run (ratio estimator, cluster-robust by tournament).
 
 use crate::load::{PlayerRow, RunData, Tournament};
 use crate::model::{bars, ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
-use crate::stats::{decile, Estimate, Sample};
+use crate::stats::{decile, shares_by_category, Estimate, Sample};
 use std::collections::BTreeMap;
 
 fn played(t: &Tournament) -> Vec<&PlayerRow> {
@@ -47,25 +51,8 @@ fn decile_chart(
     title: &str,
     caption: &str,
     x_label: &str,
-    down: &[Sample],
-    up: &[Sample],
+    series: &[(&str, &[Sample])],
 ) -> Chart {
-    let series = [("downfloats", down), ("upfloats", up)]
-        .iter()
-        .map(|(name, s)| Series {
-            name: name.to_string(),
-            points: s
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.n > 0)
-                .map(|(i, s)| Point {
-                    x: (i + 1) as f64,
-                    y: s.mean,
-                    ci: s.ci(),
-                })
-                .collect(),
-        })
-        .collect();
     Chart {
         id: id.into(),
         title: title.into(),
@@ -76,67 +63,93 @@ fn decile_chart(
             log_y: false,
             x_ticks: Some((1..=10).map(|d| (d as f64, d.to_string())).collect()),
         },
-        series,
+        series: series.iter().map(|(n, s)| decile_series(n, s)).collect(),
+    }
+}
+
+/// A chart series of per-decile samples (deciles without data left out).
+fn decile_series(name: &str, s: &[Sample]) -> Series {
+    Series {
+        name: name.to_string(),
+        points: s
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.n > 0)
+            .map(|(i, s)| Point {
+                x: (i + 1) as f64,
+                y: s.mean,
+                ci: s.ci(),
+            })
+            .collect(),
     }
 }
 
 pub fn section(run: &RunData) -> Section {
     let mut down_pp = Vec::new();
+    let mut down_no_pab = Vec::new();
     let mut up_pp = Vec::new();
     let mut rep_down = Vec::new();
     let mut rep_up = Vec::new();
     let mut two_down = Vec::new();
     let mut two_up = Vec::new();
     let mut pair_diff = Vec::new();
-    let mut dist_down: BTreeMap<u32, u64> = BTreeMap::new();
-    let mut dist_up: BTreeMap<u32, u64> = BTreeMap::new();
-    let mut players_total = 0u64;
-    // round -> per-tournament mean score difference of floated pairs
-    let mut diff_by_round: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
+    let mut dist_down = Vec::new();
+    let mut dist_up = Vec::new();
+    // round -> per tournament (floated pairs, games)
+    let mut pairs_by_round: BTreeMap<u32, Vec<(u64, f64, f64)>> = BTreeMap::new();
 
     for t in &run.tournaments {
+        let id = t.row.tournament;
         let ps = played(t);
+        let n = ps.len() as f64;
         if !ps.is_empty() {
-            let n = ps.len() as f64;
-            down_pp.push(ps.iter().map(|p| p.downfloats as f64).sum::<f64>() / n);
-            up_pp.push(ps.iter().map(|p| p.upfloats as f64).sum::<f64>() / n);
+            let mean = |f: &dyn Fn(&PlayerRow) -> f64| ps.iter().map(|p| f(p)).sum::<f64>() / n;
+            down_pp.push((id, mean(&|p| f64::from(p.downfloats))));
+            down_no_pab.push((
+                id,
+                mean(&|p| f64::from(p.downfloats.saturating_sub(p.pabs))),
+            ));
+            up_pp.push((id, mean(&|p| f64::from(p.upfloats))));
         }
+        let (mut dd, mut du): (BTreeMap<u32, f64>, BTreeMap<u32, f64>) = Default::default();
         for p in &ps {
-            *dist_down.entry(p.downfloats).or_default() += 1;
-            *dist_up.entry(p.upfloats).or_default() += 1;
-            players_total += 1;
+            *dd.entry(p.downfloats).or_default() += 1.0;
+            *du.entry(p.upfloats).or_default() += 1.0;
         }
+        dist_down.push((id, dd, n));
+        dist_up.push((id, du, n));
         let sum = |f: &dyn Fn(&crate::load::RoundRow) -> f64| t.rounds.iter().map(f).sum::<f64>();
-        let down = sum(&|r| r.downfloats as f64);
-        let up = sum(&|r| r.upfloats as f64);
-        if down > 0.0 {
-            rep_down.push(sum(&|r| r.repeated_downfloats as f64) / down);
-            two_down.push(sum(&|r| r.downfloats_two_before as f64) / down);
-        }
-        if up > 0.0 {
-            rep_up.push(sum(&|r| r.repeated_upfloats as f64) / up);
-            two_up.push(sum(&|r| r.upfloats_two_before as f64) / up);
-        }
-        let pairs = sum(&|r| r.floated_pairs as f64);
+        let down = sum(&|r| f64::from(r.downfloats));
+        let up = sum(&|r| f64::from(r.upfloats));
+        rep_down.push((id, sum(&|r| f64::from(r.repeated_downfloats)), down));
+        two_down.push((id, sum(&|r| f64::from(r.downfloats_two_before)), down));
+        rep_up.push((id, sum(&|r| f64::from(r.repeated_upfloats)), up));
+        two_up.push((id, sum(&|r| f64::from(r.upfloats_two_before)), up));
+        let pairs = sum(&|r| f64::from(r.floated_pairs));
         if pairs > 0.0 {
-            pair_diff.push(sum(&|r| r.floated_score_diff) / pairs);
+            pair_diff.push((id, sum(&|r| r.floated_score_diff) / pairs));
         }
         for r in &t.rounds {
-            if r.floated_pairs > 0 {
-                diff_by_round
-                    .entry(r.round)
-                    .or_default()
-                    .push(r.floated_score_diff / r.floated_pairs as f64);
-            }
+            pairs_by_round.entry(r.round).or_default().push((
+                id,
+                f64::from(r.floated_pairs),
+                f64::from(r.games),
+            ));
         }
     }
 
     let metrics = vec![
         Metric::new(
             "floats.downfloats_per_player",
-            "Downfloats per player",
+            "Downfloats per player, the pairing-allocated bye included",
             "tournaments",
             Estimate::mean(&down_pp),
+        ),
+        Metric::new(
+            "floats.downfloats_per_player_no_pab",
+            "Downfloats per player, the pairing-allocated bye left out",
+            "tournaments",
+            Estimate::mean(&down_no_pab),
         ),
         Metric::new(
             "floats.upfloats_per_player",
@@ -146,50 +159,47 @@ pub fn section(run: &RunData) -> Section {
         ),
         Metric::new(
             "floats.repeated_downfloats",
-            "Downfloats repeating a downfloat of the previous round (share)",
-            "tournaments",
-            Estimate::mean(&rep_down),
+            "Downfloats repeating a downfloat of the previous round (PAB included)",
+            "downfloats",
+            Estimate::ratio(&rep_down),
         )
         .percent(),
         Metric::new(
             "floats.repeated_upfloats",
-            "Upfloats repeating an upfloat of the previous round (share)",
-            "tournaments",
-            Estimate::mean(&rep_up),
+            "Upfloats repeating an upfloat of the previous round",
+            "upfloats",
+            Estimate::ratio(&rep_up),
         )
         .percent(),
         Metric::new(
             "floats.downfloats_two_before",
-            "Downfloats of players who downfloated two rounds before (share)",
-            "tournaments",
-            Estimate::mean(&two_down),
+            "Downfloats of players who downfloated two rounds before (PAB included)",
+            "downfloats",
+            Estimate::ratio(&two_down),
         )
         .percent(),
         Metric::new(
             "floats.upfloats_two_before",
-            "Upfloats of players who upfloated two rounds before (share)",
-            "tournaments",
-            Estimate::mean(&two_up),
+            "Upfloats of players who upfloated two rounds before",
+            "upfloats",
+            Estimate::ratio(&two_up),
         )
         .percent(),
         Metric::new(
             "floats.pair_score_diff",
-            "Score difference of a floated pair (points)",
+            "Score difference of a floated pair (points, mean over tournaments)",
             "tournaments",
             Estimate::mean(&pair_diff),
         ),
     ];
 
     // Distribution of floats per player.
-    let max = dist_down
-        .keys()
-        .chain(dist_up.keys())
-        .copied()
-        .max()
-        .unwrap_or(0);
+    let sd = shares_by_category(&dist_down);
+    let su = shares_by_category(&dist_up);
+    let max = sd.keys().chain(su.keys()).copied().max().unwrap_or(0);
     let mut t_dist = Table::new(
         "floats_per_player",
-        "Floats per player: players by number of downfloats and upfloats",
+        "Floats per player: players by number of downfloats (PAB included) and upfloats",
         &[
             "floats",
             "players_downfloats",
@@ -200,34 +210,33 @@ pub fn section(run: &RunData) -> Section {
     );
     let mut cats = Vec::new();
     let (mut ed, mut eu) = (Vec::new(), Vec::new());
+    let zero = Estimate::ratio(&[]);
     for k in 0..=max {
-        let d = dist_down.get(&k).copied().unwrap_or(0);
-        let u = dist_up.get(&k).copied().unwrap_or(0);
-        let (a, b) = (
-            Estimate::proportion(d, players_total),
-            Estimate::proportion(u, players_total),
-        );
+        let a = sd.get(&k).unwrap_or(&zero);
+        let b = su.get(&k).unwrap_or(&zero);
+        let count = |e: &Estimate| num(e.counts().map_or(0.0, |c| c.0));
         t_dist.push(vec![
             k.to_string(),
-            d.to_string(),
-            u.to_string(),
+            count(a),
+            count(b),
             num(a.value()),
             num(b.value()),
         ]);
         cats.push(k.to_string());
-        ed.push(a);
-        eu.push(b);
+        ed.push(a.clone());
+        eu.push(b.clone());
     }
     let dist_chart = bars(
         "floats-per-player",
         "Floats per player",
-        "Share of players by number of downfloats and upfloats over the tournament, pooled over all tournaments; error bars are 95% Wilson intervals.",
+        "Share of players by number of downfloats (the pairing-allocated bye counted as a downfloat) and upfloats over the tournament, pooled over all tournaments, log scale; error bars are 95% clustered intervals (cluster-robust by tournament).",
         "floats in the tournament",
-        "players (%)",
+        "players (%, log scale)",
         cats,
         vec![("downfloats".into(), ed), ("upfloats".into(), eu)],
         100.0,
-    );
+    )
+    .log_y();
 
     let by_rating_down = by_decile(
         run,
@@ -239,7 +248,17 @@ pub fn section(run: &RunData) -> Section {
         |a, b| b.rating.total_cmp(&a.rating).then(a.player.cmp(&b.player)),
         |p| p.upfloats as f64,
     );
+    let by_rating_no_pab = by_decile(
+        run,
+        |a, b| b.rating.total_cmp(&a.rating).then(a.player.cmp(&b.player)),
+        |p| p.downfloats.saturating_sub(p.pabs) as f64,
+    );
     let by_rank_down = by_decile(run, |a, b| a.rank.cmp(&b.rank), |p| p.downfloats as f64);
+    let by_rank_no_pab = by_decile(
+        run,
+        |a, b| a.rank.cmp(&b.rank),
+        |p| p.downfloats.saturating_sub(p.pabs) as f64,
+    );
     let by_rank_up = by_decile(run, |a, b| a.rank.cmp(&b.rank), |p| p.upfloats as f64);
     let mut t_dec = Table::new(
         "floats_by_decile",
@@ -276,54 +295,63 @@ pub fn section(run: &RunData) -> Section {
     let rating_chart = decile_chart(
         "floats-by-rating",
         "Floats by rating decile",
-        "Mean downfloats and upfloats per player by rating decile within the tournament (1 = highest rated), averaged over tournaments; error bars are 95% t intervals.",
+        "Mean downfloats (with and without the pairing-allocated bye, which counts as a downfloat) and upfloats per player by rating decile within the tournament (1 = highest rated), averaged over tournaments; error bars are 95% t intervals over tournaments.",
         "rating decile (1 = highest)",
-        &by_rating_down,
-        &by_rating_up,
+        &[
+            ("downfloats with PAB", &by_rating_down),
+            ("downfloats without PAB", &by_rating_no_pab),
+            ("upfloats", &by_rating_up),
+        ],
     );
     let rank_chart = decile_chart(
         "floats-by-rank",
         "Floats by final rank decile",
-        "Mean downfloats and upfloats per player by final-rank decile (1 = top of the final standings), averaged over tournaments; error bars are 95% t intervals.",
+        "Mean downfloats (with and without the pairing-allocated bye, which counts as a downfloat) and upfloats per player by final-rank decile (1 = top of the final standings), averaged over tournaments; error bars are 95% t intervals over tournaments.",
         "final rank decile (1 = top)",
-        &by_rank_down,
-        &by_rank_up,
+        &[
+            ("downfloats with PAB", &by_rank_down),
+            ("downfloats without PAB", &by_rank_no_pab),
+            ("upfloats", &by_rank_up),
+        ],
     );
 
     let mut t_round = Table::new(
         "floated_pairs_by_round",
-        "Score difference of floated pairs per round (mean over tournaments)",
+        "Floated pairs (games between different scores) per round, share of games",
         &[
             "round",
-            "mean_score_diff",
+            "floated_pairs",
+            "games",
+            "share",
             "ci_low",
             "ci_high",
-            "tournaments",
         ],
     );
     let mut pts = Vec::new();
-    for (round, v) in &diff_by_round {
-        let s = Sample::of(v);
-        let [lo, hi] = ci_cells(s.ci());
+    for (round, units) in &pairs_by_round {
+        let e = Estimate::ratio(units);
+        let Some((k, n)) = e.counts() else { continue };
+        let [lo, hi] = ci_cells(e.ci());
         t_round.push(vec![
             round.to_string(),
-            num(s.mean),
+            num(k),
+            num(n),
+            num(e.value()),
             lo,
             hi,
-            s.n.to_string(),
         ]);
         pts.push(Point {
-            x: *round as f64,
-            y: s.mean,
-            ci: s.ci(),
+            x: f64::from(*round),
+            y: e.value() * 100.0,
+            ci: e.ci().map(|(a, b)| (a * 100.0, b * 100.0)),
         });
     }
     let round_chart = Chart {
-        id: "floated-pair-diff".into(),
-        title: "Score difference of floated pairs".into(),
-        caption: "Mean score difference (points) between the two players of a game between different scores, per round, averaged over tournaments; error bars are 95% t intervals.".into(),
+        id: "floated-pairs".into(),
+        title: "Floated pairs per round".into(),
+        caption: "Share of the games of each round played between players of different scores (a floated pair), pooled over tournaments; error bars are 95% clustered intervals (cluster-robust by tournament). The mean score difference of a floated pair is a figure of the table above; it barely moves from round to round, so it is not drawn.".into(),
         x_label: "round".into(),
-        y_label: "score difference (points)".into(),
+        y_label: "games between different scores (%)".into(),
         kind: ChartKind::Lines {
             log_y: false,
             x_ticks: None,
@@ -338,6 +366,7 @@ pub fn section(run: &RunData) -> Section {
         id: "floats",
         title: "Floats",
         intro: "A downfloat is a player paired against a lower score group, an upfloat one paired against a higher score group. \
+                The pairing-allocated bye counts as a downfloat (C.04.3 A.4.b); the figures without it subtract each player's byes. \
                 Per-player counts come from players.csv, repeated floats and floated pairs from rounds.csv. \
                 Deciles are taken within each tournament (1 = highest rated or best ranked) and averaged over tournaments."
             .into(),

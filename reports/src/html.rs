@@ -23,7 +23,7 @@ pub fn escape(s: &str) -> String {
 
 const STYLE: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;margin:0;color:#1b1b1b;background:#fafafa;line-height:1.45}
-main{max-width:980px;margin:0 auto;padding:8px 24px 48px;background:#fff}
+main{max-width:1180px;margin:0 auto;padding:8px 24px 48px;background:#fff}
 h1{font-size:1.7em;margin:0.6em 0 0.2em}
 h2{font-size:1.35em;border-bottom:2px solid #0072b2;padding-bottom:4px;margin-top:2em}
 p.params{color:#444;margin-top:0}
@@ -31,7 +31,7 @@ nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px 18px}
 nav a{color:#0072b2;text-decoration:none;font-weight:600}
 table{border-collapse:collapse;margin:12px 0;font-size:0.92em;width:100%}
 th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
-th:first-child,td:first-child{text-align:left}
+th:first-child,td:first-child{text-align:left;min-width:14em}
 td:not(:first-child){white-space:nowrap}
 thead th{background:#f0f4f8}
 td.sig{font-weight:600}
@@ -41,6 +41,8 @@ figcaption{font-size:0.9em;color:#333;margin-top:6px}
 figcaption .run{display:block;color:#666;font-size:0.92em;margin-top:2px}
 p.tables{font-size:0.9em;color:#444}
 p.tables a{color:#0072b2;margin-right:10px}
+span.count{color:#555;font-size:0.88em}
+p.fdr{background:#f0f4f8;padding:6px 10px;border-radius:4px}
 footer{font-size:0.85em;color:#555;margin-top:3em;border-top:1px solid #ddd;padding-top:8px}
 ";
 
@@ -51,7 +53,15 @@ pub fn fmt_value(v: f64, percent: bool) -> String {
     }
     let a = v.abs();
     let s = if percent {
-        format!("{:.1}%", v * 100.0)
+        // Two significant digits of the distance to 0% or 100%, whichever is nearer, so that
+        // 1 in 89 998 shows as 0.0011% and 28 829 of 28 830 as 99.997%.
+        let near = (v.min(1.0 - v) * 100.0).abs();
+        let decimals = if near > 0.0 && near < 1.0 {
+            ((-near.log10()).floor() as usize + 2).min(6)
+        } else {
+            1
+        };
+        format!("{:.*}%", decimals, v * 100.0)
     } else if a >= 100.0 {
         format!("{v:.0}")
     } else if a >= 10.0 {
@@ -109,23 +119,44 @@ fn figure(out: &mut String, chart: &Chart, number: usize, params: &str) -> Resul
     Ok(())
 }
 
+/// The data behind a figure: `1 / 21 805 players, 300 tournaments` or `300 tournaments`.
+fn basis(m: &Metric) -> String {
+    let g = m.estimate.clusters();
+    match m.counts_text() {
+        Some(c) if m.unit == "tournaments" => format!("{c} {}", m.unit),
+        Some(c) => format!("{c} {}, {g} tournaments", m.unit),
+        None => format!("{} {}", m.estimate.n(), m.unit),
+    }
+}
+
 fn metric_row(m: &Metric) -> String {
     format!(
-        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{} {}</td></tr>\n",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
         escape(&m.label),
         fmt_value(m.estimate.value(), m.percent),
         fmt_ci(m.ci(), m.percent),
-        m.estimate.n(),
-        m.unit
+        escape(&basis(m)),
+        m.estimate.method()
     )
 }
 
-const FOOTER: &str = "<footer><p>Methods: averages over tournaments carry 95% Student-t intervals (n − 1 degrees of freedom); \
-proportions of counted events carry 95% Wilson score intervals; differences between runs use Welch's interval for means and \
-Newcombe's hybrid score interval for proportions. Kendall's tau-b accounts for ties. Written by swisslab-reports.</p></footer>\n";
+const FOOTER: &str = "<footer><p>Methods (the column \u{201c}interval\u{201d} names the one used): \
+<b>t</b>: mean of per-tournament values, Student-t with tournaments − 1 degrees of freedom; \
+<b>cluster-ratio-t</b>: a share pooled over the run, ratio estimator with a cluster-robust variance by tournament (linearisation), t with tournaments − 1 degrees of freedom — \
+players, games and rounds of one tournament are not independent, tournaments are; \
+<b>korn-graubard</b>: the same share with fewer than 10 events or non-events, exact Clopper-Pearson interval on the effective sample size (n divided by the design effect); \
+<b>wilson</b> / <b>clopper-pearson</b>: a share of independent tournaments (Clopper-Pearson below 10); \
+<b>cluster-robust-t</b>: a regression coefficient with a cluster-robust variance by tournament. \
+Differences between runs: paired by tournament index when both runs share seed and configuration (paired-t on the per-tournament contributions), \
+else Welch's interval for means and Newcombe's method for shares. Kendall's tau-b accounts for ties. Written by swisslab-reports.</p></footer>\n";
 
-/// The report page of one run.
-pub fn report_page(title: &str, params: &str, sections: &[Section]) -> Result<String, ReportError> {
+/// The report page of one run; `tables` when the CSV tables are written beside it.
+pub fn report_page(
+    title: &str,
+    params: &str,
+    sections: &[Section],
+    tables: bool,
+) -> Result<String, ReportError> {
     let mut out = String::new();
     head(&mut out, title);
     out.push_str(&format!(
@@ -134,6 +165,9 @@ pub fn report_page(title: &str, params: &str, sections: &[Section]) -> Result<St
         escape(params)
     ));
     nav(&mut out, sections);
+    if tables {
+        out.push_str("<p class=\"tables\">Every figure with its interval, counts and method: <a href=\"tables/metrics.csv\">metrics.csv</a></p>\n");
+    }
     let mut number = 0;
     for s in sections {
         out.push_str(&format!(
@@ -143,7 +177,7 @@ pub fn report_page(title: &str, params: &str, sections: &[Section]) -> Result<St
             escape(&s.intro)
         ));
         if !s.metrics.is_empty() {
-            out.push_str("<table class=\"metrics\">\n<thead><tr><th>Figure</th><th>Estimate</th><th>95% CI</th><th>n</th></tr></thead>\n<tbody>\n");
+            out.push_str("<table class=\"metrics\">\n<thead><tr><th>Figure</th><th>Estimate</th><th>95% CI</th><th>Data</th><th>Interval</th></tr></thead>\n<tbody>\n");
             for m in &s.metrics {
                 out.push_str(&metric_row(m));
             }
@@ -153,7 +187,9 @@ pub fn report_page(title: &str, params: &str, sections: &[Section]) -> Result<St
             number += 1;
             figure(&mut out, c, number, &format!("Run: {params}"))?;
         }
-        tables_line(&mut out, s);
+        if tables {
+            tables_line(&mut out, s);
+        }
         out.push_str("</section>\n");
     }
     out.push_str(FOOTER);
@@ -181,6 +217,61 @@ pub struct CompareRow<'a> {
     pub a: &'a Metric,
     pub b: Option<&'a Metric>,
     pub diff: Option<Difference>,
+    /// Significant after the Benjamini-Hochberg marking over every figure of the page.
+    pub discovery: bool,
+}
+
+/// What the comparison did, for the page's opening paragraph.
+pub struct CompareSummary {
+    /// Tournaments paired by index (same seed and configuration).
+    pub paired: bool,
+    /// Figures with a difference and an interval.
+    pub compared: usize,
+    /// Intervals excluding 0.
+    pub significant: usize,
+    /// Benjamini-Hochberg discoveries at a false-discovery rate of 5%.
+    pub discoveries: usize,
+    /// The CSV table is written beside the page.
+    pub tables: bool,
+}
+
+fn value_with_counts(m: &Metric) -> String {
+    let v = fmt_value(m.estimate.value(), m.percent);
+    match m.counts_text() {
+        Some(c) => format!("{v}<br><span class=\"count\">{}</span>", escape(&c)),
+        None => v,
+    }
+}
+
+fn compare_intro(out: &mut String, s: &CompareSummary) {
+    let how = if s.paired {
+        "<strong>Paired comparison.</strong> Both runs have the same seed and configuration (run.csv) and the same tournaments, \
+         so they share the field, the events and every game result the two pairings have in common (common random numbers): \
+         each difference is taken tournament by tournament and its 95% interval is a paired t interval over the tournaments."
+    } else {
+        "<strong>Unpaired comparison.</strong> The runs differ in seed or configuration (run.csv), so their tournaments are independent: \
+         differences of means carry Welch's interval, differences of shares Newcombe's (the two runs' intervals combined)."
+    };
+    let expected = s.compared as f64 * 0.05;
+    out.push_str(&format!(
+        "<p>Each figure of run A and run B with the difference B − A and its 95% interval. {how}</p>\n\
+         <p class=\"fdr\">{} figures are compared. If the two runs did not differ at all, about {expected:.1} of them \
+         (5%) would still show an interval excluding 0 by chance. Here {} (in bold); \
+         after the Benjamini-Hochberg correction for {} comparisons at a false-discovery rate of 5%, \
+         <strong>{}</strong> remain (marked ◆).{}</p>\n",
+        s.compared,
+        match s.significant {
+            1 => "one does".to_string(),
+            n => format!("{n} do"),
+        },
+        s.compared,
+        s.discoveries,
+        if s.tables {
+            " All figures, intervals and p-values: <a href=\"tables/compare.csv\">compare.csv</a>."
+        } else {
+            ""
+        }
+    ));
 }
 
 /// The comparison page.
@@ -188,6 +279,7 @@ pub fn compare_page(
     params_a: &str,
     params_b: &str,
     sections: &[(Section, Vec<CompareRow>)],
+    summary: &CompareSummary,
 ) -> Result<String, ReportError> {
     let mut out = String::new();
     head(&mut out, "swisslab comparison");
@@ -197,7 +289,7 @@ pub fn compare_page(
         escape(params_a),
         escape(params_b)
     ));
-    out.push_str("<p>Each figure of run A and run B with the difference B − A and its 95% interval; differences whose interval excludes 0 are in bold.</p>\n");
+    compare_intro(&mut out, summary);
     let only: Vec<Section> = sections.iter().map(|(s, _)| s.clone()).collect();
     nav(&mut out, &only);
     let both = format!("A: {params_a}. B: {params_b}.");
@@ -209,30 +301,34 @@ pub fn compare_page(
             escape(s.title),
             escape(&s.intro)
         ));
-        out.push_str("<table class=\"metrics\">\n<thead><tr><th>Figure</th><th>A</th><th>A 95% CI</th><th>B</th><th>B 95% CI</th><th>B − A</th><th>95% CI</th></tr></thead>\n<tbody>\n");
+        out.push_str("<table class=\"metrics\">\n<thead><tr><th>Figure</th><th>A</th><th>A 95% CI</th><th>B</th><th>B 95% CI</th><th>B − A</th><th>95% CI</th><th>p</th></tr></thead>\n<tbody>\n");
         for r in rows {
             let pct = r.a.percent;
             let (b, bci) = match r.b {
-                Some(o) => (fmt_value(o.estimate.value(), pct), fmt_ci(o.ci(), pct)),
+                Some(o) => (value_with_counts(o), fmt_ci(o.ci(), pct)),
                 None => ("—".into(), "—".into()),
             };
-            let (d, dci, sig) = match &r.diff {
-                Some(d) => {
-                    let sig = d.ci.is_some_and(|(lo, hi)| lo > 0.0 || hi < 0.0);
-                    (fmt_value(d.value, pct), fmt_ci(d.ci, pct), sig)
-                }
-                None => ("—".into(), "—".into(), false),
+            let (d, dci, p, sig) = match &r.diff {
+                Some(d) => (
+                    fmt_value(d.value, pct),
+                    fmt_ci(d.ci, pct),
+                    fmt_p(d.p),
+                    d.significant(),
+                ),
+                None => ("—".into(), "—".into(), "—".into(), false),
             };
             let class = if sig { " class=\"sig\"" } else { "" };
+            let mark = if r.discovery { " ◆" } else { "" };
             out.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td{class}>{}</td><td{class}>{}</td></tr>\n",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td{class}>{}{mark}</td><td{class}>{}</td><td>{}</td></tr>\n",
                 escape(&r.a.label),
-                fmt_value(r.a.estimate.value(), pct),
+                value_with_counts(r.a),
                 fmt_ci(r.a.ci(), pct),
                 b,
                 bci,
                 d,
-                dci
+                dci,
+                p
             ));
         }
         out.push_str("</tbody>\n</table>\n");
@@ -245,4 +341,14 @@ pub fn compare_page(
     out.push_str(FOOTER);
     out.push_str("</main>\n</body>\n</html>\n");
     Ok(out)
+}
+
+fn fmt_p(p: f64) -> String {
+    if p.is_nan() {
+        "—".into()
+    } else if p < 0.001 {
+        "&lt;0.001".into()
+    } else {
+        format!("{p:.3}")
+    }
 }

@@ -12,8 +12,9 @@
 //! computes one [`Section`](model::Section) per family ([`colour`], [`floats`], [`byes`],
 //! [`ranking`], [`performance`]) and writes `DIR/report.html` and `DIR/tables/*.csv`
 //! (`tables/metrics.csv` holds every figure with its interval). [`compare`] does the same for
-//! two runs side by side, with differences and their intervals. Interval methods: see
-//! [`stats`].
+//! two runs side by side, with differences and their intervals, paired by tournament when the
+//! two runs share seed and configuration, and a Benjamini-Hochberg marking over all of them.
+//! Interval methods: see [`stats`].
 //!
 //! Choices where the output contract leaves room (details in each module):
 //!
@@ -25,7 +26,7 @@
 //! - the final standing for Kendall's tau-b is score, then Buchholz Cut-1, players equal on
 //!   both tied (the pairing-number tiebreak of `rank` is not used); "the strongest player wins"
 //!   uses `rank` = 1;
-//! - intervals of shares averaged over tournaments are clipped to [0, 1].
+//! - intervals of shares are clipped to [0, 1].
 
 pub mod byes;
 pub mod charts;
@@ -152,7 +153,17 @@ fn metrics_table(name: &str, sections: &[Section]) -> Table {
         name,
         "Every figure of the report with its 95% interval",
         &[
-            "family", "key", "label", "value", "ci_low", "ci_high", "n", "unit", "method",
+            "family",
+            "key",
+            "label",
+            "value",
+            "ci_low",
+            "ci_high",
+            "events",
+            "n",
+            "unit",
+            "tournaments",
+            "method",
         ],
     );
     for s in sections {
@@ -165,8 +176,12 @@ fn metrics_table(name: &str, sections: &[Section]) -> Table {
                 model::num(m.estimate.value()),
                 lo,
                 hi,
+                m.estimate
+                    .counts()
+                    .map_or(String::new(), |(k, _)| model::num(k)),
                 m.estimate.n().to_string(),
                 m.unit.to_string(),
+                m.estimate.clusters().to_string(),
                 m.estimate.method().to_string(),
             ]);
         }
@@ -189,7 +204,7 @@ pub fn write_report(dir: &Path, opts: &ReportOptions) -> Result<ReportSummary, R
         .title
         .clone()
         .unwrap_or_else(|| format!("swisslab report: {}", dir.display()));
-    let page = html::report_page(&title, &run.parameters(), &sections)?;
+    let page = html::report_page(&title, &run.parameters(), &sections, opts.tables)?;
     let html_path = dir.join("report.html");
     let mut tables = Vec::new();
     if opts.tables {
@@ -232,7 +247,8 @@ fn merge_categories(a: &[String], b: &[String]) -> Vec<String> {
     }
 }
 
-/// Overlays the chart of run B on the same chart of run A.
+/// Run B's chart beside run A's: bars side by side in each category, lines shifted a little
+/// to the right so that neither hides the other.
 fn merge_chart(a: &model::Chart, b: &model::Chart) -> model::Chart {
     let name = |run: &str, s: &model::Series, n: usize| {
         if n == 1 {
@@ -242,10 +258,16 @@ fn merge_chart(a: &model::Chart, b: &model::Chart) -> model::Chart {
         }
     };
     let mut out = a.clone();
-    out.caption = format!("{} Run A and run B overlaid.", a.caption);
+    out.caption = format!("{} Run A and run B side by side.", a.caption);
     out.series.clear();
     match (&a.kind, &b.kind) {
-        (ChartKind::Bars { categories: ca }, ChartKind::Bars { categories: cb }) => {
+        (
+            ChartKind::Bars {
+                categories: ca,
+                log_y,
+            },
+            ChartKind::Bars { categories: cb, .. },
+        ) => {
             let cats = merge_categories(ca, cb);
             for (run, chart, own) in [("A", a, ca), ("B", b, cb)] {
                 for s in &chart.series {
@@ -258,13 +280,20 @@ fn merge_chart(a: &model::Chart, b: &model::Chart) -> model::Chart {
                     out.series.push(s2);
                 }
             }
-            out.kind = ChartKind::Bars { categories: cats };
+            out.kind = ChartKind::Bars {
+                categories: cats,
+                log_y: *log_y,
+            };
         }
         _ => {
-            for (run, chart) in [("A", a), ("B", b)] {
+            let step = line_step(a);
+            for (run, chart, shift) in [("A", a, -0.08 * step), ("B", b, 0.08 * step)] {
                 for s in &chart.series {
                     let mut s2 = s.clone();
                     s2.name = name(run, s, chart.series.len());
+                    for p in &mut s2.points {
+                        p.x += shift;
+                    }
                     out.series.push(s2);
                 }
             }
@@ -273,8 +302,112 @@ fn merge_chart(a: &model::Chart, b: &model::Chart) -> model::Chart {
     out
 }
 
+/// The smallest gap between two x values of a line chart (1 when there is none).
+fn line_step(c: &model::Chart) -> f64 {
+    let mut xs: Vec<f64> = c
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.x))
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    let step = xs
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .filter(|d| *d > 1e-9)
+        .fold(f64::INFINITY, f64::min);
+    if step.is_finite() {
+        step
+    } else {
+        1.0
+    }
+}
+
+/// The difference B - A of every point the two charts share (same series, same x), with an
+/// interval combining the two points' intervals (Newcombe's method, as if the runs were
+/// independent: wider than a paired interval); `None` for charts without intervals.
+fn difference_chart(a: &model::Chart, b: &model::Chart) -> Option<model::Chart> {
+    let (cats, bar_labels) = match (&a.kind, &b.kind) {
+        (ChartKind::Bars { categories: ca, .. }, ChartKind::Bars { categories: cb, .. }) => {
+            (merge_categories(ca, cb), Some((ca.clone(), cb.clone())))
+        }
+        _ => (Vec::new(), None),
+    };
+    let x_of = |p: &model::Point, own: Option<&Vec<String>>| match own {
+        Some(labels) => cats
+            .iter()
+            .position(|c| *c == labels[p.x as usize])
+            .map(|i| i as f64),
+        None => Some(p.x),
+    };
+    let mut series = Vec::new();
+    for sa in &a.series {
+        let Some(sb) = b.series.iter().find(|s| s.name == sa.name) else {
+            continue;
+        };
+        let mut points = Vec::new();
+        for pa in &sa.points {
+            let xa = x_of(pa, bar_labels.as_ref().map(|l| &l.0));
+            let found = sb
+                .points
+                .iter()
+                .find(|pb| x_of(pb, bar_labels.as_ref().map(|l| &l.1)) == xa);
+            let (Some(x), Some(pb), Some(ca), Some(cb)) =
+                (xa, found, pa.ci, found.and_then(|p| p.ci))
+            else {
+                continue;
+            };
+            let d = pb.y - pa.y;
+            let lo = d - ((pb.y - cb.0).powi(2) + (ca.1 - pa.y).powi(2)).sqrt();
+            let hi = d + ((cb.1 - pb.y).powi(2) + (pa.y - ca.0).powi(2)).sqrt();
+            points.push(model::Point {
+                x,
+                y: d,
+                ci: Some((lo, hi)),
+            });
+        }
+        if !points.is_empty() {
+            series.push(model::Series {
+                name: sa.name.clone(),
+                points,
+            });
+        }
+    }
+    if series.is_empty() {
+        return None;
+    }
+    let x_ticks = match &a.kind {
+        ChartKind::Bars { .. } => Some(
+            cats.iter()
+                .enumerate()
+                .map(|(i, c)| (i as f64, c.clone()))
+                .collect(),
+        ),
+        ChartKind::Lines { x_ticks, .. } => x_ticks.clone(),
+    };
+    // The difference is drawn on a linear axis whatever the chart above used.
+    let unit = a
+        .y_label
+        .replace(", log scale", "")
+        .replace(" (log scale)", "");
+    Some(model::Chart {
+        id: format!("{}-difference", a.id),
+        title: format!("{}: B − A", a.title),
+        caption: format!(
+            "The difference B − A of each point of the chart above (linear scale), with a 95% interval combining the two runs' intervals (Newcombe's method, as for independent runs: wider than the paired intervals of the table when the runs are paired). Unit: {unit}."
+        ),
+        x_label: a.x_label.clone(),
+        y_label: format!("B − A ({unit})"),
+        kind: ChartKind::Lines {
+            log_y: false,
+            x_ticks,
+        },
+        series,
+    })
+}
+
 /// Compares two runs: writes `out/compare.html` and `out/tables/compare.csv` (B − A for every
-/// figure, Welch or Newcombe intervals) and returns run A's figures.
+/// figure with its interval and p-value, paired when the runs share seed and configuration,
+/// with the Benjamini-Hochberg marking) and returns run A's figures.
 pub fn compare(
     dir_a: &Path,
     dir_b: &Path,
@@ -283,6 +416,7 @@ pub fn compare(
 ) -> Result<ReportSummary, ReportError> {
     let a = load::load(dir_a)?;
     let b = load::load(dir_b)?;
+    let paired = a.pairs_with(&b);
     let sa = sections(&a);
     let sb = sections(&b);
     let b_metrics: BTreeMap<&str, &Metric> = sb
@@ -290,6 +424,37 @@ pub fn compare(
         .flat_map(|s| &s.metrics)
         .map(|m| (m.key.as_str(), m))
         .collect();
+    // Every difference first, for the false-discovery-rate marking over all of them.
+    let diffs: Vec<Vec<Option<stats::Difference>>> = sa
+        .iter()
+        .map(|s| {
+            s.metrics
+                .iter()
+                .map(|m| {
+                    b_metrics.get(m.key.as_str()).map(|o| {
+                        let d = stats::difference(&m.estimate, &o.estimate, paired);
+                        if m.tested {
+                            d
+                        } else {
+                            // Shown, not tested: no p-value, no interval to read as a test.
+                            stats::Difference {
+                                ci: None,
+                                p: f64::NAN,
+                                method: "not tested",
+                                ..d
+                            }
+                        }
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let p: Vec<f64> = diffs
+        .iter()
+        .flatten()
+        .map(|d| d.map_or(f64::NAN, |d| d.p))
+        .collect();
+    let discoveries = stats::benjamini_hochberg(&p, FDR);
     let mut table = Table::new(
         "compare",
         "Every figure of runs A and B with the difference B - A",
@@ -309,14 +474,18 @@ pub fn compare(
             "diff_ci_low",
             "diff_ci_high",
             "method",
+            "p",
+            "bh_fdr_5",
         ],
     );
     let mut merged = Vec::new();
-    for (s, s_b) in sa.iter().zip(&sb) {
+    let mut flat = 0;
+    for ((s, s_b), ds) in sa.iter().zip(&sb).zip(&diffs) {
         let mut rows = Vec::new();
-        for m in &s.metrics {
+        for (m, diff) in s.metrics.iter().zip(ds) {
             let other = b_metrics.get(m.key.as_str()).copied();
-            let diff = other.map(|o| stats::difference(&m.estimate, &o.estimate));
+            let discovery = discoveries[flat];
+            flat += 1;
             let [alo, ahi] = model::ci_cells(m.ci());
             let (bv, [blo, bhi], bn) = match other {
                 Some(o) => (
@@ -326,9 +495,19 @@ pub fn compare(
                 ),
                 None => (String::new(), [String::new(), String::new()], String::new()),
             };
-            let (dv, [dlo, dhi], method) = match &diff {
-                Some(d) => (model::num(d.value), model::ci_cells(d.ci), d.method),
-                None => (String::new(), [String::new(), String::new()], ""),
+            let (dv, [dlo, dhi], method, pv) = match diff {
+                Some(d) => (
+                    model::num(d.value),
+                    model::ci_cells(d.ci),
+                    d.method,
+                    model::num(d.p),
+                ),
+                None => (
+                    String::new(),
+                    [String::new(), String::new()],
+                    "",
+                    String::new(),
+                ),
             };
             table.push(vec![
                 s.id.to_string(),
@@ -346,27 +525,39 @@ pub fn compare(
                 dlo,
                 dhi,
                 method.to_string(),
+                pv,
+                u8::from(discovery).to_string(),
             ]);
             rows.push(html::CompareRow {
                 a: m,
                 b: other,
-                diff,
+                diff: *diff,
+                discovery,
             });
         }
         let mut section = s.clone();
         section.charts = s
             .charts
             .iter()
-            .filter_map(|c| {
-                s_b.charts
-                    .iter()
-                    .find(|d| d.id == c.id)
-                    .map(|d| merge_chart(c, d))
-            })
+            .filter_map(|c| s_b.charts.iter().find(|d| d.id == c.id).map(|d| (c, d)))
+            .flat_map(|(c, d)| std::iter::once(merge_chart(c, d)).chain(difference_chart(c, d)))
             .collect();
         merged.push((section, rows));
     }
-    let page = html::compare_page(&a.parameters(), &b.parameters(), &merged)?;
+    let compared = p.iter().filter(|p| !p.is_nan()).count();
+    let summary = html::CompareSummary {
+        paired,
+        compared,
+        significant: diffs
+            .iter()
+            .flatten()
+            .flatten()
+            .filter(|d| d.significant())
+            .count(),
+        discoveries: discoveries.iter().filter(|d| **d).count(),
+        tables: opts.tables,
+    };
+    let page = html::compare_page(&a.parameters(), &b.parameters(), &merged, &summary)?;
     create_dir(out)?;
     let mut tables = Vec::new();
     if opts.tables {
@@ -383,3 +574,6 @@ pub fn compare(
         metrics: sa.into_iter().flat_map(|s| s.metrics).collect(),
     })
 }
+
+/// The false-discovery rate of the Benjamini-Hochberg marking on the compare page.
+pub const FDR: f64 = 0.05;

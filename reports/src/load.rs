@@ -176,6 +176,31 @@ pub struct RunData {
 }
 
 impl RunData {
+    /// Whether `other` is the same experiment with another pairing system: same seed and
+    /// configuration in run.csv (everything but `system` and `swisslab_version`) and the same
+    /// tournament indices. The simulator then draws the same field, events and game results
+    /// (common random numbers), so a comparison can pair tournaments by index.
+    pub fn pairs_with(&self, other: &RunData) -> bool {
+        let key = |r: &RunRow| {
+            (
+                r.seed.clone(),
+                r.tournaments.clone(),
+                r.players.clone(),
+                r.rounds.clone(),
+                r.result_model.clone(),
+                r.draw_rate.clone(),
+                r.config.clone(),
+            )
+        };
+        let ids = |d: &RunData| {
+            d.tournaments
+                .iter()
+                .map(|t| t.row.tournament)
+                .collect::<Vec<_>>()
+        };
+        key(&self.run) == key(&other.run) && ids(self) == ids(other)
+    }
+
     /// One line describing the run, for captions.
     pub fn parameters(&self) -> String {
         let r = &self.run;
@@ -193,7 +218,8 @@ impl RunData {
     }
 }
 
-fn csv_error(path: &Path, e: csv::Error) -> ReportError {
+/// A csv crate error as a [`ReportError::Csv`] with the file, line and field number.
+pub fn csv_error(path: &Path, e: csv::Error) -> ReportError {
     let line = e.position().map(|p| p.line()).unwrap_or(0);
     let column = match e.kind() {
         csv::ErrorKind::Deserialize { err, .. } => err.field().map(|f| f + 1).unwrap_or(0),
@@ -251,7 +277,8 @@ fn invalid(path: &Path, line: u64, message: String) -> ReportError {
     }
 }
 
-fn one_row<T: DeserializeOwned>(path: &Path) -> Result<T, ReportError> {
+/// The one data row of a CSV file with a header row (run.csv, summary.csv).
+pub fn one_row<T: DeserializeOwned>(path: &Path) -> Result<T, ReportError> {
     let mut rows = read_csv::<T>(path)?;
     match rows.len() {
         1 => Ok(rows.remove(0).1),

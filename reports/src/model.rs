@@ -16,6 +16,9 @@ pub struct Metric {
     pub estimate: Estimate,
     /// Shown as a percentage.
     pub percent: bool,
+    /// Compared between runs with a test; false for figures that depend on the machine and its
+    /// load (pairing times), which a comparison shows but does not test.
+    pub tested: bool,
 }
 
 impl Metric {
@@ -26,12 +29,25 @@ impl Metric {
             unit,
             estimate,
             percent: false,
+            tested: true,
         }
+    }
+
+    /// A figure shown but not tested in comparisons (see [`Metric::tested`]).
+    pub fn untested(mut self) -> Metric {
+        self.tested = false;
+        self
     }
 
     pub fn percent(mut self) -> Metric {
         self.percent = true;
         self
+    }
+
+    /// Events out of trials, for a proportion: `1 / 21 805`.
+    pub fn counts_text(&self) -> Option<String> {
+        let (k, n) = self.estimate.counts()?;
+        Some(format!("{} / {}", group_digits(k), group_digits(n)))
     }
 
     /// The 95% interval; for a share (`percent`) clipped to [0, 1], since a t interval of a
@@ -86,8 +102,12 @@ pub struct Series {
 
 #[derive(Clone, Debug)]
 pub enum ChartKind {
-    /// Grouped bars; point `x` is the index into `categories`.
-    Bars { categories: Vec<String> },
+    /// Grouped bars; point `x` is the index into `categories`; a logarithmic y axis shows rare
+    /// categories next to common ones.
+    Bars {
+        categories: Vec<String>,
+        log_y: bool,
+    },
     /// Lines with markers over a numeric x axis; optional named ticks and log y axis.
     Lines {
         log_y: bool,
@@ -107,6 +127,16 @@ pub struct Chart {
     pub series: Vec<Series>,
 }
 
+impl Chart {
+    /// The same chart with a logarithmic y axis (bars and lines alike).
+    pub fn log_y(mut self) -> Chart {
+        match &mut self.kind {
+            ChartKind::Bars { log_y, .. } | ChartKind::Lines { log_y, .. } => *log_y = true,
+        }
+        self
+    }
+}
+
 /// One family of statistics: a section of the report.
 #[derive(Clone, Debug)]
 pub struct Section {
@@ -119,12 +149,35 @@ pub struct Section {
     pub tables: Vec<Table>,
 }
 
+/// A count with its thousands separated by thin spaces (`21 805`); halves kept (`12.5`).
+pub fn group_digits(x: f64) -> String {
+    let whole = x.trunc() as u64;
+    let digits = whole.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{2009}');
+        }
+        out.push(c);
+    }
+    let frac = x - x.trunc();
+    if frac.abs() > 1e-9 {
+        out.push_str(&format!("{frac:.1}")[1..]);
+    }
+    out
+}
+
 /// Formats a number for tables: integers as such, otherwise 4 significant decimals.
 pub fn num(x: f64) -> String {
     if x.is_nan() {
         String::new()
     } else if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x:.0}")
+        // `+ 0.0` turns -0 into 0.
+        format!("{:.0}", x + 0.0)
+    } else if x.abs() < 0.01 {
+        // Small shares keep three significant digits: 1 in 89 998 is 0.0000111.
+        let decimals = ((-x.abs().log10()).floor() as usize + 3).min(12);
+        format!("{x:.decimals$}")
     } else {
         format!("{x:.4}")
     }
@@ -156,7 +209,10 @@ pub fn bars(
         caption: caption.to_string(),
         x_label: x_label.to_string(),
         y_label: y_label.to_string(),
-        kind: ChartKind::Bars { categories },
+        kind: ChartKind::Bars {
+            categories,
+            log_y: false,
+        },
         series: series
             .into_iter()
             .map(|(name, est)| Series {
@@ -167,7 +223,12 @@ pub fn bars(
                     .map(|(i, e)| Point {
                         x: i as f64,
                         y: e.value() * scale,
-                        ci: e.ci().map(|(lo, hi)| (lo * scale, hi * scale)),
+                        // No error bar on an empty bar.
+                        ci: if e.value() > 0.0 {
+                            e.ci().map(|(lo, hi)| (lo * scale, hi * scale))
+                        } else {
+                            None
+                        },
                     })
                     .collect(),
             })

@@ -14,13 +14,16 @@ use std::collections::BTreeMap;
 const QUANTILES: [f64; 10] = [0.0, 0.25, 0.5, 0.75, 0.9, 0.95, 0.99, 0.995, 0.999, 0.9999];
 
 pub fn section(run: &RunData) -> Section {
-    let mut per_field: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
+    let mut per_field: BTreeMap<u32, Vec<(u64, f64)>> = BTreeMap::new();
     let mut all = Vec::new();
     for t in &run.tournaments {
         if t.row.rounds_paired > 0 {
             let v = t.row.pair_us_total / t.row.rounds_paired as f64;
-            per_field.entry(t.row.players).or_default().push(v);
-            all.push(v);
+            per_field
+                .entry(t.row.players)
+                .or_default()
+                .push((t.row.tournament, v));
+            all.push((t.row.tournament, v));
         }
     }
     let mut metrics = vec![Metric::new(
@@ -28,15 +31,19 @@ pub fn section(run: &RunData) -> Section {
         "Mean pairing time per round, all field sizes (µs)",
         "tournaments",
         Estimate::mean(&all),
-    )];
+    )
+    .untested()];
     if per_field.len() > 1 {
         for (players, v) in &per_field {
-            metrics.push(Metric::new(
-                &format!("performance.mean_round_us.players={players}"),
-                &format!("Mean pairing time per round, {players} players (µs)"),
-                "tournaments",
-                Estimate::mean(v),
-            ));
+            metrics.push(
+                Metric::new(
+                    &format!("performance.mean_round_us.players={players}"),
+                    &format!("Mean pairing time per round, {players} players (µs)"),
+                    "tournaments",
+                    Estimate::mean(v),
+                )
+                .untested(),
+            );
         }
     }
 
@@ -96,7 +103,8 @@ pub fn section(run: &RunData) -> Section {
         });
     }
     let mut intro = String::from(
-        "Time to pair one round (microseconds). Percentiles from the HdrHistogram log; means per tournament from tournaments.csv.",
+        "Time to pair one round (microseconds). Percentiles from the HdrHistogram log; means per tournament from tournaments.csv. \
+         Times depend on the machine and on its load while the run was made: a comparison shows them but does not test them.",
     );
     if run.histograms.is_empty() {
         intro.push_str(" This run has no histograms/pairing-us.hlog, so no percentiles are shown.");

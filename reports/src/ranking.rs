@@ -10,8 +10,55 @@
 //! `rank` 1.
 
 use crate::load::{RunData, Tournament};
-use crate::model::{bars, ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
+use crate::model::{ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
 use crate::stats::{decile, kendall, Estimate, Kendall, Sample};
+
+/// A histogram with bins chosen from the data.
+struct Histogram {
+    counts: Vec<u64>,
+    labels: Vec<String>,
+    width_label: String,
+}
+
+/// Freedman-Diaconis bins (width 2 IQR / n^(1/3), rounded to 1, 2 or 5 times a power of ten
+/// so the labels stay short), at most 40; `None` without data.
+fn histogram(values: &[f64]) -> Option<Histogram> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+    let (min, max) = (v[0], v[v.len() - 1]);
+    let iqr = q(0.75) - q(0.25);
+    let raw = if iqr > 0.0 {
+        2.0 * iqr / (v.len() as f64).cbrt()
+    } else {
+        ((max - min) / 10.0).max(1e-3)
+    };
+    let raw = raw.max((max - min) / 40.0).max(1e-6);
+    let mag = 10f64.powf(raw.log10().floor());
+    let width = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * mag)
+        .find(|w| *w >= raw)
+        .unwrap_or(10.0 * mag);
+    let lo = (min / width).floor() as i64;
+    let hi = (max / width).floor() as i64;
+    let mut counts = vec![0u64; (hi - lo + 1) as usize];
+    for x in &v {
+        counts[((x / width).floor() as i64 - lo) as usize] += 1;
+    }
+    let decimals = (-width.log10().floor()).max(0.0) as usize;
+    let labels = (lo..=hi)
+        .map(|b| format!("{:.*}", decimals, b as f64 * width))
+        .collect();
+    Some(Histogram {
+        counts,
+        labels,
+        width_label: format!("{width:.decimals$}"),
+    })
+}
 
 /// Tau-b and distance of one tournament's standing against strength.
 pub fn tournament_kendall(t: &Tournament) -> Kendall {
@@ -42,8 +89,8 @@ fn standing_keys(t: &Tournament) -> Vec<f64> {
 pub fn section(run: &RunData) -> Section {
     let mut taus = Vec::new();
     let mut dists = Vec::new();
-    let (mut wins, mut top3, mut counted) = (0u64, 0u64, 0u64);
-    let mut failed = 0u64;
+    let (mut wins, mut top3) = (Vec::new(), Vec::new());
+    let mut failed = Vec::new();
     let mut per_decile: Vec<Vec<f64>> = vec![Vec::new(); 10];
     let mut t_tour = Table::new(
         "ranking_per_tournament",
@@ -58,15 +105,14 @@ pub fn section(run: &RunData) -> Section {
         ],
     );
     for t in &run.tournaments {
-        if t.row.failed {
-            failed += 1;
-        }
+        let id = t.row.tournament;
+        failed.push((id, t.row.failed));
         if t.players.len() < 2 {
             continue;
         }
         let k = tournament_kendall(t);
-        taus.push(k.tau_b);
-        dists.push(k.distance);
+        taus.push((id, k.tau_b));
+        dists.push((id, k.distance));
         let best = t
             .players
             .iter()
@@ -79,13 +125,8 @@ pub fn section(run: &RunData) -> Section {
             .map(|p| p.rank)
             .min()
             .unwrap_or(0);
-        counted += 1;
-        if rank_best == 1 {
-            wins += 1;
-        }
-        if rank_best <= 3 {
-            top3 += 1;
-        }
+        wins.push((id, rank_best == 1));
+        top3.push((id, rank_best <= 3));
         t_tour.push(vec![
             t.row.tournament.to_string(),
             t.players.len().to_string(),
@@ -114,7 +155,6 @@ pub fn section(run: &RunData) -> Section {
             }
         }
     }
-    let n_t = run.tournaments.len() as u64;
     let metrics = vec![
         Metric::new(
             "ranking.kendall_tau_b",
@@ -132,52 +172,58 @@ pub fn section(run: &RunData) -> Section {
             "ranking.strongest_wins",
             "The strongest player wins",
             "tournaments",
-            Estimate::proportion(wins, counted),
+            Estimate::proportion(&wins),
         )
         .percent(),
         Metric::new(
             "ranking.strongest_top3",
             "The strongest player finishes in the top three",
             "tournaments",
-            Estimate::proportion(top3, counted),
+            Estimate::proportion(&top3),
         )
         .percent(),
         Metric::new(
             "ranking.unpaired",
             "Tournaments in which a round could not be paired",
             "tournaments",
-            Estimate::proportion(failed, n_t),
+            Estimate::proportion(&failed),
         )
         .percent(),
     ];
 
-    // Histogram of tau-b over tournaments, bins of 0.05.
-    let valid: Vec<f64> = taus.iter().copied().filter(|x| !x.is_nan()).collect();
+    // Histogram of tau-b over tournaments, bins from the data.
+    let valid: Vec<f64> = taus.iter().map(|t| t.1).filter(|x| !x.is_nan()).collect();
     let mut charts = Vec::new();
-    if !valid.is_empty() {
-        let lo = (valid.iter().copied().fold(f64::INFINITY, f64::min) * 20.0).floor() as i64;
-        let hi = (valid.iter().copied().fold(f64::NEG_INFINITY, f64::max) * 20.0).floor() as i64;
-        let mut counts = vec![0u64; (hi - lo + 1) as usize];
-        for x in &valid {
-            counts[((x * 20.0).floor() as i64 - lo) as usize] += 1;
-        }
-        let cats = (lo..=hi)
-            .map(|b| format!("{:.2}", b as f64 / 20.0))
-            .collect();
-        let ests = counts
-            .iter()
-            .map(|&c| Estimate::proportion(c, valid.len() as u64))
-            .collect();
-        charts.push(bars(
-            "kendall-histogram",
-            "Kendall tau-b per tournament",
-            "Distribution over tournaments of Kendall's tau-b between the final standing (score, then Buchholz Cut-1) and true strength; each bar is a bin of width 0.05 starting at its label; error bars are 95% Wilson intervals.",
-            "Kendall tau-b (bin start)",
-            "tournaments (%)",
-            cats,
-            vec![("tournaments".into(), ests)],
-            100.0,
-        ));
+    if let Some(h) = histogram(&valid) {
+        let counts: Vec<f64> = h.counts.iter().map(|&c| c as f64).collect();
+        let series = Series {
+            name: "tournaments".into(),
+            points: counts
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| Point {
+                    x: i as f64,
+                    y: c,
+                    ci: None,
+                })
+                .collect(),
+        };
+        charts.push(Chart {
+            id: "kendall-histogram".into(),
+            title: "Kendall tau-b per tournament".into(),
+            caption: format!(
+                "Number of tournaments by Kendall's tau-b between the final standing (score, then Buchholz Cut-1) and true strength; {} bins of width {} chosen from the data (Freedman-Diaconis), each labelled by its start.",
+                h.counts.len(),
+                h.width_label
+            ),
+            x_label: "Kendall tau-b (bin start)".into(),
+            y_label: "tournaments".into(),
+            kind: ChartKind::Bars {
+                categories: h.labels,
+                log_y: false,
+            },
+            series: vec![series],
+        });
     }
     let mut t_dec = Table::new(
         "rank_by_strength_decile",
@@ -230,7 +276,7 @@ pub fn section(run: &RunData) -> Section {
         title: "Ranking quality",
         intro: "Final standing: score, then Buchholz Cut-1; players equal on both are tied. \
                 Kendall's tau-b (1 = standing in true-strength order, 0 = unrelated) and the normalized Kendall distance (share of player pairs the standing orders against strength) are computed per tournament and averaged. \
-                Tournament shares carry Wilson intervals."
+                Shares of tournaments carry Wilson intervals (exact Clopper-Pearson below 10 tournaments); tournaments are independent."
             .into(),
         metrics,
         charts,

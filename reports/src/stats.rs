@@ -1,22 +1,42 @@
-//! Estimates and their 95% confidence intervals.
+//! Estimates and their 95% confidence intervals, built for a clustered design: the
+//! tournaments of a run are independent, the players, games and rounds of one tournament are
+//! not.
 //!
-//! Conventions used throughout the report:
+//! Every [`Estimate`] keeps its value and, per tournament, its linearised influence `z_i`
+//! (the first-order change the tournament makes to the estimate), so the cluster-robust
+//! variance is `G/(G-1) * sum z_i^2` over the `G` tournaments. Kinds:
 //!
-//! - **Averages over tournaments** (and over any other independent units) carry a Student-t
-//!   interval with `n - 1` degrees of freedom, for every `n` (the t quantile is computed from
-//!   the regularized incomplete beta function, so there is no switch to the normal quantile at
-//!   `n >= 30`; for large `n` the two agree to three decimals). With `n < 2` there is no
-//!   interval.
-//! - **Proportions of counted events** (tournaments won by the strongest player, byes per
-//!   rating decile, preferences granted) carry a Wilson score interval.
-//! - **Differences** between two runs: Welch's interval (Welch–Satterthwaite degrees of freedom)
-//!   for means, Newcombe's hybrid score interval (built from the two Wilson intervals) for
-//!   proportions.
+//! - **Mean over tournaments** ([`Estimate::mean`]): a per-tournament value averaged; Student-t
+//!   interval with `G - 1` degrees of freedom (`z_i = (x_i - mean)/G`, which gives `s^2/G`).
+//! - **Pooled proportion of clustered events** ([`Estimate::ratio`]): `sum k_i / sum n_i` over
+//!   tournaments (preferences granted, byes to the lowest tenth, ...), the ratio estimator with
+//!   its cluster-robust (linearisation, CR1) variance, `z_i = (k_i - R n_i) / sum n`, and a t
+//!   interval with `G - 1` degrees of freedom. With fewer than 10 events (or non-events), the
+//!   exact Clopper-Pearson interval on the effective sample size `n / deff` (Korn and Graubard
+//!   1998; `deff` the design effect from the same variance, at least 1) instead.
+//! - **Proportion of independent units** ([`Estimate::proportion`]: tournaments in which the
+//!   strongest player wins, ...): Wilson score interval, Clopper-Pearson below 10 events or
+//!   non-events.
+//! - **Regression coefficient** ([`Estimate::coefficient`]): value and per-tournament influence
+//!   from a least-squares fit; cluster-robust t interval with `G - 1` degrees of freedom.
+//!
+//! **Differences** between two runs ([`difference`]): **paired** when the runs share the seed
+//! and the configuration (common random numbers): the difference of the per-tournament
+//! influences, tournament by tournament, gives the variance of `B - A` (for a mean, exactly the
+//! paired t interval of the per-tournament differences); t interval with `G - 1` degrees of
+//! freedom. **Unpaired** otherwise: Welch's interval (Welch-Satterthwaite degrees of freedom) for
+//! means and coefficients, Newcombe's method (MOVER: the two intervals above combined, for
+//! Wilson intervals Newcombe's hybrid score interval) for proportions. Each difference carries a
+//! two-sided p-value consistent with its interval, for [`benjamini_hochberg`].
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 /// The 97.5% quantile of the standard normal distribution.
 pub const Z975: f64 = 1.959_963_984_540_054;
+
+/// Below this many events (or non-events) a proportion gets an exact Clopper-Pearson interval.
+pub const SMALL_COUNT: f64 = 10.0;
 
 /// A sample of per-unit values summarised by its size, mean and (n - 1) variance.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,60 +77,249 @@ impl Sample {
     }
 }
 
-/// An estimate shown in the report: a mean over units or a proportion of events.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Estimate {
-    /// The mean of per-unit values (t interval).
-    Mean(Sample),
-    /// `successes` out of `trials` (Wilson interval).
-    Proportion { successes: u64, trials: u64 },
+/// What an estimate is, which decides its interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Mean of per-tournament values.
+    Mean,
+    /// Pooled proportion of events clustered in tournaments (ratio estimator).
+    Ratio,
+    /// Proportion of independent units.
+    Proportion,
+    /// Least-squares coefficient with a cluster-robust variance.
+    Coefficient,
+}
+
+/// An estimate shown in the report, with what its interval and comparisons need.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    pub kind: Kind,
+    value: f64,
+    /// Per tournament (by index): the linearised influence on the estimate.
+    influence: BTreeMap<u64, f64>,
+    /// Events and trials, for proportions.
+    counts: Option<(f64, f64)>,
 }
 
 impl Estimate {
-    pub fn mean(values: &[f64]) -> Estimate {
-        Estimate::Mean(Sample::of(values))
+    /// The mean of per-tournament values `(tournament, value)` (NaN values skipped).
+    pub fn mean(units: &[(u64, f64)]) -> Estimate {
+        let xs: Vec<(u64, f64)> = units.iter().copied().filter(|u| !u.1.is_nan()).collect();
+        let g = xs.len() as f64;
+        let value = if xs.is_empty() {
+            f64::NAN
+        } else {
+            xs.iter().map(|u| u.1).sum::<f64>() / g
+        };
+        Estimate {
+            kind: Kind::Mean,
+            value,
+            influence: xs.iter().map(|&(i, x)| (i, (x - value) / g)).collect(),
+            counts: None,
+        }
     }
 
-    pub fn proportion(successes: u64, trials: u64) -> Estimate {
-        Estimate::Proportion { successes, trials }
+    /// The pooled proportion `sum k / sum n` of per-tournament counts `(tournament, k, n)`;
+    /// tournaments with `n = 0` hold no event and are left out.
+    pub fn ratio(units: &[(u64, f64, f64)]) -> Estimate {
+        let xs: Vec<_> = units.iter().copied().filter(|u| u.2 > 0.0).collect();
+        let k: f64 = xs.iter().map(|u| u.1).sum();
+        let n: f64 = xs.iter().map(|u| u.2).sum();
+        let value = if n > 0.0 { k / n } else { f64::NAN };
+        Estimate {
+            kind: Kind::Ratio,
+            value,
+            influence: xs
+                .iter()
+                .map(|&(i, ki, ni)| (i, (ki - value * ni) / n))
+                .collect(),
+            counts: Some((k, n)),
+        }
+    }
+
+    /// The share of independent units `(tournament, yes)` that are yes.
+    pub fn proportion(units: &[(u64, bool)]) -> Estimate {
+        let mut e = Estimate::ratio(
+            &units
+                .iter()
+                .map(|&(i, y)| (i, f64::from(u8::from(y)), 1.0))
+                .collect::<Vec<_>>(),
+        );
+        e.kind = Kind::Proportion;
+        e
+    }
+
+    /// A regression coefficient with its per-tournament influence.
+    pub fn coefficient(value: f64, influence: BTreeMap<u64, f64>) -> Estimate {
+        Estimate {
+            kind: Kind::Coefficient,
+            value,
+            influence,
+            counts: None,
+        }
     }
 
     /// The point estimate (NaN when there is no data).
     pub fn value(&self) -> f64 {
-        match *self {
-            Estimate::Mean(s) => s.mean,
-            Estimate::Proportion { successes, trials } => {
-                if trials == 0 {
-                    f64::NAN
-                } else {
-                    successes as f64 / trials as f64
-                }
-            }
+        self.value
+    }
+
+    /// Events and trials of a proportion.
+    pub fn counts(&self) -> Option<(f64, f64)> {
+        self.counts
+    }
+
+    /// The number of tournaments that carry the estimate.
+    pub fn clusters(&self) -> usize {
+        self.influence.len()
+    }
+
+    /// The number of units (mean, coefficient) or trials (proportions).
+    pub fn n(&self) -> u64 {
+        match self.counts {
+            Some((_, n)) => n.round() as u64,
+            None => self.influence.len() as u64,
         }
+    }
+
+    /// The cluster-robust variance `G/(G-1) * sum z_i^2` (NaN with fewer than 2 clusters).
+    pub fn variance(&self) -> f64 {
+        robust_variance(self.influence.values().copied())
+    }
+
+    fn small(&self) -> bool {
+        self.counts
+            .is_some_and(|(k, n)| k < SMALL_COUNT || n - k < SMALL_COUNT)
     }
 
     /// The 95% confidence interval, when it exists.
     pub fn ci(&self) -> Option<(f64, f64)> {
-        match *self {
-            Estimate::Mean(s) => s.ci(),
-            Estimate::Proportion { successes, trials } => wilson(successes, trials),
+        if self.value.is_nan() {
+            return None;
         }
-    }
-
-    /// The number of units (mean) or trials (proportion).
-    pub fn n(&self) -> u64 {
-        match *self {
-            Estimate::Mean(s) => s.n as u64,
-            Estimate::Proportion { trials, .. } => trials,
+        let g = self.clusters();
+        match (self.kind, self.counts) {
+            (Kind::Proportion, Some((k, n))) => {
+                if self.small() {
+                    clopper_pearson(k, n)
+                } else {
+                    wilson(k.round() as u64, n.round() as u64)
+                }
+            }
+            (Kind::Ratio, Some((k, n))) => {
+                let var = self.variance();
+                if self.small() || g < 2 {
+                    // Korn-Graubard: Clopper-Pearson on the effective sample size.
+                    let p = k / n;
+                    let n_eff = if var > 0.0 && p > 0.0 && p < 1.0 {
+                        (p * (1.0 - p) / var).min(n)
+                    } else {
+                        n
+                    };
+                    clopper_pearson(p * n_eff, n_eff)
+                } else {
+                    let half = t_quantile(0.975, (g - 1) as f64) * var.sqrt();
+                    Some(((self.value - half).max(0.0), (self.value + half).min(1.0)))
+                }
+            }
+            _ => {
+                if g < 2 {
+                    return None;
+                }
+                let half = t_quantile(0.975, (g - 1) as f64) * self.variance().sqrt();
+                Some((self.value - half, self.value + half))
+            }
         }
     }
 
     /// How the interval was computed, for the tables.
     pub fn method(&self) -> &'static str {
-        match self {
-            Estimate::Mean(_) => "t",
-            Estimate::Proportion { .. } => "wilson",
+        match self.kind {
+            Kind::Mean => "t",
+            Kind::Coefficient => "cluster-robust-t",
+            Kind::Proportion if self.small() => "clopper-pearson",
+            Kind::Proportion => "wilson",
+            Kind::Ratio if self.small() || self.clusters() < 2 => "korn-graubard",
+            Kind::Ratio => "cluster-ratio-t",
         }
+    }
+}
+
+/// Per category, the pooled share of one tournament's units in that category over its units,
+/// from `(tournament, counts by category, units)`; every category gets every tournament (a
+/// tournament without the category counts 0 of its units).
+pub fn shares_by_category<K: Ord + Clone>(
+    per_tournament: &[(u64, BTreeMap<K, f64>, f64)],
+) -> BTreeMap<K, Estimate> {
+    let mut keys: Vec<K> = per_tournament
+        .iter()
+        .flat_map(|t| t.1.keys().cloned())
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter()
+        .map(|k| {
+            let units: Vec<(u64, f64, f64)> = per_tournament
+                .iter()
+                .map(|(i, c, n)| (*i, c.get(&k).copied().unwrap_or(0.0), *n))
+                .collect();
+            (k, Estimate::ratio(&units))
+        })
+        .collect()
+}
+
+/// The coefficient of `x` in the least-squares fit of `y` on `x`, `z` and one intercept per
+/// tournament, from `(tournament, y, x, z)` rows; its influence per tournament gives the
+/// cluster-robust (by tournament) variance. `None` when the design is singular.
+pub fn within_regression(rows: &[(u64, f64, f64, f64)]) -> Option<Estimate> {
+    // Demean within tournament (the per-tournament intercepts, Frisch-Waugh-Lovell).
+    let mut sums: BTreeMap<u64, (f64, f64, f64, f64)> = BTreeMap::new();
+    for &(t, y, x, z) in rows {
+        let e = sums.entry(t).or_default();
+        *e = (e.0 + y, e.1 + x, e.2 + z, e.3 + 1.0);
+    }
+    let centred: Vec<(u64, f64, f64, f64)> = rows
+        .iter()
+        .map(|&(t, y, x, z)| {
+            let s = sums[&t];
+            (t, y - s.0 / s.3, x - s.1 / s.3, z - s.2 / s.3)
+        })
+        .collect();
+    let (mut sxx, mut sxz, mut szz, mut sxy, mut szy) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    for &(_, y, x, z) in &centred {
+        sxx += x * x;
+        sxz += x * z;
+        szz += z * z;
+        sxy += x * y;
+        szy += z * y;
+    }
+    let det = sxx * szz - sxz * sxz;
+    if det.abs() < 1e-12 * (sxx * szz).max(1e-300) || det == 0.0 {
+        return None;
+    }
+    // Inverse of [[sxx, sxz], [sxz, szz]], first row.
+    let (i11, i12) = (szz / det, -sxz / det);
+    let beta = i11 * sxy + i12 * szy;
+    let gamma = (-sxz * sxy + sxx * szy) / det;
+    let mut influence: BTreeMap<u64, f64> = BTreeMap::new();
+    for &(t, y, x, z) in &centred {
+        let e = y - beta * x - gamma * z;
+        *influence.entry(t).or_default() += i11 * x * e + i12 * z * e;
+    }
+    Some(Estimate::coefficient(beta, influence))
+}
+
+/// `G/(G-1) * sum z_i^2` over `G` influences; NaN with fewer than two.
+fn robust_variance(z: impl Iterator<Item = f64>) -> f64 {
+    let (mut g, mut s) = (0usize, 0.0);
+    for x in z {
+        g += 1;
+        s += x * x;
+    }
+    if g < 2 {
+        f64::NAN
+    } else {
+        s * g as f64 / (g - 1) as f64
     }
 }
 
@@ -128,74 +337,185 @@ pub fn wilson(k: u64, n: u64) -> Option<(f64, f64)> {
     Some(((centre - half).max(0.0), (centre + half).min(1.0)))
 }
 
-/// A difference `b - a` between two estimates with its 95% interval.
+/// The exact (Clopper-Pearson) 95% interval of `k` events in `n` trials; both may be
+/// fractional (an effective sample size).
+pub fn clopper_pearson(k: f64, n: f64) -> Option<(f64, f64)> {
+    if n <= 0.0 || k < 0.0 || k > n {
+        return None;
+    }
+    let lo = if k <= 0.0 {
+        0.0
+    } else {
+        beta_quantile(0.025, k, n - k + 1.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        beta_quantile(0.975, k + 1.0, n - k)
+    };
+    Some((lo, hi))
+}
+
+/// The `p` quantile of the Beta(a, b) distribution, by bisection on the distribution function.
+fn beta_quantile(p: f64, a: f64, b: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if inc_beta(mid, a, b) < p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+        if hi - lo < 1e-15 {
+            break;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
+/// A difference `b - a` between two estimates with its 95% interval and p-value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Difference {
     pub value: f64,
     pub ci: Option<(f64, f64)>,
-    /// "welch" or "newcombe".
+    /// Two-sided p-value of "no difference", consistent with `ci` (NaN without an interval).
+    pub p: f64,
+    /// "paired-t", "welch" or "newcombe".
     pub method: &'static str,
 }
 
-/// The difference `b - a`; Welch for two means, Newcombe for two proportions. Mixed kinds
-/// (which the report never produces) get no interval.
-pub fn difference(a: &Estimate, b: &Estimate) -> Difference {
+impl Difference {
+    /// The interval excludes 0.
+    pub fn significant(&self) -> bool {
+        self.ci.is_some_and(|(lo, hi)| lo > 0.0 || hi < 0.0)
+    }
+}
+
+/// The difference `b - a`: paired (per-tournament influences subtracted, tournament by
+/// tournament) when `paired`, else Welch for means and coefficients and Newcombe for
+/// proportions. Mixed kinds (which the report never produces) get no interval.
+pub fn difference(a: &Estimate, b: &Estimate, paired: bool) -> Difference {
     let value = b.value() - a.value();
-    match (a, b) {
-        (Estimate::Mean(x), Estimate::Mean(y)) => Difference {
+    let none = Difference {
+        value,
+        ci: None,
+        p: f64::NAN,
+        method: "none",
+    };
+    if a.kind != b.kind || value.is_nan() {
+        return none;
+    }
+    if paired {
+        let mut z: BTreeMap<u64, f64> = b.influence.clone();
+        for (i, za) in &a.influence {
+            *z.entry(*i).or_default() -= za;
+        }
+        let g = z.len();
+        let var = robust_variance(z.values().copied());
+        if g < 2 || var.is_nan() {
+            return none;
+        }
+        let df = (g - 1) as f64;
+        let se = var.sqrt();
+        let half = t_quantile(0.975, df) * se;
+        return Difference {
             value,
-            ci: welch(x, y),
-            method: "welch",
-        },
-        (
-            Estimate::Proportion {
-                successes: k1,
-                trials: n1,
-            },
-            Estimate::Proportion {
-                successes: k2,
-                trials: n2,
-            },
-        ) => Difference {
-            value,
-            ci: newcombe(*k1, *n1, *k2, *n2),
-            method: "newcombe",
-        },
-        _ => Difference {
-            value,
-            ci: None,
-            method: "none",
+            ci: Some((value - half, value + half)),
+            p: t_p_value(value, se, df),
+            method: "paired-t",
+        };
+    }
+    match a.kind {
+        Kind::Mean | Kind::Coefficient => {
+            let (va, vb) = (a.variance(), b.variance());
+            let (ga, gb) = (a.clusters(), b.clusters());
+            if va.is_nan() || vb.is_nan() {
+                return none;
+            }
+            let se2 = va + vb;
+            let df = if se2 > 0.0 {
+                se2 * se2 / (va * va / (ga - 1) as f64 + vb * vb / (gb - 1) as f64)
+            } else {
+                f64::INFINITY
+            };
+            let half = t_quantile(0.975, df) * se2.sqrt();
+            Difference {
+                value,
+                ci: Some((value - half, value + half)),
+                p: t_p_value(value, se2.sqrt(), df),
+                method: "welch",
+            }
+        }
+        Kind::Ratio | Kind::Proportion => match (a.ci(), b.ci()) {
+            (Some(ca), Some(cb)) => {
+                let ci = mover(a.value(), ca, b.value(), cb);
+                // The standard error on the side of 0 that the interval implies.
+                let half = if value >= 0.0 {
+                    value - ci.0
+                } else {
+                    ci.1 - value
+                };
+                Difference {
+                    value,
+                    ci: Some(ci),
+                    p: t_p_value(value, half / Z975, f64::INFINITY),
+                    method: "newcombe",
+                }
+            }
+            _ => none,
         },
     }
 }
 
-/// Welch's 95% interval of `b.mean - a.mean`.
-pub fn welch(a: &Sample, b: &Sample) -> Option<(f64, f64)> {
-    if a.n < 2 || b.n < 2 {
-        return None;
-    }
-    let va = a.var / a.n as f64;
-    let vb = b.var / b.n as f64;
-    let d = b.mean - a.mean;
-    let se2 = va + vb;
-    if se2 == 0.0 {
-        return Some((d, d));
-    }
-    let df = se2 * se2 / (va * va / (a.n - 1) as f64 + vb * vb / (b.n - 1) as f64);
-    let half = t_quantile(0.975, df) * se2.sqrt();
-    Some((d - half, d + half))
+/// MOVER (Newcombe's method): the interval of `pb - pa` from the two intervals.
+fn mover(pa: f64, (la, ua): (f64, f64), pb: f64, (lb, ub): (f64, f64)) -> (f64, f64) {
+    let d = pb - pa;
+    let lo = d - ((pb - lb).powi(2) + (ua - pa).powi(2)).sqrt();
+    let hi = d + ((ub - pb).powi(2) + (pa - la).powi(2)).sqrt();
+    (lo, hi)
 }
 
 /// Newcombe's hybrid score 95% interval of `k2/n2 - k1/n1`.
 pub fn newcombe(k1: u64, n1: u64, k2: u64, n2: u64) -> Option<(f64, f64)> {
-    let (l1, u1) = wilson(k1, n1)?;
-    let (l2, u2) = wilson(k2, n2)?;
-    let p1 = k1 as f64 / n1 as f64;
-    let p2 = k2 as f64 / n2 as f64;
-    let d = p2 - p1;
-    let lo = d - ((p2 - l2).powi(2) + (u1 - p1).powi(2)).sqrt();
-    let hi = d + ((u2 - p2).powi(2) + (p1 - l1).powi(2)).sqrt();
-    Some((lo, hi))
+    let c1 = wilson(k1, n1)?;
+    let c2 = wilson(k2, n2)?;
+    Some(mover(k1 as f64 / n1 as f64, c1, k2 as f64 / n2 as f64, c2))
+}
+
+/// Two-sided p-value of `value / se` against Student's t with `df` degrees of freedom.
+fn t_p_value(value: f64, se: f64, df: f64) -> f64 {
+    if se.is_nan() {
+        return f64::NAN;
+    }
+    if se <= 0.0 {
+        return if value == 0.0 { 1.0 } else { 0.0 };
+    }
+    let t = (value / se).abs();
+    if df.is_finite() && df <= 1e7 {
+        2.0 * (1.0 - t_cdf(t, df))
+    } else {
+        // Normal tail: t_cdf with a huge df.
+        2.0 * (1.0 - t_cdf(t, 1e7))
+    }
+}
+
+/// Benjamini-Hochberg: which of the p-values are discoveries at false-discovery rate `q`
+/// (NaN p-values are never discoveries and do not count).
+pub fn benjamini_hochberg(p: &[f64], q: f64) -> Vec<bool> {
+    let mut idx: Vec<usize> = (0..p.len()).filter(|&i| !p[i].is_nan()).collect();
+    idx.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let m = idx.len() as f64;
+    let mut cut = 0;
+    for (rank, &i) in idx.iter().enumerate() {
+        if p[i] <= (rank + 1) as f64 / m * q {
+            cut = rank + 1;
+        }
+    }
+    let mut out = vec![false; p.len()];
+    for &i in &idx[..cut] {
+        out[i] = true;
+    }
+    out
 }
 
 /// The natural logarithm of the gamma function (Lanczos approximation, g = 7, 9 terms).
@@ -420,15 +740,119 @@ mod tests {
         assert!(close(hi, 0.3339, 1e-3), "{hi}");
     }
 
+    fn units(xs: &[f64]) -> Vec<(u64, f64)> {
+        xs.iter().enumerate().map(|(i, &x)| (i as u64, x)).collect()
+    }
+
     #[test]
     fn welch_symmetric() {
-        let a = Sample::of(&[1.0, 2.0, 3.0, 4.0]);
-        let b = Sample::of(&[2.0, 4.0, 6.0, 8.0, 10.0]);
-        let (lo, hi) = welch(&a, &b).unwrap();
-        let d = b.mean - a.mean;
+        let a = Estimate::mean(&units(&[1.0, 2.0, 3.0, 4.0]));
+        let b = Estimate::mean(&units(&[2.0, 4.0, 6.0, 8.0, 10.0]));
+        let diff = difference(&a, &b, false);
+        let (lo, hi) = diff.ci.unwrap();
+        let d = b.value() - a.value();
+        assert_eq!(diff.method, "welch");
         assert!(close((lo + hi) / 2.0, d, 1e-9));
         // se = sqrt(1.6667/4 + 10/5) = 1.5546; df = 5.26 -> t = 2.54 approx
         assert!(hi - d > 3.8 && hi - d < 4.1, "{}", hi - d);
+        // The p-value agrees with the interval: 3.5 / 1.5546 = 2.25 on 5.26 df.
+        assert!(diff.p > 0.05 && diff.p < 0.1, "{}", diff.p);
+    }
+
+    #[test]
+    fn mean_influence_gives_the_t_interval_and_the_paired_t() {
+        let xs = [1.0, 2.0, 3.0, 4.0, 5.0];
+        let e = Estimate::mean(&units(&xs));
+        assert_eq!(e.ci(), Sample::of(&xs).ci());
+        // Paired: B = A + (0.5, 1.5, 0.5, 1.5, 1.0), differences with sd 0.5.
+        let ys = [1.5, 3.5, 3.5, 5.5, 6.0];
+        let d = difference(&e, &Estimate::mean(&units(&ys)), true);
+        let diffs: Vec<f64> = xs.iter().zip(&ys).map(|(x, y)| y - x).collect();
+        let (lo, hi) = Sample::of(&diffs).ci().unwrap();
+        let (dl, dh) = d.ci.unwrap();
+        assert!(close(lo, dl, 1e-12) && close(hi, dh, 1e-12));
+        assert_eq!(d.method, "paired-t");
+    }
+
+    #[test]
+    fn ratio_counts_and_small_counts() {
+        // 1 event in 21 805 trials spread over 3 tournaments: exact-type interval, not 0 - 0.
+        let e = Estimate::ratio(&[(0, 1.0, 7000.0), (1, 0.0, 7000.0), (2, 0.0, 7805.0)]);
+        assert_eq!(e.counts(), Some((1.0, 21805.0)));
+        assert_eq!(e.method(), "korn-graubard");
+        let (lo, hi) = e.ci().unwrap();
+        assert!(lo > 0.0 && lo < e.value() && hi > 1e-4, "{lo} {hi}");
+        // Nothing in any tournament: Clopper-Pearson on all trials, 3.69 / n.
+        let z = Estimate::ratio(&[(0, 0.0, 500.0), (1, 0.0, 500.0)]);
+        let (lo, hi) = z.ci().unwrap();
+        assert_eq!(lo, 0.0);
+        assert!(close(hi, 3.6889 / 1000.0, 2e-5), "{hi}");
+        // A tournament without trials is not a cluster.
+        assert_eq!(
+            Estimate::ratio(&[(0, 0.0, 0.0), (1, 3.0, 9.0)]).clusters(),
+            1
+        );
+    }
+
+    #[test]
+    fn clopper_pearson_known_values() {
+        // 0 of 10: upper 0.3085; 1 of 10: 0.0025 .. 0.4450; 5 of 10: 0.1871 .. 0.8129.
+        let (lo, hi) = clopper_pearson(0.0, 10.0).unwrap();
+        assert_eq!(lo, 0.0);
+        assert!(close(hi, 0.3085, 1e-4), "{hi}");
+        let (lo, hi) = clopper_pearson(1.0, 10.0).unwrap();
+        assert!(
+            close(lo, 0.00253, 1e-4) && close(hi, 0.4450, 1e-4),
+            "{lo} {hi}"
+        );
+        let (lo, hi) = clopper_pearson(5.0, 10.0).unwrap();
+        assert!(
+            close(lo, 0.1871, 1e-4) && close(hi, 0.8129, 1e-4),
+            "{lo} {hi}"
+        );
+    }
+
+    #[test]
+    fn within_regression_recovers_a_known_effect() {
+        // y = 2 x + 0.01 z + tournament effect + noise that cancels within tournaments.
+        let mut rows = Vec::new();
+        for t in 0..6u64 {
+            for i in 0..8 {
+                let x = f64::from(i % 2);
+                let z = 1500.0 + 37.0 * f64::from(i) + 11.0 * t as f64;
+                let noise = if i < 4 { 0.1 } else { -0.1 } * if t % 2 == 0 { 1.0 } else { -1.0 };
+                rows.push((t, 2.0 * x + 0.01 * z + t as f64 + noise, x, z));
+            }
+        }
+        let e = within_regression(&rows).unwrap();
+        assert!(close(e.value(), 2.0, 0.05), "{}", e.value());
+        let (lo, hi) = e.ci().unwrap();
+        assert!(lo < e.value() && e.value() < hi);
+        assert_eq!(e.clusters(), 6);
+        // No variation in x: singular.
+        let flat: Vec<_> = rows.iter().map(|r| (r.0, r.1, 1.0, r.3)).collect();
+        assert!(within_regression(&flat).is_none());
+    }
+
+    #[test]
+    fn benjamini_hochberg_known_case() {
+        // m = 5, q = 0.05: thresholds 0.01 0.02 0.03 0.04 0.05; the largest p(k) <= k q / m
+        // is p(4) = 0.04, so the four smallest are discoveries, p(2) = 0.021 > 0.02 too.
+        let p = [0.04, 0.001, 0.9, 0.021, 0.025];
+        assert_eq!(
+            benjamini_hochberg(&p, 0.05),
+            vec![true, true, false, true, true]
+        );
+        // With p(4) = 0.045 the cut is p(3) = 0.025.
+        let p = [0.045, 0.001, 0.9, 0.021, 0.025];
+        assert_eq!(
+            benjamini_hochberg(&p, 0.05),
+            vec![false, true, false, true, true]
+        );
+        assert_eq!(
+            benjamini_hochberg(&[0.2, f64::NAN], 0.05),
+            vec![false, false]
+        );
     }
 
     #[test]

@@ -196,14 +196,8 @@ fn figures_of_the_fixture() {
     // Strong preferences: 3 + 2 + 3 + 2 + 3 = 13 asked, 5 denied.
     assert!(close(metric(&s, "colour.pref_granted_strong"), 8.0 / 13.0));
     assert!(close(metric(&s, "colour.pref_granted_mild"), 1.0));
-    // White's score: T1 (1+1+0.5+1.5)/6... per tournament: T1 (2 + 1 + 0.5 + 0.5)/6 etc.
-    let w1 = (2.0 + 2.0 * 0.5) / 6.0;
-    let w2 = (3.0 + 0.5) / 6.0;
-    let w3 = (1.0 + 0.5) / 4.0;
-    assert!(close(
-        metric(&s, "colour.white_score"),
-        (w1 + w2 + w3) / 3.0
-    ));
+    // White's score, pooled over played games: T1 3 of 6, T2 3.5 of 6, T3 1.5 of 4 points.
+    assert!(close(metric(&s, "colour.white_score"), 8.0 / 16.0));
     // Extra White: T1 2.5 - 2.0, T2 1.5 - 0.0; T3 has no player at -1.
     assert!(close(
         metric(&s, "colour.extra_white_gain"),
@@ -213,10 +207,8 @@ fn figures_of_the_fixture() {
     assert!(close(metric(&s, "ranking.strongest_wins"), 1.0 / 3.0));
     assert!(close(metric(&s, "ranking.unpaired"), 1.0 / 3.0));
     assert!(close(metric(&s, "byes.per_tournament"), 8.0 / 3.0));
-    assert!(close(
-        metric(&s, "floats.repeated_downfloats"),
-        (0.0 + 1.0 / 4.0 + 0.0) / 3.0
-    ));
+    // Repeated downfloats, pooled: 0 of 3, 1 of 4, 0 of 1.
+    assert!(close(metric(&s, "floats.repeated_downfloats"), 1.0 / 8.0));
     let per_t =
         std::fs::read_to_string(dir.path().join("tables/ranking_per_tournament.csv")).unwrap();
     assert!(per_t.contains("\n1,5,0.8000,0.1000,1,0\n"), "{per_t}");
@@ -295,10 +287,58 @@ fn compare_two_runs() {
         .unwrap();
     // 1/3 failed in A, 0/2 in B: difference -1/3 with a Newcombe interval.
     assert!(row.contains(",-0.3333,"), "{row}");
-    assert!(row.ends_with(",newcombe"), "{row}");
+    assert!(row.contains(",newcombe,"), "{row}");
+    assert!(html.contains("Unpaired comparison"));
     let row = table
         .lines()
         .find(|l| l.starts_with("ranking,ranking.kendall_tau_b,"))
         .unwrap();
-    assert!(row.ends_with(",welch"), "{row}");
+    assert!(row.contains(",welch,"), "{row}");
+}
+
+#[test]
+fn same_seed_and_configuration_are_compared_in_pairs() {
+    let a = copy_run(true);
+    // Run B: the same seed and configuration, another system and other results in tournament
+    // 2 (the games of round 2 end the other way).
+    let b = copy_run(true);
+    let p = b.path().join("run.csv");
+    let text = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(&p, text.replace("dutch-2017", "dutch-2026")).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    compare(a.path(), b.path(), out.path(), &ReportOptions::default()).unwrap();
+    let html = std::fs::read_to_string(out.path().join("compare.html")).unwrap();
+    check_well_formed(&html);
+    assert!(html.contains("Paired comparison"), "not paired");
+    assert!(html.contains("href=\"tables/compare.csv\""));
+    let table = std::fs::read_to_string(out.path().join("tables/compare.csv")).unwrap();
+    let row = table
+        .lines()
+        .find(|l| l.starts_with("ranking,ranking.kendall_tau_b,"))
+        .unwrap();
+    // Identical tournaments: difference 0, interval 0 - 0, p = 1, no discovery.
+    assert!(row.ends_with(",0,0,0,paired-t,1,0"), "{row}");
+    // A different seed: unpaired.
+    std::fs::write(&p, text.replacen("7,", "8,", 1)).unwrap();
+    compare(a.path(), b.path(), out.path(), &ReportOptions::default()).unwrap();
+    let html = std::fs::read_to_string(out.path().join("compare.html")).unwrap();
+    assert!(html.contains("Unpaired comparison"));
+}
+
+#[test]
+fn no_tables_leaves_no_links_to_them() {
+    let dir = copy_run(true);
+    let opts = ReportOptions {
+        tables: false,
+        ..ReportOptions::default()
+    };
+    let s = write_report(dir.path(), &opts).unwrap();
+    let html = std::fs::read_to_string(&s.html).unwrap();
+    assert!(!html.contains("tables/"), "a link to a table not written");
+    assert!(!dir.path().join("tables").exists());
+    let s = write_report(dir.path(), &ReportOptions::default()).unwrap();
+    let html = std::fs::read_to_string(&s.html).unwrap();
+    assert!(html.contains("href=\"tables/metrics.csv\""));
+    // Counts beside proportions: 8 of 13 strong preferences granted.
+    assert!(html.contains("8 / 13 preferences"), "no counts");
 }

@@ -9,7 +9,7 @@
 //! `ForfeitRate=N` one game in N is forfeited; `RetiredRate=N` one player in N takes one
 //! zero-point bye (`Z`) during the tournament; `HalfPointByeRate=N` one player in N requests one
 //! half-point bye (`H`), never in the last round. This is what the benchmark files made by that
-//! generator hold (`../shared/bench`, `RetiredRate=50`, `HalfPointByeRate=20`: in each file
+//! generator hold (`testdata/bench`, `RetiredRate=50`, `HalfPointByeRate=20`: in each file
 //! exactly one player in 50 has one `Z` and plays on, one in 20 has one `H`, none in round 11),
 //! and what their README says. Such a file describes the whole event model: late entries,
 //! withdrawals, requested byes and forfeits it does not name are off, unless the same file sets

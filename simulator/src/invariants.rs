@@ -9,8 +9,11 @@
 //! - at most one pairing-allocated bye, and only when the number of players to pair is odd
 //!   (C.04.1.c);
 //! - no two players meet twice; forfeited games are not meetings (C.04.1.b, C.04.2);
-//! - no pairing-allocated bye to a player who already had one or scored a forfeit win
-//!   (C.04.1.d);
+//! - no pairing-allocated bye to a player the system's bye rule bars: under the 2017 rules one
+//!   who already had it or scored a forfeit win (C.04.1.d of 2017); under the 2026 rules one who
+//!   already had it (of any value) or scored, in one single round without playing, as many
+//!   points as a win (C.04.1 Art. 4 of 2026: a full-point bye or a forfeit win bars it, a
+//!   half-point bye does not);
 //! - after the round, no non-topscorer has a colour difference beyond ±2 or the same colour
 //!   three times in a row (C.04.1.f and g; played games only, C.04.2). Topscorers (final round,
 //!   score over 50% of the maximum possible before it, C.04.3 A.7) are exempt, and so is a
@@ -26,7 +29,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use swisslab_engine::matching::max_weight_matching;
 use swisslab_engine::pairing::Pairing;
-use swisslab_engine::{Color, PlayerId, RoundEntry, Score, Tournament, Unplayed};
+use swisslab_engine::{Color, PlayerId, RoundEntry, Score, System, Tournament, Unplayed};
 
 /// One broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -44,7 +47,7 @@ pub enum Violation {
     #[error("players {0} and {1} meet a second time (C.04.1.b)")]
     Rematch(PlayerId, PlayerId),
     #[error(
-        "player {0} receives the pairing-allocated bye after a bye or a forfeit win (C.04.1.d)"
+        "player {0} receives the pairing-allocated bye although an earlier bye or unplayed win bars it (C.04.1.d of 2017, Art. 4 of 2026)"
     )]
     ByeNotAllowed(PlayerId),
     #[error("player {0} (not a topscorer) ends with colour difference {1} (C.04.1.f)")]
@@ -64,34 +67,60 @@ pub enum Violation {
 struct Facts {
     colours: Vec<Color>,
     met: HashSet<PlayerId>,
-    had_bye_or_forfeit_win: bool,
+    /// Barred from the pairing-allocated bye by the system's rule.
+    bye_barred: bool,
     score: Score,
 }
 
-fn facts(t: &Tournament, rounds: usize) -> HashMap<PlayerId, Facts> {
+/// True when round entry `e` bars a later pairing-allocated bye under `system`'s rule.
+fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
+    use swisslab_engine::{GameKind, GameResult};
+    let forfeit_win = matches!(
+        e,
+        RoundEntry::Game {
+            kind: GameKind::Forfeit,
+            result: GameResult::Win,
+            ..
+        } | RoundEntry::Unplayed(Unplayed::ForfeitWin)
+    );
+    let pab = matches!(e, RoundEntry::Unplayed(Unplayed::Pab));
+    match system {
+        // C.04.1.d (2017): "already received a pairing-allocated bye, or has already scored a
+        // (forfeit) win due to an opponent not appearing in time".
+        System::Dutch2017 => pab || forfeit_win,
+        // C.04.1 Art. 4 (2026): a pairing-allocated bye, or "scored in one single round,
+        // without playing, as many points as rewarded for a win".
+        System::Dutch2026 => {
+            let unplayed = forfeit_win || matches!(e, RoundEntry::Unplayed(_));
+            pab || (unplayed && t.points.points(e) >= t.points.win)
+        }
+        // B.1.b (Istanbul 2012): "received a point or half point without playing, either
+        // through a bye or due to an opponent not appearing in time".
+        System::Dutch2012 => {
+            let unplayed = matches!(e, RoundEntry::Unplayed(_));
+            pab || forfeit_win || (unplayed && t.points.points(e) > Score::ZERO)
+        }
+    }
+}
+
+fn facts(t: &Tournament, system: System, rounds: usize) -> HashMap<PlayerId, Facts> {
     let mut out = HashMap::with_capacity(t.players.len());
     for p in &t.players {
         let mut f = Facts::default();
         for e in p.rounds.iter().take(rounds) {
             f.score += t.points.points(e);
+            f.bye_barred |= bars_bye(t, system, e);
             match *e {
                 RoundEntry::Game {
                     opponent,
                     color,
                     kind,
-                    result,
+                    result: _,
                 } => {
-                    if kind == swisslab_engine::GameKind::Forfeit {
-                        if result == swisslab_engine::GameResult::Win {
-                            f.had_bye_or_forfeit_win = true;
-                        }
-                    } else {
+                    if kind != swisslab_engine::GameKind::Forfeit {
                         f.colours.push(color);
                         f.met.insert(opponent);
                     }
-                }
-                RoundEntry::Unplayed(Unplayed::Pab | Unplayed::ForfeitWin) => {
-                    f.had_bye_or_forfeit_win = true;
                 }
                 RoundEntry::Unplayed(_) => {}
             }
@@ -110,16 +139,18 @@ fn topscorer(t: &Tournament, f: &Facts, round: usize, total_rounds: usize) -> bo
 }
 
 /// Checks the pairing of round `round` (1-based) of `t`, whose players hold rounds
-/// `1 .. round`. `to_pair` is who should be paired according to the plan.
+/// `1 .. round`, under `system`'s rules. `to_pair` is who should be paired according to the
+/// plan.
 pub fn check_pairing(
     t: &Tournament,
+    system: System,
     round: usize,
     total_rounds: usize,
     to_pair: &BTreeSet<PlayerId>,
     pairing: &Pairing,
 ) -> Vec<Violation> {
     let mut v = Vec::new();
-    let facts = facts(t, round - 1);
+    let facts = facts(t, system, round - 1);
     let mut seen: HashSet<PlayerId> = HashSet::new();
     let all = pairing
         .games
@@ -143,7 +174,7 @@ pub fn check_pairing(
         v.push(Violation::ByeWithEvenCount(to_pair.len()));
     }
     if let Some(b) = pairing.bye {
-        if facts.get(&b).is_some_and(|f| f.had_bye_or_forfeit_win) {
+        if facts.get(&b).is_some_and(|f| f.bye_barred) {
             v.push(Violation::ByeNotAllowed(b));
         }
     }
@@ -206,11 +237,12 @@ pub fn check_scores(t: &Tournament, recorded: &[Score]) -> Vec<Violation> {
 /// non-topscorers with the same absolute colour preference together (C.04.3 C.3, A.6.a).
 pub fn feasible(
     t: &Tournament,
+    system: System,
     round: usize,
     total_rounds: usize,
     to_pair: &BTreeSet<PlayerId>,
 ) -> bool {
-    let facts = facts(t, round - 1);
+    let facts = facts(t, system, round - 1);
     let ids: Vec<PlayerId> = to_pair.iter().copied().collect();
     let n = ids.len();
     let empty = Facts::default();
@@ -247,15 +279,12 @@ pub fn feasible(
             if !top[i] && !top[j] && abs[i].is_some() && abs[i] == abs[j] {
                 continue;
             }
-            if t.forbidden
-                .iter()
-                .any(|l| l.contains(&ids[i]) && l.contains(&ids[j]))
-            {
+            if t.is_forbidden(ids[i], ids[j], round) {
                 continue;
             }
             edges.push((i, j, 1));
         }
-        if n % 2 == 1 && !fs[i].had_bye_or_forfeit_win {
+        if n % 2 == 1 && !fs[i].bye_barred {
             edges.push((i, n, 1));
         }
     }
@@ -340,53 +369,94 @@ mod tests {
         let t = two_rounds();
         // 3 (W, W) must get Black; 6 has no colour yet; 1 (W, B) may take Black after 5 (B).
         let p = pairing(&[(6, 3), (5, 1), (4, 2)], None);
-        assert_eq!(check_pairing(&t, 3, 5, &all(), &p), vec![]);
-        assert!(feasible(&t, 3, 5, &all()));
+        assert_eq!(
+            check_pairing(&t, System::Dutch2017, 3, 5, &all(), &p),
+            vec![]
+        );
+        assert!(feasible(&t, System::Dutch2017, 3, 5, &all()));
     }
 
     #[test]
     fn catches_unpaired_twice_and_absent() {
         let t = two_rounds();
         let p = pairing(&[(1, 6), (4, 3)], None);
-        assert!(check_pairing(&t, 3, 5, &all(), &p).contains(&Violation::Unpaired(2)));
+        assert!(check_pairing(&t, System::Dutch2017, 3, 5, &all(), &p)
+            .contains(&Violation::Unpaired(2)));
         let p = pairing(&[(1, 6), (4, 3), (5, 1)], Some(2));
-        let v = check_pairing(&t, 3, 5, &all(), &p);
+        let v = check_pairing(&t, System::Dutch2017, 3, 5, &all(), &p);
         assert!(v.contains(&Violation::PairedTwice(1)), "{v:?}");
         let mut present = all();
         present.remove(&6);
         let p = pairing(&[(1, 6), (4, 3)], Some(2));
-        let v = check_pairing(&t, 3, 5, &present, &p);
+        let v = check_pairing(&t, System::Dutch2017, 3, 5, &present, &p);
         assert!(v.contains(&Violation::NotToBePaired(6)), "{v:?}");
         assert!(v.contains(&Violation::Unpaired(5)), "{v:?}");
         let p = pairing(&[(1, 1)], None);
-        assert!(check_pairing(&t, 3, 5, &all(), &p).contains(&Violation::SelfPaired(1)));
+        assert!(check_pairing(&t, System::Dutch2017, 3, 5, &all(), &p)
+            .contains(&Violation::SelfPaired(1)));
     }
 
     #[test]
     fn catches_bye_with_even_count_and_second_bye() {
         let t = two_rounds();
         let p = pairing(&[(1, 6), (4, 3)], Some(5));
-        let v = check_pairing(&t, 3, 5, &all(), &p);
+        let v = check_pairing(&t, System::Dutch2017, 3, 5, &all(), &p);
         assert!(v.contains(&Violation::ByeWithEvenCount(6)), "{v:?}");
         assert!(v.contains(&Violation::ByeNotAllowed(5)), "{v:?}");
         // 6 scored a forfeit win: no bye either.
         let mut present = all();
         present.remove(&5);
         let p = pairing(&[(1, 2), (4, 3)], Some(6));
-        let v = check_pairing(&t, 3, 5, &present, &p);
+        let v = check_pairing(&t, System::Dutch2017, 3, 5, &present, &p);
         assert!(v.contains(&Violation::ByeNotAllowed(6)), "{v:?}");
+        let v = check_pairing(&t, System::Dutch2026, 3, 5, &present, &p);
+        assert!(v.contains(&Violation::ByeNotAllowed(6)), "{v:?}");
+    }
+
+    /// The editions' bye rules differ on unplayed rounds: a full-point bye bars the PAB under
+    /// the 2026 rules (Art. 4: a win's points without playing) and not under 2017's C.04.1.d; a
+    /// half-point bye bars it under neither.
+    #[test]
+    fn bye_rules_follow_the_edition() {
+        let mut t = two_rounds();
+        let mut present = all();
+        present.remove(&5);
+        let p = pairing(&[(1, 2), (4, 3)], Some(6));
+        for (entry, barred_2017, barred_2026) in [
+            (Unplayed::FullBye, false, true),
+            (Unplayed::HalfBye, false, false),
+            (Unplayed::ZeroBye, false, false),
+        ] {
+            // 6's forfeit win becomes a plain win; his round-1 entry is the bye under test.
+            t.players[5].rounds = vec![
+                RoundEntry::Unplayed(entry),
+                game(4, Color::Black, GameResult::Win),
+            ];
+            t.players[3].rounds[1] = game(6, Color::White, GameResult::Loss);
+            for (system, barred) in [
+                (System::Dutch2017, barred_2017),
+                (System::Dutch2026, barred_2026),
+            ] {
+                let v = check_pairing(&t, system, 3, 5, &present, &p);
+                assert_eq!(
+                    v.contains(&Violation::ByeNotAllowed(6)),
+                    barred,
+                    "{entry:?} under {system}: {v:?}"
+                );
+            }
+        }
     }
 
     #[test]
     fn catches_rematch_but_not_after_forfeit() {
         let t = two_rounds();
         let p = pairing(&[(2, 1), (4, 3), (6, 5)], None);
-        let v = check_pairing(&t, 3, 5, &all(), &p);
+        let v = check_pairing(&t, System::Dutch2017, 3, 5, &all(), &p);
         assert!(v.contains(&Violation::Rematch(1, 2)), "{v:?}");
         assert!(v.contains(&Violation::Rematch(3, 4)), "{v:?}");
         // 4 and 6 only had a forfeit: they may meet.
         let p = pairing(&[(1, 5), (4, 6), (3, 2)], None);
-        let v = check_pairing(&t, 3, 5, &all(), &p);
+        let v = check_pairing(&t, System::Dutch2017, 3, 5, &all(), &p);
         assert!(
             !v.iter().any(|x| matches!(x, Violation::Rematch(4, 6))),
             "{v:?}"
@@ -398,12 +468,12 @@ mod tests {
         let t = two_rounds();
         // 3 played W, W: a third White is forbidden.
         let p = pairing(&[(3, 1), (4, 6), (5, 2)], None);
-        let v = check_pairing(&t, 3, 5, &all(), &p);
+        let v = check_pairing(&t, System::Dutch2017, 3, 5, &all(), &p);
         assert!(v.contains(&Violation::ThreeInRow(3, Color::White)), "{v:?}");
         assert!(v.contains(&Violation::ColourDifference(3, 3)), "{v:?}");
         // In the final round 3 (1.0 of 2.0 possible) is not a topscorer but 1 (1.5) is: the
         // pair is exempt.
-        let v = check_pairing(&t, 3, 3, &all(), &p);
+        let v = check_pairing(&t, System::Dutch2017, 3, 3, &all(), &p);
         assert!(
             !v.iter().any(|x| matches!(x, Violation::ThreeInRow(..))),
             "{v:?}"
@@ -440,6 +510,6 @@ mod tests {
         let mut t = two_rounds();
         t.players.truncate(2);
         let two: BTreeSet<PlayerId> = [1, 2].into();
-        assert!(!feasible(&t, 3, 5, &two));
+        assert!(!feasible(&t, System::Dutch2017, 3, 5, &two));
     }
 }

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 /// configuration, 4 simulated tournaments failed (generate, simulate), 5 a file cannot be read
 /// or written.
 #[derive(Debug, Parser)]
-#[command(name = "swisslab", version, about, long_about)]
+#[command(name = "swisslab", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -42,7 +42,7 @@ enum Command {
     /// Ends with `tournaments: T, rounds: R, discrepancies: D`; exit 0 when D is 0, else 1.
     Check(cli::check::Args),
     /// Time a full check of tournament files: whole-check time, median and maximum round,
-    /// peak memory (default: the benchmark files in ../shared/bench).
+    /// peak memory (default: the four benchmark files in testdata/bench).
     Bench(cli::bench::Args),
     /// Statistics of a simulate output folder: DIR/report.html and DIR/tables/*.csv.
     ///
@@ -61,6 +61,13 @@ enum Command {
     /// failed.
     #[command(args_override_self = true)]
     Simulate(cli::simulate::Args),
+    /// Merge the output folders of the shards of one run (simulate --shard K/N) into OUT.
+    ///
+    /// Refuses folders of different runs, missing, doubled or unfinished shards (exit 3);
+    /// writes OUT as the whole run in one process would have (CSV files in index order,
+    /// histogram logs added, summary recomputed, failures gathered). Exit 4 if any tournament
+    /// failed.
+    Merge(cli::merge::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,5 +80,6 @@ fn main() -> ExitCode {
         Command::Report(args) => cli::report::run(args),
         Command::Generate(args) => cli::generate::run(args),
         Command::Simulate(args) => cli::simulate::run(args),
+        Command::Merge(args) => cli::merge::run(args),
     }
 }

@@ -26,6 +26,14 @@
 //! draw share d, P(White wins) = max(0, E-d/2), P(Black wins) = max(0, 1-E-d/2), a draw
 //! otherwise. A game is forfeited with probability `forfeit_rate` (either player fails to
 //! show, with equal chance), before the result is drawn.
+//!
+//! **Common random numbers.** The plan (field, late entries, withdrawals, requested byes) is
+//! drawn before round 1 from the tournament's generator and never depends on a pairing. Each
+//! game draws its forfeit and result from a generator of its own, keyed by the master seed, the
+//! tournament, the round and the two players ([`game_rng`]), never from a shared sequence. Two
+//! runs with the same seed and configuration that differ only in the pairing system therefore
+//! have the same players and events, and the same result in every game they both pair (same
+//! round, same players, same colours), so that a comparison of the two measures the pairing.
 
 use crate::config::{Config, InitialColour, Missed, RatingDistribution, ResultModel};
 use rand::{Rng, SeedableRng};
@@ -266,24 +274,68 @@ pub fn probabilities(model: ResultModel, draw_rate: f64, sw: f64, sb: f64) -> (f
     }
 }
 
-/// Draws the outcome of one game: forfeit first, then the result.
-pub fn draw_outcome<R: Rng>(cfg: &Config, rng: &mut R, sw: f64, sb: f64) -> Outcome {
+/// The generator of one game: the master seed, the tournament, the round and the two players
+/// (smaller pairing number first) laid out as the 32-byte ChaCha key, so every game of every
+/// tournament has a stream of its own, whatever else was paired (common random numbers).
+pub fn game_rng(seed: u64, index: u64, round: usize, a: PlayerId, b: PlayerId) -> ChaCha12Rng {
+    let (lo, hi) = (a.min(b), a.max(b));
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    key[8..16].copy_from_slice(&index.to_le_bytes());
+    key[16..20].copy_from_slice(&(round as u32).to_le_bytes());
+    key[20..24].copy_from_slice(&lo.to_le_bytes());
+    key[24..28].copy_from_slice(&hi.to_le_bytes());
+    // A tag keeps these keys apart from any other use of the same numbers.
+    key[28..].copy_from_slice(b"game");
+    ChaCha12Rng::from_seed(key)
+}
+
+/// One game as the result model sees it: the round and the two players with their colours.
+#[derive(Clone, Copy, Debug)]
+pub struct Game {
+    pub round: usize,
+    pub white: PlayerId,
+    pub black: PlayerId,
+    /// True strengths of White and Black.
+    pub strengths: (f64, f64),
+}
+
+/// Draws the outcome of one game from its own generator ([`game_rng`]): forfeit first, then
+/// the result. The draws are taken from the point of view of the players, not the colours:
+/// the forfeit falls on the player with the smaller or the larger pairing number with equal
+/// chance, and one uniform `u` decides the result, the smaller pairing number winning when `u`
+/// is below its win probability under the actual colours, a draw next, then the other player.
+/// Two runs that pair the same two players in the same round (same seed and tournament) thus
+/// give the same result when the colours agree, and results as close as the model allows when
+/// they do not.
+pub fn draw_outcome(cfg: &Config, seed: u64, index: u64, game: &Game) -> Outcome {
+    let mut rng = game_rng(seed, index, game.round, game.white, game.black);
+    let lo_is_white = game.white < game.black;
     let f = cfg.results.forfeit_rate;
     if f > 0.0 && rng.gen_bool(f) {
-        return if rng.gen_bool(0.5) {
+        let lo_forfeits = rng.gen_bool(0.5);
+        return if lo_forfeits == lo_is_white {
             Outcome::WhiteForfeits
         } else {
             Outcome::BlackForfeits
         };
     }
-    let (pw, pd, _) = probabilities(cfg.results.model, cfg.results.draw_rate, sw, sb);
+    let (sw, sb) = game.strengths;
+    let (pw, pd, pb) = probabilities(cfg.results.model, cfg.results.draw_rate, sw, sb);
+    let lo_wins = if lo_is_white { pw } else { pb };
     let u: f64 = rng.gen();
-    if u < pw {
-        Outcome::WhiteWins
-    } else if u < pw + pd {
+    if u < lo_wins {
+        if lo_is_white {
+            Outcome::WhiteWins
+        } else {
+            Outcome::BlackWins
+        }
+    } else if u < lo_wins + pd {
         Outcome::Draw
-    } else {
+    } else if lo_is_white {
         Outcome::BlackWins
+    } else {
+        Outcome::WhiteWins
     }
 }
 
@@ -303,6 +355,77 @@ mod tests {
         assert!(w >= 0.0 && d >= 0.0 && b >= 0.0 && (w + d + b - 1.0).abs() < 1e-12);
         let (w, d, b) = probabilities(ResultModel::ConstantDraw, 0.3, 2000.0, 2000.0);
         assert!((w - 0.35).abs() < 1e-12 && (d - 0.3).abs() < 1e-12 && (b - 0.35).abs() < 1e-12);
+    }
+
+    #[test]
+    fn game_draws_follow_the_model_and_the_players() {
+        let cfg = Config::default();
+        let (sw, sb) = (2100.0, 1950.0);
+        let (pw, pd, _) = probabilities(cfg.results.model, 0.0, sw, sb);
+        let n = 20_000;
+        let (mut white_wins, mut draws, mut forfeits) = (0, 0, 0);
+        for round in 0..n {
+            let g = Game {
+                round,
+                white: 7,
+                black: 3,
+                strengths: (sw, sb),
+            };
+            match draw_outcome(&cfg, 5, 1, &g) {
+                Outcome::WhiteWins => white_wins += 1,
+                Outcome::Draw => draws += 1,
+                Outcome::BlackWins => {}
+                Outcome::WhiteForfeits | Outcome::BlackForfeits => forfeits += 1,
+            }
+        }
+        let played = (n - forfeits) as f64;
+        // Within 4 standard errors of the model.
+        for (k, p) in [(white_wins, pw), (draws, pd)] {
+            let se = (p * (1.0 - p) / played).sqrt();
+            assert!((k as f64 / played - p).abs() < 4.0 * se, "{k} vs {p}");
+        }
+        let f = cfg.results.forfeit_rate;
+        let se = (f * (1.0 - f) / n as f64).sqrt();
+        assert!((forfeits as f64 / n as f64 - f).abs() < 4.0 * se);
+        // The key is the unordered pair: the same two players with the colours swapped use the
+        // same generator, and equal strengths give the mirrored outcome.
+        for round in 0..200 {
+            let a = Game {
+                round,
+                white: 4,
+                black: 9,
+                strengths: (2000.0, 2000.0),
+            };
+            let b = Game {
+                white: 9,
+                black: 4,
+                ..a
+            };
+            let (oa, ob) = (draw_outcome(&cfg, 1, 0, &a), draw_outcome(&cfg, 1, 0, &b));
+            let mirrored = match oa {
+                Outcome::WhiteWins => Outcome::BlackWins,
+                Outcome::BlackWins => Outcome::WhiteWins,
+                Outcome::WhiteForfeits => Outcome::BlackForfeits,
+                Outcome::BlackForfeits => Outcome::WhiteForfeits,
+                Outcome::Draw => Outcome::Draw,
+            };
+            if oa != Outcome::Draw {
+                // Same u: only the White advantage moves the boundaries, so a decisive result
+                // may turn into a draw but never into a win of the other player.
+                assert_ne!(ob, oa, "round {round}");
+            }
+            if matches!(oa, Outcome::WhiteForfeits | Outcome::BlackForfeits) {
+                assert_eq!(ob, mirrored, "the same player forfeits, round {round}");
+            }
+        }
+        assert_ne!(
+            game_rng(1, 0, 1, 2, 3).gen::<u64>(),
+            game_rng(1, 0, 1, 2, 4).gen::<u64>()
+        );
+        assert_eq!(
+            game_rng(1, 0, 1, 2, 3).gen::<u64>(),
+            game_rng(1, 0, 1, 3, 2).gen::<u64>()
+        );
     }
 
     #[test]

@@ -19,9 +19,14 @@
 //! with the whole-file outputs covering the tournaments written (`RunSummary::interrupted`).
 //! Since tournaments are taken in index order and all started ones finish, the files then hold
 //! tournaments `0 .. N` with no gap.
+//!
+//! Shards (`RunConfig::shard`, see `shard.rs`): shard `K/N` runs only its contiguous range of
+//! indices, in the same way, into a complete folder of its own whose run.csv names the shard;
+//! `merge` puts the folders of all shards together into what the whole run writes.
 
-use crate::sim::{self, RunOptions, Simulation, TournamentResult};
-use crate::stats::{RunRow, SummaryRow};
+use crate::shard::{self, Shard};
+use crate::sim::{self, Disagreement, RunOptions, Simulation, TournamentResult};
+use crate::stats::{DisagreementRow, Outcome, RunRow, SummaryRow};
 use hdrhistogram::serialization::interval_log::{IntervalLogWriterBuilder, Tag};
 use hdrhistogram::serialization::V2Serializer;
 use hdrhistogram::Histogram;
@@ -34,6 +39,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::sync::{mpsc, Condvar, Mutex};
 use std::time::{Duration, Instant, SystemTime};
+use swisslab_engine::pairing::Pairing;
+use swisslab_engine::PlayerId;
 
 /// Why a simulate run could not be carried out (failed tournaments are not errors).
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +53,8 @@ pub enum RunError {
     Csv(#[from] csv::Error),
     #[error("histogram log: {0}")]
     Histogram(String),
+    #[error("configuration hash: {0}")]
+    Hash(#[from] toml::ser::Error),
 }
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> RunError + '_ {
@@ -59,8 +68,11 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> RunError + '_ {
 #[derive(Clone, Debug)]
 pub struct RunConfig {
     pub out: PathBuf,
+    /// Tournaments of the whole run (a shard runs its part of them).
     pub tournaments: u64,
     pub seed: u64,
+    /// The part of the run to do ([`Shard::WHOLE`]: all of it).
+    pub shard: Shard,
     pub threads: usize,
     pub system: String,
     /// Write 0 in every timing column (pair_us, pair_us_total, pair_us_max, wall_seconds and
@@ -87,9 +99,15 @@ pub struct RunSummary {
     pub failures: Vec<String>,
     /// The run was interrupted before all tournaments ran (`summary.tournaments` were written).
     pub interrupted: bool,
+    /// The tournament indices this run was to do (its shard's range).
+    pub indices: std::ops::Range<u64>,
+    /// With `--compare-engine`: rounds, and tournaments, the two engines paired differently.
+    pub disagreeing_rounds: u64,
+    pub disagreeing_tournaments: u64,
 }
 
-fn histogram() -> Histogram<u64> {
+/// An empty pairing-time histogram (also the accumulator of `merge`).
+pub(crate) fn histogram() -> Histogram<u64> {
     // 1 us .. 1 hour, 3 significant digits; auto-resize for anything slower.
     let mut h = Histogram::new_with_bounds(1, 3_600_000_000, 3).unwrap_or_else(|_| {
         Histogram::new(3).unwrap_or_else(|_| unreachable!("3 significant digits are valid"))
@@ -102,9 +120,14 @@ struct Streams {
     tournaments: File,
     players: File,
     rounds: File,
+    /// `disagreements.csv`, with `--compare-engine` only.
+    disagreements: Option<File>,
 }
 
-fn csv_bytes<T: serde::Serialize>(rows: &[T], header: bool) -> Result<Vec<u8>, RunError> {
+pub(crate) fn csv_bytes<T: serde::Serialize>(
+    rows: &[T],
+    header: bool,
+) -> Result<Vec<u8>, RunError> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(header)
         .from_writer(Vec::new());
@@ -116,7 +139,7 @@ fn csv_bytes<T: serde::Serialize>(rows: &[T], header: bool) -> Result<Vec<u8>, R
 }
 
 /// The header line of a CSV file for rows of type `T`.
-fn header<T: serde::Serialize + Default>() -> Result<Vec<u8>, RunError> {
+pub(crate) fn header<T: serde::Serialize + Default>() -> Result<Vec<u8>, RunError> {
     let bytes = csv_bytes(&[T::default()], true)?;
     let end = bytes
         .iter()
@@ -126,7 +149,7 @@ fn header<T: serde::Serialize + Default>() -> Result<Vec<u8>, RunError> {
 }
 
 /// Writes `bytes` to `DIR/.tmp/name` and renames it to `DIR/name`.
-fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), RunError> {
+pub(crate) fn write_whole(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), RunError> {
     let tmp_dir = dir.join(".tmp");
     fs::create_dir_all(&tmp_dir).map_err(io_err(&tmp_dir))?;
     let tmp = tmp_dir.join(name.replace('/', "_"));
@@ -149,9 +172,10 @@ fn create_stream<T: serde::Serialize + Default>(dir: &Path, name: &str) -> Resul
 }
 
 /// The row of run.csv for a simulation.
-pub fn run_row(sim: &Simulation, rc: &RunConfig) -> RunRow {
+pub fn run_row(sim: &Simulation, rc: &RunConfig) -> Result<RunRow, RunError> {
     let c = &sim.cfg;
-    RunRow {
+    let range = rc.shard.range(rc.tournaments);
+    Ok(RunRow {
         seed: rc.seed,
         tournaments: rc.tournaments,
         players: match c.players_max {
@@ -167,7 +191,15 @@ pub fn run_row(sim: &Simulation, rc: &RunConfig) -> RunRow {
         },
         config: c.source.clone(),
         swisslab_version: env!("CARGO_PKG_VERSION").into(),
-    }
+        shard: rc.shard.index,
+        shards: rc.shard.count,
+        first_tournament: range.start,
+        shard_tournaments: range.end - range.start,
+        config_hash: shard::config_hash(c)?,
+        timing: u8::from(!rc.no_timing),
+        engine: sim.engine.name(),
+        compare_engine: sim.compare.as_ref().map(|e| e.name()).unwrap_or_default(),
+    })
 }
 
 struct Writer<'a> {
@@ -175,6 +207,11 @@ struct Writer<'a> {
     streams: Streams,
     all: Histogram<u64>,
     by_size: BTreeMap<usize, Histogram<u64>>,
+    /// The compared engine's pairing times, per field size.
+    compare_by_size: BTreeMap<usize, Histogram<u64>>,
+    /// Rounds and tournaments in which the compared engine disagreed.
+    disagreeing_rounds: u64,
+    disagreeing_tournaments: u64,
     summary: SummaryRow,
     stopped: u64,
     failures: Vec<String>,
@@ -191,16 +228,24 @@ impl Writer<'_> {
                 .or_insert_with(histogram)
                 .saturating_record(v);
         }
+        for &us in &r.compare_us {
+            self.compare_by_size
+                .entry(r.summary.players)
+                .or_insert_with(histogram)
+                .saturating_record(us.max(1));
+        }
+        self.disagreeing_rounds += r.disagreements.len() as u64;
+        self.disagreeing_tournaments += u64::from(!r.disagreements.is_empty());
         if self.rc.no_timing {
             sim::clear_timing(&mut r);
         }
         let s = &mut self.summary;
-        s.tournaments += 1;
-        s.rounds_paired += r.summary.rounds_paired as u64;
+        let outcome = s.count(&r.summary);
         s.games += r.rounds.iter().map(|x| x.games as u64).sum::<u64>();
-        s.byes += u64::from(r.summary.pabs);
+        if outcome == Outcome::Stopped {
+            self.stopped += 1;
+        }
         if let Some(f) = &r.failure {
-            s.failed += 1;
             let stem = format!("t{:06}-r{:02}", r.index, f.round);
             let fdir = dir.join("failures");
             fs::create_dir_all(&fdir).map_err(io_err(&fdir))?;
@@ -220,16 +265,20 @@ impl Writer<'_> {
                     f.round
                 ));
             }
+            if let Some(tr) = &f.transcript {
+                let p = fdir.join(format!("{stem}.engine.txt"));
+                fs::write(&p, engine_report(tr)).map_err(io_err(&p))?;
+                text.push_str(&format!(
+                    "engine: {stem}.engine.txt (the external engine's command, output and error \
+                     stream); replay it on {stem}.trf\n"
+                ));
+            }
             let p = fdir.join(format!("{stem}.txt"));
             fs::write(&p, text).map_err(io_err(&p))?;
             self.failures.push(format!(
                 "tournament {}: {} | replay: {replay}",
                 r.index, f.message
             ));
-        } else if r.summary.rounds_paired < r.summary.rounds {
-            self.stopped += 1;
-        } else {
-            s.completed += 1;
         }
         let st = &mut self.streams;
         st.tournaments
@@ -241,6 +290,15 @@ impl Writer<'_> {
         st.rounds
             .write_all(&csv_bytes(&r.rounds, false)?)
             .map_err(io_err(&dir.join("rounds.csv")))?;
+        if let Some(f) = &mut st.disagreements {
+            let rows: Vec<DisagreementRow> = r
+                .disagreements
+                .iter()
+                .map(|d| disagreement_row(r.index, d))
+                .collect();
+            f.write_all(&csv_bytes(&rows, false)?)
+                .map_err(io_err(&dir.join("disagreements.csv")))?;
+        }
         Ok(())
     }
 }
@@ -255,17 +313,27 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
     if fdir.is_dir() {
         fs::remove_dir_all(&fdir).map_err(io_err(&fdir))?;
     }
-    write_whole(dir, "run.csv", &csv_bytes(&[run_row(sim, rc)], true)?)?;
+    write_whole(dir, "run.csv", &csv_bytes(&[run_row(sim, rc)?], true)?)?;
     let streams = Streams {
         tournaments: create_stream::<crate::stats::TournamentRow>(dir, "tournaments.csv")?,
         players: create_stream::<crate::stats::PlayerRow>(dir, "players.csv")?,
         rounds: create_stream::<crate::stats::RoundRow>(dir, "rounds.csv")?,
+        disagreements: match sim.compare {
+            Some(_) => Some(create_stream::<DisagreementRow>(dir, "disagreements.csv")?),
+            None => {
+                remove_stale(&dir.join("disagreements.csv"))?;
+                None
+            }
+        },
     };
     let mut writer = Writer {
         rc,
         streams,
         all: histogram(),
         by_size: BTreeMap::new(),
+        compare_by_size: BTreeMap::new(),
+        disagreeing_rounds: 0,
+        disagreeing_tournaments: 0,
         summary: SummaryRow::default(),
         stopped: 0,
         failures: Vec::new(),
@@ -279,13 +347,17 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
             threads,
             message: e.to_string(),
         })?;
-    let total = rc.tournaments;
+    let indices = rc.shard.range(rc.tournaments);
+    let total = indices.end;
     let window = 4 * threads as u64;
-    let next = AtomicU64::new(0);
-    let written = (Mutex::new(0u64), Condvar::new());
+    let next = AtomicU64::new(indices.start);
+    let written = (Mutex::new(indices.start), Condvar::new());
     let (tx, rx) = mpsc::channel::<TournamentResult>();
     let bar = if rc.progress {
-        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+        ProgressBar::with_draw_target(
+            Some(indices.end - indices.start),
+            ProgressDrawTarget::stderr(),
+        )
     } else {
         ProgressBar::hidden()
     };
@@ -329,7 +401,7 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         }
         drop(tx);
         let mut pending: HashMap<u64, TournamentResult> = HashMap::new();
-        let mut next_write = 0u64;
+        let mut next_write = indices.start;
         while next_write < total {
             let Ok(r) = rx.recv() else { break };
             pending.insert(r.index, r);
@@ -359,70 +431,166 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
     });
     bar.finish_and_clear();
     result?;
-    let interrupted = writer.summary.tournaments < total;
+    let interrupted = writer.summary.tournaments < indices.end - indices.start;
 
     let wall = started.elapsed();
-    let q = |h: &Histogram<u64>| {
-        if h.is_empty() {
-            (0, 0, 0, 0)
-        } else {
-            (
-                h.value_at_quantile(0.5),
-                h.value_at_quantile(0.9),
-                h.value_at_quantile(0.99),
-                h.max(),
-            )
-        }
-    };
     let mut summary = writer.summary.clone();
-    if rc.no_timing {
-        summary.wall_seconds = "0".into();
+    set_timing(&mut summary, &writer.all, wall, !rc.no_timing);
+    write_whole(dir, "summary.csv", &csv_bytes(&[summary.clone()], true)?)?;
+    // The HdrHistogram interval logs: one histogram per field size, per engine.
+    let comment = format!("pairing by {}", sim.engine.name());
+    write_whole(
+        dir,
+        "histograms/pairing-us.hlog",
+        &hlog(&comment, &writer.by_size, start_time, wall)?,
+    )?;
+    let compare_log = dir.join("histograms/compare-us.hlog");
+    match &sim.compare {
+        Some(other) => {
+            let comment = format!("pairing by the compared engine {}", other.name());
+            let log = hlog(&comment, &writer.compare_by_size, start_time, wall)?;
+            write_whole(dir, "histograms/compare-us.hlog", &log)?;
+        }
+        None => remove_stale(&compare_log)?,
+    }
+    let tmp = dir.join(".tmp");
+    let _ = fs::remove_dir(&tmp);
+
+    Ok(RunSummary {
+        summary,
+        wall,
+        by_size: percentiles_by_size(&writer.by_size),
+        stopped: writer.stopped,
+        failures: writer.failures,
+        interrupted,
+        indices,
+        disagreeing_rounds: writer.disagreeing_rounds,
+        disagreeing_tournaments: writer.disagreeing_tournaments,
+    })
+}
+
+/// Removes a file a previous run left that this run does not write.
+fn remove_stale(path: &Path) -> Result<(), RunError> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_err(path)(e)),
+        _ => Ok(()),
+    }
+}
+
+/// The `.engine.txt` of a failure: what the external engine was run with and what it said.
+fn engine_report(tr: &crate::engine::Transcript) -> String {
+    let quoted: Vec<String> = tr
+        .command
+        .iter()
+        .map(|w| shlex::try_quote(w).map_or_else(|_| w.clone(), |q| q.into_owned()))
+        .collect();
+    format!(
+        "command: {}\nelapsed: {:.3} s\n--- pairing file ---\n{}\n--- standard output ---\n{}\n--- standard error ---\n{}\n",
+        quoted.join(" "),
+        tr.elapsed.as_secs_f64(),
+        tr.output,
+        tr.stdout,
+        tr.stderr
+    )
+}
+
+fn pairing_text(p: &Pairing) -> String {
+    let mut words: Vec<String> = p.games.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+    if let Some(b) = p.bye {
+        words.push(format!("bye {b}"));
+    }
+    words.join(" ")
+}
+
+fn games_text(games: Vec<&(PlayerId, PlayerId)>) -> String {
+    let words: Vec<String> = games.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+    words.join(" ")
+}
+
+fn disagreement_row(index: u64, d: &Disagreement) -> DisagreementRow {
+    let mine = d.engine.game_set();
+    let (compared, theirs) = match &d.compared {
+        Ok(p) => (pairing_text(p), p.game_set()),
+        Err(e) => (format!("error: {e}"), Default::default()),
+    };
+    DisagreementRow {
+        tournament: index,
+        round: d.round,
+        players: d.players,
+        engine: pairing_text(&d.engine),
+        compared,
+        engine_only: games_text(mine.difference(&theirs).collect()),
+        compared_only: games_text(theirs.difference(&mine).collect()),
+    }
+}
+
+/// p50, p90, p99 and max of a histogram (zeros when empty).
+fn quantiles(h: &Histogram<u64>) -> (u64, u64, u64, u64) {
+    if h.is_empty() {
+        (0, 0, 0, 0)
     } else {
+        (
+            h.value_at_quantile(0.5),
+            h.value_at_quantile(0.9),
+            h.value_at_quantile(0.99),
+            h.max(),
+        )
+    }
+}
+
+/// (field size, p50, p90, p99, max) per field size.
+pub(crate) fn percentiles_by_size(
+    by_size: &BTreeMap<usize, Histogram<u64>>,
+) -> Vec<(usize, u64, u64, u64, u64)> {
+    by_size
+        .iter()
+        .map(|(s, h)| {
+            let (a, b, c, d) = quantiles(h);
+            (*s, a, b, c, d)
+        })
+        .collect()
+}
+
+/// The timing columns of summary.csv: the wall time and the percentiles of `all`, or zeros
+/// when timing is off (`--no-timing`).
+pub(crate) fn set_timing(summary: &mut SummaryRow, all: &Histogram<u64>, wall: Duration, on: bool) {
+    if on {
         summary.wall_seconds = format!("{:.3}", wall.as_secs_f64());
         (
             summary.pair_us_p50,
             summary.pair_us_p90,
             summary.pair_us_p99,
             summary.pair_us_max,
-        ) = q(&writer.all);
+        ) = quantiles(all);
+    } else {
+        summary.wall_seconds = "0".into();
     }
-    write_whole(dir, "summary.csv", &csv_bytes(&[summary.clone()], true)?)?;
+}
 
-    // The HdrHistogram interval log: one histogram per field size.
+/// The HdrHistogram interval log: one histogram per field size (tag `players=N`), each over
+/// the interval from `start` to `start + wall`; `what` says whose pairing times they are.
+pub(crate) fn hlog(
+    what: &str,
+    by_size: &BTreeMap<usize, Histogram<u64>>,
+    start: SystemTime,
+    wall: Duration,
+) -> Result<Vec<u8>, RunError> {
     let mut log = Vec::new();
-    {
-        let mut ser = V2Serializer::new();
-        let mut lw = IntervalLogWriterBuilder::new()
-            .add_comment("swisslab simulate: microseconds per round pairing, one histogram per field size (tag players=N)")
-            .with_start_time(start_time)
-            .with_base_time(start_time)
-            .with_max_value_divisor(1.0)
-            .begin_log_with(&mut log, &mut ser)
-            .map_err(|e| RunError::Histogram(e.to_string()))?;
-        for (size, h) in &writer.by_size {
-            let tag = format!("players={size}");
-            lw.write_histogram(h, Duration::ZERO, wall, Tag::new(&tag))
-                .map_err(|e| RunError::Histogram(format!("{e:?}")))?;
-        }
+    let mut ser = V2Serializer::new();
+    let mut lw = IntervalLogWriterBuilder::new()
+        .add_comment(&format!(
+            "swisslab simulate: microseconds per round pairing ({what}), one histogram per field size (tag players=N)"
+        ))
+        .with_start_time(start)
+        .with_base_time(start)
+        .with_max_value_divisor(1.0)
+        .begin_log_with(&mut log, &mut ser)
+        .map_err(|e| RunError::Histogram(e.to_string()))?;
+    for (size, h) in by_size {
+        let tag = format!("players={size}");
+        lw.write_histogram(h, Duration::ZERO, wall, Tag::new(&tag))
+            .map_err(|e| RunError::Histogram(format!("{e:?}")))?;
     }
-    write_whole(dir, "histograms/pairing-us.hlog", &log)?;
-    let tmp = dir.join(".tmp");
-    let _ = fs::remove_dir(&tmp);
-
-    let by_size = writer
-        .by_size
-        .iter()
-        .map(|(s, h)| {
-            let (a, b, c, d) = q(h);
-            (*s, a, b, c, d)
-        })
-        .collect();
-    Ok(RunSummary {
-        summary,
-        wall,
-        by_size,
-        stopped: writer.stopped,
-        failures: writer.failures,
-        interrupted,
-    })
+    drop(lw);
+    Ok(log)
 }

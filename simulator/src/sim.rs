@@ -3,9 +3,10 @@
 //!
 //! The same function serves `swisslab simulate` (many tournaments) and `swisslab generate`
 //! (one tournament, written as TRF), so `generate --seed S --index I --until-round K`
-//! reproduces tournament I of a simulate run exactly. The random generator is used only by the
-//! plan and the results (never by the checks or the timing), so stopping after round K changes
-//! nothing before it.
+//! reproduces tournament I of a simulate run exactly. Randomness is used only by the plan (the
+//! tournament's generator, before round 1) and the results (one generator per game, keyed by
+//! the tournament, the round and the two players: common random numbers, see [`crate::model`]),
+//! never by the checks or the timing, so stopping after round K changes nothing before it.
 //!
 //! A round that cannot be paired is either a **failure** (the engine panics, reports an error
 //! although a pairing meeting the absolute criteria exists, or returns a pairing that breaks an
@@ -15,47 +16,119 @@
 //! file asks the engine exactly the failing question.
 
 use crate::config::{Config, ConfigError};
+use crate::engine::{EngineSpec, External, Transcript};
 use crate::invariants;
 use crate::model::{self, Outcome, Plan, Status};
 use crate::panics;
 use crate::stats::{self, FloatCounts, PlayerRow, RoundRow, TournamentRow};
 use std::collections::BTreeSet;
 use std::time::Instant;
-use swisslab_engine::dutch::{self, DutchOptions};
 use swisslab_engine::history::{histories, Float};
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
 use swisslab_engine::{
-    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, Tournament,
-    Unplayed,
+    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, System,
+    Tournament, Unplayed,
 };
 
 /// A pairing engine: pairs round `req.round` of a tournament among `req.present`.
 pub type PairFn = fn(&Tournament, &Request) -> Result<Pairing, PairingError>;
 
-/// The FIDE Dutch system, 2017 rules (the engine of `swisslab_engine::dutch`).
-pub fn dutch_2017(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    dutch::pair(t, req, &DutchOptions::default())
+/// What pairs the rounds of a simulation.
+#[derive(Clone, Debug)]
+pub enum Engine {
+    /// A swisslab pairing system.
+    Swisslab(System),
+    /// An external program (`--engine cmd:…`).
+    External(External),
+    /// A function (tests put broken engines here).
+    Function(PairFn),
 }
 
-/// A validated configuration with its point system and the engine that pairs the rounds.
+impl Engine {
+    /// The engine a specification names; `swisslab` alone means `system`.
+    pub fn from_spec(spec: &EngineSpec, system: System) -> Engine {
+        match spec {
+            EngineSpec::Swisslab(s) => Engine::Swisslab(s.unwrap_or(system)),
+            EngineSpec::External(x) => Engine::External(x.clone()),
+        }
+    }
+
+    /// Pairs round `req.round` of `t`; an external program's transcript comes along.
+    pub fn pair(
+        &self,
+        t: &Tournament,
+        req: &Request,
+    ) -> (Result<Pairing, PairingError>, Option<Transcript>) {
+        match self {
+            Engine::Swisslab(s) => (s.pair(t, req), None),
+            Engine::Function(f) => (f(t, req), None),
+            Engine::External(x) => {
+                let a = x.pair(t, req);
+                (a.result, Some(a.transcript))
+            }
+        }
+    }
+
+    /// A short name for reports (`swisslab:dutch-2017`, `cmd:…`, `function`).
+    pub fn name(&self) -> String {
+        match self {
+            Engine::Swisslab(s) => format!("swisslab:{s}"),
+            Engine::External(x) => format!("cmd:{}", x.template),
+            Engine::Function(_) => "function".into(),
+        }
+    }
+}
+
+/// A validated configuration with its point system, the pairing system whose rules every
+/// round must follow, and the engine that pairs the rounds.
 #[derive(Clone, Debug)]
 pub struct Simulation {
     pub cfg: Config,
     pub points: PointSystem,
-    /// The pairing engine ([`dutch_2017`]; tests put broken engines here).
-    pub engine: PairFn,
+    /// The pairing system whose rules every round must follow (the invariants), and which
+    /// pairs the rounds when the engine is swisslab's.
+    pub system: System,
+    /// What pairs the rounds.
+    pub engine: Engine,
+    /// A second engine that pairs every round again on the same history (`--compare-engine`);
+    /// where the two differ, a [`Disagreement`] is recorded and the first engine's pairing is
+    /// played.
+    pub compare: Option<Engine>,
 }
 
 impl Simulation {
-    /// Validates `cfg`; the engine is [`dutch_2017`].
+    /// Validates `cfg`; the rounds are paired by the edition in force ([`System::DEFAULT`]).
     pub fn new(cfg: Config) -> Result<Simulation, ConfigError> {
         let points = cfg.point_system()?;
         Ok(Simulation {
             cfg,
             points,
-            engine: dutch_2017,
+            system: System::DEFAULT,
+            engine: Engine::Swisslab(System::DEFAULT),
+            compare: None,
         })
     }
+
+    /// The same simulation under `system`'s rules, paired by swisslab's engine for it.
+    pub fn with_system(self, system: System) -> Simulation {
+        Simulation {
+            system,
+            engine: Engine::Swisslab(system),
+            ..self
+        }
+    }
+}
+
+/// A round the compared engine (`--compare-engine`) paired differently.
+#[derive(Clone, Debug)]
+pub struct Disagreement {
+    pub round: usize,
+    /// Players to pair.
+    pub players: usize,
+    /// The engine's pairing (the one played).
+    pub engine: Pairing,
+    /// The compared engine's pairing, or why it gave none.
+    pub compared: Result<Pairing, PairingError>,
 }
 
 /// Options of one tournament run.
@@ -74,6 +147,8 @@ pub struct Failure {
     /// The tournament before that round (with the round's absences), as TRF; `None` when the
     /// simulator itself panicked outside the engine.
     pub trf: Option<String>,
+    /// What an external engine was given and said, when it paired the failing round.
+    pub transcript: Option<Transcript>,
 }
 
 /// Everything one tournament produced.
@@ -86,7 +161,59 @@ pub struct TournamentResult {
     pub summary: TournamentRow,
     /// Measured pairing time of each paired round, microseconds (also when the CSV rows hold 0).
     pub pair_us: Vec<u64>,
+    /// The compared engine's pairing time of each round it paired, microseconds.
+    pub compare_us: Vec<u64>,
+    /// The rounds the compared engine paired differently.
+    pub disagreements: Vec<Disagreement>,
     pub failure: Option<Failure>,
+    /// When the tournament stopped because no valid pairing exists: the round's absences
+    /// (requested byes, withdrawals, late entries not yet arrived), one entry per player, `None`
+    /// for a player to be paired. Written into that round's column by [`TournamentResult::trf`].
+    pub stopped_absences: Option<Vec<Option<RoundEntry>>>,
+}
+
+impl TournamentResult {
+    /// The tournament as TRF: for a failure, the tournament before the failing round with its
+    /// absences; for a stop (no valid pairing exists), the rounds played and the absences of the
+    /// round that could not be paired, so that an engine asks the same question; otherwise the
+    /// rounds played.
+    pub fn trf(&self) -> Option<String> {
+        if let Some(f) = &self.failure {
+            return f.trf.clone();
+        }
+        Some(match &self.stopped_absences {
+            Some(planned) => with_absences(&self.tournament, planned, None),
+            None => swisslab_engine::trf::write(&self.tournament),
+        })
+    }
+}
+
+/// `t` as TRF with the next round's planned absences in that round's column (trf-formats.md
+/// §C: `0000 - Z`, `H` or `F`, the points column including their points, as JaVaFo requires
+/// and bbpPairings accepts); the players to be paired get no entry, so every engine pairs
+/// them. `awarded` replaces the points column when given. No column is added when nobody is
+/// absent.
+fn with_absences(
+    t: &Tournament,
+    planned: &[Option<RoundEntry>],
+    awarded: Option<&[Score]>,
+) -> String {
+    let mut s = t.clone();
+    let any = planned.iter().any(Option::is_some);
+    for (i, p) in s.players.iter_mut().enumerate() {
+        if let Some(a) = awarded.and_then(|a| a.get(i)) {
+            p.points = Some(*a);
+        }
+        let entry = planned.get(i).copied().flatten();
+        if let (Some(e), Some(points)) = (entry, p.points.as_mut()) {
+            *points += points_of(&t.points, &e);
+        }
+        if any {
+            p.rounds
+                .push(entry.unwrap_or(RoundEntry::Unplayed(Unplayed::Absent)));
+        }
+    }
+    swisslab_engine::trf::write(&s)
 }
 
 fn points_of(ps: &PointSystem, e: &RoundEntry) -> Score {
@@ -142,11 +269,15 @@ pub fn run_tournament(
                     ..TournamentRow::default()
                 },
                 pair_us: Vec::new(),
+                compare_us: Vec::new(),
+                disagreements: Vec::new(),
                 failure: Some(Failure {
                     round: 0,
                     message,
                     trf: None,
+                    transcript: None,
                 }),
+                stopped_absences: None,
             }
         }
     }
@@ -184,8 +315,7 @@ fn initial_tournament(plan: &Plan, points: PointSystem, seed: u64, index: u64) -
 
 fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
     let cfg = &sim.cfg;
-    let mut rng = model::tournament_rng(seed, index);
-    let plan = model::plan(cfg, &mut rng);
+    let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
     let n = plan.players.len();
     let total = plan.rounds;
     let last = opts.until_round.unwrap_or(total).min(total);
@@ -194,8 +324,11 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     let mut floats = vec![FloatCounts::default(); n];
     let mut rows: Vec<RoundRow> = Vec::with_capacity(last);
     let mut pair_us: Vec<u64> = Vec::with_capacity(last);
+    let mut compare_us: Vec<u64> = Vec::new();
+    let mut disagreements: Vec<Disagreement> = Vec::new();
     let mut failure: Option<Failure> = None;
     let mut stopped: Option<String> = None;
+    let mut stopped_absences: Option<Vec<Option<RoundEntry>>> = None;
     let missed = cfg.events.late_entry_missed;
     let idx = |id: PlayerId| id as usize - 1;
 
@@ -214,37 +347,41 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             }
         }
         // The state before the round with its absences: what a failure report shows.
-        let snapshot = |t: &Tournament, awarded: &[Score]| {
-            let mut s = t.clone();
-            for (i, p) in s.players.iter_mut().enumerate() {
-                p.rounds
-                    .push(planned[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent)));
-                p.points = Some(awarded[i]);
-            }
-            swisslab_engine::trf::write(&s)
-        };
+        let snapshot =
+            |t: &Tournament, awarded: &[Score]| with_absences(t, &planned, Some(awarded));
         let req = Request {
             round,
             present: to_pair.clone(),
         };
         let start = Instant::now();
-        let res = panics::catch(|| (sim.engine)(&t, &req));
+        let res = panics::catch(|| sim.engine.pair(&t, &req));
         let us = start.elapsed().as_micros() as u64;
+        // An external engine's failure is reported with the file it was given.
+        let (res, transcript) = match res {
+            Ok((r, tr)) => (Ok(r), tr),
+            Err(p) => (Err(p), None),
+        };
+        let question = |t: &Tournament, awarded: &[Score]| match &transcript {
+            Some(tr) => tr.trf.clone(),
+            None => snapshot(t, awarded),
+        };
         let pairing: Pairing = match res {
             Ok(Ok(p)) => p,
             Ok(Err(PairingError::NoValidPairing(why)))
-                if !invariants::feasible(&t, round, total, &to_pair) =>
+                if !invariants::feasible(&t, sim.system, round, total, &to_pair) =>
             {
                 stopped = Some(format!(
                     "stopped in round {round}: no valid pairing exists ({why})"
                 ));
+                stopped_absences = Some(planned);
                 break;
             }
             Ok(Err(e)) => {
                 failure = Some(Failure {
                     round,
                     message: format!("round {round}: engine error: {e}"),
-                    trf: Some(snapshot(&t, &awarded)),
+                    trf: Some(question(&t, &awarded)),
+                    transcript,
                 });
                 break;
             }
@@ -252,21 +389,41 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 failure = Some(Failure {
                     round,
                     message: format!("round {round}: engine panic: {p}"),
-                    trf: Some(snapshot(&t, &awarded)),
+                    trf: Some(question(&t, &awarded)),
+                    transcript,
                 });
                 break;
             }
         };
         pair_us.push(us);
-        let violations = invariants::check_pairing(&t, round, total, &to_pair, &pairing);
+        let violations =
+            invariants::check_pairing(&t, sim.system, round, total, &to_pair, &pairing);
         if !violations.is_empty() {
             let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
             failure = Some(Failure {
                 round,
                 message: format!("round {round}: invariant broken: {}", list.join("; ")),
-                trf: Some(snapshot(&t, &awarded)),
+                trf: Some(question(&t, &awarded)),
+                transcript,
             });
             break;
+        }
+        if let Some(other) = &sim.compare {
+            let start = Instant::now();
+            let compared = panics::catch(|| other.pair(&t, &req).0)
+                .unwrap_or_else(|p| Err(PairingError::Engine(format!("panic: {p}"))));
+            compare_us.push(start.elapsed().as_micros() as u64);
+            let same = compared
+                .as_ref()
+                .is_ok_and(|c| c.game_set() == pairing.game_set() && c.bye == pairing.bye);
+            if !same {
+                disagreements.push(Disagreement {
+                    round,
+                    players: to_pair.len(),
+                    engine: pairing.clone(),
+                    compared,
+                });
+            }
         }
 
         // Quality of the pairing, from the history before the round.
@@ -304,12 +461,13 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                     stats::count_topscorer(&mut row, &hist[i], Some(c));
                 }
             }
-            let outcome = model::draw_outcome(
-                cfg,
-                &mut rng,
-                plan.players[iw].strength,
-                plan.players[ib].strength,
-            );
+            let g = model::Game {
+                round,
+                white: w,
+                black: b,
+                strengths: (plan.players[iw].strength, plan.players[ib].strength),
+            };
+            let outcome = model::draw_outcome(cfg, seed, index, &g);
             use GameKind::{Forfeit, Rated};
             use GameResult::{Draw, Loss, Win};
             // White's result; Black's is its complement.
@@ -365,14 +523,19 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 round,
                 message: format!("round {round}: invariant broken: {}", list.join("; ")),
                 trf: Some(swisslab_engine::trf::write(&t)),
+                transcript: None,
             });
             break;
         }
         rows.push(row);
     }
-    finish(
+    let mut r = finish(
         sim, &plan, t, seed, index, rows, pair_us, floats, failure, stopped,
-    )
+    );
+    r.stopped_absences = stopped_absences;
+    r.compare_us = compare_us;
+    r.disagreements = disagreements;
+    r
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -466,7 +629,10 @@ fn finish(
         players,
         summary,
         pair_us,
+        compare_us: Vec::new(),
+        disagreements: Vec::new(),
         failure,
+        stopped_absences: None,
     }
 }
 
@@ -499,7 +665,7 @@ mod tests {
             ..Config::default()
         })
         .unwrap();
-        s.engine = engine;
+        s.engine = Engine::Function(engine);
         s
     }
 
@@ -511,21 +677,21 @@ mod tests {
                 return Ok(r1);
             }
         }
-        dutch_2017(t, req)
+        System::Dutch2017.pair(t, req)
     }
 
     fn panicking(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
         if req.round == 2 {
             panic!("deliberate");
         }
-        dutch_2017(t, req)
+        System::Dutch2017.pair(t, req)
     }
 
     fn refusing(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
         if req.round == 4 {
             return Err(PairingError::NoValidPairing("deliberately wrong".into()));
         }
-        dutch_2017(t, req)
+        System::Dutch2017.pair(t, req)
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! - rank: score, then Buchholz Cut-1 (sum of the final scores of the opponents met over the
 //!   board, without the lowest; unplayed rounds add nothing), then pairing number.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use swisslab_engine::history::{Float, PlayerHistory, PreferenceStrength};
 use swisslab_engine::{Color, GameKind, GameResult, RoundEntry, Score, Tournament, Unplayed};
 
@@ -85,7 +85,7 @@ pub struct PlayerRow {
 }
 
 /// One row of `tournaments.csv`.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct TournamentRow {
     pub tournament: u64,
     pub seed: u64,
@@ -104,7 +104,7 @@ pub struct TournamentRow {
 }
 
 /// One row of `run.csv`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct RunRow {
     pub seed: u64,
     pub tournaments: u64,
@@ -115,10 +115,41 @@ pub struct RunRow {
     pub draw_rate: String,
     pub config: String,
     pub swisslab_version: String,
+    /// This folder holds shard `shard` of `shards` (0 of 1: the whole run) ...
+    pub shard: u64,
+    pub shards: u64,
+    /// ... that is tournaments `first_tournament .. first_tournament + shard_tournaments`.
+    pub first_tournament: u64,
+    pub shard_tournaments: u64,
+    /// `shard::config_hash` of the configuration.
+    pub config_hash: String,
+    /// 1 when the timing columns are measured, 0 when written as 0 (`--no-timing`).
+    pub timing: u8,
+    /// The engine that paired (`swisslab:dutch-2026`, `cmd:…`).
+    pub engine: String,
+    /// The engine every round was compared with (`--compare-engine`), empty when none.
+    pub compare_engine: String,
+}
+
+/// One row of `disagreements.csv`: a round the compared engine (`--compare-engine`) paired
+/// differently from the engine.
+#[derive(Clone, Debug, Default, Serialize, serde::Deserialize)]
+pub struct DisagreementRow {
+    pub tournament: u64,
+    pub round: usize,
+    /// Players to pair in the round.
+    pub players: usize,
+    /// The engine's pairing (played): `white-black` per board, then `bye N`.
+    pub engine: String,
+    /// The compared engine's pairing, or `error: …` when it gave none.
+    pub compared: String,
+    /// The games only the engine has, and only the compared engine has.
+    pub engine_only: String,
+    pub compared_only: String,
 }
 
 /// One row of `summary.csv`.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct SummaryRow {
     pub tournaments: u64,
     pub completed: u64,
@@ -131,6 +162,33 @@ pub struct SummaryRow {
     pub pair_us_p90: u64,
     pub pair_us_p99: u64,
     pub pair_us_max: u64,
+}
+
+/// How a tournament ended, as the summary counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Completed,
+    /// No valid pairing existed (not a failure; the rules leave it to the arbiter).
+    Stopped,
+    Failed,
+}
+
+impl SummaryRow {
+    /// Counts one tournament's row (its games are counted from rounds.csv by the caller).
+    pub fn count(&mut self, t: &TournamentRow) -> Outcome {
+        self.tournaments += 1;
+        self.rounds_paired += t.rounds_paired as u64;
+        self.byes += u64::from(t.pabs);
+        if t.failed != 0 {
+            self.failed += 1;
+            Outcome::Failed
+        } else if t.rounds_paired < t.rounds {
+            Outcome::Stopped
+        } else {
+            self.completed += 1;
+            Outcome::Completed
+        }
+    }
 }
 
 /// Per-player float counters accumulated over the rounds.

@@ -1,4 +1,4 @@
-//! The `generate` and `simulate` commands end to end: exit codes and files.
+//! The `generate`, `simulate` and `trf` commands end to end: exit codes and files.
 
 use std::process::Command;
 
@@ -78,17 +78,55 @@ fn simulate_accepts_generator_files_and_rejects_bad_configs() {
     }
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "players = 1\n").unwrap();
-    let st = swisslab()
+    // Captured, so that a passing test run prints no `error:` line.
+    let o = swisslab()
         .args(["simulate", "--tournaments", "1", "--config"])
         .arg(&bad)
         .arg("--out")
         .arg(&out)
-        .status()
+        .output()
         .unwrap();
-    assert_eq!(st.code(), Some(3));
-    let st = swisslab()
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("players must be 2..=9999"));
+    let o = swisslab()
         .args(["simulate", "--config", "/nonexistent/x.toml"])
-        .status()
+        .output()
         .unwrap();
-    assert_eq!(st.code(), Some(5));
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+}
+
+#[test]
+fn trf_rejects_what_is_not_a_tournament_and_writes_trf26() {
+    let dir = tempfile::tempdir().unwrap();
+    let malformed = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/malformed/");
+    for (file, message) in [
+        (
+            "binary-garbage.bin",
+            "binary-garbage.bin:1:8: text: expected printable text",
+        ),
+        ("empty.trf", "empty.trf: file: expected a tournament report"),
+        ("players.csv", "expected at least one player line"),
+    ] {
+        let o = swisslab()
+            .arg("trf")
+            .arg(format!("{malformed}{file}"))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(3), "{file}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(message), "{file}: {err}");
+    }
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/sample.trf");
+    let o = swisslab()
+        .args(["trf", "--no-standings", "--format", "trf26", "--out-dir"])
+        .arg(dir.path())
+        .arg(sample)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(dir.path().join("sample.trf")).unwrap();
+    assert!(text.contains("\n142 5\n"), "{text}");
+    let again = swisslab_engine::trf::read_str(&text).unwrap();
+    assert_eq!(again, swisslab_engine::trf::read_file(sample).unwrap());
 }

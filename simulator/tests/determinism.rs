@@ -32,6 +32,7 @@ fn run_config(dir: &std::path::Path, tournaments: u64, seed: u64, threads: usize
         progress: false,
         replay_args: String::new(),
         interrupt: Default::default(),
+        shard: Default::default(),
     }
 }
 
@@ -98,10 +99,10 @@ fn failures_are_written_with_a_replay_command() {
         if req.round == 3 && req.present.len() % 2 == 1 {
             panic!("deliberate");
         }
-        sim::dutch_2017(t, req)
+        swisslab_engine::System::Dutch2017.pair(t, req)
     }
     let mut s = small();
-    s.engine = panicking;
+    s.engine = sim::Engine::Function(panicking);
     let dir = tempfile::tempdir().unwrap();
     let rc = RunConfig {
         replay_args: " --players 20".into(),
@@ -166,11 +167,11 @@ fn an_interrupted_run_keeps_the_tournaments_done() {
         if CALLS.fetch_add(1, Ordering::SeqCst) == 100 {
             FLAG.get().unwrap().store(true, Ordering::SeqCst);
         }
-        sim::dutch_2017(t, req)
+        swisslab_engine::System::Dutch2017.pair(t, req)
     }
     let flag = FLAG.get_or_init(Default::default).clone();
     let mut s = small();
-    s.engine = interrupting;
+    s.engine = sim::Engine::Function(interrupting);
     let dir = tempfile::tempdir().unwrap();
     let rc = RunConfig {
         interrupt: flag,

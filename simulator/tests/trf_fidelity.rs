@@ -3,7 +3,7 @@
 //! (4-40 players) with late entries, withdrawals, requested byes and forfeits, under several
 //! point systems and result models.
 
-use swisslab_engine::{checker, dutch, trf};
+use swisslab_engine::{checker, trf};
 use swisslab_simulator::config::{Config, Missed, ResultModel};
 use swisslab_simulator::sim::{self, RunOptions, Simulation};
 
@@ -53,9 +53,7 @@ fn generated_tournaments_reproduce_themselves() {
                 }
             };
             assert_eq!(trf::write(&t), text, "TRF round trip of {k}/{index}");
-            let rep = checker::check_tournament(&t, &|h, q| {
-                dutch::pair(h, q, &dutch::DutchOptions::default())
-            });
+            let rep = checker::check(&t, s.system);
             for d in &rep.discrepancies {
                 problems.push(format!("config {k} tournament {index}: {d}"));
             }

@@ -5,14 +5,18 @@
 //! D.1-D.3, the bracket's compatibility graph gets edge weights with one field per criterion,
 //! most important first (see `weights`):
 //!
-//! | field | criterion |
-//! |---|---|
-//! | COMPL | C.4 / A.9: complete the round (penultimate and last brackets only) |
-//! | C5 | maximise the number of pairs |
-//! | C6 | minimise the PSD (A.8), as digits |
-//! | MDPS | pair M1 MDPs (B.1.c, B.2), in a collapsed last bracket only |
-//! | C7A, C7B | pairs and PSD of the following bracket (C.7), given the downfloaters |
-//! | C8 … C19 | the colour and float criteria, counts and score differences |
+//! | field | 2017 criterion | 2026 criterion |
+//! |---|---|---|
+//! | COMPL | C.4 / A.9: complete the round (penultimate and last brackets only) | C4 (C5 through the bye candidates) |
+//! | C5 | maximise the number of pairs | C6 |
+//! | C6 | minimise the PSD (A.8), as digits | C7: the downfloaters' scores, as digits |
+//! | MDPS | pair M1 MDPs (B.1.c, B.2), in a collapsed last bracket only | (no collapsed bracket) |
+//! | C7A, C7B | pairs and PSD of the following bracket (C.7), given the downfloaters | C8: pairs and downfloaters' scores there |
+//! | BYEP | — | C9: fewest unplayed games for the bye (last bracket) |
+//! | C8 … C19 | the colour and float criteria, counts and score differences | C10 … C21 |
+//!
+//! The edition's [`Rules`](super::Rules) say where the criteria differ: what the score field
+//! counts, whom the float score differences count, and whether C9 applies.
 //!
 //! A maximum-weight matching then is a best candidate by C.4-C.19. Among the best candidates,
 //! B.8 takes the one generated first; the generation order is resolved in further matchings
@@ -37,8 +41,11 @@ pub(crate) enum Mode<'a> {
     /// An ordinary bracket; C.7 looks at the following scoregroup (the flag: it is the last
     /// one, so its unpaired player must be able to take the bye).
     Lookahead(&'a [usize], bool),
-    /// The PPB: the downfloaters must allow the lower players to complete the round (C.4).
-    Penultimate(&'a [usize]),
+    /// The PPB (2017), or a bracket paired for the completion of the round (2026 C4): the
+    /// downfloaters must allow the lower players to complete the round (C.4). The number: how
+    /// many of the lower players are the following scoregroup, for the lookahead (2026 C8; 0
+    /// for none).
+    Penultimate(&'a [usize], usize),
     /// The last bracket (or the CLB): everybody paired, the one left gets the bye.
     Last,
 }
@@ -58,19 +65,20 @@ const C6: usize = 2;
 const MDPS: usize = 3;
 const C7A: usize = 4;
 const C7B: usize = 5;
-const C8: usize = 6;
-const C9: usize = 7;
-const C10: usize = 8;
-const C11: usize = 9;
-const C12: usize = 10;
-const C13: usize = 11;
-const C14: usize = 12;
-const C15: usize = 13;
-const C16: usize = 14;
-const C17: usize = 15;
-const C18: usize = 16;
-const C19: usize = 17;
-const NQ: usize = 18;
+const BYEP: usize = 6;
+const C8: usize = 7;
+const C9: usize = 8;
+const C10: usize = 9;
+const C11: usize = 10;
+const C12: usize = 11;
+const C13: usize = 12;
+const C14: usize = 13;
+const C15: usize = 14;
+const C16: usize = 15;
+const C17: usize = 16;
+const C18: usize = 17;
+const C19: usize = 18;
+const NQ: usize = 19;
 
 /// One edge of the bracket graph with its quality field values.
 struct Edge {
@@ -191,13 +199,17 @@ struct Graph {
 }
 
 impl Graph {
+    /// `bye_played`: the bye edges carry 2026 C9 (the bracket downfloats exactly one player,
+    /// who takes the bye).
     fn build(
         ctx: &RoundCtx,
         mdps: &[usize],
         residents: &[usize],
         mode: Mode,
+        bye_played: bool,
     ) -> Result<Graph, PairingError> {
         let p = &ctx.players;
+        let rules = ctx.rules;
         let mut global: Vec<usize> = mdps.to_vec();
         global.sort_unstable();
         let m = global.len();
@@ -205,11 +217,12 @@ impl Graph {
         res.sort_unstable();
         global.extend(&res);
         let nb = global.len();
-        let (below, completion, lookahead, next_last) = match mode {
-            Mode::Lookahead(x, last) => (x, false, true, last),
-            Mode::Penultimate(x) => (x, true, false, false),
-            Mode::Last => (&[][..], true, false, false),
+        let (below, completion, nnext, next_last) = match mode {
+            Mode::Lookahead(x, last) => (x, false, x.len(), last),
+            Mode::Penultimate(x, k) => (x, true, k.min(x.len()), false),
+            Mode::Last => (&[][..], true, 0, false),
         };
+        let lookahead = nnext > 0;
         global.extend(below);
         let nx = below.len();
         // The bye vertex: in the last bracket, and when C.7 looks into the last bracket (whose
@@ -233,7 +246,7 @@ impl Graph {
         for a in 0..nb {
             d6.push((fsd(a), 1));
             for b in a + 1..nb {
-                if pair_ok(a, b) {
+                if rules.score_counts_pairs && pair_ok(a, b) {
                     d6.push((Score((score(a) - score(b)).0.abs()), 1));
                 }
             }
@@ -250,25 +263,30 @@ impl Graph {
         let digits7 = if lookahead {
             // The following scoregroup's own pairs (SD 0 in a scoregroup), the floaters' pairs
             // in it, and the players left unpaired there.
-            let mut below_scores: Vec<Score> = (nb..nb + nx).map(score).collect();
+            let mut below_scores: Vec<Score> = (nb..nb + nnext).map(score).collect();
             below_scores.sort_unstable();
             below_scores.dedup();
             let mut d7 = Vec::new();
-            for (k, &s) in below_scores.iter().enumerate() {
+            let pairs_below = if rules.score_counts_pairs {
+                &below_scores[..]
+            } else {
+                &[][..]
+            };
+            for (k, &s) in pairs_below.iter().enumerate() {
                 for &t in &below_scores[..=k] {
-                    d7.push((s - t, nx / 2));
+                    d7.push((s - t, nnext / 2));
                 }
             }
-            for a in 0..nb + nx {
+            for a in 0..nb + nnext {
                 d7.push((fsd_next(a), 1));
                 if a < nb {
                     // A floater is in one pair at most, whichever player below it meets.
-                    for &s in &below_scores {
+                    for &s in pairs_below {
                         d7.push((Score((score(a) - s).0.abs()), 1));
                     }
                 }
             }
-            Some(Digits::new(d7, nb + nx).ok_or_else(too_wide)?)
+            Some(Digits::new(d7, nb + nnext).ok_or_else(too_wide)?)
         } else {
             None
         };
@@ -296,10 +314,14 @@ impl Graph {
                     q.set(MDPS, I256::ONE);
                 }
                 let (sa, sb) = (score(a), score(b));
+                let pair_psd = if rules.score_counts_pairs {
+                    digits6.weight(Score((sa - sb).0.abs()))
+                } else {
+                    I256::ZERO
+                };
                 q.set(
                     C6,
-                    digits6.weight(fsd(a)) + digits6.weight(fsd(b))
-                        - digits6.weight(Score((sa - sb).0.abs())),
+                    digits6.weight(fsd(a)) + digits6.weight(fsd(b)) - pair_psd,
                 );
                 if let Some(d7) = &digits7 {
                     q.set(C7B, d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)));
@@ -345,7 +367,11 @@ impl Graph {
                     let pl = &p[global[v]];
                     let down_here = v == a && a_down;
                     let paired_sd = if down_here { sd } else { 0 };
-                    let gain = sc(fsd(v)) - i(paired_sd);
+                    let gain = if rules.float_sd_counts_residents || is_mdp(v) {
+                        sc(fsd(v)) - i(paired_sd)
+                    } else {
+                        I256::ZERO
+                    };
                     if pl.float1 == Float::Down {
                         if !down_here && !is_mdp(v) {
                             c12 += 1;
@@ -382,12 +408,17 @@ impl Graph {
                 if completion {
                     q.set(COMPL, I256::ONE);
                 }
-                if let Some(d7) = &digits7 {
+                let in_next = a < nb + nnext && b < nb + nnext;
+                if let Some(d7) = digits7.as_ref().filter(|_| in_next) {
                     q.set(C7A, I256::ONE);
+                    let pair_psd = if rules.score_counts_pairs {
+                        d7.weight(Score((score(a) - score(b)).0.abs()))
+                    } else {
+                        I256::ZERO
+                    };
                     q.set(
                         C7B,
-                        d7.weight(fsd_next(a)) + d7.weight(fsd_next(b))
-                            - d7.weight(Score((score(a) - score(b)).0.abs())),
+                        d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)) - pair_psd,
                     );
                 }
                 edges.push(Edge { a, b, q });
@@ -398,8 +429,16 @@ impl Graph {
             for a in 0..d {
                 if p[global[a]].bye_ok {
                     let mut q = Fields::ZERO;
+                    if bye_played && a < nb {
+                        // 2026 C9: the bye to a player with the most games played.
+                        q.set(BYEP, i(p[global[a]].played as i64));
+                    }
                     if completion {
                         q.set(COMPL, I256::ONE);
+                        if lookahead && nnext == nx {
+                            // The following bracket is the last: its bye counts as a pair.
+                            q.set(C7A, I256::ONE);
+                        }
                     } else {
                         q.set(C7A, I256::ONE);
                     }
@@ -414,8 +453,8 @@ impl Graph {
         // them when they are the same for every pair: the weights get much narrower.
         // One pass per step over the edges: minima, common factors, then the shift and
         // division. The small fields in i64, the PSD digits (C.6) in 256 bits.
-        const SMALL: [usize; 13] = [
-            MDPS, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19,
+        const SMALL: [usize; 14] = [
+            MDPS, BYEP, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19,
         ];
         let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
         let mut min = [i64::MAX; NQ];
@@ -515,6 +554,31 @@ impl Graph {
     ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
         self.solve_certified(gen_bounds, gen, keep, &|_| false, removed)
             .map(|(m, w, _)| (m, w))
+    }
+
+    /// The total weight of `mate` under the quality fields and the low-priority fields `gen`
+    /// (as `solve` weighs it), over the edges not touching a `removed` vertex.
+    fn total(
+        &self,
+        mate: &[Option<usize>],
+        gen_bounds: &[I256],
+        gen: &Gen,
+        removed: &[bool],
+    ) -> I512 {
+        let Some(glayout) = Layout::new(gen_bounds) else {
+            return I512::ZERO;
+        };
+        let mut fields = Vec::new();
+        let mut total = I512::ZERO;
+        for e in &self.edges {
+            if removed[e.a] || removed[e.b] || mate[e.a] != Some(e.b) {
+                continue;
+            }
+            fields.clear();
+            gen(e, &mut fields);
+            total += (e.qw << glayout.total_bits) + glayout.pack_512(&fields);
+        }
+        total
     }
 
     /// `solve`, also telling whether the matching found is optimal as well on the graph that
@@ -630,6 +694,14 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
         let b = *sorted.last()?;
         let p = &ctx.players[b];
         if !p.bye_ok || p.float1 == Float::Down || p.float2 == Float::Down {
+            return None;
+        }
+        // 2026 C9: no other player of the bracket who may take the bye has played more games.
+        if ctx.rules.bye_played_games
+            && sorted
+                .iter()
+                .any(|&o| ctx.players[o].bye_ok && ctx.players[o].played > p.played)
+        {
             return None;
         }
         Some(b)
@@ -750,6 +822,42 @@ fn pos_bits(n: usize) -> u32 {
     super::weights::bits(I256::from(n as u64 + 1))
 }
 
+/// 2026 C8 with C4: whether the following bracket, made of the `floaters` (as MDPs) and the
+/// scoregroup `next`, reaches under the completion of the round (the players `after` it) the
+/// same number of pairs and the same downfloaters' scores (C6, C7) as without it. When it does,
+/// the bracket's best pairing by the one-bracket lookahead is also best under C4 (the
+/// completion only removes candidates). A best pairing of the following bracket whose leftover
+/// players complete the round proves it at once; else both are computed.
+pub(crate) fn next_bracket_completes(
+    ctx: &RoundCtx,
+    floaters: &[usize],
+    next: &[usize],
+    after: &[usize],
+) -> Result<bool, PairingError> {
+    let left = |g: &Graph, mate: &[Option<usize>]| -> Vec<usize> {
+        (0..g.nb)
+            .filter(|&v| !matches!(mate[v], Some(u) if u < g.nb))
+            .map(|v| g.global[v])
+            .collect()
+    };
+    let scores = |l: &[usize]| {
+        let mut s: Vec<Score> = l.iter().map(|&v| ctx.players[v].score).collect();
+        s.sort_unstable();
+        s
+    };
+    let free = Graph::build(ctx, floaters, next, Mode::Lookahead(&[], false), false)?;
+    let (mate, _) = free.solve(&[], &|_, _| {}, &|_| true, &vec![false; free.global.len()])?;
+    let mut rest = left(&free, &mate);
+    let unconstrained = scores(&rest);
+    rest.extend(after);
+    if ctx.completable(&rest) {
+        return Ok(true);
+    }
+    let bound = Graph::build(ctx, floaters, next, Mode::Penultimate(after, 0), false)?;
+    let (mate, _) = bound.solve(&[], &|_, _| {}, &|_| true, &vec![false; bound.global.len()])?;
+    Ok(scores(&left(&bound, &mate)) == unconstrained)
+}
+
 /// Pairs the bracket made of `mdps` and `residents` (round-player indices).
 pub(crate) fn solve(
     ctx: &RoundCtx,
@@ -761,7 +869,7 @@ pub(crate) fn solve(
     let odd_last = matches!(mode, Mode::Last) && !residents.len().is_multiple_of(2);
     if mdps.is_empty()
         && (residents.len().is_multiple_of(2) || odd_last)
-        && !matches!(mode, Mode::Penultimate(_))
+        && !matches!(mode, Mode::Penultimate(..))
     {
         if let Some(res) = perfect_first(ctx, residents) {
             return Ok(res);
@@ -792,7 +900,27 @@ pub(crate) fn solve(
         }
         m => m,
     };
-    let g = Graph::build(ctx, mdps, residents, mode)?;
+    let g = Graph::build(ctx, mdps, residents, mode, false)?;
+    // 2026 C9 applies to a bracket that downfloats exactly one player, who takes the bye: the
+    // last bracket with an odd number of players, or a bracket paired for the completion of
+    // the round (C4) that leaves one of its players unpaired (C6 fixes how many).
+    let g = match mode {
+        _ if !ctx.rules.bye_played_games => g,
+        Mode::Last => Graph::build(ctx, mdps, residents, mode, true)?,
+        Mode::Penultimate(..) | Mode::Lookahead(_, true) => {
+            let removed = vec![false; g.global.len()];
+            let (mate, _) = g.solve(&[], &|_, _| {}, &|_| true, &removed)?;
+            let left = (0..g.nb)
+                .filter(|&v| !matches!(mate[v], Some(u) if u < g.nb))
+                .count();
+            if left == 1 {
+                Graph::build(ctx, mdps, residents, mode, true)?
+            } else {
+                g
+            }
+        }
+        Mode::Lookahead(_, false) => g,
+    };
     let nb = g.nb;
     let nv = g.global.len();
     let m = mdps.len();
@@ -938,29 +1066,22 @@ pub(crate) fn solve(
             return finish(ctx, &g, mode, &removed, &fixed);
         }
         // An exchange is needed: D.2 a-b decide the smallest BSN-sum difference.
-        let (mate, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
-        let tsum: i64 = rem
-            .iter()
-            .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
-            .map(|&v| rbsn[v] as i64)
-            .sum();
-        let s1sum: i64 = s1r.iter().map(|&v| rbsn[v] as i64).sum();
-        let d = tsum - s1sum;
-        let mut s1p: Vec<usize> = s1r.clone();
-        if k > 0 {
-            let found = find_exchange(&s1r, &s2r, k, d, &|v| rbsn[v] as i64, |s1: &[usize]| {
-                let set: Vec<bool> = (0..nb).map(|v| s1.contains(&v)).collect();
-                let keep = |e: &Packed| {
-                    keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
-                };
-                g.solve(&ab_bounds, &gen_ab, &keep, &removed)
-                    .map(|(_, w)| w == best)
-                    .unwrap_or(false)
-            });
-            if let Some(s) = found {
-                s1p = s;
-            }
-        }
+        let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
+        // D.2 c-d: which k players move, decided player by player (each check one matching).
+        let mut s1p = choose_exchange(
+            &g,
+            &Exchange {
+                s1: &s1r,
+                s2: &s2r,
+                k,
+                is_rem: &is_rem,
+                keep: &keep_base,
+                bounds: &ab_bounds,
+                gen: &gen_ab,
+                best,
+            },
+            &removed,
+        )?;
         s1p.sort_unstable();
         let set: Vec<bool> = (0..nb).map(|v| s1p.contains(&v)).collect();
         let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
@@ -1204,89 +1325,127 @@ fn earliest_if_best(
     (total == best).then_some(pairs)
 }
 
-/// D.2 c-d: among the exchanges of `k` players between S1R and S2R whose BSN sums differ by
-/// `d`, the first in the order of D.2 c (highest BSN moved down) and d (lowest BSN moved up)
-/// for which `feasible(new S1)` holds.
-fn find_exchange(
-    s1: &[usize],
-    s2: &[usize],
+/// What D.2 c-d choose among: the remainder's S1 and S2 (vertices in BSN order), the number
+/// `k` of players to exchange (D.2 a), the remainder's vertices, the edges allowed, and the
+/// D.2 a-b fields with the total weight `best` a best candidate reaches with them.
+struct Exchange<'a> {
+    s1: &'a [usize],
+    s2: &'a [usize],
     k: usize,
-    d: i64,
-    bsn: &dyn Fn(usize) -> i64,
-    mut feasible: impl FnMut(&[usize]) -> bool,
-) -> Option<Vec<usize>> {
-    let mut tried = 0usize;
-    // Subsets of S1 of size k, best first by D.2 c: compare descending-sorted lists, higher
-    // first.
-    let mut outs: Vec<Vec<usize>> = Vec::new();
-    combinations(s1.len(), k, &mut |c| {
-        outs.push(c.iter().map(|&i| s1[i]).collect())
-    });
-    for o in &mut outs {
-        o.sort_unstable_by(|a, b| b.cmp(a));
-    }
-    outs.sort_by(|a, b| b.cmp(a));
-    for out in outs {
-        let out_sum: i64 = out.iter().map(|&v| bsn(v)).sum();
-        let target = d + out_sum;
-        // Subsets of S2 of size k with BSN sum `target`, lexicographically smallest first.
-        let mut ins: Vec<Vec<usize>> = Vec::new();
-        combinations(s2.len(), k, &mut |c| {
-            let s: i64 = c.iter().map(|&i| bsn(s2[i])).sum();
-            if s == target {
-                ins.push(c.iter().map(|&i| s2[i]).collect());
-            }
-        });
-        ins.sort();
-        for inn in ins {
-            tried += 1;
-            if tried > 5000 {
-                return None;
-            }
-            let mut new_s1: Vec<usize> = s1.iter().copied().filter(|v| !out.contains(v)).collect();
-            new_s1.extend(&inn);
-            if feasible(&new_s1) {
-                return Some(new_s1);
-            }
-        }
-    }
-    None
+    is_rem: &'a dyn Fn(usize) -> bool,
+    keep: &'a dyn Fn(&Packed) -> bool,
+    bounds: &'a [I256],
+    gen: &'a Gen<'a>,
+    best: I512,
 }
 
-/// Calls `f` with every k-subset of 0..n (as ascending index lists), capped for safety.
-fn combinations(n: usize, k: usize, f: &mut dyn FnMut(&[usize])) {
-    if k > n {
-        return;
+/// A remainder player's part in the exchange, as decided so far.
+#[derive(Clone, Copy, PartialEq)]
+enum Move {
+    Open,
+    /// From S1 to S2 (the higher BSN of his pair, or unpaired).
+    Out,
+    /// Stays in S1 (the lower BSN of his pair).
+    Stays,
+    /// From S2 to S1 (the lower BSN of his pair).
+    In,
+    /// Stays in S2.
+    Kept,
+}
+
+/// D.2 c-d: the exchange of `x.k` players between S1 and S2, with the smallest BSN-sum
+/// difference (D.2 b, fixed by `x.best`), that comes first: the highest different BSN moved out
+/// of S1 (c), then the lowest different BSN moved into S2's place (d). Returns the new S1.
+///
+/// In a best candidate of such an exchange every pair's lower BSN is in the new S1 (else the
+/// same pairs would make an exchange with a smaller difference), so a player moves out of S1
+/// exactly when he is the higher BSN of his pair or unpaired, and into S1 exactly when he is
+/// the lower BSN of his pair. The exchange is then decided position by position: the highest
+/// S1 player that can move out with those decided before him, and so on (c), then the lowest
+/// S2 player that can move in (d); each check is one matching that forbids the pairs the
+/// decisions exclude, and must reach `x.best` with every player decided to be a pair's lower
+/// BSN paired. At most |S1| + |S2| matchings, whatever `k`.
+fn choose_exchange(g: &Graph, x: &Exchange, removed: &[bool]) -> Result<Vec<usize>, PairingError> {
+    let nv = g.global.len();
+    let mut mv = vec![Move::Open; nv];
+    let feasible = |mv: &[Move]| -> Result<bool, PairingError> {
+        let in_rem = |e: &Packed| (x.is_rem)(e.a) && (x.is_rem)(e.b);
+        let allowed = |e: &Packed| {
+            if !(x.keep)(e) {
+                return false;
+            }
+            if !in_rem(e) {
+                return true;
+            }
+            let (lo, hi) = (e.a.min(e.b), e.a.max(e.b));
+            !matches!(mv[lo], Move::Out | Move::Kept) && !matches!(mv[hi], Move::Stays | Move::In)
+        };
+        // First: pair every player decided to be a lower BSN; then D.2 a-b.
+        let must = |e: &Packed| {
+            let n = [e.a, e.b]
+                .iter()
+                .filter(|&&v| matches!(mv[v], Move::Stays | Move::In))
+                .count();
+            I256::from(if in_rem(e) { n as u64 } else { 0 })
+        };
+        let gen = |e: &Packed, out: &mut Vec<I256>| {
+            out.push(must(e));
+            (x.gen)(e, out);
+        };
+        let mut bounds = vec![I256::from(nv as u64 + 1)];
+        bounds.extend_from_slice(x.bounds);
+        let (mate, _) = g.solve(&bounds, &gen, &allowed, removed)?;
+        let paired = (0..nv).all(|v| {
+            !matches!(mv[v], Move::Stays | Move::In) || matches!(mate[v], Some(u) if (x.is_rem)(u))
+        });
+        Ok(paired && g.total(&mate, x.bounds, x.gen, removed) == x.best)
+    };
+    // D.2 c: the players moved out of S1, highest BSN first; D.2 d: those moved into S1,
+    // lowest BSN first.
+    let moved = decide(
+        &mut mv,
+        x.s1.iter().rev(),
+        x.k,
+        Move::Out,
+        Move::Stays,
+        &feasible,
+    )?;
+    let entered = decide(&mut mv, x.s2.iter(), x.k, Move::In, Move::Kept, &feasible)?;
+    if moved != x.k || entered != x.k {
+        return Err(PairingError::InvalidRequest(format!(
+            "no exchange of {} players between S1 and S2 reaches the best candidate (D.2); \
+             please report this round",
+            x.k
+        )));
     }
-    let mut idx: Vec<usize> = (0..k).collect();
-    let mut count = 0usize;
-    loop {
-        f(&idx);
-        count += 1;
-        if count > 200_000 {
-            return;
-        }
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return;
-            }
-            i -= 1;
-            if idx[i] != i + n - k {
-                break;
-            }
-            if i == 0 {
-                return;
-            }
-        }
-        if idx[i] == i + n - k {
-            return;
-        }
-        idx[i] += 1;
-        for j in i + 1..k {
-            idx[j] = idx[j - 1] + 1;
+    Ok(x.s1
+        .iter()
+        .chain(x.s2)
+        .copied()
+        .filter(|&v| matches!(mv[v], Move::Stays | Move::In))
+        .collect())
+}
+
+/// Gives each player of `order` in turn the move `yes` when `feasible` still holds with it,
+/// else `no`, until `k` have `yes` (the rest get `no`). Returns how many got `yes`.
+fn decide<'a>(
+    mv: &mut [Move],
+    order: impl Iterator<Item = &'a usize>,
+    k: usize,
+    yes: Move,
+    no: Move,
+    feasible: &dyn Fn(&[Move]) -> Result<bool, PairingError>,
+) -> Result<usize, PairingError> {
+    let mut count = 0;
+    for &v in order {
+        mv[v] = yes;
+        if count == k || !feasible(mv)? {
+            mv[v] = no;
+        } else {
+            count += 1;
         }
     }
+    Ok(count)
 }
 
 /// Test-only settings that make small brackets take the paths large ones take.

@@ -192,7 +192,7 @@ impl<'a> Oracle<'a> {
                 1 => self.ctx.players[self.g[floaters.trailing_zeros() as usize]].bye_ok,
                 _ => false,
             },
-            Mode::Penultimate(below) => {
+            Mode::Penultimate(below, _) => {
                 if let Some(&r) = self.cache4.get(&floaters) {
                     return r;
                 }

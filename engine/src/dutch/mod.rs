@@ -1,15 +1,18 @@
-//! The FIDE (Dutch) System, 2017 edition (C.04.3, Baku 2016 / Goynuk 2017).
+//! The FIDE (Dutch) System (C.04.3): the machinery both editions share.
 //!
-//! This module pairs one round: it ranks the players (A.2), forms the scoregroups (A.3), pairs
-//! them bracket by bracket from the top, moving the downfloaters down (A.4), and follows the
-//! round-pairing outlook of A.9: when the downfloaters of a bracket together with the remaining
-//! players cannot complete the round, that bracket becomes the Penultimate Pairing Bracket,
-//! is paired again with the completion criterion C.4, and everybody below collapses into the
-//! last bracket. Each bracket is paired by `bracket` (a maximum-weight matching whose weights
-//! encode C.5-C.19 and the generation order of D.1-D.3); colours come from `colour` (E.1-E.5).
-//! Bye eligibility (C.2) and the absolute criteria C.1 and C.3 define which pairs are possible.
+//! This module prepares one round: it ranks the players (2017 A.2, 2026 Art. 1.2), derives their
+//! histories under the edition's rules, and defines which pairs are possible (C1 no rematch,
+//! C3 absolute colour preferences, forbidden pairs) and who may take the bye (C2). Each edition
+//! drives the brackets from the top in its own module: `edition_2017` (A.3-A.9: the
+//! Penultimate Pairing Bracket and the collapsed last bracket) and `edition_2026` (Art. 1.9,
+//! C4 universal completion and C5 the bye's score). Each bracket is paired by `bracket` (a
+//! maximum-weight matching whose weights encode the quality criteria and the generation order
+//! of 2017 D.1-D.3 / 2026 Art. 4), with the few edition differences read from the edition's
+//! [`Rules`]; colours come from `colour` (2017 E.1-E.5 = 2026 5.2.1-5.2.5).
 
 mod bracket;
+pub mod edition_2017;
+pub mod edition_2026;
 // The literal oracle: for the unit tests, and for the fuzz targets with the `oracle` feature
 // (which use only `solve`; the rest serves the tests).
 #[cfg(any(test, feature = "oracle"))]
@@ -18,7 +21,7 @@ mod literal;
 pub mod weights;
 
 use crate::colour::{high_gets_white, ColourFacts};
-use crate::history::{histories, Float, PreferenceStrength};
+use crate::history::{histories_in, Edition, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, RoundEntry, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
@@ -37,14 +40,69 @@ pub(crate) struct RoundPlayer {
     /// Floats received one and two rounds before (A.4).
     pub float1: Float,
     pub float2: Float,
-    /// May receive the pairing-allocated bye (C.2).
+    /// May receive the pairing-allocated bye (2017 C.2; 2026 C2, and C5 once the round's
+    /// lowest possible bye score is known).
     pub bye_ok: bool,
+    /// Games played over the board (2026 C9).
+    pub played: usize,
     /// Opponents met over the board (C.1).
     pub met: Vec<PlayerId>,
 }
 
+/// The names of the criteria an explanation cites, by the role they play in the shared
+/// bracket machinery.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CriterionNames {
+    /// Colour preference not granted.
+    pub preference: &'static str,
+    /// Strong (or absolute) colour preference not granted.
+    pub strong: &'static str,
+    /// Downfloat (or, 2026, resident downfloat) repeated from the previous round.
+    pub down1: &'static str,
+    /// Upfloat repeated from the previous round.
+    pub up1: &'static str,
+    /// Downfloat as two rounds before.
+    pub down2: &'static str,
+    /// Upfloat as two rounds before.
+    pub up2: &'static str,
+}
+
+/// What an edition decides: its round driver and the few ways its criteria differ inside the
+/// shared bracket machinery. Each edition's module defines its own (`edition_2017::RULES`,
+/// `edition_2026::RULES`).
+pub(crate) struct Rules {
+    pub edition: Edition,
+    pub names: CriterionNames,
+    /// The score criterion of a bracket and of the following one: the PSD of all pairs and
+    /// downfloaters (2017 A.8, C.6, C.7), or only the downfloaters' scores (2026 C7, C8).
+    pub score_counts_pairs: bool,
+    /// The score-difference float criteria count every player (2017 C.16, C.18), or only the
+    /// MDPs (2026 C18, C20).
+    pub float_sd_counts_residents: bool,
+    /// Fewest unplayed games for the bye's receiver (2026 C9).
+    pub bye_played_games: bool,
+    /// Adjusts the prepared round (2026 C5: the bye candidates).
+    pub prepare: fn(&mut RoundCtx),
+    /// What happens when a bracket's best pairing would leave the round incomplete.
+    pub outlook: Outlook,
+}
+
+/// The round-pairing outlook: what the driver does with a bracket whose best pairing leaves
+/// players below it who cannot complete the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Outlook {
+    /// 2017 A.9: the bracket is the Penultimate Pairing Bracket, paired again with the
+    /// completion criterion C.4; everybody below collapses into the last bracket.
+    Collapse,
+    /// 2026 C4: the bracket is paired again with the completion of the round first, and the
+    /// pairing goes on with the next scoregroup.
+    Complete,
+}
+
 /// Everything constant during the pairing of one round.
 pub(crate) struct RoundCtx {
+    /// The edition's rules.
+    pub rules: &'static Rules,
     /// Players to pair, in A.2 order (score, then pairing number).
     pub players: Vec<RoundPlayer>,
     /// compat[i][j]: i and j may meet (C.1, forbidden pairs, C.3).
@@ -131,9 +189,9 @@ pub fn initial_colour(t: &Tournament, opts: &DutchOptions) -> Color {
     Color::White
 }
 
-/// Pairs round `req.round` of `t` with the Dutch system.
+/// Pairs round `req.round` of `t` with the Dutch system, 2017 edition.
 pub fn pair(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<Pairing, PairingError> {
-    pair_with(t, req, opts, bracket::solve)
+    pair_with(&edition_2017::RULES, t, req, opts, &bracket::solve)
 }
 
 /// A test oracle: pairs round `req.round` of `t` exactly as [`pair`] does (ranking, brackets,
@@ -147,11 +205,11 @@ pub fn pair_with_literal_oracle(
     req: &Request,
     opts: &DutchOptions,
 ) -> Result<Pairing, PairingError> {
-    pair_with(t, req, opts, literal::solve)
+    pair_with(&edition_2017::RULES, t, req, opts, &literal::solve)
 }
 
 /// Pairs one bracket (`bracket::solve`, or the literal oracle's `solve`).
-trait SolveBracket:
+pub(crate) trait SolveBracket:
     Fn(&RoundCtx, &[usize], &[usize], bracket::Mode) -> Result<bracket::BracketResult, PairingError>
 {
 }
@@ -167,17 +225,18 @@ impl<F> SolveBracket for F where
 }
 
 fn pair_with(
+    rules: &'static Rules,
     t: &Tournament,
     req: &Request,
     opts: &DutchOptions,
-    solve: impl SolveBracket,
+    solve: &dyn SolveBracket,
 ) -> Result<Pairing, PairingError> {
     if req.round == 0 {
         return Err(PairingError::InvalidRequest(
             "rounds are numbered from 1".into(),
         ));
     }
-    let ctx = prepare(t, req, opts)?;
+    let ctx = prepare(rules, t, req, opts)?;
     let pairs = pair_ctx(&ctx, solve)?;
     let mut pairing = Pairing {
         games: Vec::new(),
@@ -192,18 +251,24 @@ fn pair_with(
     Ok(pairing)
 }
 
-/// A human-readable account of how round `req.round` is paired: per bracket, its players
-/// (MDPs and residents), the pairs with colours, and the criteria a pair does not fully meet
-/// (colour preference not granted, repeated floats), then the downfloaters.
+/// A human-readable account of how round `req.round` is paired under the 2017 edition: per
+/// bracket, its players (MDPs and residents), the pairs with colours, and the criteria a pair
+/// does not fully meet (colour preference not granted, repeated floats), then the downfloaters.
 pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+    explain_with(&edition_2017::RULES, t, req, pairing)
+}
+
+/// [`explain`] under the edition's `rules`.
+fn explain_with(rules: &'static Rules, t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
-    let Ok(ctx) = prepare(t, req, &DutchOptions::default()) else {
+    let Ok(ctx) = prepare(rules, t, req, &DutchOptions::default()) else {
         return s;
     };
-    let Ok(pairs) = pair_ctx(&ctx, bracket::solve) else {
+    let Ok(pairs) = pair_ctx(&ctx, &bracket::solve) else {
         return s;
     };
+    let names = &rules.names;
     let name = |i: usize| {
         let p = &ctx.players[i];
         format!("{} ({})", p.id, p.score)
@@ -234,14 +299,15 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
                 if let Some(p) = ctx.players[g].colour.preference {
                     if p.color != c {
                         notes.push(format!(
-                            "{} does not get his {:?} preference for {:?} (C.10{})",
+                            "{} does not get his {:?} preference for {:?} ({}{})",
                             ctx.players[g].id,
                             p.strength,
                             p.color,
+                            names.preference,
                             if p.strength >= PreferenceStrength::Strong {
-                                ", C.11"
+                                format!(", {}", names.strong)
                             } else {
-                                ""
+                                String::new()
                             }
                         ));
                     }
@@ -250,12 +316,15 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
             let (hi, lo) = (a.min(bb), a.max(bb));
             if ctx.players[hi].score > ctx.players[lo].score {
                 if ctx.players[lo].float1 == Float::Up {
-                    notes.push(format!("{} upfloats again (C.13)", ctx.players[lo].id));
+                    notes.push(format!(
+                        "{} upfloats again ({})",
+                        ctx.players[lo].id, names.up1
+                    ));
                 }
                 if ctx.players[lo].float2 == Float::Up {
                     notes.push(format!(
-                        "{} upfloats as two rounds before (C.15)",
-                        ctx.players[lo].id
+                        "{} upfloats as two rounds before ({})",
+                        ctx.players[lo].id, names.up2
                     ));
                 }
             }
@@ -274,10 +343,10 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
         for &f in &b.floaters {
             let mut notes = Vec::new();
             if ctx.players[f].float1 == Float::Down {
-                notes.push("downfloats again (C.12)");
+                notes.push(format!("downfloats again ({})", names.down1));
             }
             if ctx.players[f].float2 == Float::Down {
-                notes.push("downfloats as two rounds before (C.14)");
+                notes.push(format!("downfloats as two rounds before ({})", names.down2));
             }
             let what = if pairs.bye == Some(f) {
                 "bye"
@@ -305,8 +374,13 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     s
 }
 
-fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCtx, PairingError> {
-    let hist = histories(t, req.round - 1);
+fn prepare(
+    rules: &'static Rules,
+    t: &Tournament,
+    req: &Request,
+    opts: &DutchOptions,
+) -> Result<RoundCtx, PairingError> {
+    let hist = histories_in(t, req.round - 1, rules.edition);
     let last_round = t.total_rounds.is_some_and(|r| r as usize == req.round);
     // A.7: topscorers have more than 50% of the maximum possible score (after the rounds played).
     // A.7 in i64: a point system or a score read from a file may be large enough for the
@@ -330,7 +404,8 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
             top: last_round && i64::from(h.score.0) * 2 > max_possible,
             float1: h.float_before(1),
             float2: h.float_before(2),
-            bye_ok: !h.had_pab && !h.had_forfeit_win,
+            bye_ok: h.may_get_pab(rules.edition),
+            played: h.games_played(),
             met: h.opponents.clone(),
         });
     }
@@ -358,20 +433,20 @@ fn prepare(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<RoundCt
         for j in i + 1..n {
             let (a, b) = (&players[i], &players[j]);
             let mut ok = !a.met.contains(&b.id);
-            ok &= !t
-                .forbidden
-                .iter()
-                .any(|l| l.contains(&a.id) && l.contains(&b.id));
+            ok &= !t.is_forbidden(a.id, b.id, req.round);
             ok &= !absolute_colour_clash(a, b);
             compat[i][j] = ok;
             compat[j][i] = ok;
         }
     }
-    Ok(RoundCtx {
+    let mut ctx = RoundCtx {
+        rules,
         players,
         compat,
         initial: initial_colour(t, opts),
-    })
+    };
+    (rules.prepare)(&mut ctx);
+    Ok(ctx)
 }
 
 /// True when the player was in the pairing of one of the first `rounds` rounds: a game (played
@@ -420,7 +495,15 @@ pub(crate) struct BracketTrace {
 }
 
 impl RoundPairs {
-    fn record(
+    pub(crate) fn new() -> RoundPairs {
+        RoundPairs {
+            games: Vec::new(),
+            bye: None,
+            trace: Vec::new(),
+        }
+    }
+
+    pub(crate) fn record(
         &mut self,
         kind: &'static str,
         mdps: &[usize],
@@ -438,32 +521,22 @@ impl RoundPairs {
     }
 }
 
-fn pair_ctx(ctx: &RoundCtx, solve: impl SolveBracket) -> Result<RoundPairs, PairingError> {
+/// Pairs the round bracket by bracket from the top (2017 A.3, 2026 Art. 1.9), moving the
+/// downfloaters down, with the edition's outlook when a bracket would leave the round
+/// incomplete.
+fn pair_ctx(ctx: &RoundCtx, solve: &dyn SolveBracket) -> Result<RoundPairs, PairingError> {
     let n = ctx.players.len();
     let all: Vec<usize> = (0..n).collect();
     if !ctx.completable(&all) {
         return Err(PairingError::NoValidPairing(format!(
-            "the {n} players cannot all be paired without a rematch (C.1), a colour conflict \
-             (C.3) or a second bye (C.2)"
+            "the {n} players cannot all be paired without a rematch, an absolute colour \
+             conflict or a second bye (the absolute criteria: C.1-C.3 of 2017, C1-C3 of 2026)"
         )));
     }
-    // A.3: scoregroups in descending order.
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for i in 0..n {
-        match groups.last_mut() {
-            Some(g) if ctx.players[g[0]].score == ctx.players[i].score => g.push(i),
-            _ => groups.push(vec![i]),
-        }
-    }
-    let mut out = RoundPairs {
-        games: Vec::new(),
-        bye: None,
-        trace: Vec::new(),
-    };
+    let groups = scoregroups(ctx);
+    let mut out = RoundPairs::new();
     let mut mdps: Vec<usize> = Vec::new();
-    let mut gi = 0;
-    while gi < groups.len() {
-        let residents = &groups[gi];
+    for (gi, residents) in groups.iter().enumerate() {
         let lower: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
         if lower.is_empty() {
             let res = solve(ctx, &mdps, residents, bracket::Mode::Last)?;
@@ -473,30 +546,56 @@ fn pair_ctx(ctx: &RoundCtx, solve: impl SolveBracket) -> Result<RoundPairs, Pair
         }
         let next = &groups[gi + 1];
         let next_last = gi + 2 == groups.len();
-        let res = solve(
-            ctx,
-            &mdps,
-            residents,
-            bracket::Mode::Lookahead(next, next_last),
-        )?;
+        let mode = bracket::Mode::Lookahead(next, next_last);
+        let res = solve(ctx, &mdps, residents, mode)?;
         let mut rest = res.floaters.clone();
         rest.extend(&lower);
-        if ctx.completable(&rest) {
+        // 2026 C8 counts the following bracket's pairs under C4 as well.
+        let complete = |f: &[usize]| {
+            ctx.rules.outlook == Outlook::Collapse
+                || next_last
+                || bracket::next_bracket_completes(ctx, f, next, &lower[next.len()..])
+                    .unwrap_or(false)
+        };
+        if ctx.completable(&rest) && complete(&res.floaters) {
             out.record("bracket", &mdps, residents, &res);
             mdps = res.floaters;
-            gi += 1;
             continue;
         }
-        // A.9: this bracket is the PPB; pair it again choosing the downfloaters that complete
-        // the round (C.4), then everybody else forms the collapsed last bracket.
-        let res = solve(ctx, &mdps, residents, bracket::Mode::Penultimate(&lower))?;
-        out.record("penultimate pairing bracket (A.9)", &mdps, residents, &res);
-        let clb = solve(ctx, &res.floaters, &lower, bracket::Mode::Last)?;
-        out.record("collapsed last bracket (A.9)", &res.floaters, &lower, &clb);
-        out.bye = clb.bye;
-        return Ok(out);
+        let lookahead = match ctx.rules.outlook {
+            Outlook::Collapse => 0,
+            Outlook::Complete => next.len(),
+        };
+        let mode = bracket::Mode::Penultimate(&lower, lookahead);
+        let res = solve(ctx, &mdps, residents, mode)?;
+        match ctx.rules.outlook {
+            Outlook::Collapse => {
+                // A.9: this bracket is the PPB; everybody else forms the collapsed last bracket.
+                out.record("penultimate pairing bracket (A.9)", &mdps, residents, &res);
+                let clb = solve(ctx, &res.floaters, &lower, bracket::Mode::Last)?;
+                out.record("collapsed last bracket (A.9)", &res.floaters, &lower, &clb);
+                out.bye = clb.bye;
+                return Ok(out);
+            }
+            Outlook::Complete => {
+                out.record("bracket (completion, C4)", &mdps, residents, &res);
+                mdps = res.floaters;
+            }
+        }
     }
     Ok(out)
+}
+
+/// A.3 / Art. 1.3.1: the scoregroups in descending order (round-player indices).
+pub(crate) fn scoregroups(ctx: &RoundCtx) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..ctx.players.len() {
+        match groups.last_mut() {
+            Some(g) if ctx.players[g[0]].score == ctx.players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    groups
 }
 
 #[cfg(test)]

@@ -16,8 +16,15 @@ pub enum ErrorKind {
     Io,
     /// The input exceeds a documented limit (size, players, rounds).
     TooLarge,
-    /// The bytes mix valid UTF-8 sequences with bytes that are not UTF-8.
+    /// The bytes mix valid UTF-8 sequences with bytes that are not UTF-8, or the file is
+    /// UTF-16.
     Encoding,
+    /// The file holds nothing but blanks (or nothing at all).
+    Empty,
+    /// A byte no TRF file holds: NUL or another control character outside the line ends.
+    ControlCharacter,
+    /// The file has no player line (`001`): it is not a tournament report.
+    NoPlayers,
     /// A line ends before a field that must be present.
     Truncated,
     /// A field that must hold a whole number does not.

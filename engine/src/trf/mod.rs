@@ -8,7 +8,8 @@
 //!   rounds, an undeclared point system inferred from the points column) is read by `trf06`.
 //! - JaVaFo TRF(x) (§C): `XXR`, `XXC` (`white1`, `black1`, `rank`), `XXA`, `XXS`, `XXP`, `XXZ`.
 //! - bbpPairings TRF(bx) (§D): `BBW BBD BBL BBZ BBF BBU`, value from column 5.
-//! - TRF-2026 (§E): `142` (rounds), `152 W|B` (initial colour), `162` (point system); `192`
+//! - TRF-2026 (§E): `142` (rounds), `152 W|B` (initial colour), `162` (point system), and
+//!   `240` byes, `250` acceleration, `260` prohibited pairings (module `records2026`); `192`
 //!   and every other record are kept verbatim, and so are `###` comment lines.
 //!
 //! Records are dispatched through the table [`RECORDS`] (code → handler): adding a TRF-2026
@@ -19,7 +20,10 @@
 //! valid UTF-8 is read as UTF-8. Input that is not is taken to be an old Latin-1 (ISO 8859-1)
 //! file and decoded byte for byte, which is lossless; but input that mixes valid multi-byte
 //! UTF-8 sequences with invalid bytes is ambiguous and rejected ([`ErrorKind::Encoding`]).
-//! Limits: at most [`MAX_INPUT_BYTES`] bytes (64 MiB), pairing numbers 1..=[`MAX_PLAYER_ID`]
+//! Input that is no tournament report is rejected (module `input`): an empty file
+//! ([`ErrorKind::Empty`]), a control character other than the line ends, at its line and
+//! column ([`ErrorKind::ControlCharacter`]), UTF-16 ([`ErrorKind::Encoding`]), no `001` line
+//! ([`ErrorKind::NoPlayers`]). Limits: at most [`MAX_INPUT_BYTES`] bytes (64 MiB), pairing numbers 1..=[`MAX_PLAYER_ID`]
 //! (so at most 9999 players) and at most [`MAX_ROUNDS`] rounds ([`ErrorKind::TooLarge`],
 //! [`ErrorKind::OutOfRange`]).
 //!
@@ -35,11 +39,14 @@
 //! bounded.
 
 mod error;
+mod input;
+mod records2026;
 mod trf06;
 mod writer;
+mod writer2026;
 
 pub use error::{ErrorKind, TrfError};
-pub use writer::{write, write_to, write_with, LineEnding, WriteOptions};
+pub use writer::{write, write_to, write_with, Format, LineEnding, WriteOptions};
 
 use crate::model::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
@@ -94,17 +101,28 @@ pub fn read_with(bytes: &[u8], opts: &ReadOptions) -> Result<Tournament, TrfErro
     if bytes.len() > opts.max_bytes {
         return Err(too_large(bytes.len(), opts.max_bytes));
     }
+    input::reject_utf16(bytes)?;
+    input::reject_control_bytes(bytes)?;
     let text = decode(bytes)?;
     let mut p = Parser::new(*opts);
+    let mut non_blank = 0usize;
     for (i, raw) in split_lines(&text).into_iter().enumerate() {
+        let no = i.saturating_add(1);
         // A byte-order mark is ignored (at the start of the file, and of any line, so that
         // no record can begin with one).
         let trimmed = raw.trim_start_matches('\u{feff}').trim_end();
         if trimmed.is_empty() {
             continue;
         }
-        let line = Line::new(i.saturating_add(1), trimmed);
+        non_blank += 1;
+        let line = Line::new(no, trimmed);
         p.line(&line)?;
+    }
+    if non_blank == 0 {
+        return Err(input::empty(bytes.len()));
+    }
+    if p.player_line.is_empty() {
+        return Err(input::no_players(non_blank));
     }
     p.finish()
 }
@@ -317,6 +335,9 @@ const RECORDS: &[(&str, Handler)] = &[
     ("152", Parser::initial_color_2026),
     ("XXS", Parser::xxs),
     ("162", Parser::point_system_2026),
+    ("240", Parser::byes_2026),
+    ("250", Parser::acceleration_2026),
+    ("260", Parser::prohibited_2026),
     ("XXA", Parser::xxa),
     ("XXP", Parser::xxp),
     ("XXZ", Parser::xxz),
@@ -358,6 +379,8 @@ struct Parser {
     xxs: Vec<(String, Score, At)>,
     /// Ids to check after reading.
     id_lists: Vec<IdList>,
+    /// TRF-2026 `240` and `250` records, applied in `finish`.
+    y2026: records2026::Pending,
 }
 
 impl Parser {
@@ -372,6 +395,7 @@ impl Parser {
             p162: Vec::new(),
             xxs: Vec::new(),
             id_lists: Vec::new(),
+            y2026: records2026::Pending::default(),
         }
     }
 
@@ -749,8 +773,18 @@ impl Parser {
     }
 
     fn id_tokens(&self, l: &Line, code: &str) -> Result<Vec<(PlayerId, At)>, TrfError> {
+        self.id_tokens_from(l, 4, code)
+    }
+
+    /// Blank-separated pairing numbers from column `from` on.
+    fn id_tokens_from(
+        &self,
+        l: &Line,
+        from: usize,
+        code: &str,
+    ) -> Result<Vec<(PlayerId, At)>, TrfError> {
         let mut ids = Vec::new();
-        for (col, tok) in l.tokens(4) {
+        for (col, tok) in l.tokens(from) {
             let id = parse_number_token(&tok).ok_or_else(|| {
                 l.err(
                     ErrorKind::BadNumber,
@@ -788,6 +822,8 @@ impl Parser {
             p.rounds
                 .resize(rounds, RoundEntry::Unplayed(Unplayed::Absent));
         }
+        self.apply_2026()?;
+        let rounds = self.t.rounds_recorded();
         // Declared rounds: XXR and 142 must agree and cover the rounds recorded.
         if let Some((first_code, n, _)) = self.declared_rounds.first().cloned() {
             for (code, m, at) in &self.declared_rounds {
@@ -1360,16 +1396,46 @@ mod tests {
         assert_eq!(l.cols(9, 20), "");
     }
 
+    /// A file of one player and the given header.
+    fn with_player(header: &str) -> String {
+        format!("{header}001    1      A\n")
+    }
+
     #[test]
     fn point_system_sources() {
-        let t = read_str("XXS W=3 D=1\n").unwrap();
+        let t = read_str(&with_player("XXS W=3 D=1\n")).unwrap();
         assert_eq!(t.points.win, Score(30));
         assert_eq!(t.points.pab, Score(10), "XXS leaves PAB at its default");
-        let t = read_str("162  W 3.0    D 1.0\n").unwrap();
+        let t = read_str(&with_player("162  W 3.0    D 1.0\n")).unwrap();
         assert_eq!(t.points, PointSystem::with_win_draw(Score(30), Score(10)));
-        let t = read_str("BBW  2.0\nBBD  1.0\n").unwrap();
+        let t = read_str(&with_player("BBW  2.0\nBBD  1.0\n")).unwrap();
         assert_eq!(t.points, PointSystem::with_win_draw(Score(20), Score(10)));
-        let e = read_str("XXS WW=1 BW=2\n").unwrap_err();
+        let e = read_str(&with_player("XXS WW=1 BW=2\n")).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Unsupported);
+    }
+
+    #[test]
+    fn input_that_is_not_a_tournament() {
+        let e = read(b"").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Empty);
+        assert!(e.to_string().ends_with("found an empty file"), "{e}");
+        assert_eq!(read(b" \r\n\n").unwrap_err().kind, ErrorKind::Empty);
+        let e = read_str("012 Only a header\nXXR 5\n").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::NoPlayers);
+        assert!(
+            e.to_string().ends_with("found none in 2 non-blank lines"),
+            "{e}"
+        );
+        // A control byte is named before any encoding question, by character column.
+        let e = read(b"012 M\xfcller\n001 \x00").unwrap_err();
+        assert_eq!(
+            (e.kind, e.line, e.column),
+            (ErrorKind::ControlCharacter, 2, 5)
+        );
+        let e = read(b"012 \xc3\xa9\r\n\xc3\xa9\x01\xff").unwrap_err();
+        assert_eq!(
+            (e.kind, e.line, e.column),
+            (ErrorKind::ControlCharacter, 2, 2)
+        );
     }
 }

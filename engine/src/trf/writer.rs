@@ -1,23 +1,36 @@
-//! Writing a [`Tournament`] as TRF-16 with the JaVaFo and bbpPairings extensions.
+//! Writing a [`Tournament`] as TRF-16 with the JaVaFo and bbpPairings extensions, or as
+//! TRF-2026 ([`Format::Trf26`], the records of module `writer2026`).
 //!
-//! Output order: the verbatim records of [`Tournament::records`] in their order (`012`…,
+//! TRF-16 output order: the verbatim records of [`Tournament::records`] in their order (`012`…,
 //! `###` comments, `192`, unknown records), then `XXR`, `XXC`, the point system (only when it
 //! is not 1 / ½ / 0: `BBW BBD BBL BBZ BBF BBU` for bbpPairings **and** `XXS` for JaVaFo, so both
 //! engines read the same system, §C and §D of trf-formats.md), the `001` lines sorted by
-//! pairing number, then `XXA`, `XXP`, `XXZ`.
+//! pairing number, then `XXA`, `260` (prohibited pairings for a range of rounds: TRF-2026 has
+//! no older equivalent), `XXP`, `XXZ`. TRF-2026 output: the same records, `142` and `152` before
+//! `XXR` and `XXC` (kept for older readers, as trf-formats.md §E.4 advises), `162` before
+//! `BB*` (kept for bbpPairings v5; `XXS` only for a system `162` cannot express), and after the player lines `240`
+//! (the byes of the round to pair, also kept in the player columns), `250` instead of `XXA`,
+//! `260`, `XXP`, `XXZ`.
 //!
 //! Lines end with LF by default (what editors, `diff` and git expect); [`LineEnding::Cr`]
 //! writes the bare CR of the FIDE specification and bbpPairings. Trailing blanks are not
 //! written. The points column is written as the model holds it (blank when `None`; not
 //! recomputed). A value that does not fit its 4 columns even without the decimal is left
-//! blank. The `BB*` and `XXS` values have no width limit and are written whole, in their
-//! shortest form (`3`, `0.5`), so that every value the reader accepts is read back. Unplayed rounds: `Absent` is written `0000 -` with a blank result (so the round
-//! count survives), `Withdrawn` and `NotEntered` as `0000 - Z`.
+//! blank. The `BB*` values are written with one decimal in columns 5-8 (`BBW  3.0`, as
+//! bbpPairings requires), running on when wider; the `XXS` values in their shortest form (`3`,
+//! `0.5`, as in the JaVaFo manual's examples); so every value the reader accepts is read back.
+//! Unplayed rounds: `Absent` is written `0000 -` with a blank result (so the round count
+//! survives), `Withdrawn` and `NotEntered` as `0000 - Z`; in the round to pair, an
+//! `Absent` player (one to be paired) gets no block, as the engines expect
+//! ([`blocks_to_write`]).
 //!
 //! For any tournament produced by the reader, reading the output gives it back unchanged
 //! (`read(write(t)) == t`).
 
-use crate::model::{Color, GameKind, GameResult, Player, RoundEntry, Tournament, Unplayed};
+use super::writer2026;
+use crate::model::{
+    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
+};
 use crate::score::Score;
 use std::fmt::Write as _;
 use std::io;
@@ -44,10 +57,22 @@ impl LineEnding {
     }
 }
 
+/// Which edition of the format to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// TRF-16 with the JaVaFo (`XX*`) and bbpPairings (`BB*`) extensions (default).
+    #[default]
+    Trf16,
+    /// TRF-2026: `142`, `152`, `162`, `240`, `250`, `260` (module `writer2026`), with `XXR` and
+    /// `XXC` kept for older readers.
+    Trf26,
+}
+
 /// Options of the writer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WriteOptions {
     pub line_ending: LineEnding,
+    pub format: Format,
 }
 
 /// The tournament as TRF-16 text with LF line endings.
@@ -60,70 +85,40 @@ pub fn write_to<W: io::Write>(t: &Tournament, out: &mut W, opts: &WriteOptions) 
     out.write_all(write_with(t, opts).as_bytes())
 }
 
-/// The tournament as TRF-16 text.
+/// The tournament as TRF text in the format of `opts`.
 pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
     let mut lines: Vec<String> = Vec::new();
     for (code, rest) in &t.records {
         lines.push(format!("{code}{rest}"));
     }
-    if let Some(n) = t.total_rounds {
-        lines.push(format!("XXR {n}"));
+    if opts.format == Format::Trf26 {
+        lines.extend(writer2026::rounds_and_colour(t));
     }
-    let mut xxc = Vec::new();
-    if t.by_rank {
-        xxc.push("rank");
-    }
-    match t.initial_color {
-        Some(Color::White) => xxc.push("white1"),
-        Some(Color::Black) => xxc.push("black1"),
-        None => {}
-    }
-    if !xxc.is_empty() {
-        lines.push(format!("XXC {}", xxc.join(" ")));
-    }
-    let ps = &t.points;
-    if !ps.is_default() {
-        for (code, v) in [
-            ("BBW", ps.win),
-            ("BBD", ps.draw),
-            ("BBL", ps.loss),
-            ("BBZ", ps.zero_bye),
-            ("BBF", ps.forfeit_loss),
-            ("BBU", ps.pab),
-        ] {
-            // The value runs from column 5 to the end of the line: no width limit, so write it
-            // whole (a value wider than four columns used to be dropped, and the line rejected).
-            lines.push(format!("{code} {}", points_text(v)));
+    rounds_and_colour(t, &mut lines);
+    match opts.format {
+        Format::Trf16 => point_system(&t.points, &mut lines),
+        Format::Trf26 => {
+            // 162, then BB* for bbpPairings v5 (which reads no 162), then XXS if needed.
+            let (p162, xxs) = writer2026::point_system(&t.points);
+            lines.extend(p162);
+            bb_lines(&t.points, &mut lines);
+            lines.extend(xxs);
         }
-        let p = points_text;
-        lines.push(format!(
-            "XXS WW={} BW={} WD={} BD={} WL={} BL={} ZPB={} HPB={} FPB={} PAB={} FW={} FL={}",
-            p(ps.win),
-            p(ps.win),
-            p(ps.draw),
-            p(ps.draw),
-            p(ps.loss),
-            p(ps.loss),
-            p(ps.zero_bye),
-            p(ps.half_bye),
-            p(ps.full_bye),
-            p(ps.pab),
-            p(ps.forfeit_win),
-            p(ps.forfeit_loss)
-        ));
     }
     let mut players: Vec<&Player> = t.players.iter().collect();
     players.sort_by_key(|p| p.id);
+    let blocks = blocks_to_write(t);
     for p in players {
-        lines.push(player_line(p));
+        lines.push(player_line(p, blocks(p)));
     }
-    for (id, values) in &t.acceleration {
-        let mut l = format!("XXA {id:>4}");
-        for v in values {
-            let _ = write!(l, " {:>4}", fit(*v, 4));
+    match opts.format {
+        Format::Trf16 => acceleration(t, &mut lines),
+        Format::Trf26 => {
+            lines.extend(writer2026::byes(t));
+            lines.extend(writer2026::acceleration(t));
         }
-        lines.push(l);
     }
+    lines.extend(writer2026::prohibited(t));
     for list in &t.forbidden {
         let mut l = String::from("XXP");
         for id in list {
@@ -147,12 +142,89 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
     out
 }
 
-/// `v` in at most `width` characters: `11.5`, or `100` when the decimal does not fit, or
-/// blank when nothing fits.
+/// `XXR` and `XXC` (JaVaFo, trf-formats.md §C).
+fn rounds_and_colour(t: &Tournament, lines: &mut Vec<String>) {
+    if let Some(n) = t.total_rounds {
+        lines.push(format!("XXR {n}"));
+    }
+    let mut xxc = Vec::new();
+    if t.by_rank {
+        xxc.push("rank");
+    }
+    match t.initial_color {
+        Some(Color::White) => xxc.push("white1"),
+        Some(Color::Black) => xxc.push("black1"),
+        None => {}
+    }
+    if !xxc.is_empty() {
+        lines.push(format!("XXC {}", xxc.join(" ")));
+    }
+}
+
+/// A non-standard point system as `BB*` (bbpPairings, §D) and `XXS` (JaVaFo, §C).
+fn point_system(ps: &PointSystem, lines: &mut Vec<String>) {
+    if !ps.is_default() {
+        bb_lines(ps, lines);
+        lines.push(xxs_line(ps));
+    }
+}
+
+/// A non-standard point system as `BB*` lines (bbpPairings, §D).
+fn bb_lines(ps: &PointSystem, lines: &mut Vec<String>) {
+    if !ps.is_default() {
+        for (code, v) in [
+            ("BBW", ps.win),
+            ("BBD", ps.draw),
+            ("BBL", ps.loss),
+            ("BBZ", ps.zero_bye),
+            ("BBF", ps.forfeit_loss),
+            ("BBU", ps.pab),
+        ] {
+            lines.push(format!("{code} {}", bb_value(v)));
+        }
+    }
+}
+
+/// The whole point system as one `XXS` line (§C), which overrides every other source.
+pub(super) fn xxs_line(ps: &PointSystem) -> String {
+    let p = points_text;
+    format!(
+        "XXS WW={} BW={} WD={} BD={} WL={} BL={} ZPB={} HPB={} FPB={} PAB={} FW={} FL={}",
+        p(ps.win),
+        p(ps.win),
+        p(ps.draw),
+        p(ps.draw),
+        p(ps.loss),
+        p(ps.loss),
+        p(ps.zero_bye),
+        p(ps.half_bye),
+        p(ps.full_bye),
+        p(ps.pab),
+        p(ps.forfeit_win),
+        p(ps.forfeit_loss)
+    )
+}
+
+/// `XXA` lines (§C): one per acceleration entry.
+fn acceleration(t: &Tournament, lines: &mut Vec<String>) {
+    for (id, values) in &t.acceleration {
+        lines.push(xxa_line(*id, values));
+    }
+}
+
+/// One `XXA` line: the pairing number at 5-8, round r's points at 10+5(r-1).
+pub(super) fn xxa_line(id: PlayerId, values: &[Score]) -> String {
+    let mut l = format!("XXA {id:>4}");
+    for v in values {
+        let _ = write!(l, " {:>4}", fit(*v, 4));
+    }
+    l
+}
+
 /// Points in their shortest form, `3` rather than `3.0`: every value the reader accepts
 /// (at most nine characters, see [`Score::parse`]) is written back within nine characters
 /// (`20224201.0` would be ten and rejected).
-fn points_text(v: Score) -> String {
+pub(super) fn points_text(v: Score) -> String {
     if v.tenths() % 10 == 0 {
         (v.tenths() / 10).to_string()
     } else {
@@ -160,7 +232,23 @@ fn points_text(v: Score) -> String {
     }
 }
 
-fn fit(v: Score, width: usize) -> String {
+/// A `BB*` value (trf-formats.md §D): one decimal, right-aligned in columns 5-8 (`BBW  3.0`,
+/// `BBW 10.5`), as bbpPairings reads it (it rejects `BBW 3` and `BBW 3.0`); a wider value
+/// runs on from column 5 (`BBW 100.0`). A value whose one-decimal form would pass the nine
+/// characters the reader accepts is written in its shortest form (no engine reads such
+/// scores anyway: bbpPairings stops at 199.8).
+fn bb_value(v: Score) -> String {
+    let s = v.to_string();
+    if s.len() <= 9 {
+        format!("{s:>4}")
+    } else {
+        points_text(v)
+    }
+}
+
+/// `v` in at most `width` characters: `11.5`, or `100` when the decimal does not fit, or
+/// blank when nothing fits.
+pub(super) fn fit(v: Score, width: usize) -> String {
     let s = v.to_string();
     if s.len() <= width {
         return s;
@@ -174,7 +262,29 @@ fn fit(v: Score, width: usize) -> String {
     String::new()
 }
 
-fn player_line(p: &Player) -> String {
+/// How many round blocks of a player's line to write. In the rounds after the last paired one
+/// (the round to pair), a player with nothing recorded (`Absent`) gets no block at all: there
+/// the engines read a written blank result as an absence (blank ≡ `Z`, trf-formats.md §B.2,
+/// §D), while it means "to be paired" to this crate. The blocks are kept when leaving them out
+/// would lose the round count (no player has anything else in those rounds).
+fn blocks_to_write(t: &Tournament) -> impl Fn(&Player) -> usize {
+    let paired = t.rounds_paired();
+    let trimmed = move |p: &Player| {
+        let absent = |e: &&RoundEntry| **e == RoundEntry::Unplayed(Unplayed::Absent);
+        let tail = p
+            .rounds
+            .iter()
+            .skip(paired)
+            .rev()
+            .take_while(absent)
+            .count();
+        p.rounds.len() - tail
+    };
+    let keep_all = t.players.iter().map(trimmed).max().unwrap_or(0) < t.rounds_recorded();
+    move |p: &Player| if keep_all { p.rounds.len() } else { trimmed(p) }
+}
+
+fn player_line(p: &Player, blocks: usize) -> String {
     let sex = p.sex.unwrap_or(' ');
     let rating = if p.rating == 0 {
         String::new()
@@ -201,7 +311,7 @@ fn player_line(p: &Player) -> String {
         points,
         rank
     );
-    for e in &p.rounds {
+    for e in p.rounds.iter().take(blocks) {
         l.push_str(&block(e));
     }
     l
@@ -292,7 +402,7 @@ mod tests {
                 RoundEntry::Unplayed(Unplayed::HalfBye),
             ],
         };
-        let l: Vec<char> = player_line(&p).chars().collect();
+        let l: Vec<char> = player_line(&p, 2).chars().collect();
         let col = |a: usize, b: usize| l[a - 1..b].iter().collect::<String>();
         assert_eq!(col(5, 8), "   7");
         assert_eq!(col(10, 13), "m  g");

@@ -44,63 +44,19 @@ pub fn corpus_trf(name: &str) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
-/// Re-pairs every round of every tournament of the packed corpus `name` with `pair`, prints
-/// each discrepancy on stderr and the totals on stdout, and returns the number of discrepancies.
-pub fn check_corpus(
-    name: &str,
-    expected_files: usize,
-    pair: &(dyn Fn(
-        &swisslab_engine::Tournament,
-        &swisslab_engine::pairing::Request,
-    )
-        -> Result<swisslab_engine::pairing::Pairing, swisslab_engine::pairing::PairingError>
-          + Sync),
-) -> usize {
-    use rayon::prelude::*;
-    use swisslab_engine::{checker, trf};
-    let files = corpus_trf(name);
-    assert_eq!(files.len(), expected_files, "the corpus {name}");
-    let results: Vec<(String, checker::CheckReport)> = files
-        .par_iter()
-        .map(|(file, bytes)| {
-            let t = trf::read(bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
-            (file.clone(), checker::check_tournament(&t, pair))
-        })
-        .collect();
-    let rounds: usize = results.iter().map(|(_, r)| r.rounds).sum();
-    let mut discrepancies = 0;
-    for (file, report) in &results {
-        for d in &report.discrepancies {
-            discrepancies += 1;
-            eprint!("{file}: {d}");
-        }
-    }
-    println!(
-        "tournaments: {}, rounds: {rounds}, discrepancies: {discrepancies}",
-        results.len()
-    );
-    discrepancies
-}
+/// xorshift64*: a deterministic generator for the randomised tests (fixed seeds).
+pub struct Rng(pub u64);
 
-/// The ratchet: `discrepancies` must equal the figure in
-/// `testdata/conformance/<name>.max-discrepancies` (more fails; fewer asks to lower it).
-pub fn check_ratchet(name: &str, discrepancies: usize) {
-    let limit_path = testdata()
-        .join("conformance")
-        .join(format!("{name}.max-discrepancies"));
-    let limit: usize = std::fs::read_to_string(&limit_path)
-        .expect("ratchet file")
-        .trim()
-        .parse()
-        .expect("a number");
-    assert!(
-        discrepancies <= limit,
-        "{discrepancies} discrepancies, more than the {limit} recorded in {}",
-        limit_path.display()
-    );
-    assert!(
-        discrepancies == limit,
-        "{discrepancies} discrepancies, fewer than the {limit} recorded: lower the figure in {}",
-        limit_path.display()
-    );
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
 }

@@ -6,21 +6,26 @@
 //! so that its peak memory is its own. This is the benchmark of the speed issue; it is never run
 //! as a test.
 
-use super::{exit, read_tournament, EXIT_IO, EXIT_OK};
+use super::{exit, read_tournament, system_for, SystemArg, EXIT_IO, EXIT_OK};
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::Instant;
-use swisslab_engine::dutch;
 use swisslab_engine::pairing::{Pairing, Request};
 
 /// Options of `swisslab bench`.
 #[derive(Debug, ClapArgs)]
 pub struct Args {
     /// TRF files or folders (searched for `*.trf`, not recursively into `dutch-2025`).
-    /// Default: `../shared/bench`, the benchmark tournaments beside the repository.
+    /// Default: `testdata/bench`, the four benchmark tournaments shipped with the repository
+    /// (100, 200, 500 and 1000 players, 11 rounds, paired by bbpPairings 5.0.1).
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+
+    /// The pairing system. Default: the one each file names (TRF-2026 `192`, or `092`), else
+    /// the edition in force.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub system: Option<SystemArg>,
 
     /// Runs per file; the table shows the median whole-check time.
     #[arg(long, default_value_t = 3)]
@@ -38,7 +43,7 @@ pub fn run(args: &Args) -> ExitCode {
         return single(args);
     }
     let paths = if args.paths.is_empty() {
-        vec![PathBuf::from("../shared/bench")]
+        vec![PathBuf::from("testdata/bench")]
     } else {
         args.paths.clone()
     };
@@ -70,11 +75,12 @@ pub fn run(args: &Args) -> ExitCode {
     for f in &files {
         let mut lines = Vec::new();
         for _ in 0..args.runs.max(1) {
-            let out = Command::new(&me)
-                .arg("bench")
-                .arg("--single")
-                .arg(f)
-                .output();
+            let mut cmd = Command::new(&me);
+            cmd.arg("bench").arg("--single").arg(f);
+            if let Some(s) = args.system {
+                cmd.arg("--system").arg(s.0.name());
+            }
+            let out = cmd.output();
             match out {
                 Ok(o) if o.status.success() => {
                     lines.push(String::from_utf8_lossy(&o.stdout).trim().to_string())
@@ -125,13 +131,14 @@ fn single(args: &Args) -> ExitCode {
     let rounds = t.rounds_paired();
     let mut times = Vec::with_capacity(rounds);
     let mut discrepancies = 0;
-    let initial = dutch::initial_colour(&t, &Default::default());
+    let system = system_for(args.system, &t);
+    let initial = system.initial_colour(&t);
     for round in 1..=rounds {
         let mut history = t.truncated(round - 1);
         history.initial_color = Some(initial);
         let req = Request::replay(&t, round);
         let r0 = Instant::now();
-        let produced = dutch::pair(&history, &req, &dutch::DutchOptions::default());
+        let produced = system.pair(&history, &req);
         times.push(r0.elapsed().as_secs_f64() * 1e3);
         let expected = Pairing::from_round(&t, round);
         if !produced.is_ok_and(|p| p.game_set() == expected.game_set() && p.bye == expected.bye) {

@@ -5,13 +5,13 @@
 //! games only one side has; the last line is always
 //! `tournaments: T, rounds: R, discrepancies: D`.
 
-use super::{exit, System, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
+use super::{exit, system_for, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
 use clap::Args as ClapArgs;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisslab_engine::trf::{self, ErrorKind};
-use swisslab_engine::{checker, dutch};
+use swisslab_engine::{checker, System};
 
 /// Options of `swisslab check`.
 #[derive(Debug, ClapArgs)]
@@ -20,9 +20,13 @@ pub struct Args {
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// The pairing system the files were paired with.
-    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
-    pub system: System,
+    /// The pairing system the files were paired with. Default: the one each file names
+    /// (TRF-2026 `192`, or `092`), else the edition in force.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub system: Option<SystemArg>,
+
+    #[command(flatten)]
+    pub engine: super::model_args::EngineArgs,
 
     /// Print only the summary line, not each discrepancy.
     #[arg(short, long)]
@@ -73,13 +77,23 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let system = args.system;
+    if let Err(e) = args.engine.engine(System::DEFAULT) {
+        eprintln!("error: {e:#}");
+        return exit(EXIT_INVALID);
+    }
     let outcomes: Vec<(PathBuf, Outcome)> = files
         .par_iter()
         .map(|path| {
             let outcome = match trf::read_file(path) {
-                Ok(t) => Outcome::Checked(checker::check_tournament(&t, &|h, r| match system {
-                    System::Dutch2017 => dutch::pair(h, r, &dutch::DutchOptions::default()),
-                })),
+                Ok(t) => {
+                    let sys = system_for(system, &t);
+                    match args.engine.engine(sys) {
+                        Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| {
+                            engine.pair(h, r).0
+                        })),
+                        Err(e) => Outcome::Invalid(format!("{e:#}"), false),
+                    }
+                }
                 Err(e) => Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
             };
             (path.clone(), outcome)

@@ -4,7 +4,9 @@
 //! `--seed S --index I --until-round K` reproduces tournament I of `swisslab simulate --seed S`
 //! up to round K (with the same `--config`, `--players`, `--rounds`). When a round fails (engine
 //! error or panic, broken invariant) the file written is the tournament before that round with
-//! its absences, the failure is printed and the exit status is 4.
+//! its absences, the failure is printed and the exit status is 4. When a round cannot be paired
+//! because no valid pairing exists, the file holds the rounds played and that round's absences
+//! (exit status 0), so that any engine can be asked the same question.
 
 use super::model_args::{finish, ModelArgs};
 use super::{EXIT_FAILURES, EXIT_IO, EXIT_OK};
@@ -58,13 +60,10 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             until_round: args.until_round,
         },
     );
-    let (text, code) = match &r.failure {
+    let code = match &r.failure {
         Some(f) => {
             eprintln!("tournament {}: {}", args.index, f.message);
-            match &f.trf {
-                Some(t) => (t.clone(), EXIT_FAILURES),
-                None => return Ok(EXIT_FAILURES),
-            }
+            EXIT_FAILURES
         }
         None => {
             if r.summary.rounds_paired
@@ -75,8 +74,12 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             {
                 eprintln!("tournament {}: {}", args.index, r.summary.failure);
             }
-            (swisslab_engine::trf::write(&r.tournament), EXIT_OK)
+            EXIT_OK
         }
+    };
+    // A stopped tournament is written with the absences of the round that could not be paired.
+    let Some(text) = r.trf() else {
+        return Ok(code);
     };
     if let Err(e) = swisslab_engine::io::write_atomic(&args.output, text.as_bytes())
         .with_context(|| format!("cannot write {}", args.output.display()))

@@ -7,6 +7,7 @@
 pub mod bench;
 pub mod check;
 pub mod generate;
+pub mod merge;
 pub mod model_args;
 pub mod pair;
 pub mod report;
@@ -14,6 +15,7 @@ pub mod simulate;
 pub mod trf;
 
 use std::process::ExitCode;
+use swisslab_engine::System;
 
 /// Success.
 pub const EXIT_OK: u8 = 0;
@@ -35,12 +37,26 @@ pub fn exit(code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
-/// The pairing systems `pair` and `check` know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum System {
-    /// FIDE (Dutch) System, Baku 2016 / Goynuk 2017 edition (in force until 31 January 2026).
-    #[value(name = "dutch-2017")]
-    Dutch2017,
+/// A pairing system on the command line (`--system NAME`): every [`System`] of the engine,
+/// listed with its title in `--help`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SystemArg(pub System);
+
+impl clap::ValueEnum for SystemArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: std::sync::OnceLock<Vec<SystemArg>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| System::ALL.iter().copied().map(SystemArg).collect())
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.title()))
+    }
+}
+
+/// The system to pair `t` with: `--system`, else the file's `192` / `092` record, else the
+/// edition in force.
+pub fn system_for(cli: Option<SystemArg>, t: &swisslab_engine::Tournament) -> System {
+    System::resolve(cli.map(|s| s.0), t)
 }
 
 /// Reads a tournament, printing the error and turning it into the exit code on failure.

@@ -1,13 +1,16 @@
 //! Options shared by `generate` and `simulate`: the configuration file and the overrides
 //! that change what a tournament is, so that both build the very same tournaments.
 
-use super::{EXIT_INVALID, EXIT_IO};
+use super::{SystemArg, EXIT_INVALID, EXIT_IO};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
+use swisslab_engine::System;
 use swisslab_simulator::config::{Config, ConfigError};
+use swisslab_simulator::engine::EngineSpec;
 use swisslab_simulator::runner::RunError;
-use swisslab_simulator::sim::Simulation;
+use swisslab_simulator::sim::{Engine, Simulation};
 
 /// The tournament model options.
 #[derive(Debug, Clone, ClapArgs)]
@@ -25,6 +28,63 @@ pub struct ModelArgs {
     /// Rounds per tournament; overrides the configuration.
     #[arg(long, value_name = "R")]
     pub rounds: Option<u32>,
+
+    /// The pairing system that pairs every round, and whose rules the invariants check.
+    /// Default: the edition in force.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub system: Option<SystemArg>,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    /// Pair every round a second time with this engine, on the same history, and count the
+    /// rounds where the two differ (`DIR/disagreements.csv`); the first engine's pairing is
+    /// played. Same forms as --engine.
+    #[arg(long, value_name = "SPEC")]
+    pub compare_engine: Option<EngineSpec>,
+}
+
+/// The engine under test (`pair`, `generate`, `simulate`, `check`).
+#[derive(Debug, Clone, ClapArgs)]
+pub struct EngineArgs {
+    /// The engine that pairs: `swisslab` (the built-in --system, default), `swisslab:SYSTEM`, or
+    /// an external program in the JaVaFo / bbpPairings convention, `cmd:PROGRAM ARGS` with
+    /// `{in}` (the tournament file it reads) and `{out}` (the pairing file it writes), e.g.
+    /// `cmd:bbpPairings --dutch {in} -p {out}`.
+    #[arg(long, value_name = "SPEC")]
+    pub engine: Option<EngineSpec>,
+
+    /// Time limit of one external pairing, in seconds; the program is killed after it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub engine_timeout: f64,
+}
+
+impl EngineArgs {
+    /// The engine to pair with, under `system`'s rules.
+    pub fn engine(&self, system: System) -> anyhow::Result<Engine> {
+        engine_of(self.engine.as_ref(), system, self.engine_timeout)
+    }
+}
+
+/// The engine a specification names, with the time limit for an external one.
+pub fn engine_of(
+    spec: Option<&EngineSpec>,
+    system: System,
+    timeout: f64,
+) -> anyhow::Result<Engine> {
+    if !(timeout.is_finite() && timeout > 0.0) {
+        anyhow::bail!(ConfigError::Invalid(format!(
+            "--engine-timeout must be a positive number of seconds, not {timeout}"
+        )));
+    }
+    let mut engine = match spec {
+        Some(s) => Engine::from_spec(s, system),
+        None => Engine::Swisslab(system),
+    };
+    if let Engine::External(x) = &mut engine {
+        x.timeout = Duration::from_secs_f64(timeout);
+    }
+    Ok(engine)
 }
 
 impl ModelArgs {
@@ -55,7 +115,20 @@ impl ModelArgs {
             .unwrap_or(Path::new("."))
             .to_path_buf();
         cfg.resolve(&base).context("configuration")?;
-        Simulation::new(cfg).context("configuration")
+        let mut sim = Simulation::new(cfg).context("configuration")?;
+        if let Some(s) = self.system {
+            sim = sim.with_system(s.0);
+        }
+        sim.engine = self.engine.engine(sim.system)?;
+        sim.compare = match &self.compare_engine {
+            Some(spec) => Some(engine_of(
+                Some(spec),
+                sim.system,
+                self.engine.engine_timeout,
+            )?),
+            None => None,
+        };
+        Ok(sim)
     }
 
     /// These options as command-line text (for replay commands), with a leading space.
@@ -72,6 +145,13 @@ impl ModelArgs {
         }
         if let Some(r) = self.rounds {
             s.push_str(&format!(" --rounds {r}"));
+        }
+        if let Some(sys) = self.system {
+            s.push_str(&format!(" --system {}", sys.0.name()));
+        }
+        if let Some(e) = &self.engine.engine {
+            s.push_str(&format!(" --engine {}", shell_quote(&e.to_string())));
+            s.push_str(&format!(" --engine-timeout {}", self.engine.engine_timeout));
         }
         s
     }

@@ -5,12 +5,13 @@
 //! are absent. Output is the format of JaVaFo and bbpPairings: the number of pairs, then one
 //! `white black` line per board in C.04.2 board order, the bye as `N 0`.
 
-use super::{exit, read_tournament, System, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
+use super::{exit, read_tournament, system_for, SystemArg, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use swisslab_engine::io;
 use swisslab_engine::pairing::{PairingError, Request};
-use swisslab_engine::{dutch, io};
+use swisslab_simulator::sim::Engine;
 
 /// Options of `swisslab pair`.
 #[derive(Debug, ClapArgs)]
@@ -24,14 +25,20 @@ pub struct Args {
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
-    /// The pairing system.
-    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
-    pub system: System,
+    /// The pairing system. Default: the one the file names (TRF-2026 `192`, or `092`), else
+    /// the edition in force.
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    pub system: Option<SystemArg>,
 
-    /// Also print, on standard error, each pair with the players' scores and colour
-    /// preferences, so that an arbiter can follow the result.
+    /// Also print, on standard error, bracket by bracket: the moved-down players and the
+    /// residents with their scores, each pair with its colours and the criteria it does not
+    /// fully meet (a colour preference not granted, a repeated float), the downfloaters, and
+    /// the bye, so that an arbiter can follow the result.
     #[arg(long)]
     pub explain: bool,
+
+    #[command(flatten)]
+    pub engine: super::model_args::EngineArgs,
 }
 
 /// Runs the subcommand: 0 paired, 1 no valid pairing, 3 invalid input, 5 file access.
@@ -41,9 +48,18 @@ pub fn run(args: &Args) -> ExitCode {
         Err(code) => return code,
     };
     let req = Request::next_round(&t);
-    let result = match args.system {
-        System::Dutch2017 => dutch::pair(&t, &req, &dutch::DutchOptions::default()),
+    let system = system_for(args.system, &t);
+    let engine = match args.engine.engine(system) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return exit(super::EXIT_INVALID);
+        }
     };
+    let (result, transcript) = engine.pair(&t, &req);
+    if let (Err(_), Some(tr)) = (&result, &transcript) {
+        eprint!("{}{}", tr.stdout, tr.stderr);
+    }
     let pairing = match result {
         Ok(p) => p,
         Err(PairingError::NoValidPairing(why)) => {
@@ -60,7 +76,10 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     if args.explain {
-        eprint!("{}", dutch::explain(&t, &req, &pairing));
+        match engine {
+            Engine::Swisslab(s) => eprint!("{}", s.explain(&t, &req, &pairing)),
+            _ => eprintln!("--explain: only swisslab's own engines explain their pairings"),
+        }
     }
     let text = pairing.to_engine_text();
     match &args.output {

@@ -9,14 +9,19 @@
 //! Ctrl-C (or SIGTERM) stops the run cleanly: no new tournament starts, those in progress finish
 //! and are written, the summary files cover what was done, and the exit status is 130. A
 //! second Ctrl-C aborts at once; the streamed CSV files still hold every tournament written.
+//!
+//! `--shard K/N` runs only the K-th of N contiguous ranges of the tournament indices (one
+//! worker of a cluster job); `swisslab merge` puts the N folders together.
 
 use super::model_args::{finish, ModelArgs};
-use super::{System, EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK};
+use super::{EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use swisslab_simulator::runner::{self, RunConfig, RunSummary};
+use swisslab_simulator::shard::Shard;
+use swisslab_simulator::stats::SummaryRow;
 
 /// Options of `swisslab simulate`.
 #[derive(Debug, ClapArgs)]
@@ -32,13 +37,14 @@ pub struct Args {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
+    /// Run only shard K of N (0 <= K < N): the tournaments K*T/N .. (K+1)*T/N, into a complete
+    /// folder of its own; `swisslab merge` joins the N folders into the whole run's output.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+
     /// Worker threads (default: the number of CPUs). Results do not depend on it.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-
-    /// The pairing system.
-    #[arg(long, value_enum, default_value_t = System::Dutch2017)]
-    pub system: System,
 
     /// Output folder (created if needed; files of a previous run are replaced).
     #[arg(long, value_name = "DIR", default_value = "swisslab-out")]
@@ -75,10 +81,9 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         out: args.out.clone(),
         tournaments: args.tournaments.unwrap_or(sim.cfg.tournaments),
         seed: args.seed.unwrap_or(sim.cfg.seed),
+        shard: args.shard.unwrap_or_default(),
         threads,
-        system: match args.system {
-            System::Dutch2017 => "dutch-2017".into(),
-        },
+        system: sim.system.name().into(),
         no_timing: args.no_timing,
         progress: !args.no_progress,
         replay_args: args.model.replay_args(),
@@ -105,6 +110,12 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             swisslab_reports::write_report(&rc.out, &swisslab_reports::ReportOptions::default())
                 .with_context(|| format!("report on {}", rc.out.display()))?;
         println!("report: {}", r.html.display());
+    } else {
+        println!(
+            "next: swisslab report {}   (writes {} and its tables)",
+            rc.out.display(),
+            rc.out.join("report.html").display()
+        );
     }
     Ok(if s.summary.failed > 0 {
         EXIT_FAILURES
@@ -125,25 +136,29 @@ fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSumma
     let sm = &s.summary;
     let secs = s.wall.as_secs_f64();
     let mut out = format!(
-        "swisslab simulate: {} tournaments x {players} players x {} rounds, seed {}, {} thread(s), {}, results {}\n",
-        rc.tournaments, c.rounds, rc.seed, rc.threads, rc.system, c.results.model.name()
+        "swisslab simulate: {} tournaments x {players} players x {} rounds, seed {}, {} thread(s), {}, engine {}, results {}\n",
+        rc.tournaments, c.rounds, rc.seed, rc.threads, rc.system, sim.engine.name(), c.results.model.name()
     );
-    if s.interrupted {
+    let range = &s.indices;
+    if rc.shard != Shard::WHOLE {
         out.push_str(&format!(
-            "  INTERRUPTED after {} of {} tournaments (the files hold tournaments 0 to {})\n",
-            sm.tournaments,
-            rc.tournaments,
-            sm.tournaments.saturating_sub(1)
+            "  shard {}: tournaments {} to {} ({})\n",
+            rc.shard,
+            range.start,
+            range.end.saturating_sub(1),
+            range.end - range.start
         ));
     }
-    out.push_str(&format!(
-        "  tournaments  completed {}  stopped (no valid pairing exists) {}  failed {}\n",
-        sm.completed, s.stopped, sm.failed
-    ));
-    out.push_str(&format!(
-        "  rounds paired {}  games {}  pairing-allocated byes {}\n",
-        sm.rounds_paired, sm.games, sm.byes
-    ));
+    if s.interrupted {
+        out.push_str(&format!(
+            "  INTERRUPTED after {} of {} tournaments (the files hold tournaments {} to {})\n",
+            sm.tournaments,
+            range.end - range.start,
+            range.start,
+            (range.start + sm.tournaments).saturating_sub(1)
+        ));
+    }
+    out.push_str(&counts_lines(sm, s.stopped));
     out.push_str(&format!(
         "  wall time {secs:.1} s  ({:.2} tournaments/s)\n",
         if secs > 0.0 {
@@ -152,17 +167,44 @@ fn table(sim: &swisslab_simulator::sim::Simulation, rc: &RunConfig, s: &RunSumma
             0.0
         }
     ));
-    out.push_str("  pairing time per round (us):\n");
+    if let Some(other) = &sim.compare {
+        out.push_str(&format!(
+            "  compared with {}: {} rounds differ, in {} of {} tournaments (disagreements.csv)\n",
+            other.name(),
+            s.disagreeing_rounds,
+            s.disagreeing_tournaments,
+            sm.tournaments
+        ));
+    }
+    out.push_str(&times_lines(&s.by_size, &s.failures, &rc.out));
+    out
+}
+
+/// The lines of the summary table counting tournaments, rounds, games and byes (also `merge`).
+pub(super) fn counts_lines(sm: &SummaryRow, stopped: u64) -> String {
+    format!(
+        "  tournaments  completed {}  stopped (no valid pairing exists) {}  failed {}\n  rounds paired {}  games {}  pairing-allocated byes {}\n",
+        sm.completed, stopped, sm.failed, sm.rounds_paired, sm.games, sm.byes
+    )
+}
+
+/// The pairing-time table, the failures and the output folder (also `merge`).
+pub(super) fn times_lines(
+    by_size: &[(usize, u64, u64, u64, u64)],
+    failures: &[String],
+    dir: &std::path::Path,
+) -> String {
+    let mut out = String::from("  pairing time per round (us):\n");
     out.push_str(&format!(
         "    {:>10} {:>10} {:>10} {:>10} {:>10}\n",
         "players", "p50", "p90", "p99", "max"
     ));
-    for (size, a, b, c, d) in &s.by_size {
+    for (size, a, b, c, d) in by_size {
         out.push_str(&format!("    {size:>10} {a:>10} {b:>10} {c:>10} {d:>10}\n"));
     }
-    for f in &s.failures {
+    for f in failures {
         out.push_str(&format!("  FAILED {f}\n"));
     }
-    out.push_str(&format!("  output: {}\n", rc.out.display()));
+    out.push_str(&format!("  output: {}\n", dir.display()));
     out
 }

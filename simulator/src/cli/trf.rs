@@ -1,22 +1,22 @@
 //! `swisslab trf`: validate TRF files and print a summary and the standings.
 //!
 //! Reads each file with `swisslab_engine::trf` (TRF-16, JaVaFo TRF(x), bbpPairings TRF(bx) and
-//! the TRF-2026 records 142/152/162; all checks of that module apply), prints the number of
-//! players, the rounds played, the point system and the standings, and optionally writes the
-//! tournament back as normalised TRF-16.
+//! the TRF-2026 records 142/152/162/240/250/260; all checks of that module apply), prints the
+//! number of players, the rounds played, the point system and the standings, and optionally
+//! writes the tournament back as normalised TRF-16 or TRF-2026 (`--format`).
 
 use super::{exit, EXIT_INVALID, EXIT_IO, EXIT_OK};
 use clap::{Args as ClapArgs, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use swisslab_engine::trf::{self, ErrorKind, LineEnding, WriteOptions};
+use swisslab_engine::trf::{self, ErrorKind, Format, LineEnding, WriteOptions};
 use swisslab_engine::{PointSystem, Score, Tournament};
 
 /// Options of `swisslab trf`.
 #[derive(Debug, ClapArgs)]
 pub struct Args {
     /// TRF files to validate (TRF-16/TRF-06 with the JaVaFo XX* and bbpPairings BB* codes, and
-    /// the TRF-2026 records 142, 152, 162). Line endings CR, LF or CRLF; UTF-8 or Latin-1.
+    /// the TRF-2026 records 142, 152, 162, 240, 250, 260). Line endings CR, LF or CRLF; UTF-8 or Latin-1.
     /// Files are checked in order; the first invalid file stops the command.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -25,15 +25,28 @@ pub struct Args {
     #[arg(long)]
     pub no_standings: bool,
 
-    /// Also write each valid file, normalised as TRF-16 (records in canonical order, XXR/XXC,
-    /// BB* and XXS for a non-standard point system), into DIR under the same file name. The
-    /// file is replaced atomically. DIR must exist.
+    /// Also write each valid file, normalised (records in canonical order; see --format), into
+    /// DIR under the same file name. The file is replaced atomically. DIR must exist.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 
     /// Line ending of the files written with --out-dir.
     #[arg(long, value_enum, default_value_t = Eol::Lf, value_name = "EOL")]
     pub line_ending: Eol,
+
+    /// Format of the files written with --out-dir: TRF-16 with the XX*/BB* extensions, or
+    /// TRF-2026 (142, 152, 162, 240, 250, 260, with XXR/XXC kept for older readers).
+    #[arg(long, value_enum, default_value_t = OutFormat::Trf16, value_name = "FORMAT")]
+    pub format: OutFormat,
+}
+
+/// Formats for written files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutFormat {
+    /// TRF-16 with the JaVaFo (XX*) and bbpPairings (BB*) extensions.
+    Trf16,
+    /// TRF-2026.
+    Trf26,
 }
 
 /// Line endings for written files.
@@ -76,6 +89,10 @@ pub fn run(args: &Args) -> ExitCode {
                     Eol::Lf => LineEnding::Lf,
                     Eol::Cr => LineEnding::Cr,
                     Eol::Crlf => LineEnding::CrLf,
+                },
+                format: match args.format {
+                    OutFormat::Trf16 => Format::Trf16,
+                    OutFormat::Trf26 => Format::Trf26,
                 },
             };
             let text = trf::write_with(&t, &opts);

@@ -1,0 +1,258 @@
+//! The pairing systems swisslab implements, behind one seam.
+//!
+//! Every command (`pair`, `check`, `bench`, `generate`, `simulate`, `--explain`), the checker,
+//! the fuzz targets and the simulator reach a pairing system through [`System`]; no caller
+//! names a system's module. Each system lives in its own module, which names the rule
+//! articles it implements; this file only dispatches to it. Adding a system is one variant
+//! here and one arm per method.
+//!
+//! Which system a tournament file asks for (TRF-2026 `192`, else a `092` line naming one) is
+//! read by [`System::from_trf`]; the command line wins over the file, and with neither the
+//! edition in force is used ([`System::DEFAULT`]).
+
+use crate::dutch;
+use crate::dutch2012;
+use crate::model::{Color, Tournament};
+use crate::pairing::{Pairing, PairingError, Request};
+use std::fmt;
+use std::str::FromStr;
+
+/// A pairing system (one edition of one set of FIDE rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum System {
+    /// FIDE (Dutch) System, C.04.3 of Baku 2016 / Goynuk 2017 (in force until 31 January 2026).
+    Dutch2017,
+    /// FIDE (Dutch) System, C.04.3 approved 28/10/2025 (in force from 1 February 2026).
+    Dutch2026,
+    /// FIDE (Dutch) System as agreed by the 83rd FIDE Congress, Istanbul 2012 (2012-2016).
+    Dutch2012,
+}
+
+impl System {
+    /// Every system, in the order `--help` lists them.
+    pub const ALL: &'static [System] = &[System::Dutch2026, System::Dutch2017, System::Dutch2012];
+
+    /// The system used when neither the command line nor the file names one: the edition in
+    /// force.
+    pub const DEFAULT: System = System::Dutch2026;
+
+    /// The name used on the command line and in output files (`dutch-2017`).
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Dutch2017 => "dutch-2017",
+            System::Dutch2026 => "dutch-2026",
+            System::Dutch2012 => "dutch-2012",
+        }
+    }
+
+    /// One line saying which rules these are.
+    pub fn title(self) -> &'static str {
+        match self {
+            System::Dutch2017 => {
+                "FIDE (Dutch) System, C.04.3 Baku 2016 / Goynuk 2017 (in force until 31 January 2026)"
+            }
+            System::Dutch2026 => {
+                "FIDE (Dutch) System, C.04.3 approved 28/10/2025 (in force from 1 February 2026)"
+            }
+            System::Dutch2012 => "FIDE (Dutch) System, Istanbul 2012 (in force 2012-2016)",
+        }
+    }
+
+    /// The system a TRF code names: a TRF-2026 `192` tournament type (`FIDE_DUTCH_2017`, …) or
+    /// the text of a `092` line. `None` when the code names no system swisslab implements.
+    pub fn from_code(code: &str) -> Option<System> {
+        let c = code.trim().to_ascii_uppercase();
+        // ETT26 tournament types, with or without the Baku acceleration suffix.
+        let base = c.strip_suffix("_BAKU").unwrap_or(&c);
+        // `FIDE_DUTCH` without a year names the edition in force, as `FIDE_DUTCH_2025` (what
+        // bbpPairings v6 and Gacrux write) and `FIDE_DUTCH_2026` do (trf-formats.md, E.3: "a
+        // robust reader should accept FIDE_DUTCH, FIDE_DUTCH_2025 and FIDE_DUTCH_2026 … as the
+        // 2026 rules"; bbpPairings v6 pairs `FIDE_DUTCH` with its 2025 rules).
+        match base {
+            "FIDE_DUTCH_2017" => return Some(System::Dutch2017),
+            "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => return Some(System::Dutch2026),
+            _ => {}
+        }
+        // Free text of a `092` line (JaVaFo: "Individual  Swiss Dutch 2017 rules"; JaVaFo 1.4:
+        // "Individual  Swiss Dutch (Istanbul 2012 rules)").
+        if c.contains("DUTCH") && (c.contains("2012") || c.contains("ISTANBUL")) {
+            return Some(System::Dutch2012);
+        }
+        if c.contains("DUTCH") && c.contains("2017") {
+            return Some(System::Dutch2017);
+        }
+        if c.contains("DUTCH") && (c.contains("2025") || c.contains("2026")) {
+            return Some(System::Dutch2026);
+        }
+        None
+    }
+
+    /// The system a tournament file names ([`Tournament::system_code`]: its `192` record, else
+    /// its `092` record), when the code names a system swisslab implements. A `192` naming
+    /// another system (`FIDE_DUBOV`) is not overruled by a `092`.
+    pub fn from_trf(t: &Tournament) -> Option<System> {
+        t.system_code().and_then(System::from_code)
+    }
+
+    /// The system to pair `t` with: the command line's, else the file's, else the edition in
+    /// force.
+    pub fn resolve(cli: Option<System>, t: &Tournament) -> System {
+        cli.or_else(|| System::from_trf(t))
+            .unwrap_or(System::DEFAULT)
+    }
+
+    /// Pairs round `req.round` of `t` among `req.present`.
+    pub fn pair(self, t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        match self {
+            System::Dutch2017 => dutch::pair(t, req, &dutch::DutchOptions::default()),
+            System::Dutch2026 => dutch::edition_2026::pair(t, req),
+            System::Dutch2012 => dutch2012::pair(t, req),
+        }
+    }
+
+    /// A human-readable account of how the round was paired (`pair --explain`).
+    pub fn explain(self, t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+        match self {
+            System::Dutch2017 => dutch::explain(t, req, pairing),
+            System::Dutch2026 => dutch::edition_2026::explain(t, req, pairing),
+            System::Dutch2012 => dutch2012::explain(t, req, pairing),
+        }
+    }
+
+    /// A test oracle: the round paired by the system's literal, enumerating reference
+    /// implementation of its candidate sequence (for small fields only; exponential), or `None`
+    /// when the system has none. Only with the `oracle` feature.
+    #[cfg(feature = "oracle")]
+    pub fn pair_with_literal_oracle(
+        self,
+        t: &Tournament,
+        req: &Request,
+    ) -> Option<Result<Pairing, PairingError>> {
+        match self {
+            System::Dutch2017 => Some(dutch::pair_with_literal_oracle(
+                t,
+                req,
+                &dutch::DutchOptions::default(),
+            )),
+            System::Dutch2026 | System::Dutch2012 => None,
+        }
+    }
+
+    /// The initial colour of `t`: declared, else as this system infers it from round 1.
+    pub fn initial_colour(self, t: &Tournament) -> Color {
+        match self {
+            System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => {
+                dutch::initial_colour(t, &dutch::DutchOptions::default())
+            }
+        }
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a system's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown pairing system {found:?}: expected one of {}", names())]
+pub struct UnknownSystem {
+    pub found: String,
+}
+
+fn names() -> String {
+    System::ALL
+        .iter()
+        .map(|s| s.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl FromStr for System {
+    type Err = UnknownSystem;
+
+    fn from_str(s: &str) -> Result<System, UnknownSystem> {
+        System::ALL
+            .iter()
+            .copied()
+            .find(|sys| sys.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownSystem {
+                found: s.to_string(),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for &s in System::ALL {
+            assert_eq!(s.name().parse::<System>(), Ok(s));
+            assert_eq!(s.to_string(), s.name());
+        }
+        let e = "dutch-1900".parse::<System>().unwrap_err();
+        assert!(e.to_string().contains("dutch-2017"), "{e}");
+    }
+
+    #[test]
+    fn codes_name_systems() {
+        assert_eq!(
+            System::from_code("FIDE_DUTCH_2017"),
+            Some(System::Dutch2017)
+        );
+        assert_eq!(
+            System::from_code(" fide_dutch_2017_baku"),
+            Some(System::Dutch2017)
+        );
+        assert_eq!(
+            System::from_code("Individual  Swiss Dutch 2017 rules"),
+            Some(System::Dutch2017)
+        );
+        assert_eq!(System::from_code("FIDE_DUTCH"), Some(System::Dutch2026));
+        for code in [
+            "FIDE_DUTCH_2025",
+            "FIDE_DUTCH_2026",
+            "FIDE_DUTCH_2025_BAKU",
+            "FIDE_DUTCH_2026_BAKU",
+        ] {
+            assert_eq!(System::from_code(code), Some(System::Dutch2026), "{code}");
+        }
+        assert_eq!(System::DEFAULT, System::Dutch2026);
+        assert_eq!(System::from_code("FIDE_BURSTEIN_2026"), None);
+    }
+
+    #[test]
+    fn the_command_line_wins_over_the_file() {
+        let text = "012 T\n192 FIDE_DUTCH_2017\n001    1      A                                 1000                             0.0        \n";
+        let t = crate::trf::read_str(text).expect("valid TRF");
+        assert_eq!(System::from_trf(&t), Some(System::Dutch2017));
+        assert_eq!(System::resolve(None, &t), System::Dutch2017);
+        assert_eq!(
+            System::resolve(Some(System::Dutch2017), &t),
+            System::Dutch2017
+        );
+        // 192 first, then 092; a 192 of another system is not overruled by a 092.
+        let with = |header: &str| {
+            let text = format!("{header}001    1      A\n");
+            System::from_trf(&crate::trf::read_str(&text).expect("valid TRF"))
+        };
+        assert_eq!(with("092 FIDE_DUTCH_2025\n"), Some(System::Dutch2026));
+        assert_eq!(
+            with("092 Individual  Swiss Dutch 2017 rules\n"),
+            Some(System::Dutch2017)
+        );
+        assert_eq!(
+            with("092 Individual  Swiss Dutch (Istanbul 2012 rules)\n"),
+            Some(System::Dutch2012)
+        );
+        assert_eq!(
+            with("192 FIDE_DUTCH_2017\n092 FIDE_DUTCH_2025\n"),
+            Some(System::Dutch2017)
+        );
+        assert_eq!(with("192 FIDE_DUBOV\n092 FIDE_DUTCH_2025\n"), None);
+        assert_eq!(with("012 T\n"), None);
+    }
+}
