@@ -2,14 +2,16 @@
 //!
 //! Layers, bottom up: `score` (exact points), `model` (what a TRF file holds), `history` (facts
 //! derived from the rounds played), `trf` (reading and writing files), `matching` (maximum-weight
-//! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `system` (the seam
-//! every caller reaches a pairing system through), `pairing` (requests and results), `checker`
-//! (re-pairing a whole tournament and comparing), `io` (atomic file output), `fuzzing` (the
-//! oracle shared by the fuzz targets and their regression tests).
+//! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `dutch2012` (its
+//! Istanbul 2012 edition), `system` (the seam every caller reaches a pairing system through),
+//! `pairing` (requests and results), `checker` (re-pairing a whole tournament and comparing),
+//! `io` (atomic file output), `fuzzing` (the oracle shared by the fuzz targets and their
+//! regression tests).
 
 pub mod checker;
 pub mod colour;
 pub mod dutch;
+pub mod dutch2012;
 pub mod fuzzing;
 pub mod history;
 pub mod io;

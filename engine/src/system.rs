@@ -11,6 +11,7 @@
 //! edition in force is used ([`System::DEFAULT`]).
 
 use crate::dutch;
+use crate::dutch2012;
 use crate::model::{Color, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
 use std::fmt;
@@ -23,11 +24,13 @@ pub enum System {
     Dutch2017,
     /// FIDE (Dutch) System, C.04.3 approved 28/10/2025 (in force from 1 February 2026).
     Dutch2026,
+    /// FIDE (Dutch) System as agreed by the 83rd FIDE Congress, Istanbul 2012 (2012-2016).
+    Dutch2012,
 }
 
 impl System {
     /// Every system, in the order `--help` lists them.
-    pub const ALL: &'static [System] = &[System::Dutch2026, System::Dutch2017];
+    pub const ALL: &'static [System] = &[System::Dutch2026, System::Dutch2017, System::Dutch2012];
 
     /// The system used when neither the command line nor the file names one: the edition in
     /// force.
@@ -38,6 +41,7 @@ impl System {
         match self {
             System::Dutch2017 => "dutch-2017",
             System::Dutch2026 => "dutch-2026",
+            System::Dutch2012 => "dutch-2012",
         }
     }
 
@@ -50,6 +54,7 @@ impl System {
             System::Dutch2026 => {
                 "FIDE (Dutch) System, C.04.3 approved 28/10/2025 (in force from 1 February 2026)"
             }
+            System::Dutch2012 => "FIDE (Dutch) System, Istanbul 2012 (in force 2012-2016)",
         }
     }
 
@@ -68,7 +73,11 @@ impl System {
             "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => return Some(System::Dutch2026),
             _ => {}
         }
-        // Free text of a `092` line (JaVaFo: "Individual  Swiss Dutch 2017 rules").
+        // Free text of a `092` line (JaVaFo: "Individual  Swiss Dutch 2017 rules"; JaVaFo 1.4:
+        // "Individual  Swiss Dutch (Istanbul 2012 rules)").
+        if c.contains("DUTCH") && (c.contains("2012") || c.contains("ISTANBUL")) {
+            return Some(System::Dutch2012);
+        }
         if c.contains("DUTCH") && c.contains("2017") {
             return Some(System::Dutch2017);
         }
@@ -97,6 +106,7 @@ impl System {
         match self {
             System::Dutch2017 => dutch::pair(t, req, &dutch::DutchOptions::default()),
             System::Dutch2026 => dutch::edition_2026::pair(t, req),
+            System::Dutch2012 => dutch2012::pair(t, req),
         }
     }
 
@@ -105,6 +115,7 @@ impl System {
         match self {
             System::Dutch2017 => dutch::explain(t, req, pairing),
             System::Dutch2026 => dutch::edition_2026::explain(t, req, pairing),
+            System::Dutch2012 => dutch2012::explain(t, req, pairing),
         }
     }
 
@@ -139,14 +150,14 @@ impl System {
                 req,
                 &dutch::DutchOptions::default(),
             )),
-            System::Dutch2026 => None,
+            System::Dutch2026 | System::Dutch2012 => None,
         }
     }
 
     /// The initial colour of `t`: declared, else as this system infers it from round 1.
     pub fn initial_colour(self, t: &Tournament) -> Color {
         match self {
-            System::Dutch2017 | System::Dutch2026 => {
+            System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => {
                 dutch::initial_colour(t, &dutch::DutchOptions::default())
             }
         }
@@ -248,6 +259,10 @@ mod tests {
         assert_eq!(
             with("092 Individual  Swiss Dutch 2017 rules\n"),
             Some(System::Dutch2017)
+        );
+        assert_eq!(
+            with("092 Individual  Swiss Dutch (Istanbul 2012 rules)\n"),
+            Some(System::Dutch2012)
         );
         assert_eq!(
             with("192 FIDE_DUTCH_2017\n092 FIDE_DUTCH_2025\n"),

@@ -122,3 +122,8 @@ fn discrepancies_name_the_first_differing_criterion() {
 fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
     corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, System::Dutch2017);
 }
+
+#[test]
+fn dutch_2012_corpus_matches_the_reference_engine() {
+    corpus_matches_the_reference_engine("dutch-2012", 997, System::Dutch2012);
+}

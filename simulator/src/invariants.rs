@@ -103,6 +103,12 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
             let unplayed = forfeit_win || matches!(e, RoundEntry::Unplayed(_));
             pab || (unplayed && t.points.points(e) >= t.points.win)
         }
+        // B.1.b (Istanbul 2012): "received a point or half point without playing, either
+        // through a bye or due to an opponent not appearing in time".
+        System::Dutch2012 => {
+            let unplayed = matches!(e, RoundEntry::Unplayed(_));
+            pab || forfeit_win || (unplayed && t.points.points(e) > Score::ZERO)
+        }
     }
 }
 

@@ -496,7 +496,7 @@ fn prepare(
 
 /// True when the player was in the pairing of one of the first `rounds` rounds: a game (played
 /// or forfeited) or a pairing-allocated bye. Requested byes and absences do not count.
-fn has_arrived(p: &crate::model::Player, rounds: usize) -> bool {
+pub(crate) fn has_arrived(p: &crate::model::Player, rounds: usize) -> bool {
     use crate::model::Unplayed;
     p.rounds.iter().take(rounds).any(|e| match e {
         RoundEntry::Game { .. } => true,

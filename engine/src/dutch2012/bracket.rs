@@ -1,0 +1,578 @@
+//! Pairing one score bracket by the procedure of section C (C.2-C.14), taking the candidates in
+//! the order of section D.
+//!
+//! - C.2 / A.6: P0 = half the bracket, M0 = the moved-down players; A.3: a bracket with at
+//!   least half its players moved down is paired as homogeneous.
+//! - Heterogeneous (C.6, C.8.b, C.9, C.14.b): M1 moved-down players chosen in the order of D.3
+//!   form S1, the rest of the bracket S2; the transpositions of S2 (D.1.2) pair them; the
+//!   players left form the homogeneous remainder, which must give P1 - M1 pairs. When no
+//!   level allows it, P1 is lowered if the remainder was reached (C.14.b.1), else M1
+//!   (C.14.b.2); with M1 = 0 the bracket is paired as homogeneous.
+//! - Homogeneous or remainder (C.4-C.8.a, C.14.a): S1 = the P highest players, S2 the rest; the
+//!   exchanges of D.2 (fewest players first, then the smallest difference of numbers, then the
+//!   S1 list top down, then the S2 list top down) outside, the transpositions of D.1 inside.
+//! - Each level of `levels` (C.10) is tried in turn; a candidate meets the level when its pairs
+//!   are legal (B.1, B.2, A.7.d), its colour counts stay within X and Z, no upfloater repeats
+//!   an upfloat (B.5, B.6) and no downfloater a downfloat, and the downfloaters can still be
+//!   paired with the lower brackets (the end of C.12-C.13 backtracking, see the module doc of
+//!   `dutch2012`).
+//!
+//! The transpositions are enumerated depth first, S1's players in order each taking the
+//! earliest S2 player left; a branch is cut as soon as the remaining S1 players cannot all be
+//! given an S2 player (a bipartite matching), so the first candidate of a level is found
+//! without listing the ones that cannot work. A level that no pairing of the bracket can meet
+//! (fewer than P legal pairs, or more colour conflicts than X or Z in every set of P pairs,
+//! decided by maximum-cardinality matchings) is skipped without search.
+
+use super::levels::{budgets, levels, Level};
+use super::Round12;
+use crate::history::Float;
+use crate::matching::max_weight_matching;
+use ethnum::I256;
+use std::cell::Cell;
+use std::collections::HashMap;
+
+/// The most search nodes spent on one requirement level of a bracket; a level not decided
+/// within it is taken as not met (a safety net against exponential searches, see the README).
+const NODE_LIMIT: u64 = 20_000;
+/// The most exchanges of one size listed for one bracket.
+const EXCHANGE_LIMIT: usize = 200_000;
+
+/// The pairing of one bracket: its pairs (indices) and the players it moves down.
+pub(crate) struct BracketOut {
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+}
+
+/// A visitor of complete candidates: pairs, unpaired players, colour counts (X, Z).
+type Leaf<'a> = &'a mut dyn FnMut(&[(usize, usize)], &[usize], usize, usize) -> bool;
+
+struct Search<'a> {
+    r: &'a Round12,
+    lv: Level,
+    /// The driver's condition on the set of downfloaters (C.12, C.13).
+    fits: &'a dyn Fn(&[usize]) -> bool,
+    nodes: &'a Cell<u64>,
+    /// The candidate accepted, once found.
+    found: Option<BracketOut>,
+    /// The S2 players left over by the transposition float (homogeneous bracket or
+    /// remainder), rather than wait for a remainder.
+    floating: bool,
+}
+
+impl Search<'_> {
+    /// The pair is legal at this level: B.1, B.2 (top scorers: until C.10.g), A.7.d, and no
+    /// repeated upfloat (B.5, B.6 for upfloaters).
+    fn allowed(&self, a: usize, b: usize) -> bool {
+        legal(self.r, &self.lv, a, b)
+    }
+
+    /// Depth first over the transpositions (D.1): S1[d] takes each free S2 player in order.
+    #[allow(clippy::too_many_arguments)]
+    fn transpose(
+        &mut self,
+        s1: &[usize],
+        s2: &[usize],
+        d: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        x: usize,
+        z: usize,
+        leaf: Leaf,
+    ) -> bool {
+        if self.nodes.get() > NODE_LIMIT {
+            return false;
+        }
+        self.nodes.set(self.nodes.get() + 1);
+        if d == s1.len() {
+            let unpaired: Vec<usize> = s2
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(p, _)| *p)
+                .collect();
+            return leaf(pairs, &unpaired, x, z);
+        }
+        if !self.can_complete(s1, s2, d, used, x, z) {
+            return false;
+        }
+        let a = s1[d];
+        for j in 0..s2.len() {
+            if used[j] || !self.allowed(a, s2[j]) {
+                continue;
+            }
+            let b = s2[j];
+            let nx = x + usize::from(self.r.colour_bad(a, b));
+            let nz = z + usize::from(self.r.even && self.r.strong_bad(a, b));
+            if nx > self.lv.x || nz > self.lv.z {
+                continue;
+            }
+            used[j] = true;
+            pairs.push((a, b));
+            let done = self.transpose(s1, s2, d + 1, used, pairs, nx, nz, leaf);
+            pairs.pop();
+            used[j] = false;
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The rest of the branch can still meet the level: S1[d..] can each get a different free
+    /// S2 player, the colour conflicts that cannot be avoided stay within X and Z (each bound
+    /// from a bipartite matching on the pairs without conflict), and, when the S2 players left
+    /// over float, every free S2 player who may not float (B.5, B.6) can still be paired
+    /// (Mendelsohn-Dulmage: both coverings together exist when each exists).
+    fn can_complete(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        d: usize,
+        used: &[bool],
+        x: usize,
+        z: usize,
+    ) -> bool {
+        let rem = &s1[d..];
+        let free: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(p, _)| *p)
+            .collect();
+        let ok = |a: usize, b: usize| self.allowed(a, b);
+        if bipartite(rem, &free, &ok) < rem.len() {
+            return false;
+        }
+        let r = self.r;
+        let good = bipartite(rem, &free, &|a, b| ok(a, b) && !r.colour_bad(a, b));
+        if x + rem.len() - good > self.lv.x {
+            return false;
+        }
+        if r.even {
+            let fine = bipartite(rem, &free, &|a, b| ok(a, b) && !r.strong_bad(a, b));
+            if z + rem.len() - fine > self.lv.z {
+                return false;
+            }
+        }
+        if self.floating {
+            let lv = self.lv;
+            let stay: Vec<usize> = free
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let p = &r.players[i];
+                    (lv.b5_down() && p.float1 == Float::Down)
+                        || (lv.b6_down() && p.float2 == Float::Down)
+                })
+                .collect();
+            if bipartite(&stay, rem, &|a, b| ok(b, a)) < stay.len() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A homogeneous bracket or remainder (C.4-C.8.a): `p` pairs among `players` (A.2 order).
+    fn homogeneous(&mut self, players: &[usize], p: usize, x: usize, z: usize, leaf: Leaf) -> bool {
+        if p == 0 {
+            return leaf(&[], players, x, z);
+        }
+        if 2 * p > players.len() {
+            return false;
+        }
+        // D.2: fewest players exchanged first.
+        for k in 0..=p.min(players.len() - p) {
+            let budget = NODE_LIMIT.saturating_sub(self.nodes.get()) as usize;
+            if budget == 0 {
+                return false;
+            }
+            let list = exchanges(players, p, k, budget.min(EXCHANGE_LIMIT));
+            self.nodes.set(self.nodes.get() + list.len() as u64);
+            for (s1, s2) in list {
+                let mut used = vec![false; s2.len()];
+                let mut pairs = Vec::new();
+                if self.transpose(&s1, &s2, 0, &mut used, &mut pairs, x, z, leaf) {
+                    return true;
+                }
+                if self.nodes.get() > NODE_LIMIT {
+                    return false;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The pair is legal at level `lv`.
+fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
+    if !r.compat[a][b] {
+        return false;
+    }
+    let (pa, pb) = (&r.players[a], &r.players[b]);
+    if r.clash[a][b] && (lv.b2 || !(pa.top || pb.top)) {
+        return false;
+    }
+    if lv.a7d && !r.even && r.strong_bad(a, b) {
+        return false;
+    }
+    if pa.score != pb.score {
+        let up = if pa.score < pb.score { pa } else { pb };
+        if (lv.b5_up() && up.float1 == Float::Up) || (lv.b6_up() && up.float2 == Float::Up) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The exchanges of `k` players of D.2 for S1 = the `p` first players, in order: the smallest
+/// difference of numbers first, then the S1 list top down, then the S2 list top down. Each as
+/// (S1, S2), sorted by A.2. At most `limit` are listed.
+fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let n = players.len();
+    let s1_sets = subsets_desc(p, k);
+    let s2_sets = subsets_asc(p, n, k);
+    let mut list: Vec<(usize, usize, usize)> = Vec::new();
+    'outer: for (i, a) in s1_sets.iter().enumerate() {
+        let sa: usize = a.iter().map(|x| x + 1).sum();
+        for (j, b) in s2_sets.iter().enumerate() {
+            let sb: usize = b.iter().map(|x| x + 1).sum();
+            list.push((sb - sa, i, j));
+            if list.len() >= limit {
+                break 'outer;
+            }
+        }
+    }
+    list.sort_unstable();
+    list.into_iter()
+        .map(|(_, i, j)| {
+            let (a, b) = (&s1_sets[i], &s2_sets[j]);
+            let mut s1: Vec<usize> = (0..p).filter(|x| !a.contains(x)).collect();
+            s1.extend(b);
+            s1.sort_unstable();
+            let mut s2: Vec<usize> = (p..n).filter(|x| !b.contains(x)).collect();
+            s2.extend(a);
+            s2.sort_unstable();
+            (
+                s1.iter().map(|&x| players[x]).collect(),
+                s2.iter().map(|&x| players[x]).collect(),
+            )
+        })
+        .collect()
+}
+
+/// The `k`-subsets of `0..p`, each listed high to low, in decreasing lexicographic order (D.2).
+fn subsets_desc(p: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = combinations(p, k)
+        .into_iter()
+        .map(|mut s| {
+            s.reverse();
+            s
+        })
+        .collect();
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    out
+}
+
+/// The `k`-subsets of `p..n` in increasing lexicographic order (D.2).
+fn subsets_asc(p: usize, n: usize, k: usize) -> Vec<Vec<usize>> {
+    combinations(n - p, k)
+        .into_iter()
+        .map(|s| s.into_iter().map(|x| x + p).collect())
+        .collect()
+}
+
+/// The `k`-subsets of `0..n`, increasing, in lexicographic order (also the D.3 order).
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur = Vec::with_capacity(k);
+    fn rec(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if out.len() >= EXCHANGE_LIMIT {
+            return;
+        }
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..n {
+            if n - i < k - cur.len() {
+                break;
+            }
+            cur.push(i);
+            rec(i + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    rec(0, n, k, &mut cur, &mut out);
+    out
+}
+
+/// The most moved-down players that can be paired with residents (B.1, B.2).
+fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
+    bipartite(mdps, residents, &|a, b| r.pairable(a, b))
+}
+
+/// The size of a maximum matching between `left` and `right` with pairs passing `ok`
+/// (Kuhn's augmenting paths).
+fn bipartite(left: &[usize], right: &[usize], ok: &dyn Fn(usize, usize) -> bool) -> usize {
+    fn aug(
+        l: usize,
+        left: &[usize],
+        right: &[usize],
+        ok: &dyn Fn(usize, usize) -> bool,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for j in 0..right.len() {
+            if seen[j] || !ok(left[l], right[j]) {
+                continue;
+            }
+            seen[j] = true;
+            let free = match owner[j] {
+                None => true,
+                Some(k) => aug(k, left, right, ok, owner, seen),
+            };
+            if free {
+                owner[j] = Some(l);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = vec![None; right.len()];
+    (0..left.len())
+        .filter(|&l| {
+            let mut seen = vec![false; right.len()];
+            aug(l, left, right, ok, &mut owner, &mut seen)
+        })
+        .count()
+}
+
+/// The largest number of pairs among `players` with pairs that pass `ok`.
+pub(crate) fn max_pairs(players: &[usize], ok: &dyn Fn(usize, usize) -> bool) -> usize {
+    let n = players.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if ok(players[i], players[j]) {
+                edges.push((i, j, I256::ONE));
+            }
+        }
+    }
+    if edges.is_empty() {
+        return 0;
+    }
+    let mate = max_weight_matching(n, &edges, true);
+    mate.iter().filter(|m| m.is_some()).count() / 2
+}
+
+/// Whether a level can be met at all with `p` pairs among `players` (necessary conditions).
+struct Bounds<'a> {
+    r: &'a Round12,
+    players: &'a [usize],
+    /// Per (b2, a7d, floats dropped): (legal pairs, pairs without colour conflict, pairs
+    /// without a strong conflict).
+    cache: HashMap<(bool, bool, u8), (usize, usize, usize)>,
+}
+
+impl Bounds<'_> {
+    fn possible(&mut self, lv: &Level, p: usize) -> bool {
+        let (r, players) = (self.r, self.players);
+        let key = (lv.b2, lv.a7d, lv.floats_dropped);
+        let &mut (all, good, strong) = self.cache.entry(key).or_insert_with(|| {
+            let all = max_pairs(players, &|a, b| legal(r, lv, a, b));
+            let good = max_pairs(players, &|a, b| legal(r, lv, a, b) && !r.colour_bad(a, b));
+            let strong = max_pairs(players, &|a, b| legal(r, lv, a, b) && !r.strong_bad(a, b));
+            (all, good, strong)
+        });
+        all >= p && p.saturating_sub(good) <= lv.x && (!r.even || p.saturating_sub(strong) <= lv.z)
+    }
+}
+
+/// Pairs the bracket made of the moved-down players `mdps` and the `residents`; `fits` is the
+/// driver's condition on the downfloaters; `merged`: a lowest bracket joined by C.13, always
+/// heterogeneous; `max_p`: no more pairs
+/// than this (known to be the most `fits` allows). `None` when no candidate meets it (or the search
+/// limit is hit).
+pub(crate) fn pair_bracket(
+    r: &Round12,
+    mdps: &[usize],
+    residents: &[usize],
+    merged: bool,
+    max_p: usize,
+    fits: &dyn Fn(&[usize]) -> bool,
+) -> Option<BracketOut> {
+    let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    all.sort_unstable();
+    let mut mdps: Vec<usize> = mdps.to_vec();
+    mdps.sort_unstable();
+    let n = all.len();
+    let p0 = (n / 2).min(max_p);
+    let m0 = mdps.len();
+    let tops = all.iter().any(|&i| r.players[i].top);
+    let nodes = Cell::new(0u64);
+    let mut bounds = Bounds {
+        r,
+        players: &all,
+        cache: HashMap::new(),
+    };
+    // A.3: heterogeneous unless at least half the players were moved down.
+    if m0 > 0 && (merged || 2 * m0 < n) {
+        let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
+        if m1 == 0 {
+            p1 = 0;
+        }
+        while m1 > 0 {
+            let mut reached = false;
+            let (x1, z1) = budgets(r, &all, p1);
+            for lv in levels(p1, x1, z1, r.even, tops) {
+                if !bounds.possible(&lv, p1) {
+                    continue;
+                }
+                nodes.set(0);
+                let mut s = Search {
+                    r,
+                    lv,
+                    fits,
+                    nodes: &nodes,
+                    found: None,
+                    floating: true,
+                };
+                if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
+                    return s.found;
+                }
+            }
+            // C.14.b: the remainder counts as reached when M1 moved-down players can be
+            // paired at all, also when the levels were skipped without search.
+            let residents: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
+            reached = reached || mdp_pairs(r, &mdps, &residents) >= m1;
+            if reached && p1 > m1 {
+                p1 -= 1;
+            } else {
+                m1 -= 1;
+                p1 = p0;
+            }
+        }
+    }
+    for p1 in (0..=p0).rev() {
+        let (x1, z1) = budgets(r, &all, p1);
+        for lv in levels(p1, x1, z1, r.even, tops) {
+            if !bounds.possible(&lv, p1) {
+                continue;
+            }
+            nodes.set(0);
+            let mut s = Search {
+                r,
+                lv,
+                fits,
+                nodes: &nodes,
+                found: None,
+                floating: true,
+            };
+            let mut cand: Option<BracketOut> = None;
+            let lvc = s.lv;
+            let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
+                let fits = accept_ok(r, &lvc, fits, &mdps, unpaired);
+                if fits {
+                    cand = Some(BracketOut {
+                        pairs: pairs.to_vec(),
+                        floaters: unpaired.to_vec(),
+                    });
+                }
+                fits
+            });
+            s.found = cand;
+            if ok {
+                return s.found;
+            }
+        }
+    }
+    None
+}
+
+/// The downfloaters meet the level's B.5 / B.6 and the driver's condition.
+fn accept_ok(
+    r: &Round12,
+    lv: &Level,
+    fits: &dyn Fn(&[usize]) -> bool,
+    mdps: &[usize],
+    unpaired: &[usize],
+) -> bool {
+    let _ = mdps;
+    let repeats = unpaired.iter().any(|&i| {
+        let p = &r.players[i];
+        (lv.b5_down() && p.float1 == Float::Down) || (lv.b6_down() && p.float2 == Float::Down)
+    });
+    if repeats {
+        return false;
+    }
+    fits(unpaired)
+}
+
+/// The heterogeneous part (C.6, C.8.b, C.9): M1 moved-down players in S1 (D.3 order), paired
+/// by the transpositions of S2, then the remainder with `p_rem` pairs.
+fn heterogeneous(
+    s: &mut Search,
+    mdps: &[usize],
+    all: &[usize],
+    m1: usize,
+    p_rem: usize,
+    reached: &mut bool,
+) -> bool {
+    let r = s.r;
+    let fits = s.fits;
+    let lv = s.lv;
+    for chosen in combinations(mdps.len(), m1) {
+        let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
+        // S2: the residents; the moved-down players not chosen wait for the remainder.
+        let s2: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
+        let waiting: Vec<usize> = mdps.iter().copied().filter(|i| !s1.contains(i)).collect();
+        let mut used = vec![false; s2.len()];
+        let mut pairs = Vec::new();
+        let mut result: Option<BracketOut> = None;
+        let nodes = s.nodes;
+        s.floating = false;
+        let found = s.transpose(
+            &s1,
+            &s2,
+            0,
+            &mut used,
+            &mut pairs,
+            0,
+            0,
+            &mut |hp, rest, x, z| {
+                *reached = true;
+                let mut inner = Search {
+                    r,
+                    lv,
+                    fits,
+                    nodes,
+                    found: None,
+                    floating: true,
+                };
+                let mut rest: Vec<usize> = rest.iter().chain(&waiting).copied().collect();
+                rest.sort_unstable();
+                inner.homogeneous(&rest, p_rem, x, z, &mut |rp, unpaired, _, _| {
+                    let ok = accept_ok(r, &lv, fits, mdps, unpaired);
+                    if ok {
+                        let mut pairs = hp.to_vec();
+                        pairs.extend_from_slice(rp);
+                        result = Some(BracketOut {
+                            pairs,
+                            floaters: unpaired.to_vec(),
+                        });
+                    }
+                    ok
+                })
+            },
+        );
+        if found {
+            s.found = result;
+            return true;
+        }
+        if s.nodes.get() > NODE_LIMIT {
+            return false;
+        }
+    }
+    false
+}

@@ -1,0 +1,522 @@
+//! The FIDE (Dutch) System, Istanbul 2012 edition (`../shared/reference/dutch-2012.txt`), as
+//! JaVaFo 1.4 paired it.
+//!
+//! A different algorithm from the 2017 edition: each score bracket is paired by the iteration of
+//! section C, which asks for P pairs meeting the current requirements (B.1-B.6, the colour
+//! budget X and Z of A.8, A.7.d) and takes the first candidate in the order of section D
+//! (exchanges D.2 outside, transpositions D.1 inside; in a heterogeneous bracket the choice of
+//! the moved-down players D.3, then the transposition pairing them, then the remainder), lowering
+//! the requirements step by step (C.10) and then P (C.14).
+//!
+//! Module layout: this file ranks the players (A.2), derives the 2012 facts from the history and
+//! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket (C.1-C.14, D);
+//! `levels` lists the requirement levels in the order of C.10.
+//!
+//! What is shared with the rest of the project, and where 2012 differs:
+//! - colour preferences (A.7 a-c) are the 2017 ones (`history::PlayerHistory::preference`):
+//!   absolute beyond ±1 or twice the same colour, strong at ±1, mild at 0. 2012 adds A.7.d (odd
+//!   rounds: a strong preference counts as absolute while that costs nothing) and the Z budget
+//!   of even rounds, both in `levels`;
+//! - colour allocation (E.1-E.5) is `colour::high_gets_white`, with two 2012 differences
+//!   (`white_for_high`): E.2 has no tie-break between two absolute preferences (2012 goes on to
+//!   E.3), and E.5 for players without colour history uses the initial colour in odd rounds and
+//!   the other colour in even rounds; in round 1 the pairing number is the rank among the
+//!   players paired, later the pairing number itself;
+//! - floats (A.4) are computed here, not by `history`: a player floats down when paired with a
+//!   lower score or when he scores without playing (a bye or a forfeit win, B.1.b); a player who
+//!   is absent without points does not float. The memory is two rounds (B.5, B.6);
+//! - bye eligibility (B.1.b): no pairing-allocated bye for a player who already scored a point
+//!   or half a point without playing (any bye, a forfeit win); when nobody is eligible, anybody;
+//! - B.2 (absolute colour clash) may be dropped for top scorers only as the last step of C.10
+//!   (C.10.g), where the 2017 rules exempt them outright.
+//!
+//! The lower brackets (C.12-C.13), as the reference engine applies them:
+//! - C.1 / C.12: when a moved-down player has no possible opponent in the next bracket, the
+//!   bracket above is paired again for another set of downfloaters with the same scores that
+//!   lets the next bracket make all its pairs; if there is none, the first pairing stands;
+//! - C.13: the penultimate bracket is paired first on its own; when its downfloaters leave the
+//!   lowest bracket unpairable (everybody but one, who may take the bye), the first pairing of
+//!   it in the order of C and D that leaves the lowest bracket pairable is taken; when there is
+//!   none, the two are joined and the bracket above becomes the penultimate one. The joined
+//!   lowest bracket is heterogeneous with the players moved down into it as S1.
+//!   Completability is decided by a maximum-cardinality matching (`matching`), which also
+//!   bounds the pairs the penultimate bracket can keep.
+
+mod bracket;
+mod levels;
+
+use crate::colour::{high_gets_white, ColourFacts};
+use crate::history::{histories, Float, PreferenceStrength};
+use crate::matching::max_weight_matching;
+use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament};
+use crate::pairing::{Pairing, PairingError, Request};
+use crate::score::Score;
+use ethnum::I256;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// A player as the 2012 rules see him when pairing one round.
+#[derive(Clone, Debug)]
+pub(crate) struct Player12 {
+    pub id: PlayerId,
+    /// A.2: the score.
+    pub score: Score,
+    pub colour: ColourFacts,
+    /// A.10: top scorer (last round, more than 50% of the maximum score).
+    pub top: bool,
+    /// A.4: the floats of the last two rounds (B.5, B.6).
+    pub float1: Float,
+    pub float2: Float,
+    /// B.1.b: may receive the bye.
+    pub bye_ok: bool,
+}
+
+/// Everything constant while one round is paired.
+pub(crate) struct Round12 {
+    /// The players to pair in A.2 order (score, then pairing number).
+    pub players: Vec<Player12>,
+    /// B.1.a (and forbidden pairs): may meet.
+    pub compat: Vec<Vec<bool>>,
+    /// B.2: both have the same absolute colour preference (droppable for top scorers only).
+    pub clash: Vec<Vec<bool>>,
+    /// An even-numbered round (A.7.e, A.8 Z).
+    pub even: bool,
+    pub initial: Color,
+    /// Completability of sets of players (sorted indices), cached.
+    cache: RefCell<HashMap<Vec<usize>, bool>>,
+}
+
+impl Round12 {
+    /// Both prefer the same colour: the pair does not fulfil all colour preferences (A.8 X).
+    pub fn colour_bad(&self, a: usize, b: usize) -> bool {
+        match (
+            self.players[a].colour.preference,
+            self.players[b].colour.preference,
+        ) {
+            (Some(x), Some(y)) => x.color == y.color,
+            _ => false,
+        }
+    }
+
+    /// Both have a strong (or absolute) preference for the same colour (A.7.d, A.8 Z).
+    pub fn strong_bad(&self, a: usize, b: usize) -> bool {
+        match (
+            self.players[a].colour.preference,
+            self.players[b].colour.preference,
+        ) {
+            (Some(x), Some(y)) => {
+                x.color == y.color
+                    && x.strength >= PreferenceStrength::Strong
+                    && y.strength >= PreferenceStrength::Strong
+            }
+            _ => false,
+        }
+    }
+
+    /// The most pairs inside `here` in a complete pairing of `here` and `below` (one player
+    /// at most left over, who may take the bye), or `None` when there is none.
+    pub fn most_pairs_within(&self, here: &[usize], below: &[usize]) -> Option<usize> {
+        let all: Vec<usize> = here.iter().chain(below).copied().collect();
+        let n = all.len();
+        let big = I256::from(4u32);
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (all[i], all[j]);
+                let top = self.players[a].top || self.players[b].top;
+                if self.compat[a][b] && (top || !self.clash[a][b]) {
+                    let inside = i < here.len() && j < here.len();
+                    edges.push((i, j, big + I256::from(u32::from(inside))));
+                }
+            }
+            if n % 2 == 1 && self.players[all[i]].bye_ok {
+                edges.push((i, n, big));
+            }
+        }
+        let total = n + n % 2;
+        if total == 0 {
+            return Some(0);
+        }
+        let mate = max_weight_matching(total, &edges, true);
+        if mate.iter().any(|m| m.is_none()) {
+            return None;
+        }
+        let inside = (0..here.len())
+            .filter(|&i| mate[i].is_some_and(|j| j < here.len()))
+            .count();
+        Some(inside / 2)
+    }
+
+    /// B.1 and B.2 (top scorers exempt) allow the pair.
+    pub fn pairable(&self, a: usize, b: usize) -> bool {
+        let top = self.players[a].top || self.players[b].top;
+        self.compat[a][b] && (top || !self.clash[a][b])
+    }
+
+    /// True when the players (indices) can all be paired but one at most, who may take the bye
+    /// (B.1, B.2 with top scorers exempt): where C.12-C.13 backtracking must end.
+    pub fn completable(&self, who: &[usize]) -> bool {
+        let mut key = who.to_vec();
+        key.sort_unstable();
+        if let Some(&v) = self.cache.borrow().get(&key) {
+            return v;
+        }
+        let n = key.len();
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (key[i], key[j]);
+                let top = self.players[a].top || self.players[b].top;
+                if self.compat[a][b] && (top || !self.clash[a][b]) {
+                    edges.push((i, j, I256::ONE));
+                }
+            }
+            if n % 2 == 1 && self.players[key[i]].bye_ok {
+                edges.push((i, n, I256::ONE));
+            }
+        }
+        let total = n + n % 2;
+        let ok = total == 0 || {
+            let mate = max_weight_matching(total, &edges, true);
+            mate.iter().all(|m| m.is_some())
+        };
+        self.cache.borrow_mut().insert(key, ok);
+        ok
+    }
+}
+
+/// Pairs round `req.round` of `t` with the 2012 rules.
+pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    if req.round == 0 {
+        return Err(PairingError::InvalidRequest(
+            "rounds are numbered from 1".into(),
+        ));
+    }
+    let r = prepare(t, req)?;
+    let (games, bye) = pair_round(&r)?;
+    let mut pairing = Pairing::default();
+    for (a, b) in games {
+        let (hi, lo) = if a < b { (a, b) } else { (b, a) };
+        let (w, bl) = if white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial) {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        };
+        pairing.games.push((r.players[w].id, r.players[bl].id));
+    }
+    pairing.bye = bye.map(|i| r.players[i].id);
+    pairing.sort_boards(t, req.round);
+    Ok(pairing)
+}
+
+/// E.1-E.5 as 2012 words them: `colour::high_gets_white`, except that E.2 knows no tie-break
+/// between two absolute preferences (the 2017 text gives the colour to the wider colour
+/// difference; 2012 goes on to E.3). The differences are hidden from the shared code for that.
+fn white_for_high(high: &ColourFacts, low: &ColourFacts, initial: Color) -> bool {
+    let both_absolute = [high, low].iter().all(|f| {
+        f.preference
+            .is_some_and(|p| p.strength == PreferenceStrength::Absolute)
+    });
+    if both_absolute {
+        let (mut h, mut l) = (high.clone(), low.clone());
+        h.difference = 0;
+        l.difference = 0;
+        return high_gets_white(&h, &l, initial);
+    }
+    high_gets_white(high, low, initial)
+}
+
+/// A short account of the pairing (the 2012 engine keeps no bracket trace yet): games and bye.
+pub fn explain(_t: &Tournament, _req: &Request, p: &Pairing) -> String {
+    format!(
+        "Dutch 2012: {} games, bye: {}\n",
+        p.games.len(),
+        p.bye.map_or("none".into(), |b| b.to_string())
+    )
+}
+
+/// A.4 with B.1.b: the float a round entry gave, with the scores before that round.
+fn float_of(t: &Tournament, entry: &RoundEntry, mine: Score, theirs: Option<Score>) -> Float {
+    match *entry {
+        RoundEntry::Game {
+            kind: GameKind::Forfeit,
+            result,
+            ..
+        } => {
+            // B.1.b: a point without playing (opponent not appearing) is a downfloat.
+            if result == crate::model::GameResult::Win {
+                Float::Down
+            } else {
+                Float::None
+            }
+        }
+        RoundEntry::Game { .. } => match theirs {
+            Some(s) if s < mine => Float::Down,
+            Some(s) if s > mine => Float::Up,
+            _ => Float::None,
+        },
+        RoundEntry::Unplayed(_) => {
+            if t.points.points(entry) > Score::ZERO {
+                Float::Down
+            } else {
+                Float::None
+            }
+        }
+    }
+}
+
+fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
+    let rounds = req.round - 1;
+    let hist = histories(t, rounds);
+    let last_round = t.total_rounds.is_some_and(|n| n as usize == req.round);
+    let max_possible = i64::from(t.points.win.0) * rounds as i64;
+    // Scores before each round, for the floats.
+    let mut before = vec![vec![Score::ZERO; t.players.len()]; rounds + 1];
+    for r in 0..rounds {
+        for (i, p) in t.players.iter().enumerate() {
+            let e = p
+                .rounds
+                .get(r)
+                .copied()
+                .unwrap_or(RoundEntry::Unplayed(crate::model::Unplayed::Absent));
+            before[r + 1][i] = before[r][i] + t.points.points(&e);
+        }
+    }
+    let float_at = |i: usize, r: usize| -> Float {
+        let Some(e) = t.players[i].rounds.get(r) else {
+            return Float::None;
+        };
+        let theirs = match e {
+            RoundEntry::Game { opponent, .. } => t.index_of(*opponent).map(|j| before[r][j]),
+            RoundEntry::Unplayed(_) => None,
+        };
+        float_of(t, e, before[r][i], theirs)
+    };
+    // E.5: in round 1 the rank among the players paired (S1's odd and even players get
+    // different colours); later the pairing number itself.
+    let present: Vec<PlayerId> = req.present.iter().copied().collect();
+    let tpn = |id: &PlayerId| {
+        if rounds == 0 {
+            present.partition_point(|x| x < id) as u32 + 1
+        } else {
+            *id
+        }
+    };
+    let mut players = Vec::new();
+    for id in &req.present {
+        let i = t.index_of(*id).ok_or_else(|| {
+            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
+        })?;
+        let h = &hist[i];
+        let p = &t.players[i];
+        // B.1.b: a point or half a point without playing.
+        let scored_unplayed = p.rounds.iter().take(rounds).any(|e| {
+            e.is_forfeit_win() || (!e.is_played_game() && t.points.points(e) > Score::ZERO)
+        });
+        players.push(Player12 {
+            id: *id,
+            score: h.pairing_score(),
+            colour: ColourFacts {
+                tpn: tpn(id),
+                colors: h.colors.clone(),
+                preference: h.preference(),
+                difference: h.color_difference(),
+            },
+            top: last_round && i64::from(h.score.0) * 2 > max_possible,
+            float1: if rounds >= 1 {
+                float_at(i, rounds - 1)
+            } else {
+                Float::None
+            },
+            float2: if rounds >= 2 {
+                float_at(i, rounds - 2)
+            } else {
+                Float::None
+            },
+            bye_ok: !scored_unplayed,
+        });
+    }
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+    // B.1.b yields when nobody left could take the bye (JaVaFo 1.4 then gives it anyway).
+    let n = players.len();
+    if n % 2 == 1 && !players.iter().any(|p| p.bye_ok) {
+        for p in &mut players {
+            p.bye_ok = true;
+        }
+    }
+    let mut compat = vec![vec![false; n]; n];
+    let mut clash = vec![vec![false; n]; n];
+    for i in 0..n {
+        for j in 0..n {
+            if i == j {
+                continue;
+            }
+            let (a, b) = (&players[i], &players[j]);
+            let met = hist[t.index_of(a.id).unwrap_or(0)].has_met(b.id);
+            let forbidden = t
+                .forbidden
+                .iter()
+                .any(|l| l.contains(&a.id) && l.contains(&b.id));
+            compat[i][j] = !met && !forbidden;
+            clash[i][j] = match (a.colour.preference, b.colour.preference) {
+                (Some(x), Some(y)) => {
+                    x.strength == PreferenceStrength::Absolute
+                        && y.strength == PreferenceStrength::Absolute
+                        && x.color == y.color
+                }
+                _ => false,
+            };
+        }
+    }
+    Ok(Round12 {
+        players,
+        compat,
+        clash,
+        even: req.round.is_multiple_of(2),
+        initial: {
+            let c = crate::dutch::initial_colour(t, &Default::default());
+            if req.round.is_multiple_of(2) {
+                c.opposite()
+            } else {
+                c
+            }
+        },
+        cache: RefCell::new(HashMap::new()),
+    })
+}
+
+fn limit_error(gi: usize) -> PairingError {
+    PairingError::NoValidPairing(format!(
+        "bracket {} could not be paired (internal search limit)",
+        gi + 1
+    ))
+}
+
+/// The scores of a set of players, sorted.
+fn scores_of(r: &Round12, who: &[usize]) -> Vec<Score> {
+    let mut s: Vec<Score> = who.iter().map(|&i| r.players[i].score).collect();
+    s.sort_unstable();
+    s
+}
+
+/// C.1: a moved-down player has no possible opponent in the next bracket.
+fn mdp_stranded(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
+    mdps.iter().any(|&m| {
+        !mdps
+            .iter()
+            .chain(residents)
+            .any(|&o| o != m && r.pairable(m, o))
+    })
+}
+
+/// C.12: every moved-down player has a possible opponent in the next bracket, and the next
+/// bracket can make all its pairs (P1 = P0).
+fn next_bracket_ok(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
+    let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let ok = |a: usize, b: usize| r.pairable(a, b);
+    !mdp_stranded(r, mdps, residents) && bracket::max_pairs(&all, &ok) == all.len() / 2
+}
+
+/// A round's games (indices) and its bye.
+type RoundResult = (Vec<(usize, usize)>, Option<usize>);
+
+/// The brackets top down (A.3): each bracket's downfloaters join the next one.
+fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
+    let n = r.players.len();
+    let all: Vec<usize> = (0..n).collect();
+    if !r.completable(&all) {
+        return Err(PairingError::NoValidPairing(format!(
+            "the {n} players cannot all be paired without a rematch (B.1), a colour conflict \
+             (B.2) or a second bye (B.1.b)"
+        )));
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in 0..n {
+        match groups.last_mut() {
+            Some(g) if r.players[g[0]].score == r.players[i].score => g.push(i),
+            _ => groups.push(vec![i]),
+        }
+    }
+    // C.13: the lowest bracket starts at group `lowest`; when the penultimate bracket cannot
+    // leave it pairable, the two are joined and the next one up becomes the penultimate.
+    let mut lowest = groups.len() - 1;
+    let (games, mdps) = 'merge: loop {
+        let mut games = Vec::new();
+        let mut mdps: Vec<usize> = Vec::new();
+        let upto = lowest;
+        for gi in 0..upto {
+            let below: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
+            let penultimate = gi + 1 == upto;
+            let any = |_: &[usize]| true;
+            let Some(mut out) =
+                bracket::pair_bracket(r, &mdps, &groups[gi], false, usize::MAX, &any)
+            else {
+                return Err(limit_error(gi));
+            };
+            let complete = |f: &[usize]| {
+                let mut rest = f.to_vec();
+                rest.extend_from_slice(&below);
+                r.completable(&rest)
+            };
+            if penultimate && !complete(&out.floaters) {
+                // C.13: another pairing of the penultimate bracket, meeting the requirements
+                // its first pairing met, that lets the lowest one be paired; none: the two
+                // are joined.
+                let mut here: Vec<usize> = mdps.clone();
+                here.extend(&groups[gi]);
+                let most = r.most_pairs_within(&here, &below);
+                let found = most.and_then(|m| {
+                    bracket::pair_bracket(r, &mdps, &groups[gi], false, m, &complete)
+                });
+                match found {
+                    Some(other) => out = other,
+                    None => {
+                        lowest -= 1;
+                        continue 'merge;
+                    }
+                }
+            }
+            // C.1 / C.12: a moved-down player without a possible opponent in the next bracket
+            // sends the pairing back here, for another set of downfloaters with the same
+            // scores that lets the next bracket make all its pairs.
+            if !penultimate && mdp_stranded(r, &out.floaters, &groups[gi + 1]) {
+                let scores = scores_of(r, &out.floaters);
+                let next = &groups[gi + 1];
+                let again = |f: &[usize]| scores_of(r, f) == scores && next_bracket_ok(r, f, next);
+                if let Some(other) =
+                    bracket::pair_bracket(r, &mdps, &groups[gi], false, usize::MAX, &again)
+                {
+                    out = other;
+                }
+            }
+            games.extend(out.pairs);
+            mdps = out.floaters;
+        }
+        break (games, mdps);
+    };
+    // The lowest bracket (merged by C.13 where needed): everybody paired, the bye at most.
+    let merged = lowest + 1 < groups.len();
+    let residents: Vec<usize> = if merged {
+        // C.13: the merged bracket is heterogeneous, the latest group added forms S1 (with
+        // the players moved down into it).
+        groups[lowest..].iter().flatten().copied().collect()
+    } else {
+        groups[lowest].clone()
+    };
+    let mut games = games;
+    let last = |f: &[usize]| r.completable(f);
+    let out = bracket::pair_bracket(r, &mdps, &residents, merged, usize::MAX, &last)
+        .ok_or_else(|| limit_error(lowest))?;
+    games.extend(out.pairs);
+    let mdps = out.floaters;
+    let bye = match mdps.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        _ => {
+            return Err(PairingError::NoValidPairing(
+                "more than one player left unpaired in the lowest bracket".into(),
+            ))
+        }
+    };
+    Ok((games, bye))
+}
