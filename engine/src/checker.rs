@@ -79,7 +79,7 @@ pub fn check(t: &Tournament, system: System) -> CheckReport {
     for d in &mut report.discrepancies {
         if let Ok(ours) = &d.produced {
             let (history, req) = round_state(t, d.round);
-            d.why = Some(system.first_difference(&history, &req, &d.expected, ours));
+            d.why = system.first_difference(&history, &req, &d.expected, ours);
         }
     }
     report

@@ -121,17 +121,19 @@ impl System {
 
     /// Why `file` and `ours` (the engine's), two pairings of round `req.round` of `t`, differ:
     /// the first criterion by article on which they differ, with both values, or that they tie
-    /// and differ by the generation order.
+    /// and differ by the generation order. `None` for a system whose engine does not weigh
+    /// candidates by criteria (the 2012 procedure of requirement levels).
     pub fn first_difference(
         self,
         t: &Tournament,
         req: &Request,
         file: &Pairing,
         ours: &Pairing,
-    ) -> String {
+    ) -> Option<String> {
         match self {
-            System::Dutch2017 => dutch::first_difference(t, req, file, ours),
-            System::Dutch2026 => dutch::edition_2026::first_difference(t, req, file, ours),
+            System::Dutch2017 => Some(dutch::first_difference(t, req, file, ours)),
+            System::Dutch2026 => Some(dutch::edition_2026::first_difference(t, req, file, ours)),
+            System::Dutch2012 => None,
         }
     }
 

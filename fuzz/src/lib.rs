@@ -107,6 +107,14 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         (System::Dutch2026, _) => {
             pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
         }
+        // 2012 B.1.b: "received a point or half point without playing, either through a bye or
+        // due to an opponent not appearing in time" (the target does not draw 2012 yet).
+        (System::Dutch2012, RoundEntry::Game { kind, result, .. }) => {
+            kind == GameKind::Forfeit && result == GameResult::Win
+        }
+        (System::Dutch2012, RoundEntry::Unplayed(u)) => {
+            pab || u == Unplayed::ForfeitWin || t.points.points(e) > Score(0)
+        }
     }
 }
 
