@@ -526,6 +526,7 @@ fn disagreement_row(index: u64, d: &Disagreement) -> DisagreementRow {
         compared,
         engine_only: games_text(mine.difference(&theirs).collect()),
         compared_only: games_text(theirs.difference(&mine).collect()),
+        first_difference: d.first_difference.clone(),
     }
 }
 

@@ -129,6 +129,9 @@ pub struct Disagreement {
     pub engine: Pairing,
     /// The compared engine's pairing, or why it gave none.
     pub compared: Result<Pairing, PairingError>,
+    /// The first criterion on which the two differ, by the articles of the swisslab system
+    /// among the two engines (empty when neither is swisslab's).
+    pub first_difference: String,
 }
 
 /// Options of one tournament run.
@@ -421,11 +424,19 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 .as_ref()
                 .is_ok_and(|c| c.game_set() == pairing.game_set() && c.bye == pairing.bye);
             if !same {
+                // Where one side is a swisslab system, the first criterion on which the two
+                // pairings differ, by that system's articles (as `check` reports it).
+                let why = match (&sim.engine, other, &compared) {
+                    (_, Engine::Swisslab(s), Ok(c)) => s.first_difference(&t, &req, &pairing, c),
+                    (Engine::Swisslab(s), _, Ok(c)) => s.first_difference(&t, &req, c, &pairing),
+                    _ => None,
+                };
                 disagreements.push(Disagreement {
                     round,
                     players: to_pair.len(),
                     engine: pairing.clone(),
                     compared,
+                    first_difference: why.unwrap_or_default(),
                 });
             }
         }

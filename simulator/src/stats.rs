@@ -164,6 +164,11 @@ pub struct DisagreementRow {
     /// The games only the engine has, and only the compared engine has.
     pub engine_only: String,
     pub compared_only: String,
+    /// The first criterion, by article, on which the two pairings differ, judged by the
+    /// swisslab system among the engines (the compared one first), as `check` reports it; or
+    /// that they tie on every criterion and differ by the generation order. Empty when neither
+    /// engine is swisslab's.
+    pub first_difference: String,
 }
 
 /// One row of `summary.csv`.

@@ -290,6 +290,14 @@ fn shards_of_a_compared_run_merge_their_disagreements() {
     }
     let rows = std::fs::read_to_string(dir("single").join("disagreements.csv")).unwrap();
     assert!(rows.lines().count() > 1, "the editions disagree somewhere");
+    // Each disagreement names the first criterion that separates the two (by the compared
+    // swisslab system's articles) or says they differ by the generation order.
+    for row in rows.lines().skip(1) {
+        assert!(
+            row.contains(": C.") || row.contains("generation order"),
+            "{row}"
+        );
+    }
     let compared = |d: &Path| {
         swisslab_reports::load::read_hlog(&d.join("histograms/compare-us.hlog"))
             .unwrap()
