@@ -131,3 +131,44 @@ fn trf_rejects_what_is_not_a_tournament_and_writes_trf26() {
     let again = swisslab_engine::trf::read_str(&text).unwrap();
     assert_eq!(again, swisslab_engine::trf::read_file(sample).unwrap());
 }
+
+/// `check` names, for each discrepancy, the first criterion on which the file and swisslab
+/// differ: a tournament paired under the 2017 rules, checked under the 2026 ones.
+#[test]
+fn check_names_the_first_criterion_that_differs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.trf");
+    let st = swisslab()
+        .args([
+            "generate",
+            "--system",
+            "dutch-2017",
+            "--seed",
+            "3",
+            "--index",
+            "1",
+            "--players",
+            "21",
+            "--rounds",
+            "8",
+            "-o",
+        ])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(0));
+    let o = swisslab()
+        .args(["check", "--system", "dutch-2026"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    let rounds = text.matches(": round ").count();
+    assert!(rounds > 0, "{text}");
+    assert_eq!(
+        text.matches("  first difference: ").count(),
+        rounds,
+        "{text}"
+    );
+}

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisslab_engine::trf::{self, ErrorKind};
 use swisslab_engine::{checker, System};
+use swisslab_simulator::sim::Engine;
 
 /// Options of `swisslab check`.
 #[derive(Debug, ClapArgs)]
@@ -88,6 +89,8 @@ pub fn run(args: &Args) -> ExitCode {
                 Ok(t) => {
                     let sys = system_for(system, &t);
                     match args.engine.engine(sys) {
+                        // swisslab's own systems also name the first criterion that differs.
+                        Ok(Engine::Swisslab(s)) => Outcome::Checked(checker::check(&t, s)),
                         Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| {
                             engine.pair(h, r).0
                         })),
