@@ -35,7 +35,6 @@ for section in text.split("\n## ")[1:]:
     for m in re.finditer(r"Round (\d+):\n```\n(.*?)```", section, re.S):
         pairs = []
         for line in m.group(2).splitlines()[1:]:
-            left = line[: len(line) // 2] if "PAB" not in line else line.split("PAB:")[1:2]
             cols = re.findall(r"PAB:\s*(\d+)|(\d+)\s*-\s*(\d+)", line)
             if not cols:
                 continue
@@ -74,14 +73,13 @@ for name, rnd, pairs in disputes:
         f.write(rewrite(src, rnd, pairs))
     run = subprocess.run([swisslab, "check", "--system", "dutch-2026", dst],
                          capture_output=True, text=True)
-    said = [l.strip() for l in run.stdout.splitlines() if l.strip().startswith("why:") or "first" in l]
     block = run.stdout.split(f"round {rnd}:")
-    why = "agrees with JaVaFo" if len(block) < 2 else next(
-        (l.strip() for l in block[1].splitlines() if "C" in l and ":" in l and ("file" in l or "generation" in l)),
-        "?")
+    why = "swisslab pairs as JaVaFo" if len(block) < 2 else next(
+        (l.strip() for l in block[1].splitlines() if l.strip().startswith("first difference:")),
+        "no criterion named")
     if run.returncode == 3:
         why = "unreadable: " + run.stderr.strip()
-    key = re.sub(r"file \S+, swisslab \S+", "", why)
+    key = re.sub(r": file .*", "", why)
     key = re.sub(r"bracket of score \S+: ", "", key).strip()
     tally[key] += 1
     print(f"{name} round {rnd}: {why}")
