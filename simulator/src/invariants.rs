@@ -99,9 +99,18 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         System::Dutch2017 => pab || forfeit_win,
         // C.04.1 Art. 4 (2026): a pairing-allocated bye, or "scored in one single round,
         // without playing, as many points as rewarded for a win".
+        // Without playing: any round not played over the board, a forfeit either way included;
+        // a win worth nothing gives the clause no meaning.
         System::Dutch2026 => {
-            let unplayed = forfeit_win || matches!(e, RoundEntry::Unplayed(_));
-            pab || (unplayed && t.points.points(e) >= t.points.win)
+            let unplayed = matches!(
+                e,
+                RoundEntry::Unplayed(_)
+                    | RoundEntry::Game {
+                        kind: GameKind::Forfeit,
+                        ..
+                    }
+            );
+            pab || (unplayed && t.points.win > Score::ZERO && t.points.points(e) >= t.points.win)
         }
         // B.1.b (Istanbul 2012): "received a point or half point without playing, either
         // through a bye or due to an opponent not appearing in time".
