@@ -322,6 +322,22 @@ pub fn one_row<T: DeserializeOwned>(path: &Path) -> Result<T, ReportError> {
 }
 
 /// Reads a simulate output folder.
+/// The tournament `id` that row `line` of `path` belongs to, which tournaments.csv must hold.
+fn owner<'a>(
+    by_index: &'a mut BTreeMap<u64, Tournament>,
+    path: &Path,
+    line: u64,
+    id: u64,
+) -> Result<&'a mut Tournament, ReportError> {
+    by_index.get_mut(&id).ok_or_else(|| {
+        invalid(
+            path,
+            line,
+            format!("tournament {id} is not in tournaments.csv"),
+        )
+    })
+}
+
 pub fn load(dir: &Path) -> Result<RunData, ReportError> {
     let run: RunRow = one_row(&dir.join("run.csv"))?;
     let summary_path = dir.join("summary.csv");
@@ -353,26 +369,14 @@ pub fn load(dir: &Path) -> Result<RunData, ReportError> {
     let ppath = dir.join("players.csv");
     for (line, row) in read_csv::<PlayerRow>(&ppath)? {
         let id = row.tournament;
-        let t = by_index.get_mut(&id).ok_or_else(|| {
-            invalid(
-                &ppath,
-                line,
-                format!("tournament {id} is not in tournaments.csv"),
-            )
-        })?;
+        let t = owner(&mut by_index, &ppath, line, id)?;
         t.players.push(row);
     }
 
     let rpath = dir.join("rounds.csv");
     for (line, row) in read_csv::<RoundRow>(&rpath)? {
         let id = row.tournament;
-        let t = by_index.get_mut(&id).ok_or_else(|| {
-            invalid(
-                &rpath,
-                line,
-                format!("tournament {id} is not in tournaments.csv"),
-            )
-        })?;
+        let t = owner(&mut by_index, &rpath, line, id)?;
         if row.bye_player != 0 && !t.players.iter().any(|p| p.player == row.bye_player) {
             return Err(invalid(
                 &rpath,
@@ -388,15 +392,9 @@ pub fn load(dir: &Path) -> Result<RunData, ReportError> {
     let gpath = dir.join("groups.csv");
     if gpath.exists() {
         for (line, row) in read_csv::<GroupRow>(&gpath)? {
-            let id = row.tournament;
-            let t = by_index.get_mut(&id).ok_or_else(|| {
-                invalid(
-                    &gpath,
-                    line,
-                    format!("tournament {id} is not in tournaments.csv"),
-                )
-            })?;
-            t.groups.push(row);
+            owner(&mut by_index, &gpath, line, row.tournament)?
+                .groups
+                .push(row);
         }
     }
     let mut tournaments: Vec<Tournament> = by_index.into_values().collect();
