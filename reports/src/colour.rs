@@ -426,7 +426,7 @@ pub fn section(run: &RunData) -> Section {
 
 /// The places of a score group in its round's field: fifths of the players to pair, by the
 /// middle of the group (players with a higher score, plus half the group).
-const FIFTHS: [&str; 5] = [
+pub(crate) const FIFTHS: [&str; 5] = [
     "top fifth",
     "second fifth",
     "middle fifth",

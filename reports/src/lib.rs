@@ -10,7 +10,8 @@
 //!
 //! [`write_report`] reads the output folder (see [`load`] for how the CSV contract is read),
 //! computes one [`Section`](model::Section) per family ([`colour`], [`floats`], [`byes`],
-//! [`ranking`], [`engines`] when the run compared two engines, [`performance`]) and writes `DIR/report.html` and `DIR/tables/*.csv`
+//! [`ranking`], [`aro`] (first for a Dubov run), [`engines`] when the run compared two
+//! engines, [`performance`]) and writes `DIR/report.html` and `DIR/tables/*.csv`
 //! (`tables/metrics.csv` holds every figure with its interval). [`compare`] does the same for
 //! two runs side by side, with differences and their intervals, paired by tournament when the
 //! two runs share seed and configuration, and a Benjamini-Hochberg marking over all of them.
@@ -28,11 +29,13 @@
 //!   uses `rank` = 1;
 //! - intervals of shares are clipped to [0, 1].
 
+pub mod aro;
 pub mod byes;
 pub mod charts;
 pub mod colour;
 pub mod engines;
 pub mod floats;
+pub mod headline;
 pub mod html;
 pub mod load;
 pub mod model;
@@ -109,18 +112,31 @@ pub struct ReportSummary {
     pub metrics: Vec<Metric>,
 }
 
-/// The report's sections for a loaded run, in page order.
+/// The report's sections for a loaded run, in page order. The ARO spread comes first when the
+/// run's system is Dubov (the figure that system pairs to equalise), after the ranking otherwise.
 pub fn sections(run: &load::RunData) -> Vec<Section> {
+    let dubov = is_dubov(&run.run.system);
     let mut out = vec![
         colour::section(run),
         floats::section(run),
         byes::section(run),
         ranking::section(run),
     ];
+    let aro = aro::section(run, dubov);
+    if dubov {
+        out.insert(0, aro);
+    } else {
+        out.push(aro);
+    }
     // Two engines compared: only for a run with disagreements.csv.
     out.extend(engines::section(run));
     out.push(performance::section(run));
     out
+}
+
+/// Whether `system` (run.csv) names an edition of the Dubov system (`dubov-1997`, `dubov-2026`).
+pub fn is_dubov(system: &str) -> bool {
+    system.trim().to_ascii_lowercase().starts_with("dubov")
 }
 
 fn write_file(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
@@ -409,9 +425,10 @@ fn difference_chart(a: &model::Chart, b: &model::Chart) -> Option<model::Chart> 
     })
 }
 
-/// Compares two runs: writes `out/compare.html` and `out/tables/compare.csv` (B − A for every
+/// Compares two runs: writes `out/compare.html`, `out/tables/compare.csv` (B − A for every
 /// figure with its interval and p-value, paired when the runs share seed and configuration,
-/// with the Benjamini-Hochberg marking) and returns run A's figures.
+/// with the Benjamini-Hochberg marking) and `out/headline.md` (the [`headline`] figures of
+/// both runs as a Markdown table), and returns run A's figures.
 pub fn compare(
     dir_a: &Path,
     dir_b: &Path,
@@ -577,6 +594,21 @@ pub fn compare(
     }
     let html_path = out.join("compare.html");
     write_file(&html_path, page.as_bytes())?;
+    // The headline figures of both runs as a Markdown table.
+    let names = headline::names(&[&a, &b]);
+    let md = headline::markdown(&[
+        headline::Column {
+            name: names[0].clone(),
+            run: &a,
+            sections: &sa,
+        },
+        headline::Column {
+            name: names[1].clone(),
+            run: &b,
+            sections: &sb,
+        },
+    ]);
+    write_file(&out.join("headline.md"), md.as_bytes())?;
     Ok(ReportSummary {
         html: html_path,
         tables,

@@ -112,6 +112,9 @@ pub struct PlayerRow {
     pub forfeit_losses: u32,
     pub score_white: f64,
     pub score_black: f64,
+    /// The final ARO; `None` for a player without a game, or a run written before the column.
+    #[serde(default)]
+    pub aro: Option<f64>,
 }
 
 /// `rounds.csv`: one round of one tournament.
@@ -182,6 +185,13 @@ pub struct GroupRow {
     pub denied_absolute: u32,
     pub denied_strong: u32,
     pub denied_mild: u32,
+    /// The ARO spread after the round (0 and `None` for a run written before the columns).
+    #[serde(default)]
+    pub aro_players: u32,
+    #[serde(default)]
+    pub aro_sd: Option<f64>,
+    #[serde(default)]
+    pub aro_range: Option<f64>,
 }
 
 /// The pairing-time histogram of one field size.

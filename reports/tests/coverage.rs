@@ -61,3 +61,97 @@ fn rare_events_are_covered_too() {
     eprintln!("p 0.0005: coverage {c:.3}");
     assert!((0.93..=0.995).contains(&c), "coverage {c}");
 }
+
+/// A run of 40 tournaments of 9 rounds whose score groups carry ARO spreads (groups.csv's
+/// `aro_*`): tournament i has its own spread level s_i = sd * (1 + 0.3 (2u - 1)), and each of
+/// its groups (2-12 players with an ARO) a standard deviation s_i * (0.5 + u) and a range
+/// three times that, so the mean over tournaments of the player-weighted group spread is `sd`
+/// exactly. Two groups per round have fewer than two players with an ARO and a spread of
+/// 10 000 (no spread exists there): the report must leave them out.
+fn aro_run(rng: &mut ChaCha12Rng, sd: f64) -> swisslab_reports::load::RunData {
+    use swisslab_reports::load::{GroupRow, RunData, Tournament, TournamentRow};
+    let tournaments = (0..TOURNAMENTS)
+        .map(|id| {
+            let level = sd * (1.0 + 0.3 * (2.0 * rng.gen::<f64>() - 1.0));
+            let mut groups = Vec::new();
+            for round in 1..=9 {
+                for g in 0..8 {
+                    let (players, spread) = if g < 2 {
+                        (rng.gen_range(0..=1), 10_000.0)
+                    } else {
+                        (rng.gen_range(2..=12), level * (0.5 + rng.gen::<f64>()))
+                    };
+                    groups.push(GroupRow {
+                        tournament: id,
+                        round,
+                        score: f64::from(8 - g),
+                        players: players + 1,
+                        players_above: 0,
+                        pref_absolute: 0,
+                        pref_strong: 0,
+                        pref_mild: 0,
+                        denied_absolute: 0,
+                        denied_strong: 0,
+                        denied_mild: 0,
+                        aro_players: players,
+                        aro_sd: Some(spread),
+                        aro_range: Some(3.0 * spread),
+                    });
+                }
+            }
+            Tournament {
+                row: TournamentRow {
+                    tournament: id,
+                    seed: 1,
+                    players: 60,
+                    rounds: 9,
+                    rounds_paired: 9,
+                    failed: false,
+                    failure: String::new(),
+                    late_entries: 0,
+                    withdrawals: 0,
+                    forfeits: 0,
+                    requested_byes: 0,
+                    pabs: 0,
+                    pair_us_total: 0.0,
+                    pair_us_max: 0.0,
+                },
+                players: Vec::new(),
+                rounds: Vec::new(),
+                groups,
+            }
+        })
+        .collect();
+    RunData {
+        dir: std::path::PathBuf::new(),
+        run: Default::default(),
+        summary: None,
+        tournaments,
+        histograms: Vec::new(),
+        disagreements: None,
+    }
+}
+
+#[test]
+fn aro_spread_intervals_cover_95_percent() {
+    let sd = 85.0;
+    let mut rng = ChaCha12Rng::seed_from_u64(1997);
+    let reps = 1000;
+    let (mut sd_hit, mut range_hit) = (0, 0);
+    for _ in 0..reps {
+        let run = aro_run(&mut rng, sd);
+        let section = swisslab_reports::aro::section(&run, true);
+        let ci = |key: &str| {
+            let m = section.metrics.iter().find(|m| m.key == key).unwrap();
+            m.ci().unwrap()
+        };
+        let (lo, hi) = ci("aro.round_sd");
+        sd_hit += usize::from(lo <= sd && sd <= hi);
+        let (lo, hi) = ci("aro.round_range");
+        range_hit += usize::from(lo <= 3.0 * sd && 3.0 * sd <= hi);
+    }
+    let (c, r) = (sd_hit as f64 / reps as f64, range_hit as f64 / reps as f64);
+    eprintln!("ARO spread: coverage {c:.3} (sd), {r:.3} (range)");
+    assert!((0.93..=0.97).contains(&c), "sd coverage {c}");
+    assert!((0.93..=0.97).contains(&r), "range coverage {r}");
+}

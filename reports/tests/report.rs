@@ -407,3 +407,91 @@ fn disagreements_by_field_size_and_event() {
         "{err}"
     );
 }
+
+/// Adds the `aro` column to the copied players.csv: the AROs of the fixture's pairings (see its
+/// README; tournaments 1 and 2 pair alike, tournament 3 stops after round 2), over-the-board
+/// opponents only, rounded half up. Tournament 1: 1 meets 3, 2, 4: 5400/3 = 1800; 2 meets 4,
+/// 1, 5: 5300/3 = 1766.7 -> 1767; 3 meets 1, 5: 1800; 4 meets 2, 1: 1950; 5 meets 3, 2: 1850.
+/// Tournament 3: 1 (3, 2) 1850; 2 (4, 1) 1850; 3 (1, 5) 1800; 4 (2) 1900; 5 (3) 1800.
+fn add_aro_column(dir: &Path) {
+    let aro = [
+        1800, 1767, 1800, 1950, 1850, 1800, 1767, 1800, 1950, 1850, 1850, 1850, 1800, 1900, 1800,
+    ];
+    let p = dir.join("players.csv");
+    let text = std::fs::read_to_string(&p).unwrap();
+    let mut lines = text.lines();
+    let mut out = format!("{},aro\n", lines.next().unwrap());
+    for (line, a) in lines.zip(aro) {
+        out.push_str(&format!("{line},{a}\n"));
+    }
+    std::fs::write(&p, out).unwrap();
+}
+
+/// The ARO spread within final score groups, worked out by hand. Tournament 1: only the group
+/// on 2 points has two players, 2 and 3 (1767, 1800): standard deviation 16.5, range 33.
+/// Tournament 2: 3 points {4, 5} (1950, 1850): 50 and 100; 1.5 points {1, 3} (1800, 1800): 0
+/// and 0; weighted by players 25 and 50. Tournament 3: 1.5 points {1, 2}: 0 and 0; 1 point
+/// {3, 4, 5} (1800, 1900, 1800): sqrt(20000/9) = 47.14 and 100; weighted (0 * 2 + 3 x) / 5:
+/// 28.28 and 60. Means over the tournaments: 23.26 and 47.67. The run has no groups.csv (written
+/// before it): the per-round figure is missing, not zero.
+#[test]
+fn aro_spread_of_the_fixture() {
+    let dir = copy_run(false);
+    add_aro_column(dir.path());
+    let summary = write_report(dir.path(), &ReportOptions::default()).unwrap();
+    let sd = (16.5 + 25.0 + (20000.0f64 / 9.0).sqrt() * 3.0 / 5.0) / 3.0;
+    assert!((metric(&summary, "aro.final_sd") - sd).abs() < 1e-9);
+    assert!((metric(&summary, "aro.final_range") - (33.0 + 50.0 + 60.0) / 3.0).abs() < 1e-9);
+    assert!(metric(&summary, "aro.round_sd").is_nan());
+    let html = std::fs::read_to_string(&summary.html).unwrap();
+    check_well_formed(&html);
+    // Not a Dubov run: the section follows the ranking, without the Dubov title.
+    let at = |s: &str| html.find(s).unwrap_or_else(|| panic!("no {s}"));
+    assert!(at("<section id=\"ranking\">") < at("<section id=\"aro\">"));
+    assert!(!html.contains("what the Dubov system equalises"));
+    assert!(dir
+        .path()
+        .join("tables/aro_spread_by_final_place.csv")
+        .exists());
+}
+
+/// A Dubov run shows the ARO spread first, named as the figure the system equalises.
+#[test]
+fn dubov_runs_lead_with_the_aro_spread() {
+    let dir = copy_run(false);
+    add_aro_column(dir.path());
+    let p = dir.path().join("run.csv");
+    let text = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(&p, text.replace("dutch-2017", "dubov-2026")).unwrap();
+    let summary = write_report(dir.path(), &ReportOptions::default()).unwrap();
+    let html = std::fs::read_to_string(&summary.html).unwrap();
+    let at = |s: &str| html.find(s).unwrap_or_else(|| panic!("no {s}"));
+    assert!(at("<section id=\"aro\">") < at("<section id=\"colour\">"));
+    assert!(html.contains("ARO spread within score groups (what the Dubov system equalises)"));
+}
+
+/// `compare` writes the headline table: both runs with intervals, the paired difference.
+#[test]
+fn compare_writes_the_headline_table() {
+    let a = copy_run(false);
+    let b = copy_run(false);
+    for d in [&a, &b] {
+        add_aro_column(d.path());
+    }
+    let p = b.path().join("run.csv");
+    let text = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(&p, text.replace("dutch-2017", "dubov-2026")).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    compare(a.path(), b.path(), out.path(), &ReportOptions::default()).unwrap();
+    let md = std::fs::read_to_string(out.path().join("headline.md")).unwrap();
+    assert!(md.contains("| Figure | dutch-2017 | dubov-2026 | dubov-2026 − dutch-2017 |"));
+    assert!(md.contains("paired (same seed and configuration)"));
+    let row = md
+        .lines()
+        .find(|l| l.starts_with("| Kendall tau-b"))
+        .unwrap();
+    // Identical runs: the same value twice, a zero difference.
+    assert!(row.contains("| 0.000 [0.000, 0.000] (p = 1.00) |"), "{row}");
+    assert!(md.contains("| ARO standard deviation within final score groups"));
+    assert!(md.contains("\\|colour difference\\|"));
+}

@@ -550,6 +550,21 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             });
             break;
         }
+        // The ARO after the round of each score group's players (Dubov 1997 preface: the
+        // system pairs to equalise it within a score group).
+        let mut aros: std::collections::BTreeMap<std::cmp::Reverse<Score>, Vec<u32>> =
+            Default::default();
+        for &id in &to_pair {
+            let i = idx(id);
+            if let Some(a) = stats::aro(&t, &t.players[i].rounds) {
+                aros.entry(std::cmp::Reverse(hist[i].pairing_score()))
+                    .or_default()
+                    .push(a);
+            }
+        }
+        for (key, g) in groups.iter_mut() {
+            stats::set_group_aro(g, aros.get(key).map_or(&[][..], Vec::as_slice));
+        }
         rows.push(row);
         group_rows.extend(groups.into_values());
     }
@@ -578,6 +593,11 @@ fn finish(
 ) -> TournamentResult {
     let played = rows.len();
     let standings = stats::standings(&t);
+    let aros: Vec<Option<u32>> = t
+        .players
+        .iter()
+        .map(|p| stats::aro(&t, &p.rounds))
+        .collect();
     let mut players = Vec::with_capacity(t.players.len());
     for (i, p) in t.players.iter_mut().enumerate() {
         let (score, buchholz, rank) = standings[i];
@@ -612,6 +632,7 @@ fn finish(
             forfeit_losses: c.forfeit_losses,
             score_white: c.score_white.to_string(),
             score_black: c.score_black.to_string(),
+            aro: aros[i].map_or(String::new(), |a| a.to_string()),
         });
     }
     let summary = TournamentRow {

@@ -13,7 +13,12 @@
 //! - topscorers (A.7): in the final round, players whose score exceeds half the maximum
 //!   possible before it;
 //! - rank: score, then Buchholz Cut-1 (sum of the final scores of the opponents met over the
-//!   board, without the lowest; unplayed rounds add nothing), then pairing number.
+//!   board, without the lowest; unplayed rounds add nothing), then pairing number;
+//! - ARO, the average rating of a player's opponents (Dubov 1997 art. 1; C.04.4.1 (2026)
+//!   1.7.1): the ratings of the opponents met over the board (forfeits left out), averaged and
+//!   rounded to the nearest integer, halves up; none before a first game (1.7.3 pairs such a
+//!   player as ARO 0, but a statistic of spread leaves him out). The ARO spread of a group is
+//!   the population standard deviation and the range (max - min) of its players' AROs.
 
 use serde::{Deserialize, Serialize};
 use swisslab_engine::history::{Float, PlayerHistory, PreferenceStrength};
@@ -82,6 +87,8 @@ pub struct PlayerRow {
     pub forfeit_losses: u32,
     pub score_white: String,
     pub score_black: String,
+    /// The final ARO; empty when the player played no game.
+    pub aro: String,
 }
 
 /// One row of `tournaments.csv`.
@@ -147,6 +154,12 @@ pub struct GroupRow {
     pub denied_absolute: u32,
     pub denied_strong: u32,
     pub denied_mild: u32,
+    /// The group's players with an ARO after the round (they have played a game), and the
+    /// mean, standard deviation and range of those AROs (empty when there are none).
+    pub aro_players: u32,
+    pub aro_mean: String,
+    pub aro_sd: String,
+    pub aro_range: String,
 }
 
 /// One row of `disagreements.csv`: a round the compared engine (`--compare-engine`) paired
@@ -382,6 +395,57 @@ pub fn standings(t: &Tournament) -> Vec<(Score, Score, usize)> {
         .collect()
 }
 
+/// The ARO of a player with entries `rounds` in `t` (Dubov 1997 art. 1; 2026 1.7.1: opponents
+/// met over the board, the mean rounded half up); `None` before his first game.
+pub fn aro(t: &Tournament, rounds: &[RoundEntry]) -> Option<u32> {
+    let ratings: Vec<u32> = rounds
+        .iter()
+        .filter_map(RoundEntry::played_opponent)
+        .filter_map(|o| t.index_of(o))
+        .map(|j| u32::from(t.players[j].rating))
+        .collect();
+    let n = ratings.len() as u32;
+    // Rounded to the nearest integer, the higher one at .5 (2026 1.7.1).
+    (n > 0).then(|| (2 * ratings.iter().sum::<u32>() + n) / (2 * n))
+}
+
+/// The mean, population standard deviation and range of a group's AROs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    pub n: u32,
+    pub mean: f64,
+    pub sd: f64,
+    pub range: u32,
+}
+
+/// The spread of `aros`; `None` when empty.
+pub fn spread(aros: &[u32]) -> Option<Spread> {
+    let n = aros.len();
+    let (&min, &max) = (aros.iter().min()?, aros.iter().max()?);
+    let mean = aros.iter().map(|&a| f64::from(a)).sum::<f64>() / n as f64;
+    let var = aros
+        .iter()
+        .map(|&a| (f64::from(a) - mean).powi(2))
+        .sum::<f64>()
+        / n as f64;
+    Some(Spread {
+        n: n as u32,
+        mean,
+        sd: var.sqrt(),
+        range: max - min,
+    })
+}
+
+/// Writes the spread of a group's AROs into its row (all empty when nobody has an ARO).
+pub fn set_group_aro(row: &mut GroupRow, aros: &[u32]) {
+    if let Some(s) = spread(aros) {
+        row.aro_players = s.n;
+        row.aro_mean = format!("{:.2}", s.mean);
+        row.aro_sd = format!("{:.2}", s.sd);
+        row.aro_range = s.range.to_string();
+    }
+}
+
 /// The colour and result facts of one player's round entries.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EntryCounts {
@@ -446,6 +510,73 @@ pub fn entry_counts(t: &Tournament, rounds: &[RoundEntry]) -> EntryCounts {
 mod tests {
     use super::*;
     use swisslab_engine::Player;
+
+    /// Six players (ratings 2000, 1900, 1800, 1700, 1601, 1550), two rounds: 1-3, 2-4 and 5-6
+    /// by forfeit (6 absent), then 1-2, 3-5, 4-6. After round 2 the AROs are: 1 (1800+1900)/2
+    /// = 1850; 2 (1700+2000)/2 = 1850; 3 (2000+1601)/2 = 1800.5, rounded up to 1801; 4
+    /// (1900+1550)/2 = 1725; 5 and 6 one game each (the forfeit is no meeting): 1800 and
+    /// 1700. Player 5 had no ARO after round 1. The group {1, 3, 5}: mean 1817, deviations
+    /// +33, -16, -17, variance 1634/3, standard deviation 23.338, range 50.
+    #[test]
+    fn aro_and_its_spread_on_a_hand_made_round() {
+        let ratings = [2000, 1900, 1800, 1700, 1601, 1550];
+        let played = |o, color, result| RoundEntry::Game {
+            opponent: o,
+            color,
+            result,
+            kind: GameKind::Rated,
+        };
+        let forfeit = |o, color, result| RoundEntry::Game {
+            opponent: o,
+            color,
+            result,
+            kind: GameKind::Forfeit,
+        };
+        use Color::{Black as B, White as W};
+        use GameResult::{Draw, Loss, Win};
+        let rounds = [
+            [played(3, W, Win), played(2, B, Draw)],
+            [played(4, W, Loss), played(1, W, Draw)],
+            [played(1, B, Loss), played(5, W, Win)],
+            [played(2, B, Win), played(6, W, Draw)],
+            [forfeit(6, W, Win), played(3, B, Loss)],
+            [forfeit(5, B, Loss), played(4, B, Draw)],
+        ];
+        let t = Tournament {
+            players: (0..6)
+                .map(|i| Player {
+                    id: i as u32 + 1,
+                    rating: ratings[i],
+                    rounds: rounds[i].to_vec(),
+                    ..Player::default()
+                })
+                .collect(),
+            ..Tournament::default()
+        };
+        let aros: Vec<Option<u32>> = t.players.iter().map(|p| aro(&t, &p.rounds)).collect();
+        assert_eq!(
+            aros,
+            [1850, 1850, 1801, 1725, 1800, 1700].map(Some).to_vec()
+        );
+        assert_eq!(aro(&t, &t.players[4].rounds[..1]), None);
+        let s = spread(&[1850, 1801, 1800]).unwrap();
+        assert_eq!((s.n, s.mean, s.range), (3, 1817.0, 50));
+        assert!((s.sd - (1634.0f64 / 3.0).sqrt()).abs() < 1e-9);
+        let mut row = GroupRow::default();
+        set_group_aro(&mut row, &[1850, 1801, 1800]);
+        assert_eq!(
+            (
+                row.aro_players,
+                row.aro_mean.as_str(),
+                row.aro_sd.as_str(),
+                row.aro_range.as_str()
+            ),
+            (3, "1817.00", "23.34", "50")
+        );
+        let mut empty = GroupRow::default();
+        set_group_aro(&mut empty, &[]);
+        assert_eq!((empty.aro_players, empty.aro_sd.as_str()), (0, ""));
+    }
 
     #[test]
     fn longest_run_ignores_unplayed_rounds() {

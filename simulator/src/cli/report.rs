@@ -1,7 +1,9 @@
 //! `swisslab report`: fairness and quality statistics of a `swisslab simulate` output folder,
 //! as `DIR/report.html` (self-contained, charts as inline SVG) and CSV tables under
 //! `DIR/tables/`; with `--compare`, two runs side by side with the differences and their 95%
-//! intervals (`compare.html` and `tables/compare.csv` in `--out`, by default `DIR_A/compare`).
+//! intervals (`compare.html`, `tables/compare.csv` and `headline.md` in `--out`, by default
+//! `DIR_A/compare`); with `--headline`, the headline figures of any number of runs as one
+//! Markdown table on standard output (differences against the first run).
 
 use super::{exit, EXIT_INVALID, EXIT_IO, EXIT_OK};
 use clap::Args as ClapArgs;
@@ -11,7 +13,7 @@ use swisslab_reports::{ReportError, ReportOptions, ReportSummary};
 
 /// Options of `swisslab report`.
 #[derive(Debug, ClapArgs)]
-#[command(group(clap::ArgGroup::new("input").required(true).args(["dir", "compare"])))]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["dir", "compare", "headline"])))]
 pub struct Args {
     /// The output folder of `swisslab simulate`.
     #[arg(value_name = "DIR")]
@@ -20,6 +22,11 @@ pub struct Args {
     /// Compare two runs (two configurations, or two pairing systems on the same seeds).
     #[arg(long, num_args = 2, value_names = ["DIR_A", "DIR_B"])]
     pub compare: Option<Vec<PathBuf>>,
+
+    /// Print the headline figures (colour balance, floats, Kendall tau, ARO spread) of these runs
+    /// as one Markdown table, each with its 95% interval and its difference from the first run.
+    #[arg(long, num_args = 1.., value_name = "DIR")]
+    pub headline: Option<Vec<PathBuf>>,
 
     /// Where the comparison is written (default DIR_A/compare).
     #[arg(long, value_name = "DIR", requires = "compare")]
@@ -57,12 +64,21 @@ pub fn run(args: &Args) -> ExitCode {
         tables: !args.no_tables,
         ..ReportOptions::default()
     };
+    if let Some(dirs) = &args.headline {
+        return match swisslab_reports::headline::headline(dirs) {
+            Ok(md) => {
+                print!("{md}");
+                exit(EXIT_OK)
+            }
+            Err(e) => done(Err(e)),
+        };
+    }
     match (&args.dir, &args.compare) {
         (_, Some(dirs)) => {
             let out = args.out.clone().unwrap_or_else(|| dirs[0].join("compare"));
             done(swisslab_reports::compare(&dirs[0], &dirs[1], &out, &opts))
         }
         (Some(dir), None) => done(swisslab_reports::write_report(dir, &opts)),
-        (None, None) => unreachable!("clap requires DIR or --compare"),
+        (None, None) => unreachable!("clap requires DIR, --compare or --headline"),
     }
 }
