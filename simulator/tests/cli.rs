@@ -172,3 +172,51 @@ fn check_names_the_first_criterion_that_differs() {
         "{text}"
     );
 }
+
+/// Two systems on the same seed, then `report --headline`: one Markdown table with both
+/// columns, the paired difference, and the ARO spread the simulator now writes.
+#[test]
+fn report_headline_of_two_systems() {
+    let dir = tempfile::tempdir().unwrap();
+    for system in ["dutch-2017", "dutch-2026"] {
+        let o = swisslab()
+            .args([
+                "simulate",
+                "--system",
+                system,
+                "--tournaments",
+                "3",
+                "--players",
+                "20",
+                "--rounds",
+                "5",
+                "--seed",
+                "4",
+                "--no-progress",
+                "--out",
+            ])
+            .arg(dir.path().join(system))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+    }
+    let o = swisslab()
+        .args(["report", "--headline"])
+        .arg(dir.path().join("dutch-2017"))
+        .arg(dir.path().join("dutch-2026"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains("| Figure | dutch-2017 | dutch-2026 | dutch-2026 − dutch-2017 |"),
+        "{md}"
+    );
+    assert!(md.contains("paired (same seed and configuration)"), "{md}");
+    let aro = md
+        .lines()
+        .find(|l| l.starts_with("| ARO standard deviation within final score groups"))
+        .unwrap_or_else(|| panic!("{md}"));
+    // A value with its interval in both columns (not "—": the columns were written).
+    assert_eq!(aro.matches(" [").count(), 3, "{aro}");
+}
