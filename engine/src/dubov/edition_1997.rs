@@ -148,6 +148,7 @@ fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Vec<String>), 
                 .filter(|&i| Some(r.players[i].score) == score),
         );
         left.retain(|i| !group.contains(i));
+        let unpaired: Vec<usize> = group.iter().chain(&left).copied().collect();
         let (pairs, down) = pair_group(&r, &group, &floaters, &mut left, &mut trace)?;
         // 9: a pairing that leaves the players below unpairable is not taken; the group and
         // everybody below are then paired as one.
@@ -157,7 +158,7 @@ fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Vec<String>), 
             floaters = down;
             pairs
         } else {
-            let mut all: Vec<usize> = group.iter().chain(&left).copied().collect();
+            let mut all = unpaired;
             all.sort_by(|&a, &b| white_order(&r.players[a], &r.players[b]));
             left.clear();
             floaters.clear();
