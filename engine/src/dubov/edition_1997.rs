@@ -521,3 +521,299 @@ pub fn explain(t: &Tournament, req: &Request, _pairing: &Pairing) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{at, entrant, ids, round};
+    use super::super::Aro;
+    use super::*;
+
+    fn group(r: &Round, floaters: &[usize]) -> (Vec<(u32, u32)>, Vec<u32>, Vec<String>) {
+        let score = r.players[0].score;
+        let g: Vec<usize> = (0..r.players.len())
+            .filter(|&i| r.players[i].score == score)
+            .collect();
+        let mut left: Vec<usize> = (0..r.players.len()).filter(|i| !g.contains(i)).collect();
+        let mut trace = Vec::new();
+        let (pairs, down) = pair_group(r, &g, floaters, &mut left, &mut trace).expect("paired");
+        (
+            ids(r, &pairs),
+            down.iter().map(|&i| r.players[i].id).collect(),
+            trace,
+        )
+    }
+
+    /// 6.2's example: six players due White by increasing ARO (2310.0 … 2344.6), six due
+    /// Black by decreasing R (2380 … 2250), paired row by row.
+    fn example_6_2() -> Vec<Entrant> {
+        let aros = [23446, 23405, 23337, 23223, 23184, 23100]; // tenths, given in reverse
+        let mut players = Vec::new();
+        for (k, &a) in aros.iter().enumerate() {
+            let mut p = entrant(k as u32 + 1, 2200, 2, &[], "WB");
+            p.aro = Aro { sum: a, games: 10 };
+            players.push(p);
+        }
+        for (k, &rating) in [2250, 2260, 2280, 2300, 2365, 2380].iter().enumerate() {
+            players.push(entrant(k as u32 + 7, rating, 2, &[2300], "BW"));
+        }
+        players
+    }
+
+    #[test]
+    fn example_of_6_2_pairs_row_by_row() {
+        let r = round(example_6_2(), &[], compatible, 3, 9);
+        // Whites by ARO: 6 (2310.0), 5 (2318.4), 4, 3, 2, 1 (2344.6); blacks by R: 12 (2380),
+        // 11 (2365), 10 (2300), 9, 8, 7 (2250).
+        let (pairs, down, _) = group(&r, &[]);
+        assert_eq!(
+            pairs,
+            vec![(6, 12), (5, 11), (4, 10), (3, 9), (2, 8), (1, 7)]
+        );
+        assert!(down.is_empty());
+    }
+
+    #[test]
+    fn improvements_of_6_3_take_the_first_black_not_met() {
+        // White row 1 (player 6) has met black row 1 (12): he takes the first black he has not
+        // met, 11; row 2 (player 5) then takes the first black left in the column, 12 (our
+        // reading of 6.3: every row takes the first remaining black it may meet, in column
+        // order). Row 6 (player 1) has met 7 and 8, so row 4 (player 3) cannot keep 9: rows 5
+        // and 6 would be left with 8 and 7, both met by player 1 (6.3 "we change the pairing
+        // in row k-1, if this does not work, in row k-2"). Row 4 takes 8, row 5 7, row 6 9.
+        let r = round(example_6_2(), &[(6, 12), (1, 7), (1, 8)], compatible, 3, 9);
+        let (pairs, _, _) = group(&r, &[]);
+        assert_eq!(
+            pairs,
+            vec![(6, 11), (5, 12), (4, 10), (3, 8), (2, 7), (1, 9)]
+        );
+    }
+
+    #[test]
+    fn transfer_7_3_moves_the_lowest_aro_white() {
+        // Six players: four due White (1-4, AROs 2000, 2100, 2200, 2300), two due Black (5, 6).
+        // 7.3: 2n = 2, so the White with the lowest ARO (player 1) joins the Black column.
+        let mut players = Vec::new();
+        for (k, aro) in [2000, 2100, 2200, 2300].iter().enumerate() {
+            players.push(entrant(k as u32 + 1, 2000 + k as u32, 2, &[*aro], "B"));
+        }
+        players.push(entrant(5, 2400, 2, &[2000], "W"));
+        players.push(entrant(6, 2500, 2, &[2000], "W"));
+        let r = round(players, &[], compatible, 2, 9);
+        let (pairs, _, trace) = group(&r, &[]);
+        assert!(
+            trace.iter().any(|t| t == "7.3: 1 to the Black column"),
+            "{trace:?}"
+        );
+        // Whites 2, 3, 4 by ARO; blacks 6 (2500), 5 (2400), 1 (2000) by R.
+        assert_eq!(pairs, vec![(2, 6), (3, 5), (4, 1)]);
+    }
+
+    #[test]
+    fn transfer_7_4_moves_the_highest_aro_black() {
+        let mut players = Vec::new();
+        for (k, aro) in [2000, 2100, 2200, 2300].iter().enumerate() {
+            players.push(entrant(k as u32 + 1, 2000 + k as u32, 2, &[*aro], "W"));
+        }
+        players.push(entrant(5, 2400, 2, &[2000], "B"));
+        players.push(entrant(6, 2500, 2, &[2050], "B"));
+        let r = round(players, &[], compatible, 2, 9);
+        let (pairs, _, trace) = group(&r, &[]);
+        // 7.4: the Black of highest ARO (player 4, 2300) moves to the White column.
+        assert!(
+            trace.iter().any(|t| t == "7.4: 4 to the White column"),
+            "{trace:?}"
+        );
+        // Whites by ARO: 5 (2000), 6 (2050), 4 (2300); blacks by R: 3, 2, 1.
+        assert_eq!(pairs, vec![(5, 3), (6, 2), (4, 1)]);
+    }
+
+    #[test]
+    fn limitation_2_6_keeps_a_player_who_cannot_switch() {
+        // Player 1 has the lowest ARO but had Black twice (BB): he cannot take Black (2.4), so
+        // 7.3 moves player 2 instead.
+        let mut players = vec![entrant(1, 2000, 2, &[1900, 1900], "BB")];
+        for (k, aro) in [2100, 2200, 2300].iter().enumerate() {
+            players.push(entrant(k as u32 + 2, 2000, 2, &[*aro, *aro], "WB"));
+        }
+        players.push(entrant(5, 2400, 2, &[2000, 2000], "BW"));
+        players.push(entrant(6, 2500, 2, &[2000, 2000], "BW"));
+        let r = round(players, &[], compatible, 3, 9);
+        let (_, _, trace) = group(&r, &[]);
+        assert!(
+            trace.iter().any(|t| t == "7.3: 2 to the Black column"),
+            "{trace:?}"
+        );
+    }
+
+    #[test]
+    fn transfer_7_2_brings_the_opposite_colour_of_highest_rating() {
+        // Group of 3 on 1 point: 1 and 2 due White (dominating), 3 due Black. Lower group: 4
+        // (due White, R 2500), 5 (due Black, R 2100), 6 (due Black, R 2300). 7.2: due Black
+        // first, then highest R: player 6.
+        let players = vec![
+            entrant(1, 2000, 2, &[2000], "B"),
+            entrant(2, 2000, 2, &[2000], "B"),
+            entrant(3, 2000, 2, &[2000], "W"),
+            entrant(4, 2500, 0, &[2000], "B"),
+            entrant(5, 2100, 0, &[2000], "W"),
+            entrant(6, 2300, 0, &[2000], "W"),
+        ];
+        let r = round(players, &[], compatible, 2, 9);
+        let (_, _, trace) = group(&r, &[]);
+        assert_eq!(trace, vec!["7.2: 6 transferred up".to_string()]);
+    }
+
+    #[test]
+    fn limitation_2_5_bars_a_second_transfer_running() {
+        // As above, but player 6 was transferred up in the previous round: 5 comes instead.
+        let mut six = entrant(6, 2300, 0, &[2000], "W");
+        six.upfloated_last = true;
+        six.upfloats = 1;
+        let players = vec![
+            entrant(1, 2000, 2, &[2000], "B"),
+            entrant(2, 2000, 2, &[2000], "B"),
+            entrant(3, 2000, 2, &[2000], "W"),
+            entrant(4, 2500, 0, &[2000], "B"),
+            entrant(5, 2100, 0, &[2000], "W"),
+            six,
+        ];
+        let r = round(players, &[], compatible, 2, 9);
+        let (_, _, trace) = group(&r, &[]);
+        assert_eq!(trace, vec!["7.2: 5 transferred up".to_string()]);
+        // In the last round 2.5 does not apply.
+        let mut r = r;
+        r.round = 9;
+        let (_, _, trace) = group(&r, &[]);
+        assert_eq!(trace, vec!["7.2: 6 transferred up".to_string()]);
+    }
+
+    #[test]
+    fn transfer_7_1_for_a_player_who_met_his_whole_group() {
+        // 1 has met 2 and 3 in his group of four; 7.1 brings the lower player he has not met,
+        // opposite due colour first (1 is due White: 5, due Black, over 6 of higher R).
+        let players = vec![
+            entrant(1, 2000, 4, &[2000, 2000], "WB"),
+            entrant(2, 2000, 4, &[2000, 2000], "BW"),
+            entrant(3, 2000, 4, &[2000, 2000], "BW"),
+            entrant(4, 2000, 4, &[2000, 2000], "WB"),
+            entrant(5, 2100, 2, &[2000, 2000], "BW"),
+            entrant(6, 2300, 2, &[2000, 2000], "WB"),
+        ];
+        let r = round(players, &[(1, 2), (1, 3), (1, 4)], compatible, 3, 9);
+        let (pairs, _, trace) = group(&r, &[]);
+        assert_eq!(trace[0], "7.1: 5 transferred up for 1");
+        assert!(
+            pairs.contains(&(1, 5)) || pairs.contains(&(5, 1)),
+            "{pairs:?}"
+        );
+    }
+
+    #[test]
+    fn floaters_of_8_meet_the_highest_rating() {
+        // A floater from above (7, due White) meets the player of highest R with the opposite
+        // due colour in the group (8.2): 3 (R 2400, due Black) rather than 1 (R 2500, due
+        // White). Before that, 7.3 balances the columns (three due White, one due Black):
+        // among equal AROs the higher R, player 1, joins the Black column.
+        let players = vec![
+            entrant(7, 2000, 4, &[2000, 2000], "WB"),
+            entrant(1, 2500, 2, &[2000, 2000], "WB"),
+            entrant(2, 2100, 2, &[2000, 2000], "WB"),
+            entrant(3, 2400, 2, &[2000, 2000], "BW"),
+        ];
+        let mut r = round(players, &[], compatible, 3, 9);
+        let f = at(&r, 7);
+        r.players[f].score = r.players[at(&r, 1)].score;
+        let (pairs, _, trace) = group(&r, &[f]);
+        assert_eq!(
+            trace,
+            ["7.3: 1 to the Black column", "8: floater 7 plays 3"]
+        );
+        assert_eq!(pairs, vec![(7, 3), (2, 1)]);
+    }
+
+    #[test]
+    fn limitations_2_3_and_2_4() {
+        let p = entrant(1, 2000, 0, &[], "WW");
+        assert!(!legal(&p, Color::White) && legal(&p, Color::Black));
+        let q = entrant(2, 2000, 0, &[], "WBWW");
+        assert!(!legal(&q, Color::White));
+        let d = entrant(3, 2000, 0, &[], "BWBBWB");
+        assert_eq!(d.difference, -2);
+        assert!(!legal(&d, Color::Black) && legal(&d, Color::White));
+        // Two players who may only have White cannot meet.
+        assert!(!compatible(&d, &entrant(4, 2000, 0, &[], "BB")));
+        assert!(compatible(&d, &p));
+    }
+
+    #[test]
+    fn colour_allocation_of_3() {
+        let r = round(
+            vec![
+                entrant(1, 2000, 2, &[2000], "B"),        // due White
+                entrant(2, 2000, 2, &[2000], "W"),        // due Black
+                entrant(3, 2000, 2, &[2000, 2100], "BW"), // due White
+                entrant(4, 2100, 2, &[2000, 2000], "WB"), // due White, lower ARO
+                entrant(5, 2000, 2, &[2000, 2000], "WB"), // same as 4, lower R
+            ],
+            &[],
+            compatible,
+            3,
+            9,
+        );
+        let w = |a, b| white_first(&r, at(&r, a), at(&r, b));
+        assert!(w(1, 2)); // both due colours
+                          // 3 (BW) and 4 (WB) both due White, equal numbers: alternate from the last round, 3
+                          // had White last, so 4 gets White.
+        assert!(!w(3, 4));
+        // 4 and 5: identical histories; white to the higher ARO: equal; to the lower R: 5.
+        assert!(w(5, 4));
+    }
+
+    #[test]
+    fn the_bye_of_4() {
+        // Lowest score group {3, 4, 5}; lowest R 1900 shared by 4 and 5; the group's dominating
+        // due colour is White (3 and 4): 4 gets the bye.
+        let players = vec![
+            entrant(1, 1800, 2, &[2000], "B"),
+            entrant(2, 1800, 2, &[2000], "B"),
+            entrant(3, 2000, 0, &[2000], "B"),
+            entrant(4, 1900, 0, &[2000], "B"),
+            entrant(5, 1900, 0, &[2000], "W"),
+        ];
+        let r = round(players, &[], compatible, 2, 9);
+        let left: Vec<usize> = (0..5).collect();
+        assert_eq!(r.players[choose_bye(&r, &left).expect("bye")].id, 4);
+        // Equal R and due colour: the higher ARO.
+        let players = vec![
+            entrant(1, 1800, 2, &[2000], "B"),
+            entrant(2, 1800, 2, &[2000], "B"),
+            entrant(3, 1900, 0, &[2000], "W"),
+            entrant(4, 1900, 0, &[2000], "B"),
+            entrant(5, 1900, 0, &[2100], "B"),
+        ];
+        let r = round(players, &[], compatible, 2, 9);
+        assert_eq!(r.players[choose_bye(&r, &left).expect("bye")].id, 5);
+        // 2.2: not after a point without playing.
+        let mut r = r;
+        let five = at(&r, 5);
+        r.players[five].unplayed_point = true;
+        assert_eq!(r.players[choose_bye(&r, &left).expect("bye")].id, 4);
+    }
+
+    #[test]
+    fn first_round_of_5_with_the_drawn_colour() {
+        let mut text = String::from("012 T\nXXR 5\nXXC black1\n");
+        for id in 1..=5 {
+            text.push_str(&format!(
+                "001 {id:>4}      P{id:<32}{:>4}\n",
+                2500 - id * 10
+            ));
+        }
+        let t = crate::trf::read_str(&text).expect("valid TRF");
+        let req = Request::next_round(&t);
+        let p = pair(&t, &req).expect("paired");
+        // 1-3 and 2-4; the first pair has the drawn colour (Black for 1), the second the other.
+        assert_eq!(p.games, vec![(3, 1), (2, 4)]);
+        assert_eq!(p.bye, Some(5));
+    }
+}

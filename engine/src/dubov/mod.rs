@@ -404,3 +404,102 @@ mod tests {
         assert_eq!(first_round(&[1, 2, 3, 4]), (vec![(1, 3), (2, 4)], None));
     }
 }
+
+/// Hand-made rounds for the editions' tests: players built field by field, compatibility from
+/// the edition's limitation and the opponents listed.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Aro, Entrant, Round};
+    use crate::model::Color;
+    use crate::score::Score;
+
+    /// A player: pairing number, rating, score in half points, ARO (exact average of `aro`
+    /// ratings), colours of his games (`"WBW"`), opponents met.
+    pub fn entrant(id: u32, rating: u32, half_points: i32, aro: &[u32], colours: &str) -> Entrant {
+        let colors: Vec<Color> = colours
+            .chars()
+            .map(|c| if c == 'W' { Color::White } else { Color::Black })
+            .collect();
+        let h = crate::history::PlayerHistory {
+            id,
+            score: Score(half_points * 5),
+            acceleration: Score::ZERO,
+            colors: colors.clone(),
+            floats: vec![],
+            opponents: vec![],
+            had_pab: false,
+            had_forfeit_win: false,
+            had_unplayed_win: false,
+        };
+        Entrant {
+            id,
+            name: format!("Player {id:03}"),
+            rating,
+            score: h.score,
+            aro: Aro {
+                sum: aro.iter().map(|&r| u64::from(r)).sum(),
+                games: aro.len() as u64,
+            },
+            preference: h.preference(),
+            difference: h.color_difference(),
+            played: colors.len(),
+            colors,
+            upfloats: 0,
+            upfloated_last: false,
+            bye_ok: true,
+            met: vec![],
+            unplayed_point: false,
+        }
+    }
+
+    /// The round of `players` (sorted by score, then pairing number, as `Round::prepare`
+    /// does), with `met` the pairs who have played each other.
+    pub fn round(
+        mut players: Vec<Entrant>,
+        met: &[(u32, u32)],
+        compatible: fn(&Entrant, &Entrant) -> bool,
+        round: usize,
+        total: u32,
+    ) -> Round {
+        for &(a, b) in met {
+            for p in &mut players {
+                if p.id == a {
+                    p.met.push(b);
+                }
+                if p.id == b {
+                    p.met.push(a);
+                }
+            }
+        }
+        players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+        let n = players.len();
+        let mut compat = vec![vec![false; n]; n];
+        for i in 0..n {
+            for j in 0..n {
+                compat[i][j] = i != j
+                    && !players[i].met.contains(&players[j].id)
+                    && compatible(&players[i], &players[j]);
+            }
+        }
+        Round {
+            players,
+            compat,
+            round,
+            total_rounds: Some(total),
+            initial: Color::White,
+        }
+    }
+
+    /// The pairing numbers of index pairs.
+    pub fn ids(r: &Round, pairs: &[(usize, usize)]) -> Vec<(u32, u32)> {
+        pairs
+            .iter()
+            .map(|&(a, b)| (r.players[a].id, r.players[b].id))
+            .collect()
+    }
+
+    /// The index of pairing number `id`.
+    pub fn at(r: &Round, id: u32) -> usize {
+        r.players.iter().position(|p| p.id == id).expect("player")
+    }
+}
