@@ -67,9 +67,31 @@ fn pair_traced(
     req: &Request,
 ) -> Result<(Pairing, Vec<Trace>, Round), PairingError> {
     let r = Round::prepare(t, req, Edition::Y2026, compatible)?;
+    let paired = pair_round(&r)?;
+    let mut pairing = Pairing {
+        games: paired
+            .games
+            .iter()
+            .map(|&(w, b)| (r.players[w].id, r.players[b].id))
+            .collect(),
+        bye: paired.bye.map(|b| r.players[b].id),
+    };
+    pairing.sort_boards(t, req.round);
+    Ok((pairing, paired.traces, r))
+}
+
+/// A round paired: games (White, Black) and the bye as indices, and each bracket's trace.
+struct Paired {
+    games: Vec<(usize, usize)>,
+    bye: Option<usize>,
+    traces: Vec<Trace>,
+}
+
+/// 3.1 then 3.2 bracket by bracket from the top scoregroup.
+fn pair_round(r: &Round) -> Result<Paired, PairingError> {
     let mut left: Vec<usize> = (0..r.players.len()).collect();
     let bye = if left.len() % 2 == 1 {
-        let b = choose_bye(&r, &left)?;
+        let b = choose_bye(r, &left)?;
         left.retain(|&i| i != b);
         Some(b)
     } else {
@@ -79,26 +101,13 @@ fn pair_traced(
     let mut games = Vec::new();
     while let Some(&top) = left.first() {
         let score = r.players[top].score;
-        let residents: Vec<usize> = left
-            .iter()
-            .copied()
-            .filter(|&i| r.players[i].score == score)
-            .collect();
-        let lower: Vec<usize> = left
-            .iter()
-            .copied()
-            .filter(|&i| r.players[i].score != score)
-            .collect();
-        let ups = choose_upfloaters(&r, &residents, &lower)?;
+        let (residents, lower): (Vec<usize>, Vec<usize>) =
+            left.iter().partition(|&&i| r.players[i].score == score);
+        let ups = choose_upfloaters(r, &residents, &lower)?;
         let bracket: Vec<usize> = residents.iter().chain(&ups).copied().collect();
-        let pairs = pair_bracket(&r, &bracket)?;
+        let pairs = pair_bracket(r, &bracket)?;
         for &(a, b) in &pairs {
-            let (w, bl) = if white_first(&r, a, b) {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            games.push((r.players[w].id, r.players[bl].id));
+            games.push(if white_first(r, a, b) { (a, b) } else { (b, a) });
         }
         left.retain(|i| !bracket.contains(i));
         traces.push(Trace {
@@ -107,12 +116,7 @@ fn pair_traced(
             pairs,
         });
     }
-    let mut pairing = Pairing {
-        games,
-        bye: bye.map(|b| r.players[b].id),
-    };
-    pairing.sort_boards(t, req.round);
-    Ok((pairing, traces, r))
+    Ok(Paired { games, bye, traces })
 }
 
 /// 3.1: the bye goes to the player who (3.1.1) may receive it (C2), (3.1.2) leaves a complete
@@ -637,4 +641,194 @@ pub fn explain(t: &Tournament, req: &Request, _pairing: &Pairing) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{at, entrant, round};
+    use super::*;
+
+    /// The round's games as pairing numbers (White, Black), sorted, and the bye.
+    fn games(r: &Round) -> (Vec<(u32, u32)>, Option<u32>) {
+        let p = pair_round(r).expect("paired");
+        let mut g: Vec<(u32, u32)> = p
+            .games
+            .iter()
+            .map(|&(w, b)| (r.players[w].id, r.players[b].id))
+            .collect();
+        g.sort_unstable();
+        (g, p.bye.map(|b| r.players[b].id))
+    }
+
+    /// The pairs without colours, each (smaller, larger), sorted.
+    fn pairs(r: &Round) -> Vec<(u32, u32)> {
+        let mut g: Vec<(u32, u32)> = games(r)
+            .0
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        g.sort_unstable();
+        g
+    }
+
+    #[test]
+    fn the_bye_of_3_1() {
+        // Lowest score 0: players 4 (had the PAB), 5 and 6 (two games), 7 (one game). 3.1.1
+        // bars 4; 3.1.4 prefers 5 and 6 to 7; 3.1.5 the largest TPN: 6.
+        let mut four = entrant(4, 1500, 0, &[1500], "W");
+        four.bye_ok = false;
+        let players = vec![
+            entrant(1, 2000, 4, &[1500, 1500], "WB"),
+            entrant(2, 1900, 4, &[1500, 1500], "BW"),
+            four,
+            entrant(5, 1500, 0, &[1500, 1500], "WB"),
+            entrant(6, 1500, 0, &[1500, 1500], "BW"),
+            entrant(7, 1500, 0, &[1500], "B"),
+            entrant(3, 1800, 2, &[1500, 1500], "WB"),
+        ];
+        let r = round(players.clone(), &[], compatible, 3, 5);
+        assert_eq!(games(&r).1, Some(6));
+        // 3.1.2: player 7 has met everybody but 6; a bye to 6 would leave 7 without an
+        // opponent, so the next in the order, 5, gets it.
+        let met: Vec<(u32, u32)> = [1, 2, 3, 4, 5].iter().map(|&o| (7, o)).collect();
+        let r = round(players, &met, compatible, 3, 5);
+        assert_eq!(games(&r).1, Some(5));
+    }
+
+    #[test]
+    fn c3_keeps_equal_absolute_preferences_apart() {
+        let a = entrant(1, 2000, 2, &[], "BB");
+        let b = entrant(2, 2000, 2, &[], "WBB");
+        let c = entrant(3, 2000, 2, &[], "WW");
+        assert!(!compatible(&a, &b));
+        assert!(compatible(&a, &c));
+        // A mild and an absolute preference for the same colour may meet (no topscorer rule).
+        assert!(compatible(&a, &entrant(4, 2000, 2, &[], "WB")));
+    }
+
+    #[test]
+    fn c6_takes_the_upfloater_of_the_highest_score() {
+        // Scoregroup 2 points {1, 2, 3}: one upfloater, from 1.5 (player 4) rather than 1.0.
+        let players = vec![
+            entrant(1, 2000, 4, &[1800, 1800], "WB"),
+            entrant(2, 1990, 4, &[1800, 1800], "BW"),
+            entrant(3, 1980, 4, &[1800, 1800], "WB"),
+            entrant(4, 1700, 3, &[1800, 1800], "BW"),
+            entrant(5, 1900, 2, &[1800, 1800], "WB"),
+            entrant(6, 1600, 2, &[1800, 1800], "BW"),
+        ];
+        let r = round(players, &[], compatible, 3, 5);
+        let p = pair_round(&r).expect("paired");
+        assert_eq!(p.traces[0].upfloaters, vec![at(&r, 4)]);
+    }
+
+    #[test]
+    fn c6_compares_the_upfloaters_scores_lowest_first() {
+        // 1 and 2 (2 points) have met: two upfloaters (C5). Below: 3 (1.5), 4 and 5 (1.0),
+        // 6 (0.5); 5-6 and 4-6 have met. {3, 4} leaves 5-6 (met), {3, 5} leaves 4-6 (met):
+        // C4 rules both out. {3, 6} (scores 0.5, 1.5) against {4, 5} (1.0, 1.0): taken in
+        // ascending order the first differs, 1.0 > 0.5, so {4, 5} is better, and 3 plays 6.
+        let players = vec![
+            entrant(1, 2000, 4, &[1800, 1800], "WB"),
+            entrant(2, 1990, 4, &[1800, 1800], "BW"),
+            entrant(3, 1980, 3, &[1800, 1800], "WB"),
+            entrant(4, 1700, 2, &[1800, 1800], "BW"),
+            entrant(5, 1900, 2, &[1800, 1800], "WB"),
+            entrant(6, 1600, 1, &[1800, 1800], "BW"),
+        ];
+        let r = round(players, &[(1, 2), (5, 6), (4, 6)], compatible, 3, 5);
+        let p = pair_round(&r).expect("paired");
+        let mut ups: Vec<u32> = p.traces[0]
+            .upfloaters
+            .iter()
+            .map(|&i| r.players[i].id)
+            .collect();
+        ups.sort_unstable();
+        assert_eq!(ups, vec![4, 5]);
+        assert!(pairs(&r).contains(&(3, 6)));
+    }
+
+    #[test]
+    fn c7_then_c8_to_c10_choose_among_equal_scores() {
+        // {1, 2, 3} on 2 points: 1 and 2 seek White, 3 Black. Below on 1 point: 4 and 5 seek
+        // White, 6 Black: C7 prefers 6 (two White and two Black seekers).
+        let base = || {
+            vec![
+                entrant(1, 2000, 4, &[1800, 1800], "WB"),
+                entrant(2, 1990, 4, &[1800, 1800], "WB"),
+                entrant(3, 1980, 4, &[1800, 1800], "BW"),
+                entrant(4, 1700, 2, &[1800, 1800], "WB"),
+                entrant(5, 1900, 2, &[1800, 1800], "WB"),
+                entrant(6, 1600, 2, &[1800, 1800], "BW"),
+            ]
+        };
+        let r = round(base(), &[], compatible, 3, 9);
+        let ups = |r: &Round| {
+            let p = pair_round(r).expect("paired");
+            r.players[p.traces[0].upfloaters[0]].id
+        };
+        assert_eq!(ups(&r), 6);
+        // With 6 a maximum upfloater (MaxT = 2 + 9/5 = 3 upfloats), C7 still comes first.
+        let mut players = base();
+        players[5].upfloats = 3;
+        let r = round(players, &[], compatible, 3, 9);
+        assert_eq!(ups(&r), 6);
+        // Among 4 and 5 (same C7), C10 prefers the one who did not upfloat last round.
+        let mut players = base();
+        players[5].colors = players[4].colors.clone();
+        players[5].preference = players[4].preference;
+        players[3].upfloated_last = true;
+        let r = round(players.clone(), &[], compatible, 3, 9);
+        assert_eq!(ups(&r), 5);
+        // In the last round C8-C10 do not apply: the 4.2 order (TPN) gives 4.
+        let r = round(players, &[], compatible, 9, 9);
+        assert_eq!(ups(&r), 4);
+    }
+
+    #[test]
+    fn s1_by_aro_meets_the_first_legal_transposition() {
+        // Four on 1 point: White seekers 1 (ARO 2100) and 2 (ARO 1900); Black seekers 3, 4.
+        // S1 = 2, 1; T2 = 3, 4 by TPN: 2-3 and 1-4. If 2 has met 3, T2 = 4, 3.
+        let players = vec![
+            entrant(1, 2000, 2, &[2100], "B"),
+            entrant(2, 1990, 2, &[1900], "B"),
+            entrant(3, 1980, 2, &[2000], "W"),
+            entrant(4, 1970, 2, &[2000], "W"),
+        ];
+        let r = round(players.clone(), &[], compatible, 2, 5);
+        assert_eq!(games(&r).0, vec![(1, 4), (2, 3)]);
+        let r = round(players, &[(2, 3)], compatible, 2, 5);
+        assert_eq!(games(&r).0, vec![(1, 3), (2, 4)]);
+    }
+
+    #[test]
+    fn shift_of_3_2_4_takes_the_middle_of_the_larger_subgroup() {
+        // Six on 1 point: four White seekers (1-4, AROs 2300, 2100, 2000, 2200) and two Black
+        // seekers (5, 6). 4.3.2 sorts the White seekers by ARO: 3, 2, 4, 1; 4.3.3 numbers them
+        // from the middle, the higher position first: 2 first. 2 moves into G2.
+        // S1 = 3, 4, 1 (ARO); T2 by TPN from {2, 5, 6}: 3-2, 4-5, 1-6.
+        let players = vec![
+            entrant(1, 2000, 2, &[2300], "B"),
+            entrant(2, 2000, 2, &[2100], "B"),
+            entrant(3, 2000, 2, &[2000], "B"),
+            entrant(4, 2000, 2, &[2200], "B"),
+            entrant(5, 2000, 2, &[2000], "W"),
+            entrant(6, 2000, 2, &[2000], "W"),
+        ];
+        let r = round(players.clone(), &[], compatible, 2, 5);
+        assert_eq!(pairs(&r), vec![(1, 6), (2, 3), (4, 5)]);
+        // If 2 has met 3 and 4 and 1, 2 cannot be the shifted player: the next in the 4.3
+        // order, 4, shifts; S1 = 3, 2, 1; T2 from {4, 5, 6}: 3-4, 2-5, 1-6.
+        let r = round(players, &[(2, 3), (2, 4), (2, 1)], compatible, 2, 5);
+        assert_eq!(pairs(&r), vec![(1, 6), (2, 5), (3, 4)]);
+    }
+
+    #[test]
+    fn first_round_5_2_1() {
+        // Nobody has played: G1 the first half by TPN, colours by 5.2.1 with the initial colour
+        // White: 1 (odd) White against 3, 2 (even) Black against 4.
+        let players = (1..=4).map(|id| entrant(id, 2000, 0, &[], "")).collect();
+        let r = round(players, &[], compatible, 1, 5);
+        assert_eq!(games(&r), (vec![(1, 3), (4, 2)], None));
+    }
 }
