@@ -831,4 +831,93 @@ mod tests {
         let r = round(players, &[], compatible, 1, 5);
         assert_eq!(games(&r), (vec![(1, 3), (4, 2)], None));
     }
+
+    /// The literal 3.2.1-3.2.2: every set of upfloaters of the smallest size that lets the
+    /// residents and the rest be paired, compared by C6 (scores ascending, the higher list
+    /// better), C7, C8, C9, C10, the first in the 4.2 order winning ties.
+    fn literal_upfloaters(r: &Round, res: &[usize], lower: &[usize]) -> Option<Vec<usize>> {
+        type Key = (
+            std::cmp::Reverse<Vec<crate::score::Score>>,
+            usize,
+            u32,
+            u32,
+            u32,
+        );
+        for u in (res.len() % 2..=lower.len()).step_by(2) {
+            let mut best: Option<(Key, Vec<usize>)> = None;
+            for c in combinations(lower.len(), u) {
+                let set: Vec<usize> = c.iter().map(|&k| lower[k]).collect();
+                let bracket: Vec<usize> = res.iter().chain(&set).copied().collect();
+                let rest: Vec<usize> = lower.iter().copied().filter(|i| !set.contains(i)).collect();
+                if !r.pairable(&bracket) || !r.pairable(&rest) {
+                    continue;
+                }
+                let mut scores: Vec<_> = set.iter().map(|&i| r.players[i].score).collect();
+                scores.sort_unstable();
+                let marks = set.iter().map(|&i| float_marks(r, i));
+                let key = (
+                    std::cmp::Reverse(scores),
+                    colour_misses(r, &bracket)?,
+                    marks.clone().map(|m| m.0).sum(),
+                    marks.clone().map(|m| m.1).sum(),
+                    marks.map(|m| m.2).sum(),
+                );
+                if best.as_ref().is_none_or(|(b, _)| key < *b) {
+                    best = Some((key, set));
+                }
+            }
+            if let Some((_, set)) = best {
+                return Some(set);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn upfloaters_match_the_literal_procedure_on_random_rounds() {
+        let mut rng = crate::test_rng::Rng::new(14);
+        let (mut compared, mut several) = (0, 0);
+        for _ in 0..3000 {
+            let n = rng.range(4, 11);
+            let players: Vec<Entrant> = (1..=n as u32)
+                .map(|id| {
+                    let games = rng.range(1, 5);
+                    let colours: String = (0..games)
+                        .map(|_| if rng.chance(1, 2) { 'W' } else { 'B' })
+                        .collect();
+                    let mut p = entrant(id, 2000, rng.range(0, 5) as i32, &[2000], &colours);
+                    p.upfloats = rng.range(0, 4) as u32;
+                    p.upfloated_last = rng.chance(1, 3);
+                    p
+                })
+                .collect();
+            let mut met = Vec::new();
+            for a in 1..=n as u32 {
+                for b in a + 1..=n as u32 {
+                    if rng.chance(1, 3) {
+                        met.push((a, b));
+                    }
+                }
+            }
+            let r = round(players, &met, compatible, 3, rng.range(3, 8) as u32);
+            let all: Vec<usize> = (0..n).collect();
+            if n % 2 == 1 || !r.pairable(&all) {
+                continue;
+            }
+            let top = r.players[0].score;
+            let (res, lower): (Vec<usize>, Vec<usize>) =
+                all.iter().partition(|&&i| r.players[i].score == top);
+            let literal = literal_upfloaters(&r, &res, &lower).expect("a pairable round");
+            let mut ours = choose_upfloaters(&r, &res, &lower).expect("upfloaters");
+            ours.sort_unstable();
+            let mut lit = literal;
+            lit.sort_unstable();
+            assert_eq!(ours, lit, "residents {res:?}, lower {lower:?}, met {met:?}");
+            compared += 1;
+            several += usize::from(ours.len() > 1);
+        }
+        assert!(compared > 500, "{compared} rounds compared");
+        // The general (weighted matching) path is exercised, not only the single upfloater.
+        assert!(several > 50, "{several} rounds with several upfloaters");
+    }
 }

@@ -395,6 +395,54 @@ mod tests {
         );
     }
 
+    /// The literal 3.2.5 / 6.3: the transpositions of the columns in lexicographic order, the
+    /// first that pairs every row legally.
+    fn literal_first(n: usize, ok: &dyn Fn(usize, usize) -> bool) -> Option<Vec<usize>> {
+        fn go(
+            row: usize,
+            n: usize,
+            used: &mut Vec<bool>,
+            out: &mut Vec<usize>,
+            ok: &dyn Fn(usize, usize) -> bool,
+        ) -> bool {
+            if row == n {
+                return true;
+            }
+            for c in 0..n {
+                if !used[c] && ok(row, c) {
+                    used[c] = true;
+                    out.push(c);
+                    if go(row + 1, n, used, out, ok) {
+                        return true;
+                    }
+                    out.pop();
+                    used[c] = false;
+                }
+            }
+            false
+        }
+        let mut out = Vec::new();
+        go(0, n, &mut vec![false; n], &mut out, ok).then_some(out)
+    }
+
+    #[test]
+    fn first_assignment_matches_the_literal_transpositions() {
+        let mut rng = crate::test_rng::Rng::new(97);
+        for _ in 0..2000 {
+            let n = rng.range(1, 8);
+            let adj: Vec<Vec<bool>> = (0..n)
+                .map(|_| (0..n).map(|_| !rng.chance(2, 5)).collect())
+                .collect();
+            let ok = |r: usize, c: usize| adj[r][c];
+            let rows: Vec<usize> = (0..n).collect();
+            assert_eq!(
+                first_assignment(&rows, &rows, &ok),
+                literal_first(n, &ok),
+                "{adj:?}"
+            );
+        }
+    }
+
     #[test]
     fn first_round_top_half_against_bottom_half() {
         assert_eq!(
