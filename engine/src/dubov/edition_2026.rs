@@ -429,44 +429,49 @@ fn shift_order(r: &Round, group: &[usize], whites: bool) -> Vec<usize> {
 /// kept when a complete cross pairing still exists with it shifted (a maximum matching in
 /// which a pair inside `from` is one shifted and one staying player).
 fn shift(r: &Round, from: &[usize], to: &[usize], q: usize, order: &[usize]) -> Option<Vec<usize>> {
-    let mut forced: Vec<usize> = Vec::new();
-    let mut banned: Vec<usize> = Vec::new();
+    let n = r.players.len();
+    let mut in_from = vec![false; n];
+    for &i in from {
+        in_from[i] = true;
+    }
+    let mut forced = vec![false; n];
+    let mut banned = vec![false; n];
     let who: Vec<usize> = from.iter().chain(to).copied().collect();
-    let feasible = |forced: &[usize], banned: &[usize]| {
+    let feasible = |forced: &[bool], banned: &[bool]| {
         let ok = |a: usize, b: usize| {
             if !r.compat[a][b] {
                 return false;
             }
-            let (fa, fb) = (from.contains(&a), from.contains(&b));
-            match (fa, fb) {
+            match (in_from[a], in_from[b]) {
                 (false, false) => false,
                 (true, true) => {
-                    let both = |set: &[usize]| set.contains(&a) && set.contains(&b);
+                    // One of the pair shifts, the other stays.
+                    let both = |flag: &[bool]| flag[a] && flag[b];
                     !both(forced) && !both(banned)
                 }
-                (true, false) => !forced.contains(&a),
-                (false, true) => !forced.contains(&b),
+                (true, false) => !forced[a],
+                (false, true) => !forced[b],
             }
         };
         r.perfect_matching(&who, &ok).is_some()
     };
-    if q == 0 {
-        return feasible(&forced, &banned).then_some(Vec::new());
-    }
     if !feasible(&forced, &banned) {
         return None;
     }
+    let mut shifted = Vec::new();
     for &x in order {
-        if forced.len() == q {
+        if shifted.len() == q {
             break;
         }
-        forced.push(x);
-        if !feasible(&forced, &banned) {
-            forced.pop();
-            banned.push(x);
+        forced[x] = true;
+        if feasible(&forced, &banned) {
+            shifted.push(x);
+        } else {
+            forced[x] = false;
+            banned[x] = true;
         }
     }
-    (forced.len() == q).then_some(forced)
+    (shifted.len() == q).then_some(shifted)
 }
 
 /// 3.2.3-3.2.5: pairs a bracket (residents and upfloaters). Returns the pairs (S1 player, T2
@@ -485,32 +490,47 @@ fn pair_bracket(r: &Round, bracket: &[usize]) -> Result<Vec<(usize, usize)>, Pai
     // 3.2.4.1: players of the smaller subgroup (G1 when equal) who must be paired together.
     let g1_small = g1.len() <= g2.len();
     let (small, large) = if g1_small { (&g1, &g2) } else { (&g2, &g1) };
-    let in_small = |i: usize| small.contains(&i);
-    let mut edges = Vec::new();
-    for x in 0..bracket.len() {
-        for y in x + 1..bracket.len() {
-            let (a, b) = (bracket[x], bracket[y]);
-            if r.compat[a][b] {
-                let w = if in_small(a) != in_small(b) {
-                    3i64
-                } else if in_small(a) {
-                    1
-                } else {
-                    2
-                };
-                edges.push((x, y, w));
+    let mut is_small = vec![false; r.players.len()];
+    for &i in small.iter() {
+        is_small[i] = true;
+    }
+    let in_small = |i: usize| is_small[i];
+    // Usually every player of the smaller subgroup can meet one of the other (a greedy pass
+    // from the smaller subgroup proves it); else a maximum matching counts the pairs.
+    let order: Vec<usize> = small.iter().chain(large.iter()).copied().collect();
+    let apart = |a: usize, b: usize| r.compat[a][b] && !(in_small(a) && in_small(b));
+    let small_pairs = if r.perfect_matching(&order, &apart).is_some() {
+        0
+    } else {
+        let mut edges = Vec::new();
+        for x in 0..bracket.len() {
+            for y in x + 1..bracket.len() {
+                let (a, b) = (bracket[x], bracket[y]);
+                if r.compat[a][b] {
+                    // Cross pairs first, then pairs in the larger subgroup.
+                    let w = if in_small(a) != in_small(b) {
+                        3i64
+                    } else if in_small(a) {
+                        1
+                    } else {
+                        2
+                    };
+                    edges.push((x, y, w));
+                }
             }
         }
-    }
-    let mate = max_weight_matching(bracket.len(), &edges, true);
-    if mate.iter().any(|m| m.is_none()) {
-        return Err(PairingError::NoValidPairing(
-            "a bracket cannot be paired (3.2)".into(),
-        ));
-    }
-    let small_pairs = (0..bracket.len())
-        .filter(|&x| mate[x].is_some_and(|y| x < y && in_small(bracket[x]) && in_small(bracket[y])))
-        .count();
+        let mate = max_weight_matching(bracket.len(), &edges, true);
+        if mate.iter().any(|m| m.is_none()) {
+            return Err(PairingError::NoValidPairing(
+                "a bracket cannot be paired (3.2)".into(),
+            ));
+        }
+        (0..bracket.len())
+            .filter(|&x| {
+                mate[x].is_some_and(|y| x < y && in_small(bracket[x]) && in_small(bracket[y]))
+            })
+            .count()
+    };
     let (small, large) = (small.clone(), large.clone());
     let small_is_g1 = g1_small;
     // The groups after both shifts, as (new small, new large) membership.
