@@ -10,6 +10,7 @@
 
 pub mod checker;
 pub mod colour;
+pub mod dubov;
 pub mod dutch;
 pub mod dutch2012;
 pub mod fuzzing;

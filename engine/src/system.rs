@@ -10,6 +10,7 @@
 //! read by [`System::from_trf`]; the command line wins over the file, and with neither the
 //! edition in force is used ([`System::DEFAULT`]).
 
+use crate::dubov;
 use crate::dutch;
 use crate::dutch2012;
 use crate::model::{Color, Tournament};
@@ -26,11 +27,21 @@ pub enum System {
     Dutch2026,
     /// FIDE (Dutch) System as agreed by the 83rd FIDE Congress, Istanbul 2012 (2012-2016).
     Dutch2012,
+    /// Dubov System, approved by the 1997 General Assembly.
+    Dubov1997,
+    /// Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026).
+    Dubov2026,
 }
 
 impl System {
     /// Every system, in the order `--help` lists them.
-    pub const ALL: &'static [System] = &[System::Dutch2026, System::Dutch2017, System::Dutch2012];
+    pub const ALL: &'static [System] = &[
+        System::Dutch2026,
+        System::Dutch2017,
+        System::Dutch2012,
+        System::Dubov2026,
+        System::Dubov1997,
+    ];
 
     /// The system used when neither the command line nor the file names one: the edition in
     /// force.
@@ -42,6 +53,8 @@ impl System {
             System::Dutch2017 => "dutch-2017",
             System::Dutch2026 => "dutch-2026",
             System::Dutch2012 => "dutch-2012",
+            System::Dubov1997 => "dubov-1997",
+            System::Dubov2026 => "dubov-2026",
         }
     }
 
@@ -55,6 +68,10 @@ impl System {
                 "FIDE (Dutch) System, C.04.3 approved 28/10/2025 (in force from 1 February 2026)"
             }
             System::Dutch2012 => "FIDE (Dutch) System, Istanbul 2012 (in force 2012-2016)",
+            System::Dubov1997 => "Dubov System, 1997 General Assembly text",
+            System::Dubov2026 => {
+                "Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026)"
+            }
         }
     }
 
@@ -71,7 +88,18 @@ impl System {
         match base {
             "FIDE_DUTCH_2017" => return Some(System::Dutch2017),
             "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => return Some(System::Dutch2026),
+            // ETT26 `FIDE_DUBOV` names the edition in force (C.04.4.1, 2026).
+            "FIDE_DUBOV" | "FIDE_DUBOV_2025" | "FIDE_DUBOV_2026" => return Some(System::Dubov2026),
             _ => {}
+        }
+        // A `092` naming Dubov with the year 1997 asks for the 1997 text; any other Dubov
+        // text for the edition in force.
+        if c.contains("DUBOV") {
+            return Some(if c.contains("1997") {
+                System::Dubov1997
+            } else {
+                System::Dubov2026
+            });
         }
         // Free text of a `092` line (JaVaFo: "Individual  Swiss Dutch 2017 rules"; JaVaFo 1.4:
         // "Individual  Swiss Dutch (Istanbul 2012 rules)").
@@ -107,6 +135,8 @@ impl System {
             System::Dutch2017 => dutch::pair(t, req, &dutch::DutchOptions::default()),
             System::Dutch2026 => dutch::edition_2026::pair(t, req),
             System::Dutch2012 => dutch2012::pair(t, req),
+            System::Dubov1997 => dubov::edition_1997::pair(t, req),
+            System::Dubov2026 => dubov::edition_2026::pair(t, req),
         }
     }
 
@@ -116,6 +146,8 @@ impl System {
             System::Dutch2017 => dutch::explain(t, req, pairing),
             System::Dutch2026 => dutch::edition_2026::explain(t, req, pairing),
             System::Dutch2012 => dutch2012::explain(t, req, pairing),
+            System::Dubov1997 => dubov::edition_1997::explain(t, req, pairing),
+            System::Dubov2026 => dubov::edition_2026::explain(t, req, pairing),
         }
     }
 
@@ -133,7 +165,7 @@ impl System {
         match self {
             System::Dutch2017 => Some(dutch::first_difference(t, req, file, ours)),
             System::Dutch2026 => Some(dutch::edition_2026::first_difference(t, req, file, ours)),
-            System::Dutch2012 => None,
+            System::Dutch2012 | System::Dubov1997 | System::Dubov2026 => None,
         }
     }
 
@@ -152,16 +184,18 @@ impl System {
                 req,
                 &dutch::DutchOptions::default(),
             )),
-            System::Dutch2026 | System::Dutch2012 => None,
+            System::Dutch2026 | System::Dutch2012 | System::Dubov1997 | System::Dubov2026 => None,
         }
     }
 
     /// The initial colour of `t`: declared, else as this system infers it from round 1.
     pub fn initial_colour(self, t: &Tournament) -> Color {
         match self {
-            System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => {
-                dutch::initial_colour(t, &dutch::DutchOptions::default())
-            }
+            System::Dutch2017
+            | System::Dutch2026
+            | System::Dutch2012
+            | System::Dubov1997
+            | System::Dubov2026 => dutch::initial_colour(t, &dutch::DutchOptions::default()),
         }
     }
 }
@@ -270,7 +304,16 @@ mod tests {
             with("192 FIDE_DUTCH_2017\n092 FIDE_DUTCH_2025\n"),
             Some(System::Dutch2017)
         );
-        assert_eq!(with("192 FIDE_DUBOV\n092 FIDE_DUTCH_2025\n"), None);
+        assert_eq!(
+            with("192 FIDE_DUBOV\n092 FIDE_DUTCH_2025\n"),
+            Some(System::Dubov2026)
+        );
+        assert_eq!(with("192 FIDE_BURSTEIN\n092 FIDE_DUTCH_2025\n"), None);
+        assert_eq!(with("192 FIDE_DUBOV_BAKU\n"), Some(System::Dubov2026));
+        assert_eq!(
+            with("092 Individual  Swiss Dubov 1997\n"),
+            Some(System::Dubov1997)
+        );
         assert_eq!(with("012 T\n"), None);
     }
 }

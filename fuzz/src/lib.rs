@@ -103,8 +103,13 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // full-point bye or a forfeit win bars it and, with the usual points, a half-point bye
         // does not. A win worth nothing gives the clause no meaning: it then bars nothing
         // (as the engine reads it).
-        (System::Dutch2026, RoundEntry::Game { kind, .. }) if kind != GameKind::Forfeit => false,
-        (System::Dutch2026, _) => {
+        // Dubov 2026 C2 (2.1.2) cites the same Art. 4; Dubov 1997 2.2 bars "a point without
+        // playing", read the same way (a round not played that scored a win's points).
+        (
+            System::Dutch2026 | System::Dubov2026 | System::Dubov1997,
+            RoundEntry::Game { kind, .. },
+        ) if kind != GameKind::Forfeit => false,
+        (System::Dutch2026 | System::Dubov2026 | System::Dubov1997, _) => {
             pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
         }
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or

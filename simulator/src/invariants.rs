@@ -101,7 +101,8 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // without playing, as many points as rewarded for a win".
         // Without playing: any round not played over the board, a forfeit either way included;
         // a win worth nothing gives the clause no meaning.
-        System::Dutch2026 => {
+        // Dubov 2026 C2 (2.1.2) cites the same Basic Rules Art. 4.
+        System::Dutch2026 | System::Dubov2026 => {
             let unplayed = matches!(
                 e,
                 RoundEntry::Unplayed(_)
@@ -117,6 +118,19 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         System::Dutch2012 => {
             let unplayed = matches!(e, RoundEntry::Unplayed(_));
             pab || forfeit_win || (unplayed && t.points.points(e) > Score::ZERO)
+        }
+        // Dubov 1997 2.2: "a player who has received a point without playing shall not receive
+        // a bye": any round not played over the board that scored a full point.
+        System::Dubov1997 => {
+            let unplayed = matches!(
+                e,
+                RoundEntry::Unplayed(_)
+                    | RoundEntry::Game {
+                        kind: GameKind::Forfeit,
+                        ..
+                    }
+            );
+            pab || (unplayed && t.points.win > Score::ZERO && t.points.points(e) >= t.points.win)
         }
     }
 }
@@ -226,7 +240,8 @@ pub fn check_pairing(
             topscorer(t, fw, round, total_rounds),
             topscorer(t, fb, round, total_rounds),
         );
-        let exempt = tw || tb;
+        // Dubov has no topscorer exception (1997 2.3-2.4; 2026 C3 names none).
+        let exempt = (tw || tb) && !matches!(system, System::Dubov1997 | System::Dubov2026);
         for (id, f, c) in [(w, fw, Color::White), (b, fb, Color::Black)] {
             if exempt {
                 continue;
