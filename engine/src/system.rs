@@ -14,6 +14,7 @@ use crate::dutch;
 use crate::dutch2012;
 use crate::model::{Color, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
+use crate::rating1998;
 use std::fmt;
 use std::str::FromStr;
 
@@ -26,11 +27,19 @@ pub enum System {
     Dutch2026,
     /// FIDE (Dutch) System as agreed by the 83rd FIDE Congress, Istanbul 2012 (2012-2016).
     Dutch2012,
+    /// FIDE Swiss System based on rating, approved by the 1992, 1997 and 1998 General
+    /// Assemblies.
+    Rating1998,
 }
 
 impl System {
     /// Every system, in the order `--help` lists them.
-    pub const ALL: &'static [System] = &[System::Dutch2026, System::Dutch2017, System::Dutch2012];
+    pub const ALL: &'static [System] = &[
+        System::Dutch2026,
+        System::Dutch2017,
+        System::Dutch2012,
+        System::Rating1998,
+    ];
 
     /// The system used when neither the command line nor the file names one: the edition in
     /// force.
@@ -42,6 +51,7 @@ impl System {
             System::Dutch2017 => "dutch-2017",
             System::Dutch2026 => "dutch-2026",
             System::Dutch2012 => "dutch-2012",
+            System::Rating1998 => "rating-1998",
         }
     }
 
@@ -55,6 +65,7 @@ impl System {
                 "FIDE (Dutch) System, C.04.3 approved 28/10/2025 (in force from 1 February 2026)"
             }
             System::Dutch2012 => "FIDE (Dutch) System, Istanbul 2012 (in force 2012-2016)",
+            System::Rating1998 => "FIDE Swiss System based on rating (1992/1997/1998)",
         }
     }
 
@@ -107,6 +118,7 @@ impl System {
             System::Dutch2017 => dutch::pair(t, req, &dutch::DutchOptions::default()),
             System::Dutch2026 => dutch::edition_2026::pair(t, req),
             System::Dutch2012 => dutch2012::pair(t, req),
+            System::Rating1998 => rating1998::pair(t, req),
         }
     }
 
@@ -116,6 +128,7 @@ impl System {
             System::Dutch2017 => dutch::explain(t, req, pairing),
             System::Dutch2026 => dutch::edition_2026::explain(t, req, pairing),
             System::Dutch2012 => dutch2012::explain(t, req, pairing),
+            System::Rating1998 => rating1998::explain(t, req, pairing),
         }
     }
 
@@ -133,7 +146,7 @@ impl System {
         match self {
             System::Dutch2017 => Some(dutch::first_difference(t, req, file, ours)),
             System::Dutch2026 => Some(dutch::edition_2026::first_difference(t, req, file, ours)),
-            System::Dutch2012 => None,
+            System::Dutch2012 | System::Rating1998 => None,
         }
     }
 
@@ -152,6 +165,7 @@ impl System {
                 req,
                 &dutch::DutchOptions::default(),
             )),
+            System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
             System::Dutch2026 | System::Dutch2012 => None,
         }
     }
@@ -159,7 +173,7 @@ impl System {
     /// The initial colour of `t`: declared, else as this system infers it from round 1.
     pub fn initial_colour(self, t: &Tournament) -> Color {
         match self {
-            System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => {
+            System::Dutch2017 | System::Dutch2026 | System::Dutch2012 | System::Rating1998 => {
                 dutch::initial_colour(t, &dutch::DutchOptions::default())
             }
         }

@@ -25,6 +25,10 @@
 //!   non-topscorer paired with a topscorer in the final round: the Dutch rules (C.3) only keep
 //!   non-topscorers with the same absolute preference apart, which is the exception to f and g
 //!   that C.04.1 allows in the last round;
+//! - rating-based 1998: the bye rule of B.1.b (no bye after a point scored without playing:
+//!   a bye, a forfeit win, a full-point bye), and B.2 per player: only the player over 50% in
+//!   the last round is exempt (Note to B.6), his opponent is not; [`feasible`] uses the same
+//!   B.1-B.2 (a pair is possible when some colour allocation respects both players);
 //! - every score equals the sum of the round results under the point system.
 //!
 //! [`feasible`] tells, independently of the engine's pairing logic, whether any pairing meets
@@ -118,6 +122,19 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
             let unplayed = matches!(e, RoundEntry::Unplayed(_));
             pab || forfeit_win || (unplayed && t.points.points(e) > Score::ZERO)
         }
+        // B.1.b (rating-based 1998): "received a point without playing, either through a bye
+        // or due to an opponent not appearing in time": any round not played over the board
+        // worth a point (a win's value) or the bye itself.
+        System::Rating1998 => {
+            let unplayed = !matches!(
+                e,
+                RoundEntry::Game {
+                    kind: GameKind::Rated | GameKind::Unrated,
+                    ..
+                }
+            );
+            pab || (unplayed && t.points.win > Score::ZERO && t.points.points(e) >= t.points.win)
+        }
     }
 }
 
@@ -154,6 +171,15 @@ fn topscorer(t: &Tournament, f: &Facts, round: usize, total_rounds: usize) -> bo
     // In i64: a point system from a file may hold values near the limits of a Score.
     round == total_rounds
         && 2 * i64::from(f.score.0) > i64::from(t.points.win.0) * (round as i64 - 1)
+}
+
+/// The colour difference (C.04.1.f) after receiving `c`.
+fn difference_after(f: &Facts, c: Color) -> i32 {
+    f.colours
+        .iter()
+        .chain(std::iter::once(&c))
+        .map(|&x| if x == Color::White { 1 } else { -1 })
+        .sum()
 }
 
 /// Checks the pairing of round `round` (1-based) of `t`, whose players hold rounds
@@ -226,17 +252,18 @@ pub fn check_pairing(
             topscorer(t, fw, round, total_rounds),
             topscorer(t, fb, round, total_rounds),
         );
-        let exempt = tw || tb;
-        for (id, f, c) in [(w, fw, Color::White), (b, fb, Color::Black)] {
+        for (id, f, c, own) in [(w, fw, Color::White, tw), (b, fb, Color::Black, tb)] {
+            // Dutch: the pair is exempt when one is a topscorer; rating-based 1998 (Note to
+            // B.6): B.2 does not apply to the player over 50% only.
+            let exempt = if system == System::Rating1998 {
+                own
+            } else {
+                tw || tb
+            };
             if exempt {
                 continue;
             }
-            let diff: i32 = f
-                .colours
-                .iter()
-                .chain(std::iter::once(&c))
-                .map(|&x| if x == Color::White { 1 } else { -1 })
-                .sum();
+            let diff = difference_after(f, c);
             if diff.abs() > 2 {
                 v.push(Violation::ColourDifference(id, diff));
             }
@@ -283,6 +310,9 @@ pub fn feasible(
         total_rounds,
         to_pair,
     };
+    if system == System::Rating1998 {
+        return q.b2_pairing_1998().is_some();
+    }
     q.absolute_pairing(|_, _| true).is_some()
 }
 
@@ -302,6 +332,42 @@ fn pairing_score(t: &Tournament, f: &Facts, id: PlayerId, round: usize) -> Score
 }
 
 impl Question<'_> {
+    /// Rating-based 1998 (B.1, B.2): a pairing without rematches, the bye to an eligible
+    /// player, and for every player not over 50% in the last round a colour that keeps his
+    /// difference within ±2 and breaks any run of two.
+    fn b2_pairing_1998(&self) -> Option<()> {
+        let ids: Vec<PlayerId> = self.to_pair.iter().copied().collect();
+        let n = ids.len();
+        let empty = Facts::default();
+        let fs: Vec<&Facts> = ids
+            .iter()
+            .map(|i| self.facts.get(i).unwrap_or(&empty))
+            .collect();
+        let may = |f: &Facts, c: Color| {
+            if topscorer(self.t, f, self.round, self.total_rounds) {
+                return true;
+            }
+            difference_after(f, c).abs() <= 2
+                && !matches!(f.colours.as_slice(), [.., x, y] if *x == c && *y == c)
+        };
+        let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let met = fs[i].met.contains(&ids[j]) || fs[j].met.contains(&ids[i]);
+                let colours = (may(fs[i], Color::White) && may(fs[j], Color::Black))
+                    || (may(fs[i], Color::Black) && may(fs[j], Color::White));
+                if !met && colours && !self.t.is_forbidden(ids[i], ids[j], self.round) {
+                    edges.push((i, j, 1));
+                }
+            }
+            if n % 2 == 1 && !fs[i].bye_barred {
+                edges.push((i, n, 1));
+            }
+        }
+        let mate = max_weight_matching(n + n % 2, &edges, true);
+        mate.iter().all(Option::is_some).then_some(())
+    }
+
     /// C5 of 2026: when the bye went to `bye`, the first player of lower pairing score who
     /// could have taken it in a pairing meeting the absolute criteria, with his score.
     fn lower_bye(&self, bye: PlayerId) -> Option<(PlayerId, Score)> {
