@@ -3,7 +3,7 @@
 //! Layers, bottom up: `score` (exact points), `model` (what a TRF file holds), `history` (facts
 //! derived from the rounds played), `trf` (reading and writing files), `matching` (maximum-weight
 //! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `dutch2012` (its
-//! Istanbul 2012 edition), `system` (the seam every caller reaches a pairing system through),
+//! Istanbul 2012 edition), `rating1998` (the FIDE Swiss system based on rating, 1998), `system` (the seam every caller reaches a pairing system through),
 //! `pairing` (requests and results), `checker` (re-pairing a whole tournament and comparing),
 //! `io` (atomic file output), `fuzzing` (the oracle shared by the fuzz targets and their
 //! regression tests).
@@ -19,6 +19,7 @@ pub mod io;
 pub mod matching;
 pub mod model;
 pub mod pairing;
+pub mod rating1998;
 pub mod score;
 pub mod system;
 pub mod trf;

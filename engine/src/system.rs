@@ -15,6 +15,7 @@ use crate::dutch;
 use crate::dutch2012;
 use crate::model::{Color, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
+use crate::rating1998;
 use std::fmt;
 use std::str::FromStr;
 
@@ -31,6 +32,9 @@ pub enum System {
     Dubov1997,
     /// Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026).
     Dubov2026,
+    /// FIDE Swiss System based on rating, approved by the 1992, 1997 and 1998 General
+    /// Assemblies.
+    Rating1998,
 }
 
 impl System {
@@ -41,6 +45,7 @@ impl System {
         System::Dutch2012,
         System::Dubov2026,
         System::Dubov1997,
+        System::Rating1998,
     ];
 
     /// The system used when neither the command line nor the file names one: the edition in
@@ -55,6 +60,7 @@ impl System {
             System::Dutch2012 => "dutch-2012",
             System::Dubov1997 => "dubov-1997",
             System::Dubov2026 => "dubov-2026",
+            System::Rating1998 => "rating-1998",
         }
     }
 
@@ -72,6 +78,7 @@ impl System {
             System::Dubov2026 => {
                 "Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026)"
             }
+            System::Rating1998 => "FIDE Swiss System based on rating (1992/1997/1998)",
         }
     }
 
@@ -137,6 +144,7 @@ impl System {
             System::Dutch2012 => dutch2012::pair(t, req),
             System::Dubov1997 => dubov::edition_1997::pair(t, req),
             System::Dubov2026 => dubov::edition_2026::pair(t, req),
+            System::Rating1998 => rating1998::pair(t, req),
         }
     }
 
@@ -148,6 +156,7 @@ impl System {
             System::Dutch2012 => dutch2012::explain(t, req, pairing),
             System::Dubov1997 => dubov::edition_1997::explain(t, req, pairing),
             System::Dubov2026 => dubov::edition_2026::explain(t, req, pairing),
+            System::Rating1998 => rating1998::explain(t, req, pairing),
         }
     }
 
@@ -165,7 +174,7 @@ impl System {
         match self {
             System::Dutch2017 => Some(dutch::first_difference(t, req, file, ours)),
             System::Dutch2026 => Some(dutch::edition_2026::first_difference(t, req, file, ours)),
-            System::Dutch2012 | System::Dubov1997 | System::Dubov2026 => None,
+            System::Dutch2012 | System::Dubov1997 | System::Dubov2026 | System::Rating1998 => None,
         }
     }
 
@@ -184,6 +193,7 @@ impl System {
                 req,
                 &dutch::DutchOptions::default(),
             )),
+            System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
             System::Dutch2026 | System::Dutch2012 | System::Dubov1997 | System::Dubov2026 => None,
         }
     }
@@ -195,7 +205,8 @@ impl System {
             | System::Dutch2026
             | System::Dutch2012
             | System::Dubov1997
-            | System::Dubov2026 => dutch::initial_colour(t, &dutch::DutchOptions::default()),
+            | System::Dubov2026
+            | System::Rating1998 => dutch::initial_colour(t, &dutch::DutchOptions::default()),
         }
     }
 }

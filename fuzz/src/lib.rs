@@ -120,6 +120,13 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         (System::Dutch2012, RoundEntry::Unplayed(u)) => {
             pab || u == Unplayed::ForfeitWin || t.points.points(e) > Score(0)
         }
+        // 1998 B.1.b: "received a point without playing, either through a bye or due to an
+        // opponent not appearing in time": the bye, or any round not played over the board
+        // worth a win's points.
+        (System::Rating1998, RoundEntry::Game { kind, .. }) if kind != GameKind::Forfeit => false,
+        (System::Rating1998, _) => {
+            pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
+        }
     }
 }
 

@@ -25,6 +25,10 @@
 //!   non-topscorer paired with a topscorer in the final round: the Dutch rules (C.3) only keep
 //!   non-topscorers with the same absolute preference apart, which is the exception to f and g
 //!   that C.04.1 allows in the last round;
+//! - rating-based 1998: the bye rule of B.1.b (no bye after a point scored without playing:
+//!   a bye, a forfeit win, a full-point bye), and B.2 per player: only the player over 50% in
+//!   the last round is exempt (Note to B.6), his opponent is not; [`feasible`] uses the same
+//!   B.1-B.2 (a pair is possible when some colour allocation respects both players);
 //! - every score equals the sum of the round results under the point system.
 //!
 //! [`feasible`] tells, independently of the engine's pairing logic, whether any pairing meets
@@ -102,7 +106,11 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // Without playing: any round not played over the board, a forfeit either way included;
         // a win worth nothing gives the clause no meaning.
         // Dubov 2026 C2 (2.1.2) cites the same Basic Rules Art. 4.
-        System::Dutch2026 | System::Dubov2026 => {
+        // Dubov 1997 2.2: "a player who has received a point without playing shall not receive
+        // a bye": any round not played over the board that scored a full point.
+        // Rating-based 1998 B.1.b: "received a point without playing, either through a bye or
+        // due to an opponent not appearing in time": the same reading.
+        System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Rating1998 => {
             let unplayed = matches!(
                 e,
                 RoundEntry::Unplayed(_)
@@ -118,19 +126,6 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         System::Dutch2012 => {
             let unplayed = matches!(e, RoundEntry::Unplayed(_));
             pab || forfeit_win || (unplayed && t.points.points(e) > Score::ZERO)
-        }
-        // Dubov 1997 2.2: "a player who has received a point without playing shall not receive
-        // a bye": any round not played over the board that scored a full point.
-        System::Dubov1997 => {
-            let unplayed = matches!(
-                e,
-                RoundEntry::Unplayed(_)
-                    | RoundEntry::Game {
-                        kind: GameKind::Forfeit,
-                        ..
-                    }
-            );
-            pab || (unplayed && t.points.win > Score::ZERO && t.points.points(e) >= t.points.win)
         }
     }
 }
@@ -168,6 +163,15 @@ fn topscorer(t: &Tournament, f: &Facts, round: usize, total_rounds: usize) -> bo
     // In i64: a point system from a file may hold values near the limits of a Score.
     round == total_rounds
         && 2 * i64::from(f.score.0) > i64::from(t.points.win.0) * (round as i64 - 1)
+}
+
+/// The colour difference (C.04.1.f) after receiving `c`.
+fn difference_after(f: &Facts, c: Color) -> i32 {
+    f.colours
+        .iter()
+        .chain(std::iter::once(&c))
+        .map(|&x| if x == Color::White { 1 } else { -1 })
+        .sum()
 }
 
 /// Checks the pairing of round `round` (1-based) of `t`, whose players hold rounds
@@ -240,18 +244,20 @@ pub fn check_pairing(
             topscorer(t, fw, round, total_rounds),
             topscorer(t, fb, round, total_rounds),
         );
-        // Dubov has no topscorer exception (1997 2.3-2.4; 2026 C3 names none).
-        let exempt = (tw || tb) && !matches!(system, System::Dubov1997 | System::Dubov2026);
-        for (id, f, c) in [(w, fw, Color::White), (b, fb, Color::Black)] {
+        for (id, f, c, own) in [(w, fw, Color::White, tw), (b, fb, Color::Black, tb)] {
+            let exempt = match system {
+                // Dubov has no topscorer exception (1997 2.3-2.4; 2026 C3 names none).
+                System::Dubov1997 | System::Dubov2026 => false,
+                // Rating-based 1998 (Note to B.6): B.2 does not apply to the player over 50%
+                // only.
+                System::Rating1998 => own,
+                // Dutch: the pair is exempt when one is a topscorer.
+                System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => tw || tb,
+            };
             if exempt {
                 continue;
             }
-            let diff: i32 = f
-                .colours
-                .iter()
-                .chain(std::iter::once(&c))
-                .map(|&x| if x == Color::White { 1 } else { -1 })
-                .sum();
+            let diff = difference_after(f, c);
             if diff.abs() > 2 {
                 v.push(Violation::ColourDifference(id, diff));
             }
@@ -298,6 +304,9 @@ pub fn feasible(
         total_rounds,
         to_pair,
     };
+    if system == System::Rating1998 {
+        return q.b2_pairing_1998().is_some();
+    }
     q.absolute_pairing(|_, _| true).is_some()
 }
 
@@ -317,6 +326,42 @@ fn pairing_score(t: &Tournament, f: &Facts, id: PlayerId, round: usize) -> Score
 }
 
 impl Question<'_> {
+    /// Rating-based 1998 (B.1, B.2): a pairing without rematches, the bye to an eligible
+    /// player, and for every player not over 50% in the last round a colour that keeps his
+    /// difference within ±2 and breaks any run of two.
+    fn b2_pairing_1998(&self) -> Option<()> {
+        let ids: Vec<PlayerId> = self.to_pair.iter().copied().collect();
+        let n = ids.len();
+        let empty = Facts::default();
+        let fs: Vec<&Facts> = ids
+            .iter()
+            .map(|i| self.facts.get(i).unwrap_or(&empty))
+            .collect();
+        let may = |f: &Facts, c: Color| {
+            if topscorer(self.t, f, self.round, self.total_rounds) {
+                return true;
+            }
+            difference_after(f, c).abs() <= 2
+                && !matches!(f.colours.as_slice(), [.., x, y] if *x == c && *y == c)
+        };
+        let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let met = fs[i].met.contains(&ids[j]) || fs[j].met.contains(&ids[i]);
+                let colours = (may(fs[i], Color::White) && may(fs[j], Color::Black))
+                    || (may(fs[i], Color::Black) && may(fs[j], Color::White));
+                if !met && colours && !self.t.is_forbidden(ids[i], ids[j], self.round) {
+                    edges.push((i, j, 1));
+                }
+            }
+            if n % 2 == 1 && !fs[i].bye_barred {
+                edges.push((i, n, 1));
+            }
+        }
+        let mate = max_weight_matching(n + n % 2, &edges, true);
+        mate.iter().all(Option::is_some).then_some(())
+    }
+
     /// C5 of 2026: when the bye went to `bye`, the first player of lower pairing score who
     /// could have taken it in a pairing meeting the absolute criteria, with his score.
     fn lower_bye(&self, bye: PlayerId) -> Option<(PlayerId, Score)> {
