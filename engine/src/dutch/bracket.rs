@@ -24,6 +24,7 @@
 //! (D.1, lexicographic), the remainder's exchange (D.2 a-b as fields, c-d by enumeration), and
 //! the remainder's transposition (D.1), fixing pairs as they are decided.
 
+use super::tight::Tight;
 use super::weights::{widen, Digits, Layout};
 use super::RoundCtx;
 use crate::colour::{difference_after, third_in_a_row};
@@ -1082,8 +1083,11 @@ pub(crate) fn solve(
         // D.2 b does not matter then (every candidate without an exchange has the same BSN
         // sums); leaving it out of this matching keeps its weights from favouring S1R's first
         // players one by one, which makes the matching much faster.
+        // Without the players below, D.1 is decided afterwards on the tight subgraph
+        // (`tight_earliest`), so this matching carries no positions and stays narrow.
         let lex = Lex::new(&g, &s2r, pos_bits(pr));
-        let first: Vec<usize> = s1r[..lex.chunk.min(pr)].to_vec();
+        let positions = if nv == nb { 0 } else { lex.chunk.min(pr) };
+        let first: Vec<usize> = s1r[..positions].to_vec();
         let mut bounds = vec![ab_bounds[0]];
         bounds.extend(lex.bounds(first.len()));
         let first_part = lex.part(&first);
@@ -1330,6 +1334,16 @@ fn fix_lexicographic(
                 return Ok(());
             }
         }
+        if bipartite {
+            if let Some(pairs) = tight_earliest(g, &s1[start..], s2, keep, removed) {
+                for (v, u) in pairs {
+                    removed[v] = true;
+                    removed[u] = true;
+                    fixed.push((v.min(u), v.max(u)));
+                }
+                return Ok(());
+            }
+        }
         let part = &s1[start..(start + lex.chunk).min(s1.len())];
         let positions = lex.part(part);
         let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(&positions, e, out);
@@ -1339,6 +1353,77 @@ fn fix_lexicographic(
         start += part.len();
     }
     Ok(())
+}
+
+/// D.1 in a bipartite bracket without further weighted matchings: one maximum-weight matching
+/// by the quality fields on the edges `keep` allows, then the earliest partners on the tight
+/// subgraph of its optimal duals (see `tight`). `None` when an edge in play does not join `s1`
+/// to `s2`, or when the duals are not vertex duals only (never for a bipartite graph).
+fn tight_earliest(
+    g: &Graph,
+    s1: &[usize],
+    s2: &[usize],
+    keep: &dyn Fn(&Packed) -> bool,
+    removed: &[bool],
+) -> Option<Vec<(usize, usize)>> {
+    let nv = g.global.len();
+    let mut idx = vec![usize::MAX; nv];
+    let s1: Vec<usize> = s1.iter().copied().filter(|&v| !removed[v]).collect();
+    let s2: Vec<usize> = s2.iter().copied().filter(|&v| !removed[v]).collect();
+    for (i, &v) in s1.iter().chain(&s2).enumerate() {
+        idx[v] = i;
+    }
+    let p = s1.len();
+    let mut edges = Vec::new();
+    for e in &g.edges {
+        if removed[e.a] || removed[e.b] || !keep(e) || e.qw <= I512::ZERO {
+            continue;
+        }
+        let (x, y) = (idx[e.a], idx[e.b]);
+        if x == usize::MAX || y == usize::MAX || (x < p) == (y < p) {
+            return None;
+        }
+        edges.push((x.min(y), x.max(y), e.qw));
+    }
+    let n = p + s2.len();
+    let tight = if g.qbits <= 124 {
+        tight_in::<i128>(n, p, &edges)
+    } else if g.qbits <= super::weights::MAX_BITS_256 {
+        tight_in::<I256>(n, p, &edges)
+    } else {
+        tight_in::<I512>(n, p, &edges)
+    }?;
+    let partners = tight.earliest();
+    Some(
+        partners
+            .iter()
+            .enumerate()
+            .filter_map(|(i, j)| j.map(|j| (s1[i], s2[j])))
+            .collect(),
+    )
+}
+
+/// The tight subgraph of a maximum-weight matching of the bipartite graph on `0..n` (S1 the
+/// first `p`), for `tight_earliest`.
+fn tight_in<W: PackW>(n: usize, p: usize, edges: &[(usize, usize, I512)]) -> Option<Tight> {
+    let local: Vec<(usize, usize, W)> = edges
+        .iter()
+        .map(|&(a, b, w)| (a, b, W::from_i512(w)))
+        .collect();
+    let mut matcher = Matcher::new();
+    let mate = matcher.solve(n, &local, false).to_vec();
+    if !matcher.duals_are_vertex_only() {
+        return None;
+    }
+    let tight: Vec<(usize, usize)> = edges
+        .iter()
+        .filter(|&&(a, b, _)| matcher.is_tight(a, b))
+        .map(|&(a, b, _)| (a, b - p))
+        .collect();
+    let cover1 = (0..p).map(|v| matcher.must_cover(v)).collect();
+    let cover2 = (p..n).map(|v| matcher.must_cover(v)).collect();
+    let mate1: Vec<Option<usize>> = mate[..p].iter().map(|m| m.map(|j| j - p)).collect();
+    Some(Tight::new(&tight, cover1, cover2, &mate1))
 }
 
 /// The greedy D.1 pairing of `s1` (each in turn with the earliest free vertex of `s2` it has an
