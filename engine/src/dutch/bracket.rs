@@ -243,15 +243,17 @@ impl Graph {
 
         // The PSD entries a candidate can have: each player's SD when unpaired, each allowed
         // pair's SD; a value occurs in a candidate at most as often as it occurs here.
-        let mut d6 = Vec::new();
+        // (Counted per value first: a bracket has few distinct values and many pairs.)
+        let mut d6 = std::collections::BTreeMap::new();
         for a in 0..nb {
-            d6.push((fsd(a), 1));
+            *d6.entry(fsd(a)).or_insert(0) += 1;
             for b in a + 1..nb {
                 if rules.score_counts_pairs && pair_ok(a, b) {
-                    d6.push((Score((score(a) - score(b)).0.abs()), 1));
+                    *d6.entry(Score((score(a) - score(b)).0.abs())).or_insert(0) += 1;
                 }
             }
         }
+        let d6: Vec<(Score, usize)> = d6.into_iter().collect();
         let too_wide = || {
             PairingError::InvalidRequest(format!(
                 "a bracket of {nb} players has too many distinct score differences for the \
@@ -300,7 +302,7 @@ impl Graph {
         // only those with M1 are candidates: a field right below C.6 keeps them.
         let mixed_residents = (m..nb).any(|v| score(v) != score(m));
 
-        let mut edges = Vec::new();
+        let mut edges = Vec::with_capacity(nb * nb.saturating_sub(1) / 2 + nb * (nx + 1));
         for a in 0..nb {
             for b in a + 1..nb {
                 if !pair_ok(a, b) {
@@ -503,14 +505,15 @@ impl Graph {
                 };
             }
         }
-        let mut quality_bounds = [I256::ZERO; NQ];
+        let mut bounds = Fields::ZERO;
         for e in &edges {
-            for (bound, v) in quality_bounds.iter_mut().zip(&e.q.all()) {
-                if *v > *bound {
-                    *bound = *v;
-                }
+            for (bound, v) in bounds.small.iter_mut().zip(&e.q.small) {
+                *bound = (*bound).max(*v);
             }
+            bounds.c6 = bounds.c6.max(e.q.c6);
+            bounds.c7b = bounds.c7b.max(e.q.c7b);
         }
+        let mut quality_bounds = bounds.all();
         // At most nb/2 bracket pairs; the fields that edges below the bracket carry can be on
         // nv/2 of them.
         for (f, b) in quality_bounds.iter_mut().enumerate() {
@@ -742,6 +745,23 @@ pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> 
     let n = mdps.len() + residents.len();
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     let m = mdps.len();
+    // A greedy pairing (each player in turn with the first free one he may meet) that pairs all
+    // but at most one player is maximum; the exact matching decides otherwise.
+    let mut taken = vec![false; n];
+    let mut greedy = 0;
+    for i in 0..n {
+        if taken[i] {
+            continue;
+        }
+        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat[all[i]][all[j]]) {
+            taken[i] = true;
+            taken[j] = true;
+            greedy += 1;
+        }
+    }
+    if greedy == n / 2 {
+        return greedy;
+    }
     let mut edges = Vec::new();
     for i in 0..n {
         for j in (i + 1).max(m)..n {
