@@ -432,6 +432,31 @@ impl<W: Weight> Matcher<W> {
             })
     }
 
+    /// After a solve without `max_cardinality`: whether the optimal dual solution found has no
+    /// blossom with a positive dual. Then the maximum-weight matchings of the last graph are
+    /// exactly its matchings that use only tight edges ([`Matcher::is_tight`]) and cover every
+    /// vertex with a positive dual ([`Matcher::must_cover`]): complementary slackness with this
+    /// optimal dual solution (LP duality). Always the case for a bipartite graph, where no
+    /// blossom ever forms.
+    pub fn duals_are_vertex_only(&self) -> bool {
+        !self.max_cardinality
+            && (self.n..2 * self.n)
+                .all(|b| self.base.get(b).is_none_or(|&x| x == NONE) || self.dual[b] == W::ZERO)
+    }
+
+    /// After a solve: whether the edge `{u, v}` of the last graph has zero slack under the vertex
+    /// duals (see [`Matcher::duals_are_vertex_only`]); `false` when there is no such edge.
+    pub fn is_tight(&self, u: usize, v: usize) -> bool {
+        let w2 = self.w2[u * self.n + v];
+        w2 >= W::ZERO && self.dual[u] + self.dual[v] == w2
+    }
+
+    /// After a solve: whether vertex `v` has a positive dual, so that every maximum-weight
+    /// matching covers it (see [`Matcher::duals_are_vertex_only`]).
+    pub fn must_cover(&self, v: usize) -> bool {
+        self.dual[v] > W::ZERO
+    }
+
     fn reset_matrix(&mut self, n: usize) {
         self.n = n;
         self.w2.clear();

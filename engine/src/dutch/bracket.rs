@@ -24,6 +24,7 @@
 //! (D.1, lexicographic), the remainder's exchange (D.2 a-b as fields, c-d by enumeration), and
 //! the remainder's transposition (D.1), fixing pairs as they are decided.
 
+use super::tight::Tight;
 use super::weights::{widen, Digits, Layout};
 use super::RoundCtx;
 use crate::colour::{difference_after, third_in_a_row};
@@ -242,15 +243,17 @@ impl Graph {
 
         // The PSD entries a candidate can have: each player's SD when unpaired, each allowed
         // pair's SD; a value occurs in a candidate at most as often as it occurs here.
-        let mut d6 = Vec::new();
+        // (Counted per value first: a bracket has few distinct values and many pairs.)
+        let mut d6 = std::collections::BTreeMap::new();
         for a in 0..nb {
-            d6.push((fsd(a), 1));
+            *d6.entry(fsd(a)).or_insert(0) += 1;
             for b in a + 1..nb {
                 if rules.score_counts_pairs && pair_ok(a, b) {
-                    d6.push((Score((score(a) - score(b)).0.abs()), 1));
+                    *d6.entry(Score((score(a) - score(b)).0.abs())).or_insert(0) += 1;
                 }
             }
         }
+        let d6: Vec<(Score, usize)> = d6.into_iter().collect();
         let too_wide = || {
             PairingError::InvalidRequest(format!(
                 "a bracket of {nb} players has too many distinct score differences for the \
@@ -299,7 +302,7 @@ impl Graph {
         // only those with M1 are candidates: a field right below C.6 keeps them.
         let mixed_residents = (m..nb).any(|v| score(v) != score(m));
 
-        let mut edges = Vec::new();
+        let mut edges = Vec::with_capacity(nb * nb.saturating_sub(1) / 2 + nb * (nx + 1));
         for a in 0..nb {
             for b in a + 1..nb {
                 if !pair_ok(a, b) {
@@ -502,14 +505,15 @@ impl Graph {
                 };
             }
         }
-        let mut quality_bounds = [I256::ZERO; NQ];
+        let mut bounds = Fields::ZERO;
         for e in &edges {
-            for (bound, v) in quality_bounds.iter_mut().zip(&e.q.all()) {
-                if *v > *bound {
-                    *bound = *v;
-                }
+            for (bound, v) in bounds.small.iter_mut().zip(&e.q.small) {
+                *bound = (*bound).max(*v);
             }
+            bounds.c6 = bounds.c6.max(e.q.c6);
+            bounds.c7b = bounds.c7b.max(e.q.c7b);
         }
+        let mut quality_bounds = bounds.all();
         // At most nb/2 bracket pairs; the fields that edges below the bracket carry can be on
         // nv/2 of them.
         for (f, b) in quality_bounds.iter_mut().enumerate() {
@@ -741,6 +745,23 @@ pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> 
     let n = mdps.len() + residents.len();
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     let m = mdps.len();
+    // A greedy pairing (each player in turn with the first free one he may meet) that pairs all
+    // but at most one player is maximum; the exact matching decides otherwise.
+    let mut taken = vec![false; n];
+    let mut greedy = 0;
+    for i in 0..n {
+        if taken[i] {
+            continue;
+        }
+        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat[all[i]][all[j]]) {
+            taken[i] = true;
+            taken[j] = true;
+            greedy += 1;
+        }
+    }
+    if greedy == n / 2 {
+        return greedy;
+    }
     let mut edges = Vec::new();
     for i in 0..n {
         for j in (i + 1).max(m)..n {
@@ -1082,8 +1103,11 @@ pub(crate) fn solve(
         // D.2 b does not matter then (every candidate without an exchange has the same BSN
         // sums); leaving it out of this matching keeps its weights from favouring S1R's first
         // players one by one, which makes the matching much faster.
+        // Without the players below, D.1 is decided afterwards on the tight subgraph
+        // (`tight_earliest`), so this matching carries no positions and stays narrow.
         let lex = Lex::new(&g, &s2r, pos_bits(pr));
-        let first: Vec<usize> = s1r[..lex.chunk.min(pr)].to_vec();
+        let positions = if nv == nb { 0 } else { lex.chunk.min(pr) };
+        let first: Vec<usize> = s1r[..positions].to_vec();
         let mut bounds = vec![ab_bounds[0]];
         bounds.extend(lex.bounds(first.len()));
         let first_part = lex.part(&first);
@@ -1330,6 +1354,16 @@ fn fix_lexicographic(
                 return Ok(());
             }
         }
+        if bipartite {
+            if let Some(pairs) = tight_earliest(g, &s1[start..], s2, keep, removed) {
+                for (v, u) in pairs {
+                    removed[v] = true;
+                    removed[u] = true;
+                    fixed.push((v.min(u), v.max(u)));
+                }
+                return Ok(());
+            }
+        }
         let part = &s1[start..(start + lex.chunk).min(s1.len())];
         let positions = lex.part(part);
         let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(&positions, e, out);
@@ -1339,6 +1373,77 @@ fn fix_lexicographic(
         start += part.len();
     }
     Ok(())
+}
+
+/// D.1 in a bipartite bracket without further weighted matchings: one maximum-weight matching
+/// by the quality fields on the edges `keep` allows, then the earliest partners on the tight
+/// subgraph of its optimal duals (see `tight`). `None` when an edge in play does not join `s1`
+/// to `s2`, or when the duals are not vertex duals only (never for a bipartite graph).
+fn tight_earliest(
+    g: &Graph,
+    s1: &[usize],
+    s2: &[usize],
+    keep: &dyn Fn(&Packed) -> bool,
+    removed: &[bool],
+) -> Option<Vec<(usize, usize)>> {
+    let nv = g.global.len();
+    let mut idx = vec![usize::MAX; nv];
+    let s1: Vec<usize> = s1.iter().copied().filter(|&v| !removed[v]).collect();
+    let s2: Vec<usize> = s2.iter().copied().filter(|&v| !removed[v]).collect();
+    for (i, &v) in s1.iter().chain(&s2).enumerate() {
+        idx[v] = i;
+    }
+    let p = s1.len();
+    let mut edges = Vec::new();
+    for e in &g.edges {
+        if removed[e.a] || removed[e.b] || !keep(e) || e.qw <= I512::ZERO {
+            continue;
+        }
+        let (x, y) = (idx[e.a], idx[e.b]);
+        if x == usize::MAX || y == usize::MAX || (x < p) == (y < p) {
+            return None;
+        }
+        edges.push((x.min(y), x.max(y), e.qw));
+    }
+    let n = p + s2.len();
+    let tight = if g.qbits <= 124 {
+        tight_in::<i128>(n, p, &edges)
+    } else if g.qbits <= super::weights::MAX_BITS_256 {
+        tight_in::<I256>(n, p, &edges)
+    } else {
+        tight_in::<I512>(n, p, &edges)
+    }?;
+    let partners = tight.earliest();
+    Some(
+        partners
+            .iter()
+            .enumerate()
+            .filter_map(|(i, j)| j.map(|j| (s1[i], s2[j])))
+            .collect(),
+    )
+}
+
+/// The tight subgraph of a maximum-weight matching of the bipartite graph on `0..n` (S1 the
+/// first `p`), for `tight_earliest`.
+fn tight_in<W: PackW>(n: usize, p: usize, edges: &[(usize, usize, I512)]) -> Option<Tight> {
+    let local: Vec<(usize, usize, W)> = edges
+        .iter()
+        .map(|&(a, b, w)| (a, b, W::from_i512(w)))
+        .collect();
+    let mut matcher = Matcher::new();
+    let mate = matcher.solve(n, &local, false).to_vec();
+    if !matcher.duals_are_vertex_only() {
+        return None;
+    }
+    let tight: Vec<(usize, usize)> = edges
+        .iter()
+        .filter(|&&(a, b, _)| matcher.is_tight(a, b))
+        .map(|&(a, b, _)| (a, b - p))
+        .collect();
+    let cover1 = (0..p).map(|v| matcher.must_cover(v)).collect();
+    let cover2 = (p..n).map(|v| matcher.must_cover(v)).collect();
+    let mate1: Vec<Option<usize>> = mate[..p].iter().map(|m| m.map(|j| j - p)).collect();
+    Some(Tight::new(&tight, cover1, cover2, &mate1))
 }
 
 /// The greedy D.1 pairing of `s1` (each in turn with the earliest free vertex of `s2` it has an

@@ -19,6 +19,7 @@ pub mod edition_2026;
 #[cfg(any(test, feature = "oracle"))]
 #[cfg_attr(not(test), allow(dead_code))]
 mod literal;
+mod tight;
 pub mod weights;
 
 use crate::colour::{high_gets_white, ColourFacts};
