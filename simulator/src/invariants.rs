@@ -14,7 +14,7 @@
 //!   already had it (of any value) or scored, in one single round without playing, as many
 //!   points as a win (C.04.1 Art. 4 of 2026: a full-point bye or a forfeit win bars it, a
 //!   half-point bye does not);
-//! - under the 2026 rules, the bye goes to the lowest score it can go to: no player of a lower
+//! - under the 2026 rules (Dutch C5, Dubov 3.1.2-3.1.3), the bye goes to the lowest score it can go to: no player of a lower
 //!   pairing score could take it in a pairing meeting the absolute criteria (C.04.3 of 2026, C5
 //!   "minimise the score of the assignee of the pairing-allocated bye", ranked above every
 //!   quality criterion and below only C1-C4); the 2017 rules have no such criterion (their C.5
@@ -212,10 +212,11 @@ pub fn check_pairing(
     if let Some(b) = pairing.bye {
         if facts.get(&b).is_some_and(|f| f.bye_barred) {
             v.push(Violation::ByeNotAllowed(b));
-        } else if system == System::Dutch2026 && to_pair.contains(&b) {
-            // C5 (2026): the lowest score the bye can go to.
+        } else if matches!(system, System::Dutch2026 | System::Dubov2026) && to_pair.contains(&b) {
+            // C5 (Dutch 2026), 3.1.2-3.1.3 (Dubov 2026): the lowest score the bye can go to.
             let q = Question {
                 t,
+                system,
                 facts: &facts,
                 round,
                 total_rounds,
@@ -299,6 +300,7 @@ pub fn feasible(
     let facts = facts(t, system, round - 1);
     let q = Question {
         t,
+        system,
         facts: &facts,
         round,
         total_rounds,
@@ -313,6 +315,7 @@ pub fn feasible(
 /// A round to pair: the tournament before it, its players' facts and who is to be paired.
 struct Question<'a> {
     t: &'a Tournament,
+    system: System,
     facts: &'a HashMap<PlayerId, Facts>,
     round: usize,
     total_rounds: usize,
@@ -383,6 +386,7 @@ impl Question<'_> {
     ) -> Option<Option<PlayerId>> {
         let Question {
             t,
+            system,
             facts,
             round,
             total_rounds,
@@ -411,9 +415,11 @@ impl Question<'_> {
             }
         };
         let abs: Vec<Option<Color>> = fs.iter().map(|f| absolute(f)).collect();
+        // Dubov has no topscorers (2026 C3 names no exception).
+        let dubov = matches!(system, System::Dubov1997 | System::Dubov2026);
         let top: Vec<bool> = fs
             .iter()
-            .map(|f| topscorer(t, f, round, total_rounds))
+            .map(|f| !dubov && topscorer(t, f, round, total_rounds))
             .collect();
         let mut edges: Vec<(usize, usize, i64)> = Vec::new();
         for i in 0..n {
@@ -663,6 +669,21 @@ mod tests {
             !v.iter().any(|x| matches!(x, Violation::ThreeInRow(..))),
             "{v:?}"
         );
+    }
+
+    #[test]
+    fn dubov_has_no_topscorer_exception() {
+        // The final-round pair of `catches_colour_violations_except_topscorers` under Dubov:
+        // 1997 2.3-2.4 and the 2026 edition (C3 without a topscorer clause) exempt nobody.
+        let t = two_rounds();
+        let p = pairing(&[(3, 1), (4, 6), (5, 2)], None);
+        for system in [System::Dubov1997, System::Dubov2026] {
+            let v = check_pairing(&t, system, 3, 3, &all(), &p);
+            assert!(
+                v.contains(&Violation::ThreeInRow(3, Color::White)),
+                "{system}: {v:?}"
+            );
+        }
     }
 
     #[test]

@@ -370,26 +370,43 @@ fn pair_group(
             return Ok((pairs, Vec::new()));
         }
     }
-    // 6.3 "we look for an opponent for him" beyond the columns: a maximum pairing in the 6.2
-    // order (the White column first), and 6.4 the rest float down.
+    // 6.3 "we look for an opponent for him" beyond the columns: the most pairs in the group;
+    // 6.4 chooses who floats down: first players who were not floaters and can be paired in
+    // the next lower score group, then not floaters who cannot, then floaters who can, then
+    // floaters who cannot.
     let rest: Vec<usize> = whites.iter().chain(&blacks).copied().collect();
-    let (mut got, down) = max_pairs(r, &rest);
+    let next: Vec<usize> = left
+        .iter()
+        .copied()
+        .take_while(|&i| {
+            left.first()
+                .is_some_and(|&f| r.players[f].score == r.players[i].score)
+        })
+        .collect();
+    let rank = |i: usize| {
+        let can = next.iter().any(|&j| r.compat[i][j]);
+        2 * u8::from(floaters.contains(&i)) + u8::from(!can)
+    };
+    let (mut got, mut down) = max_pairs(r, &rest, &rank);
     pairs.append(&mut got);
-    let mut down = down;
-    // 6.4: floaters ordered: not floater before and pairable below first.
-    down.sort_by_key(|&i| (floaters.contains(&i), r.players[i].id));
+    down.sort_by_key(|&i| (rank(i), r.players[i].id));
     Ok((pairs, down))
 }
 
-/// The most pairs among `who` (a maximum matching, greedy in `who`'s order first) and the
-/// players left over.
-fn max_pairs(r: &Round, who: &[usize]) -> (Vec<(usize, usize)>, Vec<usize>) {
+/// The most pairs among `who` (a maximum matching) and the players left over: among the
+/// maximum pairings, the one leaving the players of lowest `rank` (the 6.4 preference to
+/// float), compared from the worst rank down.
+fn max_pairs(r: &Round, who: &[usize], rank: &dyn Fn(usize) -> u8) -> GroupPairing {
     let n = who.len();
+    // Pairing a player of rank k is worth (n+1)^k: leaving one of a worse rank unpaired costs
+    // more than leaving all of the better ranks.
+    let base = n as i64 + 1;
+    let worth = |i: usize| base.pow(u32::from(rank(i)));
     let mut edges = Vec::new();
     for x in 0..n {
         for y in x + 1..n {
             if r.compat[who[x]][who[y]] {
-                edges.push((x, y, 1i64));
+                edges.push((x, y, worth(who[x]) + worth(who[y])));
             }
         }
     }
@@ -729,6 +746,27 @@ mod tests {
             ["7.3: 1 to the Black column", "8: floater 7 plays 3"]
         );
         assert_eq!(pairs, vec![(7, 3), (2, 1)]);
+    }
+
+    #[test]
+    fn floaters_of_6_4_by_preference() {
+        // Three players who may all meet, one must float down. 6.4 prefers to float a player
+        // who was no floater and can be paired below (2), before one who cannot be paired
+        // below (1), before a floater from above (3).
+        let players = vec![
+            entrant(1, 2000, 2, &[2000], "W"),
+            entrant(2, 2000, 2, &[2000], "B"),
+            entrant(3, 2000, 2, &[2000], "W"),
+        ];
+        let r = round(players, &[], compatible, 2, 9);
+        let rank = |i: usize| match r.players[i].id {
+            1 => 1,
+            2 => 0,
+            _ => 2,
+        };
+        let (pairs, down) = max_pairs(&r, &[0, 1, 2], &rank);
+        assert_eq!(ids(&r, &pairs), vec![(1, 3)]);
+        assert_eq!(down, vec![at(&r, 2)]);
     }
 
     #[test]
