@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 3 ]; then
-    echo "usage: $0 dutch-2026|dutch-2017 N OUTDIR [SEED] [SAMPLE_EVERY]" >&2
+    echo "usage: $0 dutch-2026|dutch-2017|rating-1998 N OUTDIR [SEED] [SAMPLE_EVERY]" >&2
     exit 2
 fi
 system=$1 n=$2 out=$3 seed=${4:-2026} every=${5:-5}
@@ -27,6 +27,7 @@ shared=${SHARED:-../shared}
 case "$system" in
 dutch-2026) bbp=$shared/engines/bbpPairings-6/bbpPairings ;;
 dutch-2017) bbp=$shared/engines/bbpPairings-5.0.1/bbpPairings ;;
+rating-1998) bbp="" ;; # no endorsed engine exists for the 1998 rules
 *) echo "unknown system $system" >&2; exit 2 ;;
 esac
 cargo build --release -p swisslab-simulator >&2
@@ -97,7 +98,7 @@ if [ -x "$bbp" ]; then
         fi
     done
 else
-    echo "skipped: $bbp not found (no bbpPairings sample)" >&2
+    echo "skipped: ${bbp:-no reference engine for $system} not found (no bbpPairings sample)" >&2
 fi
 {
     echo "system: $system, seed: $seed, tournaments: $n"

@@ -50,6 +50,10 @@ pub(crate) const EXCHANGE_LIMIT: usize = 500_000;
 /// (C.12, C.13) makes the search backtrack: past it the bracket is reported as not paired.
 pub(crate) const NODE_LIMIT: u64 = 2_000_000;
 
+/// The most sets of downfloaters of one group weighed against the caller's condition; past it
+/// the search checks the condition on complete candidates only.
+const GOOD_LIMIT: usize = 5_000;
+
 /// One bracket to pair.
 pub(crate) struct Task<'a> {
     /// Players (indices, A.2 order).
@@ -61,6 +65,9 @@ pub(crate) struct Task<'a> {
     /// The lowest bracket: the player left over takes the bye, so B.1.b bars players who
     /// scored a point without playing from being left over.
     pub last: bool,
+    /// `fits` may refuse sets of downfloaters (false for the first pairing of a bracket, which
+    /// accepts any).
+    pub constrained: bool,
 }
 
 impl<'a> Task<'a> {
@@ -74,6 +81,7 @@ impl<'a> Task<'a> {
             moved,
             fits,
             last: false,
+            constrained: true,
         }
     }
 }
@@ -470,6 +478,22 @@ impl Search<'_> {
         if !self.mixed_feasible(&[], players, p, budget) {
             return Ok(None);
         }
+        // The sets of players this group may leave over (C.12, C.13 through `fits`), each
+        // weighed once; a level none of them allows is given up without search.
+        let good = if self.task.constrained {
+            self.good_leftovers(players, n - 2 * p)
+        } else {
+            None
+        };
+        if let Some(good) = &good {
+            let feasible = good.iter().any(|l| {
+                let rest: Vec<usize> = players.iter().copied().filter(|i| !l.contains(i)).collect();
+                self.mixed_feasible(&[], &rest, p, budget)
+            });
+            if !feasible {
+                return Ok(None);
+            }
+        }
         for k in 0..=p.min(n - p) {
             let list = exchanges(n, p, k).ok_or_else(limit_error)?;
             for (s1, s2) in list {
@@ -477,7 +501,8 @@ impl Search<'_> {
                 let s2: Vec<usize> = s2.iter().map(|&i| players[i]).collect();
                 let mut used = vec![false; s2.len()];
                 let before = done.len();
-                let got = self.transpose(&s1, &s2, 0, &mut used, done, budget, None)?;
+                let got =
+                    self.transpose(&s1, &s2, 0, &mut used, done, budget, None, good.as_deref())?;
                 done.truncate(before);
                 if got.is_some() {
                     return Ok(got);
@@ -500,6 +525,7 @@ impl Search<'_> {
         pairs: &mut Vec<(usize, usize)>,
         budget: usize,
         mate: Option<Vec<usize>>,
+        good: Option<&[Vec<usize>]>,
     ) -> Result<Option<Out>, PairingError> {
         self.step()?;
         if d == s1.len() {
@@ -514,10 +540,22 @@ impl Search<'_> {
         }
         let mate = match mate {
             Some(m) => m,
-            None => match self.completion(s1, s2, d, used, budget) {
-                Some(m) => m,
-                None => return Ok(None),
-            },
+            None => {
+                let found = match good {
+                    None => self.completion(s1, s2, d, used, budget, &[]),
+                    Some(sets) => sets
+                        .iter()
+                        .filter(|l| {
+                            l.iter()
+                                .all(|x| (0..s2.len()).any(|j| !used[j] && s2[j] == *x))
+                        })
+                        .find_map(|l| self.completion(s1, s2, d, used, budget, l)),
+                };
+                match found {
+                    Some(m) => m,
+                    None => return Ok(None),
+                }
+            }
         };
         let a = s1[d];
         for j in 0..s2.len() {
@@ -536,7 +574,7 @@ impl Search<'_> {
             };
             used[j] = true;
             pairs.push((a, s2[j]));
-            let got = self.transpose(s1, s2, d + 1, used, pairs, budget - bad, next)?;
+            let got = self.transpose(s1, s2, d + 1, used, pairs, budget - bad, next, good)?;
             pairs.pop();
             used[j] = false;
             if got.is_some() {
@@ -556,9 +594,12 @@ impl Search<'_> {
         d: usize,
         used: &[bool],
         budget: usize,
+        exclude: &[usize],
     ) -> Option<Vec<usize>> {
         let rem = &s1[d..];
-        let free: Vec<usize> = (0..s2.len()).filter(|&j| !used[j]).collect();
+        let free: Vec<usize> = (0..s2.len())
+            .filter(|&j| !used[j] && !exclude.contains(&s2[j]))
+            .collect();
         let nr = rem.len();
         let u = Units::new(nr + free.len());
         let mut edges: Vec<(usize, usize, i64)> = Vec::new();
@@ -603,6 +644,21 @@ impl Search<'_> {
             out[d + i] = free[mate[i].unwrap_or(nr) - nr];
         }
         Some(out)
+    }
+
+    /// The `k`-sets of `players` the caller accepts as downfloaters (with those C.1 moved
+    /// down) and the level lets float, or `None` when there are more than [`GOOD_LIMIT`].
+    fn good_leftovers(&self, players: &[usize], k: usize) -> Option<Vec<Vec<usize>>> {
+        let sets = subsets(players.len(), k, GOOD_LIMIT)?;
+        Some(
+            sets.into_iter()
+                .map(|s| s.iter().map(|&i| players[i]).collect::<Vec<usize>>())
+                .filter(|l| {
+                    !l.iter().any(|&i| must_stay(self.r, self.task, self.lv, i))
+                        && (self.task.fits)(&self.floaters(l))
+                })
+                .collect(),
+        )
     }
 
     /// Whether `rem` (players that must each be paired with one of `free`) and `pr` more pairs
