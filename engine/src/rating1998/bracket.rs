@@ -541,15 +541,30 @@ impl Search<'_> {
         let mate = match mate {
             Some(m) => m,
             None => {
+                let free_of = |l: &Vec<usize>| {
+                    l.iter()
+                        .all(|x| (0..s2.len()).any(|j| !used[j] && s2[j] == *x))
+                };
                 let found = match good {
                     None => self.completion(s1, s2, d, used, budget, &[]),
-                    Some(sets) => sets
-                        .iter()
-                        .filter(|l| {
-                            l.iter()
-                                .all(|x| (0..s2.len()).any(|j| !used[j] && s2[j] == *x))
+                    Some(sets) => {
+                        // The completion without condition, when what it leaves over is
+                        // accepted; else the accepted sets, the lowest players first.
+                        let plain = self.completion(s1, s2, d, used, budget, &[]).filter(|m| {
+                            let mut left: Vec<usize> = (0..s2.len())
+                                .filter(|&j| !used[j] && !m[d..].contains(&j))
+                                .map(|j| s2[j])
+                                .collect();
+                            left.sort_unstable();
+                            sets.contains(&left)
+                        });
+                        plain.or_else(|| {
+                            sets.iter()
+                                .rev()
+                                .filter(|l| free_of(l))
+                                .find_map(|l| self.completion(s1, s2, d, used, budget, l))
                         })
-                        .find_map(|l| self.completion(s1, s2, d, used, budget, l)),
+                    }
                 };
                 match found {
                     Some(m) => m,
