@@ -475,9 +475,9 @@ impl Search<'_> {
         if 2 * p > n {
             return Ok(None);
         }
-        if !self.mixed_feasible(&[], players, p, budget) {
+        let Some(plain) = self.mixed_completion(&[], players, p, budget) else {
             return Ok(None);
-        }
+        };
         // The sets of players this group may leave over (C.12, C.13 through `fits`), each
         // weighed once; a level none of them allows is given up without search.
         let good = if self.task.constrained {
@@ -486,10 +486,15 @@ impl Search<'_> {
             None
         };
         if let Some(good) = &good {
-            let feasible = good.iter().any(|l| {
-                let rest: Vec<usize> = players.iter().copied().filter(|i| !l.contains(i)).collect();
-                self.mixed_feasible(&[], &rest, p, budget)
-            });
+            // A completion without condition whose leftover is accepted settles it.
+            let mut plain = plain;
+            plain.sort_unstable();
+            let feasible = good.contains(&plain)
+                || good.iter().any(|l| {
+                    let rest: Vec<usize> =
+                        players.iter().copied().filter(|i| !l.contains(i)).collect();
+                    self.mixed_feasible(&[], &rest, p, budget)
+                });
             if !feasible {
                 return Ok(None);
             }
@@ -682,6 +687,18 @@ impl Search<'_> {
     /// most the rest allows; otherwise only the pairing of `rem` and the number of pairs are
     /// checked (a necessary condition).
     fn mixed_feasible(&self, rem: &[usize], free: &[usize], pr: usize, budget: usize) -> bool {
+        self.mixed_completion(rem, free, pr, budget).is_some()
+    }
+
+    /// [`Self::mixed_feasible`], with the players a completion found leaves unpaired (only
+    /// meaningful when `pr` is the most the rest allows).
+    fn mixed_completion(
+        &self,
+        rem: &[usize],
+        free: &[usize],
+        pr: usize,
+        budget: usize,
+    ) -> Option<Vec<usize>> {
         let nr = rem.len();
         let all: Vec<usize> = rem.iter().chain(free).copied().collect();
         let n = all.len();
@@ -706,22 +723,26 @@ impl Search<'_> {
         }
         let mate = max_weight_matching(n, &edges, false);
         if mate[..nr].iter().any(Option::is_none) {
-            return false;
+            return None;
         }
         let card = mate.iter().filter(|m| m.is_some()).count() / 2;
         let target = nr + pr;
         if card < target {
-            return false;
+            return None;
         }
+        let left: Vec<usize> = (0..n)
+            .filter(|&i| mate[i].is_none())
+            .map(|i| all[i])
+            .collect();
         let full = target == n / 2;
         if !full {
-            return true;
+            return Some(left);
         }
         let stays_unpaired =
             (0..n).any(|i| mate[i].is_none() && must_stay(self.r, self.task, self.lv, all[i]));
         let bad = (0..n)
             .filter(|&i| mate[i].is_some_and(|j| i < j && self.r.colour_bad(all[i], all[j])))
             .count();
-        !stays_unpaired && bad <= budget
+        (!stays_unpaired && bad <= budget).then_some(left)
     }
 }
