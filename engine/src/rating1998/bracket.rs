@@ -40,7 +40,7 @@ use super::Round98;
 use crate::history::Float;
 use crate::matching::max_weight_matching;
 use crate::pairing::PairingError;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
 /// The most exchanges of one size listed for one group (D.2): past it, the bracket is reported
 /// as not paired rather than searched for hours.
@@ -359,6 +359,22 @@ pub(crate) fn solve(r: &Round98, task: &Task) -> Result<Option<Out>, PairingErro
     })
 }
 
+/// The sets of players a group may leave over, listed when first needed.
+struct Leftovers<'b> {
+    players: &'b [usize],
+    k: usize,
+    sets: OnceCell<Option<Vec<Vec<usize>>>>,
+}
+
+impl Leftovers<'_> {
+    /// The accepted sets, or `None` when there are too many to list.
+    fn get(&self, s: &Search) -> Option<&Vec<Vec<usize>>> {
+        self.sets
+            .get_or_init(|| s.good_leftovers(self.players, self.k))
+            .as_ref()
+    }
+}
+
 /// The weights of the feasibility matchings, in decreasing priority.
 struct Units {
     diag: i64,
@@ -480,20 +496,22 @@ impl Search<'_> {
         };
         // The sets of players this group may leave over (C.12, C.13 through `fits`), each
         // weighed once; a level none of them allows is given up without search.
-        let good = if self.task.constrained {
-            self.good_leftovers(players, n - 2 * p)
-        } else {
-            None
+        let lazy = Leftovers {
+            players,
+            k: n - 2 * p,
+            sets: OnceCell::new(),
         };
-        if let Some(good) = &good {
-            // A completion without condition whose leftover is accepted settles it.
-            let mut plain = plain;
-            plain.sort_unstable();
-            let feasible = good.contains(&plain)
-                || good.iter().any(|l| {
-                    let rest: Vec<usize> =
-                        players.iter().copied().filter(|i| !l.contains(i)).collect();
-                    self.mixed_feasible(&[], &rest, p, budget)
+        let good = self.task.constrained.then_some(&lazy);
+        if let Some(lz) = good {
+            // A completion without condition whose leftover is accepted settles it; else the
+            // accepted leftover sets are listed and tried.
+            let feasible = self.accepted(&plain)
+                || lz.get(self).is_none_or(|sets| {
+                    sets.iter().any(|l| {
+                        let rest: Vec<usize> =
+                            players.iter().copied().filter(|i| !l.contains(i)).collect();
+                        self.mixed_feasible(&[], &rest, p, budget)
+                    })
                 });
             if !feasible {
                 return Ok(None);
@@ -506,8 +524,7 @@ impl Search<'_> {
                 let s2: Vec<usize> = s2.iter().map(|&i| players[i]).collect();
                 let mut used = vec![false; s2.len()];
                 let before = done.len();
-                let got =
-                    self.transpose(&s1, &s2, 0, &mut used, done, budget, None, good.as_deref())?;
+                let got = self.transpose(&s1, &s2, 0, &mut used, done, budget, None, good)?;
                 done.truncate(before);
                 if got.is_some() {
                     return Ok(got);
@@ -530,7 +547,7 @@ impl Search<'_> {
         pairs: &mut Vec<(usize, usize)>,
         budget: usize,
         mate: Option<Vec<usize>>,
-        good: Option<&[Vec<usize>]>,
+        good: Option<&Leftovers>,
     ) -> Result<Option<Out>, PairingError> {
         self.step()?;
         if d == s1.len() {
@@ -552,23 +569,29 @@ impl Search<'_> {
                 };
                 let found = match good {
                     None => self.completion(s1, s2, d, used, budget, &[]),
-                    Some(sets) => {
+                    Some(lz) => {
                         // The completion without condition, when what it leaves over is
                         // accepted; else the accepted sets, the lowest players first.
-                        let plain = self.completion(s1, s2, d, used, budget, &[]).filter(|m| {
-                            let mut left: Vec<usize> = (0..s2.len())
+                        let plain = self.completion(s1, s2, d, used, budget, &[]);
+                        let plain_ok = plain.as_ref().is_some_and(|m| {
+                            let left: Vec<usize> = (0..s2.len())
                                 .filter(|&j| !used[j] && !m[d..].contains(&j))
                                 .map(|j| s2[j])
                                 .collect();
-                            left.sort_unstable();
-                            sets.contains(&left)
+                            self.accepted(&left)
                         });
-                        plain.or_else(|| {
-                            sets.iter()
-                                .rev()
-                                .filter(|l| free_of(l))
-                                .find_map(|l| self.completion(s1, s2, d, used, budget, l))
-                        })
+                        if plain_ok {
+                            plain
+                        } else {
+                            match lz.get(self) {
+                                None => plain,
+                                Some(sets) => sets
+                                    .iter()
+                                    .rev()
+                                    .filter(|l| free_of(l))
+                                    .find_map(|l| self.completion(s1, s2, d, used, budget, l)),
+                            }
+                        }
                     }
                 };
                 match found {
@@ -666,6 +689,15 @@ impl Search<'_> {
         Some(out)
     }
 
+    /// The caller accepts `left` (with those C.1 moved down) as downfloaters and the level
+    /// lets them float.
+    fn accepted(&self, left: &[usize]) -> bool {
+        !left
+            .iter()
+            .any(|&i| must_stay(self.r, self.task, self.lv, i))
+            && (self.task.fits)(&self.floaters(left))
+    }
+
     /// The `k`-sets of `players` the caller accepts as downfloaters (with those C.1 moved
     /// down) and the level lets float, or `None` when there are more than [`GOOD_LIMIT`].
     fn good_leftovers(&self, players: &[usize], k: usize) -> Option<Vec<Vec<usize>>> {
@@ -673,10 +705,7 @@ impl Search<'_> {
         Some(
             sets.into_iter()
                 .map(|s| s.iter().map(|&i| players[i]).collect::<Vec<usize>>())
-                .filter(|l| {
-                    !l.iter().any(|&i| must_stay(self.r, self.task, self.lv, i))
-                        && (self.task.fits)(&self.floaters(l))
-                })
+                .filter(|l| self.accepted(l))
                 .collect(),
         )
     }
