@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 3 ]; then
-    echo "usage: $0 dutch-2026|dutch-2017|dubov-2026|dubov-1997 N OUTDIR [SEED] [SAMPLE_EVERY]" >&2
+    echo "usage: $0 dutch-2026|dutch-2017|dubov-2026|dubov-1997|rating-1998 N OUTDIR [SEED] [SAMPLE_EVERY]" >&2
     exit 2
 fi
 system=$1 n=$2 out=$3 seed=${4:-2026} every=${5:-5}
@@ -27,8 +27,8 @@ shared=${SHARED:-../shared}
 case "$system" in
 dutch-2026) bbp=$shared/engines/bbpPairings-6/bbpPairings ;;
 dutch-2017) bbp=$shared/engines/bbpPairings-5.0.1/bbpPairings ;;
-# No reference engine implements Dubov: `swisslab check` and the invariants only.
-dubov-2026 | dubov-1997) bbp="" ;;
+# No endorsed engine implements Dubov or the 1998 rules: `swisslab check` and the invariants only.
+dubov-2026 | dubov-1997 | rating-1998) bbp="" ;;
 *) echo "unknown system $system" >&2; exit 2 ;;
 esac
 cargo build --release -p swisslab-simulator >&2

@@ -687,6 +687,22 @@ mod tests {
     }
 
     #[test]
+    fn rating_1998_exempts_only_the_player_over_half() {
+        let t = two_rounds();
+        // Final round: 1 (1.5 of 2.0) is over 50%, 3 (1.0) is not. The Dutch rules exempt the
+        // pair; the Note to B.6 of 1998 exempts 1 only, so 3's third White breaks B.2.
+        let p = pairing(&[(3, 1), (4, 6), (5, 2)], None);
+        let v = check_pairing(&t, System::Rating1998, 3, 3, &all(), &p);
+        assert!(v.contains(&Violation::ThreeInRow(3, Color::White)), "{v:?}");
+        // B.1.b of 1998: a full-point bye bars the bye, a half-point bye does not.
+        let e = |u| RoundEntry::Unplayed(u);
+        assert!(bars_bye(&t, System::Rating1998, &e(Unplayed::FullBye)));
+        assert!(bars_bye(&t, System::Rating1998, &e(Unplayed::Pab)));
+        assert!(!bars_bye(&t, System::Rating1998, &e(Unplayed::HalfBye)));
+        assert!(feasible(&t, System::Rating1998, 3, 5, &all()));
+    }
+
+    #[test]
     fn catches_wrong_scores() {
         let t = two_rounds();
         let good: Vec<Score> = vec![

@@ -40,7 +40,7 @@ use super::Round98;
 use crate::history::Float;
 use crate::matching::max_weight_matching;
 use crate::pairing::PairingError;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
 /// The most exchanges of one size listed for one group (D.2): past it, the bracket is reported
 /// as not paired rather than searched for hours.
@@ -49,6 +49,10 @@ pub(crate) const EXCHANGE_LIMIT: usize = 500_000;
 /// The most search steps spent on one bracket when the caller's condition on the downfloaters
 /// (C.12, C.13) makes the search backtrack: past it the bracket is reported as not paired.
 pub(crate) const NODE_LIMIT: u64 = 2_000_000;
+
+/// The most sets of downfloaters of one group weighed against the caller's condition; past it
+/// the search checks the condition on complete candidates only.
+const GOOD_LIMIT: usize = 5_000;
 
 /// One bracket to pair.
 pub(crate) struct Task<'a> {
@@ -61,6 +65,9 @@ pub(crate) struct Task<'a> {
     /// The lowest bracket: the player left over takes the bye, so B.1.b bars players who
     /// scored a point without playing from being left over.
     pub last: bool,
+    /// `fits` may refuse sets of downfloaters (false for the first pairing of a bracket, which
+    /// accepts any).
+    pub constrained: bool,
 }
 
 impl<'a> Task<'a> {
@@ -74,6 +81,7 @@ impl<'a> Task<'a> {
             moved,
             fits,
             last: false,
+            constrained: true,
         }
     }
 }
@@ -351,6 +359,22 @@ pub(crate) fn solve(r: &Round98, task: &Task) -> Result<Option<Out>, PairingErro
     })
 }
 
+/// The sets of players a group may leave over, listed when first needed.
+struct Leftovers<'b> {
+    players: &'b [usize],
+    k: usize,
+    sets: OnceCell<Option<Vec<Vec<usize>>>>,
+}
+
+impl Leftovers<'_> {
+    /// The accepted sets, or `None` when there are too many to list.
+    fn get(&self, s: &Search) -> Option<&Vec<Vec<usize>>> {
+        self.sets
+            .get_or_init(|| s.good_leftovers(self.players, self.k))
+            .as_ref()
+    }
+}
+
 /// The weights of the feasibility matchings, in decreasing priority.
 struct Units {
     diag: i64,
@@ -467,8 +491,31 @@ impl Search<'_> {
         if 2 * p > n {
             return Ok(None);
         }
-        if !self.mixed_feasible(&[], players, p, budget) {
+        let Some(plain) = self.mixed_completion(&[], players, p, budget) else {
             return Ok(None);
+        };
+        // The sets of players this group may leave over (C.12, C.13 through `fits`), each
+        // weighed once; a level none of them allows is given up without search.
+        let lazy = Leftovers {
+            players,
+            k: n - 2 * p,
+            sets: OnceCell::new(),
+        };
+        let good = self.task.constrained.then_some(&lazy);
+        if let Some(lz) = good {
+            // A completion without condition whose leftover is accepted settles it; else the
+            // accepted leftover sets are listed and tried.
+            let feasible = self.accepted(&plain)
+                || lz.get(self).is_none_or(|sets| {
+                    sets.iter().any(|l| {
+                        let rest: Vec<usize> =
+                            players.iter().copied().filter(|i| !l.contains(i)).collect();
+                        self.mixed_feasible(&[], &rest, p, budget)
+                    })
+                });
+            if !feasible {
+                return Ok(None);
+            }
         }
         for k in 0..=p.min(n - p) {
             let list = exchanges(n, p, k).ok_or_else(limit_error)?;
@@ -477,7 +524,7 @@ impl Search<'_> {
                 let s2: Vec<usize> = s2.iter().map(|&i| players[i]).collect();
                 let mut used = vec![false; s2.len()];
                 let before = done.len();
-                let got = self.transpose(&s1, &s2, 0, &mut used, done, budget, None)?;
+                let got = self.transpose(&s1, &s2, 0, &mut used, done, budget, None, good)?;
                 done.truncate(before);
                 if got.is_some() {
                     return Ok(got);
@@ -500,6 +547,7 @@ impl Search<'_> {
         pairs: &mut Vec<(usize, usize)>,
         budget: usize,
         mate: Option<Vec<usize>>,
+        good: Option<&Leftovers>,
     ) -> Result<Option<Out>, PairingError> {
         self.step()?;
         if d == s1.len() {
@@ -514,10 +562,43 @@ impl Search<'_> {
         }
         let mate = match mate {
             Some(m) => m,
-            None => match self.completion(s1, s2, d, used, budget) {
-                Some(m) => m,
-                None => return Ok(None),
-            },
+            None => {
+                let free_of = |l: &Vec<usize>| {
+                    l.iter()
+                        .all(|x| (0..s2.len()).any(|j| !used[j] && s2[j] == *x))
+                };
+                let found = match good {
+                    None => self.completion(s1, s2, d, used, budget, &[]),
+                    Some(lz) => {
+                        // The completion without condition, when what it leaves over is
+                        // accepted; else the accepted sets, the lowest players first.
+                        let plain = self.completion(s1, s2, d, used, budget, &[]);
+                        let plain_ok = plain.as_ref().is_some_and(|m| {
+                            let left: Vec<usize> = (0..s2.len())
+                                .filter(|&j| !used[j] && !m[d..].contains(&j))
+                                .map(|j| s2[j])
+                                .collect();
+                            self.accepted(&left)
+                        });
+                        if plain_ok {
+                            plain
+                        } else {
+                            match lz.get(self) {
+                                None => plain,
+                                Some(sets) => sets
+                                    .iter()
+                                    .rev()
+                                    .filter(|l| free_of(l))
+                                    .find_map(|l| self.completion(s1, s2, d, used, budget, l)),
+                            }
+                        }
+                    }
+                };
+                match found {
+                    Some(m) => m,
+                    None => return Ok(None),
+                }
+            }
         };
         let a = s1[d];
         for j in 0..s2.len() {
@@ -536,7 +617,7 @@ impl Search<'_> {
             };
             used[j] = true;
             pairs.push((a, s2[j]));
-            let got = self.transpose(s1, s2, d + 1, used, pairs, budget - bad, next)?;
+            let got = self.transpose(s1, s2, d + 1, used, pairs, budget - bad, next, good)?;
             pairs.pop();
             used[j] = false;
             if got.is_some() {
@@ -556,9 +637,12 @@ impl Search<'_> {
         d: usize,
         used: &[bool],
         budget: usize,
+        exclude: &[usize],
     ) -> Option<Vec<usize>> {
         let rem = &s1[d..];
-        let free: Vec<usize> = (0..s2.len()).filter(|&j| !used[j]).collect();
+        let free: Vec<usize> = (0..s2.len())
+            .filter(|&j| !used[j] && !exclude.contains(&s2[j]))
+            .collect();
         let nr = rem.len();
         let u = Units::new(nr + free.len());
         let mut edges: Vec<(usize, usize, i64)> = Vec::new();
@@ -605,12 +689,45 @@ impl Search<'_> {
         Some(out)
     }
 
+    /// The caller accepts `left` (with those C.1 moved down) as downfloaters and the level
+    /// lets them float.
+    fn accepted(&self, left: &[usize]) -> bool {
+        !left
+            .iter()
+            .any(|&i| must_stay(self.r, self.task, self.lv, i))
+            && (self.task.fits)(&self.floaters(left))
+    }
+
+    /// The `k`-sets of `players` the caller accepts as downfloaters (with those C.1 moved
+    /// down) and the level lets float, or `None` when there are more than [`GOOD_LIMIT`].
+    fn good_leftovers(&self, players: &[usize], k: usize) -> Option<Vec<Vec<usize>>> {
+        let sets = subsets(players.len(), k, GOOD_LIMIT)?;
+        Some(
+            sets.into_iter()
+                .map(|s| s.iter().map(|&i| players[i]).collect::<Vec<usize>>())
+                .filter(|l| self.accepted(l))
+                .collect(),
+        )
+    }
+
     /// Whether `rem` (players that must each be paired with one of `free`) and `pr` more pairs
     /// among the other free players can be made at this level with at most `budget` colour
     /// conflicts, every free player who may not float being paired. Exact when `pr` is the
     /// most the rest allows; otherwise only the pairing of `rem` and the number of pairs are
     /// checked (a necessary condition).
     fn mixed_feasible(&self, rem: &[usize], free: &[usize], pr: usize, budget: usize) -> bool {
+        self.mixed_completion(rem, free, pr, budget).is_some()
+    }
+
+    /// [`Self::mixed_feasible`], with the players a completion found leaves unpaired (only
+    /// meaningful when `pr` is the most the rest allows).
+    fn mixed_completion(
+        &self,
+        rem: &[usize],
+        free: &[usize],
+        pr: usize,
+        budget: usize,
+    ) -> Option<Vec<usize>> {
         let nr = rem.len();
         let all: Vec<usize> = rem.iter().chain(free).copied().collect();
         let n = all.len();
@@ -635,22 +752,26 @@ impl Search<'_> {
         }
         let mate = max_weight_matching(n, &edges, false);
         if mate[..nr].iter().any(Option::is_none) {
-            return false;
+            return None;
         }
         let card = mate.iter().filter(|m| m.is_some()).count() / 2;
         let target = nr + pr;
         if card < target {
-            return false;
+            return None;
         }
+        let left: Vec<usize> = (0..n)
+            .filter(|&i| mate[i].is_none())
+            .map(|i| all[i])
+            .collect();
         let full = target == n / 2;
         if !full {
-            return true;
+            return Some(left);
         }
         let stays_unpaired =
             (0..n).any(|i| mate[i].is_none() && must_stay(self.r, self.task, self.lv, all[i]));
         let bad = (0..n)
             .filter(|&i| mate[i].is_some_and(|j| i < j && self.r.colour_bad(all[i], all[j])))
             .count();
-        !stays_unpaired && bad <= budget
+        (!stays_unpaired && bad <= budget).then_some(left)
     }
 }

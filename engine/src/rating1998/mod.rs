@@ -430,39 +430,39 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
         for gi in 0..upto {
             let penultimate = gi + 1 == upto;
             let below: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
-            let task = bracket::Task::new(&mdps, &groups[gi], &any);
+            let mut task = bracket::Task::new(&mdps, &groups[gi], &any);
+            task.constrained = false;
             let mut out = solver(r, &task)?.ok_or_else(|| unpaired(gi))?;
             let complete = |f: &[usize]| {
                 let mut rest = f.to_vec();
                 rest.extend_from_slice(&below);
                 r.completable(&rest)
             };
-            if penultimate && !complete(&out.floaters) {
-                // C.13: another pairing of the penultimate bracket that lets the lowest one be
-                // paired; none: p becomes 0 and the two brackets are joined.
-                let task = bracket::Task::new(&mdps, &groups[gi], &complete);
-                match solver(r, &task)? {
-                    Some(other) if !other.pairs.is_empty() => out = other,
-                    _ => {
-                        lowest -= 1;
-                        continue 'merge;
-                    }
+            // C.1 / C.12: a player moved down without an opponent in the next bracket sends
+            // the pairing back here, for downfloaters that let the next bracket pair every
+            // player moved down to it; if there is none, the first pairing stands.
+            let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
+            let fits = |f: &[usize]| {
+                let mut all = f.to_vec();
+                all.extend_from_slice(next);
+                r.covers(f, &all)
+            };
+            if !fits(&out.floaters) {
+                let task = bracket::Task::new(&mdps, &groups[gi], &fits);
+                if let Some(other) = solver(r, &task)? {
+                    out = other;
                 }
             }
-            if !penultimate {
-                // C.1 / C.12: a player moved down without an opponent in the next bracket
-                // sends the pairing back here, for downfloaters that let the next bracket pair
-                // every player moved down to it; if there is none, the first pairing stands.
-                let next = &groups[gi + 1];
-                let fits = |f: &[usize]| {
-                    let mut all = f.to_vec();
-                    all.extend_from_slice(next);
-                    r.covers(f, &all)
-                };
-                if !fits(&out.floaters) {
-                    let task = bracket::Task::new(&mdps, &groups[gi], &fits);
-                    if let Some(other) = solver(r, &task)? {
-                        out = other;
+            if penultimate && !complete(&out.floaters) {
+                // C.13: another pairing of the penultimate bracket that lets the lowest one be
+                // paired; with p = 0 the whole bracket moves down, joining the two. When not
+                // even that works, the bracket above becomes the penultimate one.
+                let task = bracket::Task::new(&mdps, &groups[gi], &complete);
+                match solver(r, &task)? {
+                    Some(other) => out = other,
+                    None => {
+                        lowest -= 1;
+                        continue 'merge;
                     }
                 }
             }

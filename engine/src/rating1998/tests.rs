@@ -373,7 +373,7 @@ fn b5_no_second_downfloat_in_a_row() {
 }
 
 #[test]
-fn c9_b5_down_dropped_when_nothing_else_works() {
+fn c1_player_without_opponent_moves_down() {
     // 3 players: round 1: 1-2 (1 wins), 3 bye. Round 2: bracket 1.0 = {1, 3}: 1-3, 2 bye.
     // Round 3 with 1-3 a win for 1: scores 1: 2, 3: 1, 2: 1 (bye). Brackets {1}, {2, 3}.
     // 1 must move down (one player), but 1 had no downfloat in round 2 (equal scores). 1 has
@@ -385,6 +385,25 @@ fn c9_b5_down_dropped_when_nothing_else_works() {
     let (games, bye) = next(&t);
     assert_eq!(bye, Some(1));
     assert_eq!(games.len(), 1);
+}
+
+#[test]
+fn c9_and_c10_drop_the_float_criteria_in_order() {
+    // Round 1: 1-4, 5-2, 3-6, the higher players win (no floats: all on 0). Round 2: 5-1, 2-6,
+    // 4-3, again won by 1, 2, 3, who float down (1 against 0), 4, 5, 6 float up. Scores: 1, 2,
+    // 3: 2; 4, 5, 6: 0. Colours: 1 W B (mild W), 2 B W (mild B), 3 W B (mild W); 4 B W (mild B),
+    // 5 B W (mild B), 6 B B (absolute W).
+    // Bracket 2.0 = {1, 2, 3}: x = 2 - 2 = 0, p = 1, one player must move down, and all three
+    // floated down in round 2 (B.5). Levels (x 0, all criteria), (B.6 down dropped): nothing.
+    // C.9 drops B.5 for downfloats: C.6, 1-2 (W/B) and 3 moves down.
+    // Bracket 0 = {3 moved; 4, 5, 6}: S1 = 3, S2 = 4, 5, 6: 3-4 and 3-6 met, 3-5 repeats 5's
+    // upfloat (B.5). C.9 changes nothing, C.10 drops B.6 then B.5 for upfloats: 3-5 (W/B);
+    // remainder 4-6 (6 absolute White). Pairing: 1-2, 3-5, 6-4.
+    let mut t = field(6);
+    play(&mut t, &[(1, 4, 1), (5, 2, 0), (3, 6, 1)], &[]);
+    play(&mut t, &[(5, 1, 0), (2, 6, 1), (4, 3, 0)], &[]);
+    let (games, _) = next(&t);
+    assert_eq!(games, set(&[(1, 2), (3, 5), (6, 4)]));
 }
 
 #[test]
@@ -444,6 +463,17 @@ fn levels_follow_c9_c10_c11() {
 
 // ---- The literal oracle on random small tournaments ----
 
+/// Adds pairing `p` as the next round with random results.
+fn play_randomly(t: &mut Tournament, p: &Pairing, rng: &mut Rng) {
+    let games: Vec<(PlayerId, PlayerId, u8)> = p
+        .games
+        .iter()
+        .map(|&(w, b)| (w, b, [0, 1, 5][rng.below(3) as usize]))
+        .collect();
+    let bye: Vec<PlayerId> = p.bye.into_iter().collect();
+    play(t, &games, &bye);
+}
+
 /// Plays a random tournament of `n` players over `rounds` rounds with the engine, comparing it
 /// with the literal procedure before every round. Returns the rounds compared.
 fn random_tournament(seed: u64, n: u32, rounds: usize) -> usize {
@@ -472,13 +502,7 @@ fn random_tournament(seed: u64, n: u32, rounds: usize) -> usize {
         assert_eq!(ours, lit, "seed {seed}, round {}", req.round);
         compared += 1;
         let Ok(p) = ours else { break };
-        let games: Vec<(PlayerId, PlayerId, u8)> = p
-            .games
-            .iter()
-            .map(|&(w, b)| (w, b, [0, 1, 5][rng.below(3) as usize]))
-            .collect();
-        let bye: Vec<PlayerId> = p.bye.into_iter().collect();
-        play(&mut t, &games, &bye);
+        play_randomly(&mut t, &p, &mut rng);
     }
     compared
 }
@@ -492,4 +516,47 @@ fn engine_agrees_with_the_literal_procedure_on_random_small_tournaments() {
     }
     eprintln!("rating-1998: {rounds} rounds compared with the literal procedure");
     assert!(rounds > 10_000);
+}
+
+/// The situations the 1998 and 2012 texts treat alike: everybody present with an even field
+/// (no bye: the bye rules and the floats of unplayed rounds differ), not the last round (the
+/// exceptions for players over 50% differ), and nobody carrying a float from the last two
+/// rounds (1998 drops B.6 and B.5 for downfloats first, C.9, and keeps them dropped while x
+/// rises; 2012 drops them for upfloaters first, C.10.a-d, and restores them).
+fn alike(r: &Round98, t: &Tournament, req: &Request) -> bool {
+    r.players.len().is_multiple_of(2)
+        && t.total_rounds.is_none_or(|n| n as usize != req.round)
+        && r.players
+            .iter()
+            .all(|p| p.float1 == Float::None && p.float2 == Float::None)
+}
+
+#[test]
+fn agrees_with_dutch_2012_where_the_texts_agree() {
+    let (mut compared, mut skipped) = (0, 0);
+    for seed in 0..2000u64 {
+        let mut rng = Rng::new(seed);
+        let n = 6 + 2 * (seed % 6) as u32;
+        let mut t = field(n);
+        t.total_rounds = Some(7);
+        for _ in 0..7 {
+            let req = all(&t);
+            let Ok(r) = prepare(&t, &req) else { break };
+            let ours = pair(&t, &req);
+            if alike(&r, &t, &req) {
+                let theirs = crate::dutch2012::pair(&t, &req);
+                match (&ours, &theirs) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b, "seed {seed}, round {}", req.round),
+                    (a, b) => assert!(a.is_err() && b.is_err(), "seed {seed}: {a:?} {b:?}"),
+                }
+                compared += 1;
+            } else {
+                skipped += 1;
+            }
+            let Ok(p) = ours else { break };
+            play_randomly(&mut t, &p, &mut rng);
+        }
+    }
+    eprintln!("rating-1998 vs dutch-2012: {compared} rounds compared, {skipped} not alike");
+    assert!(compared > 4000);
 }
