@@ -402,6 +402,40 @@ pub(crate) fn pair_bracket(
     max_p: usize,
     fits: &dyn Fn(&[usize]) -> bool,
 ) -> Option<BracketOut> {
+    // C.1: a player without any possible opponent in the bracket (B.1, B.2 except for top
+    // scorers) is set aside and moved down; the bracket is the players left (P0, M0, A.3).
+    let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let alone: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&i| !all.iter().any(|&j| j != i && r.pairable(i, j)))
+        .collect();
+    if alone.is_empty() {
+        return pair_compatible(r, mdps, residents, merged, max_p, fits);
+    }
+    let keep =
+        |v: &[usize]| -> Vec<usize> { v.iter().copied().filter(|i| !alone.contains(i)).collect() };
+    let with_alone = |f: &[usize]| {
+        let mut v = f.to_vec();
+        v.extend(&alone);
+        v.sort_unstable();
+        v
+    };
+    let fits_all = |f: &[usize]| fits(&with_alone(f));
+    let mut out = pair_compatible(r, &keep(mdps), &keep(residents), merged, max_p, &fits_all)?;
+    out.floaters = with_alone(&out.floaters);
+    Some(out)
+}
+
+/// `pair_bracket` for a bracket where every player has a possible opponent.
+fn pair_compatible(
+    r: &Round12,
+    mdps: &[usize],
+    residents: &[usize],
+    merged: bool,
+    max_p: usize,
+    fits: &dyn Fn(&[usize]) -> bool,
+) -> Option<BracketOut> {
     let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     all.sort_unstable();
     let mut mdps: Vec<usize> = mdps.to_vec();
@@ -472,7 +506,7 @@ pub(crate) fn pair_bracket(
             let mut cand: Option<BracketOut> = None;
             let lvc = s.lv;
             let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                let fits = accept_ok(r, &lvc, fits, &mdps, unpaired);
+                let fits = accept_ok(r, &lvc, fits, unpaired);
                 if fits {
                     cand = Some(BracketOut {
                         pairs: pairs.to_vec(),
@@ -491,14 +525,7 @@ pub(crate) fn pair_bracket(
 }
 
 /// The downfloaters meet the level's B.5 / B.6 and the driver's condition.
-fn accept_ok(
-    r: &Round12,
-    lv: &Level,
-    fits: &dyn Fn(&[usize]) -> bool,
-    mdps: &[usize],
-    unpaired: &[usize],
-) -> bool {
-    let _ = mdps;
+fn accept_ok(r: &Round12, lv: &Level, fits: &dyn Fn(&[usize]) -> bool, unpaired: &[usize]) -> bool {
     let repeats = unpaired.iter().any(|&i| {
         let p = &r.players[i];
         (lv.b5_down() && p.float1 == Float::Down) || (lv.b6_down() && p.float2 == Float::Down)
@@ -553,7 +580,7 @@ fn heterogeneous(
                 let mut rest: Vec<usize> = rest.iter().chain(&waiting).copied().collect();
                 rest.sort_unstable();
                 inner.homogeneous(&rest, p_rem, x, z, &mut |rp, unpaired, _, _| {
-                    let ok = accept_ok(r, &lv, fits, mdps, unpaired);
+                    let ok = accept_ok(r, &lv, fits, unpaired);
                     if ok {
                         let mut pairs = hp.to_vec();
                         pairs.extend_from_slice(rp);
