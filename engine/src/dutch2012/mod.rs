@@ -522,7 +522,8 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         groups[lowest].clone()
     };
     let mut games = games;
-    let last = |f: &[usize]| r.completable(f);
+    // The lowest bracket leaves one player at most, who may take the bye.
+    let last = |f: &[usize]| f.len() <= 1 && r.completable(f);
     let out = bracket::pair_bracket(
         r,
         &mdps,
