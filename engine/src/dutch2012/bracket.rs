@@ -1,8 +1,14 @@
 //! Pairing one score bracket by the procedure of section C (C.2-C.14), taking the candidates in
 //! the order of section D.
 //!
+//! - C.1: players without a possible opponent are set aside first and moved down.
 //! - C.2 / A.6: P0 = half the bracket, M0 = the moved-down players; A.3: a bracket with at
-//!   least half its players moved down is paired as homogeneous.
+//!   least half its players moved down is paired as homogeneous (also a lowest bracket joined
+//!   by C.13, as D.4 words it).
+//! - B.3: a homogeneous pairing or remainder of players with different scores first keeps to
+//!   the pairings moving down the lowest scores (`lowest_floaters`), through every level, and
+//!   only then to the others; in a lowest bracket joined by C.13 it keeps to the least B.3
+//!   factor of D.4 instead (`least_b3`).
 //! - Heterogeneous (C.6, C.8.b, C.9, C.14.b): M1 moved-down players chosen in the order of D.3
 //!   form S1, the rest of the bracket S2; the transpositions of S2 (D.1.2) pair them; the
 //!   players left form the homogeneous remainder, which must give P1 - M1 pairs. When no
@@ -28,6 +34,7 @@ use super::levels::{budgets, levels, Level};
 use super::Round12;
 use crate::history::Float;
 use crate::matching::max_weight_matching;
+use crate::score::Score;
 use ethnum::I256;
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -37,6 +44,17 @@ use std::collections::HashMap;
 const NODE_LIMIT: u64 = 20_000;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
+
+/// Where a bracket stands among the brackets of the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// Its players left over move down to the next bracket.
+    Upper,
+    /// The lowest bracket: the one player left over, if any, takes the bye.
+    Lowest,
+    /// The lowest bracket joined by C.13 (D.4).
+    Merged,
+}
 
 /// The pairing of one bracket: its pairs (indices) and the players it moves down.
 pub(crate) struct BracketOut {
@@ -58,6 +76,13 @@ struct Search<'a> {
     /// The S2 players left over by the transposition float (homogeneous bracket or
     /// remainder), rather than wait for a remainder.
     floating: bool,
+    /// D.4: the lowest bracket after C.13 joined brackets; its homogeneous part (or
+    /// remainder) takes only pairings with the least B.3 factor.
+    b3: bool,
+    /// Set while the floaters of the homogeneous search are held to the lowest scores.
+    lowest_floaters: bool,
+    /// The players left over take the bye (the lowest bracket).
+    bye_only: bool,
 }
 
 impl Search<'_> {
@@ -175,6 +200,37 @@ impl Search<'_> {
 
     /// A homogeneous bracket or remainder (C.4-C.8.a): `p` pairs among `players` (A.2 order).
     fn homogeneous(&mut self, players: &[usize], p: usize, x: usize, z: usize, leaf: Leaf) -> bool {
+        if self.b3 {
+            self.b3 = false;
+            let held = std::mem::replace(&mut self.lowest_floaters, true);
+            let least = least_b3(self.r, players);
+            let r = self.r;
+            let lowest = players.iter().map(|&i| r.players[i].score).min();
+            let mut only_least = |pairs: &[(usize, usize)], rest: &[usize], x: usize, z: usize| {
+                Some(b3_factor(r, pairs, rest, lowest)) == least && leaf(pairs, rest, x, z)
+            };
+            let found = self.homogeneous(players, p, x, z, &mut only_least);
+            self.lowest_floaters = held;
+            self.b3 = true;
+            return found;
+        }
+        if !self.b3 && !self.lowest_floaters {
+            let r = self.r;
+            let first = players.first().map(|&i| r.players[i].score);
+            if players.iter().any(|&i| Some(r.players[i].score) != first) {
+                // B.3 across brackets: of the pairings with P pairs, those moving down the
+                // players with the lowest scores.
+                let best = lowest_floaters(r, players, p, self.bye_only);
+                self.lowest_floaters = true;
+                let mut only_best =
+                    |pairs: &[(usize, usize)], rest: &[usize], x: usize, z: usize| {
+                        Some(scores_desc(r, rest)) == best && leaf(pairs, rest, x, z)
+                    };
+                let found = self.homogeneous(players, p, x, z, &mut only_best);
+                self.lowest_floaters = false;
+                return found;
+            }
+        }
         if p == 0 {
             return leaf(&[], players, x, z);
         }
@@ -307,6 +363,128 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// D.4: the square of a score difference, in tenths of a point.
+fn sq(a: Score, b: Score) -> u64 {
+    let d = u64::from((a.tenths() - b.tenths()).unsigned_abs());
+    d * d
+}
+
+/// D.4: the B.3 factor of a pairing of the lowest bracket: the sum of the squared score
+/// differences of its pairs, the bye counting as an opponent one point below the lowest score.
+fn b3_factor(r: &Round12, pairs: &[(usize, usize)], rest: &[usize], lowest: Option<Score>) -> u64 {
+    let bye_opponent = lowest.map(|s| s - Score::points(1));
+    let pairs: u64 = pairs
+        .iter()
+        .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
+        .sum();
+    let bye: u64 = rest
+        .iter()
+        .zip(bye_opponent)
+        .map(|(&i, o)| sq(r.players[i].score, o))
+        .sum();
+    pairs + bye
+}
+
+/// D.4: the least B.3 factor of a complete pairing of `players` (B.1, B.2 for non-top scorers,
+/// at most one player left, who may take the bye), by a minimum-weight perfect matching;
+/// `None` when there is no complete pairing.
+fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
+    let n = players.len();
+    let lowest = players.iter().map(|&i| r.players[i].score).min()?;
+    let bye_opponent = lowest - Score::points(1);
+    let worst = players
+        .iter()
+        .map(|&i| sq(r.players[i].score, bye_opponent))
+        .max()
+        .unwrap_or(0);
+    let big = I256::from(worst + 1);
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (players[i], players[j]);
+            if r.pairable(a, b) {
+                let w = big - I256::from(sq(r.players[a].score, r.players[b].score));
+                edges.push((i, j, w));
+            }
+        }
+        if n % 2 == 1 && r.players[players[i]].bye_ok {
+            let w = big - I256::from(sq(r.players[players[i]].score, bye_opponent));
+            edges.push((i, n, w));
+        }
+    }
+    let total = n + n % 2;
+    let mate = max_weight_matching(total, &edges, true);
+    if mate.iter().any(|m| m.is_none()) {
+        return None;
+    }
+    let mut pairs = Vec::new();
+    let mut rest = Vec::new();
+    for (i, m) in mate.iter().enumerate().take(n) {
+        match *m {
+            Some(j) if j == n => rest.push(players[i]),
+            Some(j) if i < j => pairs.push((players[i], players[j])),
+            _ => {}
+        }
+    }
+    Some(b3_factor(r, &pairs, &rest, Some(lowest)))
+}
+
+/// The scores of `who`, highest first.
+fn scores_desc(r: &Round12, who: &[usize]) -> Vec<Score> {
+    let mut v: Vec<Score> = who.iter().map(|&i| r.players[i].score).collect();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v
+}
+
+/// The scores (highest first) of the players left unpaired by the pairing of `players` with
+/// `p` pairs (B.1, B.2 for non-top scorers; `bye_only`: the players left may take the bye)
+/// that leaves the lowest scores unpaired, compared
+/// from the highest; `None` when there are not `p` pairs. A maximum-weight perfect matching in
+/// which `n - 2p` extra vertices take the players left, each paired player weighing more than
+/// all the players of lower scores together.
+pub(crate) fn lowest_floaters(
+    r: &Round12,
+    players: &[usize],
+    p: usize,
+    bye_only: bool,
+) -> Option<Vec<Score>> {
+    let n = players.len();
+    let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let base = I256::from(n as u64 + 1);
+    let worth = |i: usize| {
+        let k = levels.partition_point(|&s| s < r.players[i].score);
+        (0..k).fold(I256::ONE, |acc, _| acc * base)
+    };
+    let top = (0..levels.len()).fold(I256::ONE, |acc, _| acc * base);
+    let big = top * I256::from(4u32);
+    let extra = n.checked_sub(2 * p)?;
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (players[i], players[j]);
+            if r.pairable(a, b) {
+                edges.push((i, j, big + worth(a) + worth(b)));
+            }
+        }
+        if !bye_only || r.players[players[i]].bye_ok {
+            for e in 0..extra {
+                edges.push((i, n + e, big));
+            }
+        }
+    }
+    let mate = max_weight_matching(n + extra, &edges, true);
+    if mate.iter().any(|m| m.is_none()) {
+        return None;
+    }
+    let rest: Vec<usize> = (0..n)
+        .filter(|&i| mate[i].is_some_and(|j| j >= n))
+        .map(|i| players[i])
+        .collect();
+    Some(scores_desc(r, &rest))
+}
+
 /// The most moved-down players that can be paired with residents (B.1, B.2).
 fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bipartite(mdps, residents, &|a, b| r.pairable(a, b))
@@ -390,15 +568,48 @@ impl Bounds<'_> {
 }
 
 /// Pairs the bracket made of the moved-down players `mdps` and the `residents`; `fits` is the
-/// driver's condition on the downfloaters; `merged`: a lowest bracket joined by C.13, always
-/// heterogeneous; `max_p`: no more pairs
-/// than this (known to be the most `fits` allows). `None` when no candidate meets it (or the search
-/// limit is hit).
+/// driver's condition on the downfloaters; `place`: an upper bracket, the lowest one or the
+/// lowest one joined by C.13 (D.4's least B.3 factor); `max_p`: no more pairs than this (known to be the most `fits` allows).
+/// `None` when no candidate meets it (or the search limit is hit).
 pub(crate) fn pair_bracket(
     r: &Round12,
     mdps: &[usize],
     residents: &[usize],
-    merged: bool,
+    place: Place,
+    max_p: usize,
+    fits: &dyn Fn(&[usize]) -> bool,
+) -> Option<BracketOut> {
+    // C.1: a player without any possible opponent in the bracket (B.1, B.2 except for top
+    // scorers) is set aside and moved down; the bracket is the players left (P0, M0, A.3).
+    let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let alone: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&i| !all.iter().any(|&j| j != i && r.pairable(i, j)))
+        .collect();
+    if alone.is_empty() {
+        return pair_compatible(r, mdps, residents, place, max_p, fits);
+    }
+    let keep =
+        |v: &[usize]| -> Vec<usize> { v.iter().copied().filter(|i| !alone.contains(i)).collect() };
+    let with_alone = |f: &[usize]| {
+        let mut v = f.to_vec();
+        v.extend(&alone);
+        v.sort_unstable();
+        v
+    };
+    let fits_all = |f: &[usize]| fits(&with_alone(f));
+    let mut out = pair_compatible(r, &keep(mdps), &keep(residents), place, max_p, &fits_all)?;
+    out.floaters = with_alone(&out.floaters);
+    Some(out)
+}
+
+/// `pair_bracket` for a bracket where every player has a possible opponent.
+fn pair_compatible(
+    r: &Round12,
+    mdps: &[usize],
+    residents: &[usize],
+    place: Place,
     max_p: usize,
     fits: &dyn Fn(&[usize]) -> bool,
 ) -> Option<BracketOut> {
@@ -416,8 +627,15 @@ pub(crate) fn pair_bracket(
         players: &all,
         cache: HashMap::new(),
     };
+    // B.3 across brackets: while it can be done, the floaters of a homogeneous pairing (or
+    // remainder) with players of different scores are those with the lowest scores.
+    let mixed = all.iter().any(|&i| {
+        all.first()
+            .is_some_and(|&f| r.players[i].score != r.players[f].score)
+    });
+    let holds: &[bool] = if mixed { &[true, false] } else { &[false] };
     // A.3: heterogeneous unless at least half the players were moved down.
-    if m0 > 0 && (merged || 2 * m0 < n) {
+    if m0 > 0 && 2 * m0 < n {
         let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
         if m1 == 0 {
             p1 = 0;
@@ -425,21 +643,26 @@ pub(crate) fn pair_bracket(
         while m1 > 0 {
             let mut reached = false;
             let (x1, z1) = budgets(r, &all, p1);
-            for lv in levels(p1, x1, z1, r.even, tops) {
-                if !bounds.possible(&lv, p1) {
-                    continue;
-                }
-                nodes.set(0);
-                let mut s = Search {
-                    r,
-                    lv,
-                    fits,
-                    nodes: &nodes,
-                    found: None,
-                    floating: true,
-                };
-                if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
-                    return s.found;
+            for &hold in holds {
+                for lv in levels(p1, x1, z1, r.even, tops) {
+                    if !bounds.possible(&lv, p1) {
+                        continue;
+                    }
+                    nodes.set(0);
+                    let mut s = Search {
+                        r,
+                        lv,
+                        fits,
+                        nodes: &nodes,
+                        found: None,
+                        floating: true,
+                        b3: place == Place::Merged,
+                        lowest_floaters: !hold,
+                        bye_only: place != Place::Upper,
+                    };
+                    if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
+                        return s.found;
+                    }
                 }
             }
             // C.14.b: the remainder counts as reached when M1 moved-down players can be
@@ -456,7 +679,11 @@ pub(crate) fn pair_bracket(
     }
     for p1 in (0..=p0).rev() {
         let (x1, z1) = budgets(r, &all, p1);
-        for lv in levels(p1, x1, z1, r.even, tops) {
+        for (hold, lv) in holds.iter().flat_map(|&h| {
+            levels(p1, x1, z1, r.even, tops)
+                .into_iter()
+                .map(move |l| (h, l))
+        }) {
             if !bounds.possible(&lv, p1) {
                 continue;
             }
@@ -468,11 +695,14 @@ pub(crate) fn pair_bracket(
                 nodes: &nodes,
                 found: None,
                 floating: true,
+                b3: place == Place::Merged,
+                lowest_floaters: !hold,
+                bye_only: place != Place::Upper,
             };
             let mut cand: Option<BracketOut> = None;
             let lvc = s.lv;
             let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                let fits = accept_ok(r, &lvc, fits, &mdps, unpaired);
+                let fits = accept_ok(r, &lvc, fits, unpaired);
                 if fits {
                     cand = Some(BracketOut {
                         pairs: pairs.to_vec(),
@@ -491,14 +721,7 @@ pub(crate) fn pair_bracket(
 }
 
 /// The downfloaters meet the level's B.5 / B.6 and the driver's condition.
-fn accept_ok(
-    r: &Round12,
-    lv: &Level,
-    fits: &dyn Fn(&[usize]) -> bool,
-    mdps: &[usize],
-    unpaired: &[usize],
-) -> bool {
-    let _ = mdps;
+fn accept_ok(r: &Round12, lv: &Level, fits: &dyn Fn(&[usize]) -> bool, unpaired: &[usize]) -> bool {
     let repeats = unpaired.iter().any(|&i| {
         let p = &r.players[i];
         (lv.b5_down() && p.float1 == Float::Down) || (lv.b6_down() && p.float2 == Float::Down)
@@ -531,6 +754,9 @@ fn heterogeneous(
         let mut pairs = Vec::new();
         let mut result: Option<BracketOut> = None;
         let nodes = s.nodes;
+        let b3 = s.b3;
+        let held = s.lowest_floaters;
+        let bye_only = s.bye_only;
         s.floating = false;
         let found = s.transpose(
             &s1,
@@ -549,11 +775,14 @@ fn heterogeneous(
                     nodes,
                     found: None,
                     floating: true,
+                    b3,
+                    lowest_floaters: held,
+                    bye_only,
                 };
                 let mut rest: Vec<usize> = rest.iter().chain(&waiting).copied().collect();
                 rest.sort_unstable();
                 inner.homogeneous(&rest, p_rem, x, z, &mut |rp, unpaired, _, _| {
-                    let ok = accept_ok(r, &lv, fits, mdps, unpaired);
+                    let ok = accept_ok(r, &lv, fits, unpaired);
                     if ok {
                         let mut pairs = hp.to_vec();
                         pairs.extend_from_slice(rp);

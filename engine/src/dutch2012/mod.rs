@@ -33,12 +33,19 @@
 //! The lower brackets (C.12-C.13), as the reference engine applies them:
 //! - C.1 / C.12: when a moved-down player has no possible opponent in the next bracket, the
 //!   bracket above is paired again for another set of downfloaters with the same scores that
-//!   lets the next bracket make all its pairs; if there is none, the first pairing stands;
+//!   lets the next bracket make more pairs, or as many pairs moving down lower scores (B.3); if
+//!   there is none, the first pairing stands;
 //! - C.13: the penultimate bracket is paired first on its own; when its downfloaters leave the
 //!   lowest bracket unpairable (everybody but one, who may take the bye), the first pairing of
 //!   it in the order of C and D that leaves the lowest bracket pairable is taken; when there is
 //!   none, the two are joined and the bracket above becomes the penultimate one. The joined
-//!   lowest bracket is heterogeneous with the players moved down into it as S1.
+//!   lowest bracket follows A.3 as D.4 words it (homogeneous when the players moved down into
+//!   it are at least as many as its own), and its homogeneous pairing or remainder takes the
+//!   least B.3 factor of D.4 (`bracket`);
+//! - B.3 across brackets: a homogeneous pairing or remainder of players with different scores
+//!   moves down the lowest scores while the next brackets allow it (`bracket`).
+//! - C.1: a player without a possible opponent in his bracket is set aside and moved down
+//!   before the bracket is divided (`bracket::pair_bracket`).
 //!   Completability is decided by a maximum-cardinality matching (`matching`), which also
 //!   bounds the pairs the penultimate bracket can keep.
 
@@ -51,6 +58,7 @@ use crate::matching::max_weight_matching;
 use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
+use bracket::Place;
 use ethnum::I256;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -409,12 +417,20 @@ fn mdp_stranded(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
     })
 }
 
-/// C.12: every moved-down player has a possible opponent in the next bracket, and the next
-/// bracket can make all its pairs (P1 = P0).
-fn next_bracket_ok(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
+/// C.12: how well the next bracket can be paired with these moved-down players: the most
+/// pairs, then the lowest scores moved down from it (compared from the highest, reversed so
+/// that greater is better).
+fn next_quality(
+    r: &Round12,
+    mdps: &[usize],
+    residents: &[usize],
+) -> (usize, std::cmp::Reverse<Option<Vec<Score>>>) {
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    let ok = |a: usize, b: usize| r.pairable(a, b);
-    !mdp_stranded(r, mdps, residents) && bracket::max_pairs(&all, &ok) == all.len() / 2
+    let p = bracket::max_pairs(&all, &|a, b| r.pairable(a, b));
+    (
+        p,
+        std::cmp::Reverse(bracket::lowest_floaters(r, &all, p, false)),
+    )
 }
 
 /// A round's games (indices) and its bye.
@@ -449,7 +465,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             let penultimate = gi + 1 == upto;
             let any = |_: &[usize]| true;
             let Some(mut out) =
-                bracket::pair_bracket(r, &mdps, &groups[gi], false, usize::MAX, &any)
+                bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, usize::MAX, &any)
             else {
                 return Err(limit_error(gi));
             };
@@ -466,7 +482,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 here.extend(&groups[gi]);
                 let most = r.most_pairs_within(&here, &below);
                 let found = most.and_then(|m| {
-                    bracket::pair_bracket(r, &mdps, &groups[gi], false, m, &complete)
+                    bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, m, &complete)
                 });
                 match found {
                     Some(other) => out = other,
@@ -478,13 +494,15 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             }
             // C.1 / C.12: a moved-down player without a possible opponent in the next bracket
             // sends the pairing back here, for another set of downfloaters with the same
-            // scores that lets the next bracket make all its pairs.
+            // scores that lets the next bracket make more pairs or move down lower scores.
             if !penultimate && mdp_stranded(r, &out.floaters, &groups[gi + 1]) {
                 let scores = scores_of(r, &out.floaters);
                 let next = &groups[gi + 1];
-                let again = |f: &[usize]| scores_of(r, f) == scores && next_bracket_ok(r, f, next);
+                let now = next_quality(r, &out.floaters, next);
+                let again =
+                    |f: &[usize]| scores_of(r, f) == scores && next_quality(r, f, next) > now;
                 if let Some(other) =
-                    bracket::pair_bracket(r, &mdps, &groups[gi], false, usize::MAX, &again)
+                    bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, usize::MAX, &again)
                 {
                     out = other;
                 }
@@ -497,16 +515,24 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
     // The lowest bracket (merged by C.13 where needed): everybody paired, the bye at most.
     let merged = lowest + 1 < groups.len();
     let residents: Vec<usize> = if merged {
-        // C.13: the merged bracket is heterogeneous, the latest group added forms S1 (with
-        // the players moved down into it).
+        // C.13: the merged bracket (D.4: homogeneous when the players moved down into it are
+        // at least as many as its own).
         groups[lowest..].iter().flatten().copied().collect()
     } else {
         groups[lowest].clone()
     };
     let mut games = games;
-    let last = |f: &[usize]| r.completable(f);
-    let out = bracket::pair_bracket(r, &mdps, &residents, merged, usize::MAX, &last)
-        .ok_or_else(|| limit_error(lowest))?;
+    // The lowest bracket leaves one player at most, who may take the bye.
+    let last = |f: &[usize]| f.len() <= 1 && r.completable(f);
+    let out = bracket::pair_bracket(
+        r,
+        &mdps,
+        &residents,
+        if merged { Place::Merged } else { Place::Lowest },
+        usize::MAX,
+        &last,
+    )
+    .ok_or_else(|| limit_error(lowest))?;
     games.extend(out.pairs);
     let mdps = out.floaters;
     let bye = match mdps.as_slice() {
