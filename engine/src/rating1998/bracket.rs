@@ -373,6 +373,22 @@ impl Leftovers<'_> {
             .get_or_init(|| s.good_leftovers(self.players, self.k))
             .as_ref()
     }
+
+    /// With one player left over, the players the caller does not accept as that player (a
+    /// completion is accepted exactly when it pairs all of them), or `None` otherwise.
+    fn refused_singles(&self, s: &Search) -> Option<Vec<usize>> {
+        if self.k != 1 {
+            return None;
+        }
+        let sets = self.get(s)?;
+        Some(
+            self.players
+                .iter()
+                .copied()
+                .filter(|i| !sets.iter().any(|l| l[0] == *i))
+                .collect(),
+        )
+    }
 }
 
 /// The weights of the feasibility matchings, in decreasing priority.
@@ -491,7 +507,7 @@ impl Search<'_> {
         if 2 * p > n {
             return Ok(None);
         }
-        let Some(plain) = self.mixed_completion(&[], players, p, budget) else {
+        let Some(plain) = self.mixed_completion(&[], players, p, budget, &[]) else {
             return Ok(None);
         };
         // The sets of players this group may leave over (C.12, C.13 through `fits`), each
@@ -506,13 +522,19 @@ impl Search<'_> {
             // A completion without condition whose leftover is accepted settles it; else the
             // accepted leftover sets are listed and tried.
             let feasible = self.accepted(&plain)
-                || lz.get(self).is_none_or(|sets| {
-                    sets.iter().any(|l| {
-                        let rest: Vec<usize> =
-                            players.iter().copied().filter(|i| !l.contains(i)).collect();
-                        self.mixed_feasible(&[], &rest, p, budget)
+                || if let Some(keep) = lz.refused_singles(self) {
+                    // One player left over: he must be one the caller accepts (C.12, C.13).
+                    self.mixed_completion(&[], players, p, budget, &keep)
+                        .is_some()
+                } else {
+                    lz.get(self).is_none_or(|sets| {
+                        sets.iter().any(|l| {
+                            let rest: Vec<usize> =
+                                players.iter().copied().filter(|i| !l.contains(i)).collect();
+                            self.mixed_feasible(&[], &rest, p, budget)
+                        })
                     })
-                });
+                };
             if !feasible {
                 return Ok(None);
             }
@@ -568,11 +590,11 @@ impl Search<'_> {
                         .all(|x| (0..s2.len()).any(|j| !used[j] && s2[j] == *x))
                 };
                 let found = match good {
-                    None => self.completion(s1, s2, d, used, budget, &[]),
+                    None => self.completion(s1, s2, d, used, budget, &[], &[]),
                     Some(lz) => {
                         // The completion without condition, when what it leaves over is
                         // accepted; else the accepted sets, the lowest players first.
-                        let plain = self.completion(s1, s2, d, used, budget, &[]);
+                        let plain = self.completion(s1, s2, d, used, budget, &[], &[]);
                         let plain_ok = plain.as_ref().is_some_and(|m| {
                             let left: Vec<usize> = (0..s2.len())
                                 .filter(|&j| !used[j] && !m[d..].contains(&j))
@@ -582,14 +604,17 @@ impl Search<'_> {
                         });
                         if plain_ok {
                             plain
+                        } else if let Some(keep) = lz.refused_singles(self) {
+                            // One player left over: one matching pairing those refused.
+                            self.completion(s1, s2, d, used, budget, &[], &keep)
                         } else {
                             match lz.get(self) {
                                 None => plain,
-                                Some(sets) => sets
-                                    .iter()
-                                    .rev()
-                                    .filter(|l| free_of(l))
-                                    .find_map(|l| self.completion(s1, s2, d, used, budget, l)),
+                                Some(sets) => {
+                                    sets.iter().rev().filter(|l| free_of(l)).find_map(|l| {
+                                        self.completion(s1, s2, d, used, budget, l, &[])
+                                    })
+                                }
                             }
                         }
                     }
@@ -629,7 +654,9 @@ impl Search<'_> {
 
     /// A completion of S1[d..] with the free S2 players meeting the level (all of S1 paired,
     /// every free player who may not float paired, at most `budget` colour conflicts), as S1
-    /// position -> S2 position, or `None` when there is none.
+    /// position -> S2 position, or `None` when there is none. The players of `exclude` are
+    /// left out; those of `keep` (ascending) must be paired, like those who may not float.
+    #[allow(clippy::too_many_arguments)]
     fn completion(
         &self,
         s1: &[usize],
@@ -638,7 +665,10 @@ impl Search<'_> {
         used: &[bool],
         budget: usize,
         exclude: &[usize],
+        keep: &[usize],
     ) -> Option<Vec<usize>> {
+        let stays =
+            |b: usize| must_stay(self.r, self.task, self.lv, b) || keep.binary_search(&b).is_ok();
         let rem = &s1[d..];
         let free: Vec<usize> = (0..s2.len())
             .filter(|&j| !used[j] && !exclude.contains(&s2[j]))
@@ -653,7 +683,7 @@ impl Search<'_> {
                     continue;
                 }
                 let mut w = u.card;
-                if must_stay(self.r, self.task, self.lv, b) {
+                if stays(b) {
                     w += u.stay;
                 }
                 if !self.r.colour_bad(a, b) {
@@ -672,7 +702,7 @@ impl Search<'_> {
         let stays_unpaired = free
             .iter()
             .enumerate()
-            .any(|(k, &j)| mate[nr + k].is_none() && must_stay(self.r, self.task, self.lv, s2[j]));
+            .any(|(k, &j)| mate[nr + k].is_none() && stays(s2[j]));
         let bad = (0..nr)
             .filter(|&i| {
                 let k = mate[i].unwrap_or(nr) - nr;
@@ -716,18 +746,22 @@ impl Search<'_> {
     /// most the rest allows; otherwise only the pairing of `rem` and the number of pairs are
     /// checked (a necessary condition).
     fn mixed_feasible(&self, rem: &[usize], free: &[usize], pr: usize, budget: usize) -> bool {
-        self.mixed_completion(rem, free, pr, budget).is_some()
+        self.mixed_completion(rem, free, pr, budget, &[]).is_some()
     }
 
     /// [`Self::mixed_feasible`], with the players a completion found leaves unpaired (only
-    /// meaningful when `pr` is the most the rest allows).
+    /// meaningful when `pr` is the most the rest allows). The players of `keep` (ascending)
+    /// must be paired, like those who may not float.
     fn mixed_completion(
         &self,
         rem: &[usize],
         free: &[usize],
         pr: usize,
         budget: usize,
+        keep: &[usize],
     ) -> Option<Vec<usize>> {
+        let stays =
+            |b: usize| must_stay(self.r, self.task, self.lv, b) || keep.binary_search(&b).is_ok();
         let nr = rem.len();
         let all: Vec<usize> = rem.iter().chain(free).copied().collect();
         let n = all.len();
@@ -741,9 +775,7 @@ impl Search<'_> {
                 }
                 let mut w = u.card;
                 w += u.must * i64::from(i < nr);
-                w += u.stay
-                    * (i64::from(must_stay(self.r, self.task, self.lv, a))
-                        + i64::from(must_stay(self.r, self.task, self.lv, b)));
+                w += u.stay * (i64::from(stays(a)) + i64::from(stays(b)));
                 if !self.r.colour_bad(a, b) {
                     w += u.good;
                 }
@@ -767,8 +799,7 @@ impl Search<'_> {
         if !full {
             return Some(left);
         }
-        let stays_unpaired =
-            (0..n).any(|i| mate[i].is_none() && must_stay(self.r, self.task, self.lv, all[i]));
+        let stays_unpaired = (0..n).any(|i| mate[i].is_none() && stays(all[i]));
         let bad = (0..n)
             .filter(|&i| mate[i].is_some_and(|j| i < j && self.r.colour_bad(all[i], all[j])))
             .count();
