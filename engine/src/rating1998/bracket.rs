@@ -348,6 +348,11 @@ pub(crate) fn run(
 pub(crate) fn solve(r: &Round98, task: &Task) -> Result<Option<Out>, PairingError> {
     let nodes = Cell::new(0);
     run(r, task, |start, at, lv| {
+        // Every candidate moves the C.1 players down: when one of them may not float at this
+        // level, none is accepted, and the search would visit them all to learn it.
+        if start.c1.iter().any(|&i| must_stay(r, task, lv, i)) {
+            return Ok(None);
+        }
         let s = Search {
             r,
             task,
