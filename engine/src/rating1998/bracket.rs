@@ -33,8 +33,12 @@
 //! The search is depth first in that order. Before each step a maximum-weight matching decides
 //! whether the rest of the candidate can still be completed (cardinality, the players who may
 //! not float, the colour budget x), so a level that cannot be met costs one matching and,
-//! when the caller accepts any downfloaters, the search never backtracks. Only the exchanges of
-//! a homogeneous group are listed one by one; see [`EXCHANGE_LIMIT`].
+//! when the caller accepts any downfloaters or the group leaves one player over (the players
+//! the caller refuses as that player must then be paired in the same matching), the
+//! transpositions never backtrack further than one position: at most p x |S2| matchings per
+//! split. The exchanges of a homogeneous group are listed one by one (D.2 orders them by a sum
+//! of numbers under a colour budget, a budgeted matching question that one matching per
+//! decision does not answer); see [`EXCHANGE_LIMIT`].
 
 use super::Round98;
 use crate::history::Float;
