@@ -751,9 +751,8 @@ impl Search<'_> {
 
     /// Whether `rem` (players that must each be paired with one of `free`) and `pr` more pairs
     /// among the other free players can be made at this level with at most `budget` colour
-    /// conflicts, every free player who may not float being paired. Exact when `pr` is the
-    /// most the rest allows; otherwise only the pairing of `rem` and the number of pairs are
-    /// checked (a necessary condition).
+    /// conflicts, every free player who may not float being paired. Exact (the caller's
+    /// condition on the downfloaters aside).
     fn mixed_feasible(&self, rem: &[usize], free: &[usize], pr: usize, budget: usize) -> bool {
         self.mixed_completion(rem, free, pr, budget, &[]).is_some()
     }
@@ -774,8 +773,18 @@ impl Search<'_> {
         let nr = rem.len();
         let all: Vec<usize> = rem.iter().chain(free).copied().collect();
         let n = all.len();
-        let u = Units::new(n);
+        let target = nr + pr;
+        if 2 * target > n {
+            return None;
+        }
+        // Exactly `target` pairs: each player left over is taken by a stand-in vertex (joined
+        // to every free player), and the matching must cover everybody.
+        let extra = n - 2 * target;
+        let u = Units::new(n + extra);
         let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+        for d in n..n + extra {
+            edges.extend((nr..n).map(|j| (j, d, u.card)));
+        }
         for i in 0..n {
             for j in (i + 1).max(nr)..n {
                 let (a, b) = (all[i], all[j]);
@@ -791,26 +800,23 @@ impl Search<'_> {
                 edges.push((i, j, w));
             }
         }
-        let mate = max_weight_matching(n, &edges, false);
-        if mate[..nr].iter().any(Option::is_none) {
+        let mate = max_weight_matching(n + extra, &edges, false);
+        if mate.iter().any(Option::is_none) {
             return None;
         }
-        let card = mate.iter().filter(|m| m.is_some()).count() / 2;
-        let target = nr + pr;
+        // A real pair: both players of the bracket.
+        let real = |i: usize| mate[i].filter(|&j| j < n);
+        let card = (0..n).filter(|&i| real(i).is_some()).count() / 2;
         if card < target {
             return None;
         }
         let left: Vec<usize> = (0..n)
-            .filter(|&i| mate[i].is_none())
+            .filter(|&i| real(i).is_none())
             .map(|i| all[i])
             .collect();
-        let full = target == n / 2;
-        if !full {
-            return Some(left);
-        }
-        let stays_unpaired = (0..n).any(|i| mate[i].is_none() && stays(all[i]));
+        let stays_unpaired = (0..n).any(|i| real(i).is_none() && stays(all[i]));
         let bad = (0..n)
-            .filter(|&i| mate[i].is_some_and(|j| i < j && self.r.colour_bad(all[i], all[j])))
+            .filter(|&i| real(i).is_some_and(|j| i < j && self.r.colour_bad(all[i], all[j])))
             .count();
         (!stays_unpaired && bad <= budget).then_some(left)
     }
