@@ -31,8 +31,9 @@
 //!   downfloaters (C.12-C.13).
 //!
 //! The search is depth first in that order. Before each step a maximum-weight matching decides
-//! whether the rest of the candidate can still be completed (cardinality, the players who may
-//! not float, the colour budget x), so a level that cannot be met costs one matching and,
+//! whether the rest of the candidate can still be completed (exactly the pairs of the attempt,
+//! stand-in vertices taking the players left over; the players who may not float; the colour
+//! budget x), so a level that cannot be met costs one matching and,
 //! when the caller accepts any downfloaters or the group leaves one player over (the players
 //! the caller refuses as that player must then be paired in the same matching), the
 //! transpositions never backtrack further than one position: at most p x |S2| matchings per
