@@ -31,10 +31,15 @@
 //!   downfloaters (C.12-C.13).
 //!
 //! The search is depth first in that order. Before each step a maximum-weight matching decides
-//! whether the rest of the candidate can still be completed (cardinality, the players who may
-//! not float, the colour budget x), so a level that cannot be met costs one matching and,
-//! when the caller accepts any downfloaters, the search never backtracks. Only the exchanges of
-//! a homogeneous group are listed one by one; see [`EXCHANGE_LIMIT`].
+//! whether the rest of the candidate can still be completed (exactly the pairs of the attempt,
+//! stand-in vertices taking the players left over; the players who may not float; the colour
+//! budget x), so a level that cannot be met costs one matching and,
+//! when the caller accepts any downfloaters or the group leaves one player over (the players
+//! the caller refuses as that player must then be paired in the same matching), the
+//! transpositions never backtrack further than one position: at most p x |S2| matchings per
+//! split. The exchanges of a homogeneous group are listed one by one (D.2 orders them by a sum
+//! of numbers under a colour budget, a budgeted matching question that one matching per
+//! decision does not answer); see [`EXCHANGE_LIMIT`].
 
 use super::Round98;
 use crate::history::Float;
@@ -348,6 +353,11 @@ pub(crate) fn run(
 pub(crate) fn solve(r: &Round98, task: &Task) -> Result<Option<Out>, PairingError> {
     let nodes = Cell::new(0);
     run(r, task, |start, at, lv| {
+        // Every candidate moves the C.1 players down: when one of them may not float at this
+        // level, none is accepted, and the search would visit them all to learn it.
+        if start.c1.iter().any(|&i| must_stay(r, task, lv, i)) {
+            return Ok(None);
+        }
         let s = Search {
             r,
             task,
@@ -372,6 +382,22 @@ impl Leftovers<'_> {
         self.sets
             .get_or_init(|| s.good_leftovers(self.players, self.k))
             .as_ref()
+    }
+
+    /// With one player left over, the players the caller does not accept as that player (a
+    /// completion is accepted exactly when it pairs all of them), or `None` otherwise.
+    fn refused_singles(&self, s: &Search) -> Option<Vec<usize>> {
+        if self.k != 1 {
+            return None;
+        }
+        let sets = self.get(s)?;
+        Some(
+            self.players
+                .iter()
+                .copied()
+                .filter(|i| !sets.iter().any(|l| l[0] == *i))
+                .collect(),
+        )
     }
 }
 
@@ -491,7 +517,7 @@ impl Search<'_> {
         if 2 * p > n {
             return Ok(None);
         }
-        let Some(plain) = self.mixed_completion(&[], players, p, budget) else {
+        let Some(plain) = self.mixed_completion(&[], players, p, budget, &[]) else {
             return Ok(None);
         };
         // The sets of players this group may leave over (C.12, C.13 through `fits`), each
@@ -506,13 +532,19 @@ impl Search<'_> {
             // A completion without condition whose leftover is accepted settles it; else the
             // accepted leftover sets are listed and tried.
             let feasible = self.accepted(&plain)
-                || lz.get(self).is_none_or(|sets| {
-                    sets.iter().any(|l| {
-                        let rest: Vec<usize> =
-                            players.iter().copied().filter(|i| !l.contains(i)).collect();
-                        self.mixed_feasible(&[], &rest, p, budget)
+                || if let Some(keep) = lz.refused_singles(self) {
+                    // One player left over: he must be one the caller accepts (C.12, C.13).
+                    self.mixed_completion(&[], players, p, budget, &keep)
+                        .is_some()
+                } else {
+                    lz.get(self).is_none_or(|sets| {
+                        sets.iter().any(|l| {
+                            let rest: Vec<usize> =
+                                players.iter().copied().filter(|i| !l.contains(i)).collect();
+                            self.mixed_feasible(&[], &rest, p, budget)
+                        })
                     })
-                });
+                };
             if !feasible {
                 return Ok(None);
             }
@@ -568,11 +600,11 @@ impl Search<'_> {
                         .all(|x| (0..s2.len()).any(|j| !used[j] && s2[j] == *x))
                 };
                 let found = match good {
-                    None => self.completion(s1, s2, d, used, budget, &[]),
+                    None => self.completion(s1, s2, d, used, budget, &[], &[]),
                     Some(lz) => {
                         // The completion without condition, when what it leaves over is
                         // accepted; else the accepted sets, the lowest players first.
-                        let plain = self.completion(s1, s2, d, used, budget, &[]);
+                        let plain = self.completion(s1, s2, d, used, budget, &[], &[]);
                         let plain_ok = plain.as_ref().is_some_and(|m| {
                             let left: Vec<usize> = (0..s2.len())
                                 .filter(|&j| !used[j] && !m[d..].contains(&j))
@@ -582,14 +614,17 @@ impl Search<'_> {
                         });
                         if plain_ok {
                             plain
+                        } else if let Some(keep) = lz.refused_singles(self) {
+                            // One player left over: one matching pairing those refused.
+                            self.completion(s1, s2, d, used, budget, &[], &keep)
                         } else {
                             match lz.get(self) {
                                 None => plain,
-                                Some(sets) => sets
-                                    .iter()
-                                    .rev()
-                                    .filter(|l| free_of(l))
-                                    .find_map(|l| self.completion(s1, s2, d, used, budget, l)),
+                                Some(sets) => {
+                                    sets.iter().rev().filter(|l| free_of(l)).find_map(|l| {
+                                        self.completion(s1, s2, d, used, budget, l, &[])
+                                    })
+                                }
                             }
                         }
                     }
@@ -629,7 +664,9 @@ impl Search<'_> {
 
     /// A completion of S1[d..] with the free S2 players meeting the level (all of S1 paired,
     /// every free player who may not float paired, at most `budget` colour conflicts), as S1
-    /// position -> S2 position, or `None` when there is none.
+    /// position -> S2 position, or `None` when there is none. The players of `exclude` are
+    /// left out; those of `keep` (ascending) must be paired, like those who may not float.
+    #[allow(clippy::too_many_arguments)]
     fn completion(
         &self,
         s1: &[usize],
@@ -638,7 +675,10 @@ impl Search<'_> {
         used: &[bool],
         budget: usize,
         exclude: &[usize],
+        keep: &[usize],
     ) -> Option<Vec<usize>> {
+        let stays =
+            |b: usize| must_stay(self.r, self.task, self.lv, b) || keep.binary_search(&b).is_ok();
         let rem = &s1[d..];
         let free: Vec<usize> = (0..s2.len())
             .filter(|&j| !used[j] && !exclude.contains(&s2[j]))
@@ -653,7 +693,7 @@ impl Search<'_> {
                     continue;
                 }
                 let mut w = u.card;
-                if must_stay(self.r, self.task, self.lv, b) {
+                if stays(b) {
                     w += u.stay;
                 }
                 if !self.r.colour_bad(a, b) {
@@ -672,7 +712,7 @@ impl Search<'_> {
         let stays_unpaired = free
             .iter()
             .enumerate()
-            .any(|(k, &j)| mate[nr + k].is_none() && must_stay(self.r, self.task, self.lv, s2[j]));
+            .any(|(k, &j)| mate[nr + k].is_none() && stays(s2[j]));
         let bad = (0..nr)
             .filter(|&i| {
                 let k = mate[i].unwrap_or(nr) - nr;
@@ -712,27 +752,40 @@ impl Search<'_> {
 
     /// Whether `rem` (players that must each be paired with one of `free`) and `pr` more pairs
     /// among the other free players can be made at this level with at most `budget` colour
-    /// conflicts, every free player who may not float being paired. Exact when `pr` is the
-    /// most the rest allows; otherwise only the pairing of `rem` and the number of pairs are
-    /// checked (a necessary condition).
+    /// conflicts, every free player who may not float being paired. Exact (the caller's
+    /// condition on the downfloaters aside).
     fn mixed_feasible(&self, rem: &[usize], free: &[usize], pr: usize, budget: usize) -> bool {
-        self.mixed_completion(rem, free, pr, budget).is_some()
+        self.mixed_completion(rem, free, pr, budget, &[]).is_some()
     }
 
     /// [`Self::mixed_feasible`], with the players a completion found leaves unpaired (only
-    /// meaningful when `pr` is the most the rest allows).
+    /// meaningful when `pr` is the most the rest allows). The players of `keep` (ascending)
+    /// must be paired, like those who may not float.
     fn mixed_completion(
         &self,
         rem: &[usize],
         free: &[usize],
         pr: usize,
         budget: usize,
+        keep: &[usize],
     ) -> Option<Vec<usize>> {
+        let stays =
+            |b: usize| must_stay(self.r, self.task, self.lv, b) || keep.binary_search(&b).is_ok();
         let nr = rem.len();
         let all: Vec<usize> = rem.iter().chain(free).copied().collect();
         let n = all.len();
-        let u = Units::new(n);
+        let target = nr + pr;
+        if 2 * target > n {
+            return None;
+        }
+        // Exactly `target` pairs: each player left over is taken by a stand-in vertex (joined
+        // to every free player), and the matching must cover everybody.
+        let extra = n - 2 * target;
+        let u = Units::new(n + extra);
         let mut edges: Vec<(usize, usize, i64)> = Vec::new();
+        for d in n..n + extra {
+            edges.extend((nr..n).map(|j| (j, d, u.card)));
+        }
         for i in 0..n {
             for j in (i + 1).max(nr)..n {
                 let (a, b) = (all[i], all[j]);
@@ -741,36 +794,30 @@ impl Search<'_> {
                 }
                 let mut w = u.card;
                 w += u.must * i64::from(i < nr);
-                w += u.stay
-                    * (i64::from(must_stay(self.r, self.task, self.lv, a))
-                        + i64::from(must_stay(self.r, self.task, self.lv, b)));
+                w += u.stay * (i64::from(stays(a)) + i64::from(stays(b)));
                 if !self.r.colour_bad(a, b) {
                     w += u.good;
                 }
                 edges.push((i, j, w));
             }
         }
-        let mate = max_weight_matching(n, &edges, false);
-        if mate[..nr].iter().any(Option::is_none) {
+        let mate = max_weight_matching(n + extra, &edges, false);
+        if mate.iter().any(Option::is_none) {
             return None;
         }
-        let card = mate.iter().filter(|m| m.is_some()).count() / 2;
-        let target = nr + pr;
+        // A real pair: both players of the bracket.
+        let real = |i: usize| mate[i].filter(|&j| j < n);
+        let card = (0..n).filter(|&i| real(i).is_some()).count() / 2;
         if card < target {
             return None;
         }
         let left: Vec<usize> = (0..n)
-            .filter(|&i| mate[i].is_none())
+            .filter(|&i| real(i).is_none())
             .map(|i| all[i])
             .collect();
-        let full = target == n / 2;
-        if !full {
-            return Some(left);
-        }
-        let stays_unpaired =
-            (0..n).any(|i| mate[i].is_none() && must_stay(self.r, self.task, self.lv, all[i]));
+        let stays_unpaired = (0..n).any(|i| real(i).is_none() && stays(all[i]));
         let bad = (0..n)
-            .filter(|&i| mate[i].is_some_and(|j| i < j && self.r.colour_bad(all[i], all[j])))
+            .filter(|&i| real(i).is_some_and(|j| i < j && self.r.colour_bad(all[i], all[j])))
             .count();
         (!stays_unpaired && bad <= budget).then_some(left)
     }
