@@ -175,8 +175,15 @@ fn oracle_sanity() {
             .collect();
         tournament(&bytes).unwrap();
     }
-    // The first byte draws the system: even 2017, odd 2026.
-    for (first, system) in [(0u8, System::Dutch2017), (1, System::Dutch2026)] {
+    // The first byte draws the system: below 0x80 even 2017, odd 2026; from 0x80 the others.
+    for (first, system) in [
+        (0u8, System::Dutch2017),
+        (1, System::Dutch2026),
+        (0x80, System::Dubov2026),
+        (0x81, System::Dubov1997),
+        (0x82, System::Rating1998),
+        (0x83, System::Dutch2012),
+    ] {
         let mut bytes = vec![first];
         bytes.extend((0..400u32).map(|i| (i as u8).wrapping_mul(37)));
         assert_eq!(fuzz_lib::tournament_check(&bytes).unwrap().system, system);
@@ -215,6 +222,28 @@ fn replay_corpus() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A field of players 1, 2, ... (ratings descending) with these round histories, in an event
+/// of `total` rounds.
+fn field(
+    histories: &[Vec<swisslab_engine::RoundEntry>],
+    total: u32,
+) -> swisslab_engine::Tournament {
+    swisslab_engine::Tournament {
+        players: histories
+            .iter()
+            .enumerate()
+            .map(|(i, rounds)| swisslab_engine::Player {
+                id: i as u32 + 1,
+                rating: 2000 - i as u16,
+                rounds: rounds.clone(),
+                ..swisslab_engine::Player::default()
+            })
+            .collect(),
+        total_rounds: Some(total),
+        ..swisslab_engine::Tournament::default()
+    }
+}
+
 /// The bye rule of each edition in the oracle: after a full-point bye the pairing-allocated bye
 /// is barred under 2026 (a win's points without playing, C.04.1 Art. 4) but not under 2017
 /// (C.04.1.d); a forfeit win bars it under both; a half-point bye under neither.
@@ -222,7 +251,7 @@ fn replay_corpus() {
 fn bye_rule_per_edition() {
     use swisslab_engine::{
         pairing::{Pairing, Request},
-        Color, GameKind, GameResult, Player, RoundEntry, Tournament, Unplayed,
+        Color, GameKind, GameResult, RoundEntry, Unplayed,
     };
     let game = |opponent, color, result| RoundEntry::Game {
         opponent,
@@ -244,20 +273,8 @@ fn bye_rule_per_edition() {
             game(5, Color::White, GameResult::Draw),
             game(4, Color::Black, GameResult::Draw),
         ];
-        let t = Tournament {
-            players: rounds
-                .iter()
-                .enumerate()
-                .map(|(i, e)| Player {
-                    id: i as u32 + 1,
-                    rating: 2000 - i as u16,
-                    rounds: vec![*e],
-                    ..Player::default()
-                })
-                .collect(),
-            total_rounds: Some(3),
-            ..Tournament::default()
-        };
+        let histories: Vec<Vec<RoundEntry>> = rounds.iter().map(|e| vec![*e]).collect();
+        let t = field(&histories, 3);
         let req = Request {
             round: 2,
             present: (1..=5).collect(),
@@ -272,6 +289,101 @@ fn bye_rule_per_edition() {
         ] {
             let v = fuzz_lib::absolute_violations(&t, system, &req, &p);
             assert_eq!(!v.is_empty(), barred, "{first:?} under {system}: {v:?}");
+        }
+    }
+}
+
+/// `draw_system` keeps the meaning of the inputs from before the other systems were drawn: a
+/// first byte below `0x80` draws what the old one-of-two choice drew (even `dutch-2017`, odd
+/// `dutch-2026`), and consumes the same single byte; from `0x80` up the byte modulo 4 names the
+/// other four systems, so every system is drawn.
+#[test]
+fn draw_system_keeps_the_old_inputs() {
+    use arbitrary::Unstructured;
+    let mut drawn = std::collections::BTreeSet::new();
+    for b in 0..=255u8 {
+        let data = [b, 0x42];
+        let mut u = Unstructured::new(&data);
+        let system = fuzz_lib::draw_system(&mut u).expect("a byte to draw from");
+        assert_eq!(u.len(), 1, "byte {b:#04x} consumed more than one byte");
+        if b < 0x80 {
+            let mut old = Unstructured::new(&data);
+            let before = *old.choose(&[System::Dutch2017, System::Dutch2026]).unwrap();
+            assert_eq!(system, before, "byte {b:#04x}");
+        } else {
+            assert_eq!(system, fuzz_lib::HIGH_BYTE_SYSTEMS[usize::from(b % 4)]);
+        }
+        drawn.insert(system.to_string());
+    }
+    assert_eq!(drawn.len(), 6, "{drawn:?}");
+    let mut empty = Unstructured::new(&[]);
+    assert_eq!(
+        fuzz_lib::draw_system(&mut empty).unwrap(),
+        System::Dutch2017
+    );
+}
+
+/// The colour limits per system: in the last round players 1 (White, White) and 2 (Black,
+/// Black), both over 50%, meet with the same colours again. Dutch (C.3): topscorers may. Dubov
+/// (1997 2.4, 2026 C3): no exemption, it breaks. Rating 1998 (Note to B.6): the players over 50%
+/// in the last round are exempt from B.2, but not in an earlier round. The reversed colours
+/// break nothing anywhere.
+#[test]
+fn colour_limits_per_system() {
+    use swisslab_engine::{
+        pairing::{Pairing, Request},
+        Color, GameKind, GameResult, RoundEntry,
+    };
+    let game = |opponent, color, result| RoundEntry::Game {
+        opponent,
+        color,
+        result,
+        kind: GameKind::Rated,
+    };
+    let histories = [
+        vec![
+            game(3, Color::White, GameResult::Win),
+            game(4, Color::White, GameResult::Win),
+        ],
+        vec![
+            game(4, Color::Black, GameResult::Win),
+            game(3, Color::Black, GameResult::Win),
+        ],
+        vec![
+            game(1, Color::Black, GameResult::Loss),
+            game(2, Color::White, GameResult::Loss),
+        ],
+        vec![
+            game(2, Color::White, GameResult::Loss),
+            game(1, Color::Black, GameResult::Loss),
+        ],
+    ];
+    let tournament = |total| field(&histories, total);
+    let req = Request {
+        round: 3,
+        present: (1..=4).collect(),
+    };
+    let again = Pairing {
+        games: vec![(1, 2), (3, 4)],
+        bye: None,
+    };
+    let reversed = Pairing {
+        games: vec![(2, 1), (3, 4)],
+        bye: None,
+    };
+    for (system, last_round, not_last) in [
+        (System::Dutch2017, false, true),
+        (System::Dutch2026, false, true),
+        (System::Dubov1997, true, true),
+        (System::Dubov2026, true, true),
+        (System::Rating1998, false, true),
+    ] {
+        for (total, broken) in [(3, last_round), (5, not_last)] {
+            let t = tournament(total);
+            let v = fuzz_lib::absolute_violations(&t, system, &req, &again);
+            assert_eq!(!v.is_empty(), broken, "{system}, {total} rounds: {v:?}");
+            let v = fuzz_lib::absolute_violations(&t, system, &req, &reversed);
+            assert!(v.is_empty(), "{system}, reversed: {v:?}");
         }
     }
 }
