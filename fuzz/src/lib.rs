@@ -422,7 +422,7 @@ pub fn brute_force(
 /// The environment variable that, when set to a system's name (`dutch-2026`), makes the
 /// `tournament` target pair every input with that system instead of the drawn one (to give one
 /// edition a campaign of its own; the input's first byte is still read, so a corpus keeps its
-/// meaning).
+/// meaning), and `trf_pair` every file instead of the system the file names.
 pub const SYSTEM_ENV: &str = "SWISSLAB_FUZZ_SYSTEM";
 
 /// The system [`SYSTEM_ENV`] names, if it is set (read once). A name that is not a system's is
@@ -623,7 +623,8 @@ pub fn pair_and_verify_all(
 }
 
 /// `trf_pair`: when `data` is a valid TRF within the limits, pair the next round with the
-/// system the file names (`192`/`092`), else the edition in force, and verify.
+/// system [`SYSTEM_ENV`] names, else the one the file names (`192`/`092`), else the edition in
+/// force, and verify. (A file cannot name `rating-1998`: only the variable reaches it.)
 pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     let Ok(t) = trf::read(data) else {
         return Ok(());
@@ -632,7 +633,7 @@ pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     if req.present.len() > LIMITS.pair_players {
         return Ok(());
     }
-    pair_and_verify(&t, System::resolve(None, &t), &req).map(|_| ())
+    pair_and_verify(&t, System::resolve(forced_system(), &t), &req).map(|_| ())
 }
 
 /// The largest field the `tournament` target generates.
