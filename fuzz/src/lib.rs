@@ -307,7 +307,10 @@ pub fn absolute_violations(
             ColourLimits::Dutch => dutch_colours(fw, fb, &mut out),
             ColourLimits::PerPlayer { exempt_topscorer } => {
                 for (f, got) in [(fw, Color::White), (fb, Color::Black)] {
-                    if !colour_fits(f, got, exempt_topscorer && f.topscorer) {
+                    // A history no colour fits (only the arbitrary rounds make one) breaks the
+                    // limits whatever the engine does, as in [`simulator_invariants`].
+                    let exempt = exempt_topscorer && f.topscorer || colours_exhausted(f);
+                    if !colour_fits(f, got, exempt) {
                         out.push(format!(
                             "{w}-{b}: {} gets {got:?}, beyond the colour limits of {system} \
                              (difference ±2, three in a row)",
@@ -487,9 +490,11 @@ pub fn pair_and_verify(
             } else {
                 Err(violation(format!(
                     "round {} ({system}): the engine's pairing breaks the absolute criteria:\n  \
-                     {}\npairing: {p:?}",
+                     {}\npairing: {p:?}\npresent: {:?}\n--- tournament before the round ---\n{}",
                     req.round,
-                    v.join("\n  ")
+                    v.join("\n  "),
+                    req.present,
+                    trf::write(t)
                 )))
             }
         }
@@ -498,8 +503,11 @@ pub fn pair_and_verify(
                 if let Some(found) = brute_force(t, system, req) {
                     return Err(violation(format!(
                         "round {} ({system}): the engine says no valid pairing exists ({why}), \
-                         but {found:?} meets the absolute criteria",
-                        req.round
+                         but {found:?} meets the absolute criteria\npresent: {:?}\n\
+                         --- tournament before the round ---\n{}",
+                        req.round,
+                        req.present,
+                        trf::write(t)
                     )));
                 }
             }
