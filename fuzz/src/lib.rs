@@ -116,12 +116,14 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
             pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
         }
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
-        // due to an opponent not appearing in time" (the target does not draw 2012 yet).
+        // due to an opponent not appearing in time": a forfeit win, or a bye (of any kind) that
+        // scored points; a pairing-allocated bye worth nothing bars nothing (nor does a forfeit
+        // loss: the player himself did not appear).
         (System::Dutch2012, RoundEntry::Game { kind, result, .. }) => {
             kind == GameKind::Forfeit && result == GameResult::Win
         }
         (System::Dutch2012, RoundEntry::Unplayed(u)) => {
-            pab || u == Unplayed::ForfeitWin || t.points.points(e) > Score(0)
+            u == Unplayed::ForfeitWin || t.points.points(e) > Score(0)
         }
         // 1998 B.1.b: "received a point without playing, either through a bye or due to an
         // opponent not appearing in time": the bye, or any round not played over the board
@@ -544,7 +546,7 @@ fn colours_exhausted(f: &Facts) -> bool {
 
 /// The simulator's invariants (`swisslab_simulator::invariants::check_pairing`) on the engine's
 /// `pairing` of `req`. The colour invariants are not applied to a player whose history leaves
-/// him no valid colour (see [`colours_exhausted`]), nor the bye rule where 2012 B.1.b yields.
+/// him no valid colour (see [`colours_exhausted`]), nor the bye rule of 2012 (see there).
 pub fn simulator_invariants(
     t: &Tournament,
     system: System,
@@ -560,9 +562,11 @@ pub fn simulator_invariants(
             .filter(|v| match *v {
                 invariants::Violation::ColourDifference(id, _)
                 | invariants::Violation::ThreeInRow(id, _) => !exhausted(id),
-                // The simulator's invariants read 2012 B.1.b as absolute; it yields when
-                // nobody can take the bye ([`bye_rule_yields`]).
-                invariants::Violation::ByeNotAllowed(_) => !bye_rule_yields(t, system, req, &facts),
+                // 2012 B.1.b is left to [`absolute_violations`]: the simulator's invariants
+                // read it as absolute (it yields when nobody can take the bye,
+                // [`bye_rule_yields`]) and bar a pairing-allocated bye worth nothing ("a point
+                // or half point").
+                invariants::Violation::ByeNotAllowed(_) => system != System::Dutch2012,
                 _ => true,
             })
             .map(|v| v.to_string())

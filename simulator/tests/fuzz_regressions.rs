@@ -133,6 +133,30 @@ fn open_dubov1997_bye_to_the_only_player_barred_by_2_2() {
     );
 }
 
+/// Dubov 1997 with a forbidden pair (`XXP 1 2`): round 1 of two players, the engine pairs 1-2
+/// (art. 5 halves), which every other system reads as impossible.
+#[test]
+#[ignore = "open: dubov-1997 pairs a forbidden pair (XXP) in round 1"]
+fn open_dubov1997_round1_ignores_xxp() {
+    replay_one(
+        "tournament",
+        "open-dubov1997-round1-ignores-xxp.bin",
+        &tournament,
+    );
+}
+
+/// Dutch 2012 with nobody to pair: `groups.len() - 1` underflows
+/// (`engine/src/dutch2012/mod.rs`, the C.13 loop), a panic instead of an empty pairing.
+#[test]
+#[ignore = "open: dutch-2012 panics (subtract with overflow) on a round with nobody present"]
+fn open_dutch2012_subtract_overflow_with_nobody_present() {
+    replay_one(
+        "tournament",
+        "open-dutch2012-subtract-overflow-mod-442.bin",
+        &tournament,
+    );
+}
+
 /// Dutch 2012 B.1.b ("a point or half point without playing, either through a bye or due to
 /// an opponent not appearing in time"): round 4, a forfeit loss worth 0.4 (odd point system)
 /// bars player 3 from the bye in the engine; with nobody eligible left the engine yields and
