@@ -1,9 +1,10 @@
 //! Fuzz target `tournament`: structure-aware tournaments built with `arbitrary` (players,
 //! ratings, byes, forfeits, withdrawals, late entries, acceleration, odd point systems), paired
-//! round by round by the system drawn from the input (`dutch-2017` or `dutch-2026`, or the one
-//! `SWISSLAB_FUZZ_SYSTEM` names) and checked under that edition's rules
+//! round by round by the system drawn from the input (any of the six, `draw_system`, or the one
+//! `SWISSLAB_FUZZ_SYSTEM` names) and checked under that system's rules
 //! (`swisslab_fuzz::tournament_check`): the absolute criteria, the simulator's invariants, and on
-//! small fields the literal reference implementation of the B/D candidate sequence (2017).
+//! small fields the literal reference implementation of the candidate sequence (dutch-2017,
+//! rating-1998).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,21 +1,24 @@
 //! Code shared by the fuzz targets: the pairing oracles and the structure-aware tournament
 //! generator.
 //!
-//! Every oracle takes the [`System`] that paired the round and applies that edition's rules;
-//! they differ only in the pairing-allocated bye ([`bars_bye`]: 2017 C.04.1.d, 2026 C.04.1
-//! Art. 4). The `tournament` target draws the system from the first byte of its input
-//! ([`draw_system`]; even: `dutch-2017`, odd: `dutch-2026`), or takes the one named by
-//! [`SYSTEM_ENV`] when it is set; `trf_pair` pairs with the system the file names, else the
-//! edition in force (`System::resolve`).
+//! Every oracle takes the [`System`] that paired the round and applies that system's rules:
+//! the pairing-allocated bye ([`bars_bye`]: 2017 C.04.1.d, 2026 C.04.1 Art. 4, 2012 and 1998
+//! B.1.b, Dubov 1997 2.2; 2012's yields when nobody can take it, [`bye_rule_yields`]) and the
+//! colour limits ([`ColourLimits`]: the Dutch C.3 with its topscorers; per player for Dubov,
+//! without exception, and for 1998 with the Note to B.6). The `tournament` target draws the
+//! system from the first byte of its input ([`draw_system`]: below `0x80` even `dutch-2017`,
+//! odd `dutch-2026`; from `0x80` up the four others), or takes the one named by [`SYSTEM_ENV`]
+//! when it is set; `trf_pair` pairs with the system the file names, else the edition in force
+//! (`System::resolve`).
 //!
 //! - [`absolute_violations`]: a small checker of the absolute criteria, written from the rules
 //!   and not from the engine (it derives every fact it needs from the raw rounds itself):
 //!   every present player paired exactly once and nobody else (C.04.1.a), no rematch and no
 //!   forbidden pair (C.1, `XXP`), the pairing-allocated bye only when the number of players is
 //!   odd and only to a player the system's bye rule does not bar (C.2, [`bars_bye`]), and the
-//!   colour limits of non-topscorers (C.3 with E.1/E.2: a non-topscorer with an absolute colour
-//!   preference gets that colour unless his opponent has the same absolute preference, and two
-//!   non-topscorers with the same absolute preference never meet).
+//!   colour limits ([`ColourLimits`]; Dutch: C.3 with E.1/E.2, a non-topscorer with an absolute
+//!   colour preference gets that colour unless his opponent has the same absolute preference,
+//!   and two non-topscorers with the same absolute preference never meet).
 //! - [`brute_force`]: on small fields, an exhaustive search for any pairing meeting those
 //!   criteria, to verify the engine's "no valid pairing exists".
 //! - [`pair_and_verify`]: pairs a round with the system's engine and applies both.
@@ -26,7 +29,7 @@
 //!   every bracket solved by the literal reference implementation of the B/D candidate sequence
 //!   (`System::pair_with_literal_oracle`, the engine's `oracle` feature); the
 //!   two pairings (games, colours, bye) must be the same. Only for the systems that have such
-//!   an oracle (`dutch-2017`; `dutch-2026` has none yet).
+//!   an oracle (`dutch-2017`, `rating-1998`).
 //! - [`trf_pair`] and [`tournament`]: the checks of the `trf_pair` and `tournament` targets.
 //!   `trf_pair` applies [`pair_and_verify`]; `tournament` applies all of the above to every
 //!   round the engine pairs, and at the end checks the scores (`check_scores` of the simulator's
@@ -113,12 +116,14 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
             pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
         }
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
-        // due to an opponent not appearing in time" (the target does not draw 2012 yet).
+        // due to an opponent not appearing in time": a forfeit win, or a bye (of any kind) that
+        // scored points; a pairing-allocated bye worth nothing bars nothing (nor does a forfeit
+        // loss: the player himself did not appear).
         (System::Dutch2012, RoundEntry::Game { kind, result, .. }) => {
             kind == GameKind::Forfeit && result == GameResult::Win
         }
         (System::Dutch2012, RoundEntry::Unplayed(u)) => {
-            pab || u == Unplayed::ForfeitWin || t.points.points(e) > Score(0)
+            u == Unplayed::ForfeitWin || t.points.points(e) > Score(0)
         }
         // 1998 B.1.b: "received a point without playing, either through a bye or due to an
         // opponent not appearing in time": the bye, or any round not played over the board
@@ -172,12 +177,95 @@ fn forbidden(t: &Tournament, a: PlayerId, b: PlayerId) -> bool {
     t.forbidden.iter().any(|l| l.contains(&a) && l.contains(&b))
 }
 
-/// May `a` and `b` meet under the absolute criteria (C.1, `XXP`, C.3)?
-pub fn compatible(t: &Tournament, a: &Facts, b: &Facts) -> bool {
+/// How `system` limits colours absolutely.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourLimits {
+    /// Dutch (2017/2026 C.3, 2012 B.2 with its top scorers): two non-topscorers with the same
+    /// absolute preference never meet; a non-topscorer with an absolute preference gets that
+    /// colour unless his opponent (a topscorer) has the same one.
+    Dutch,
+    /// Per player, after the round: colour difference within ±2 and never a third equal colour
+    /// in a row (Dubov 1997 2.3-2.4, Dubov 2026 C3 with the Basic Rules Art. 6-7, rating-based
+    /// 1998 B.2). `exempt_topscorer`: the player over 50% in the last round is exempt himself,
+    /// his opponent is not (1998, Note to B.6); Dubov names no exception.
+    PerPlayer { exempt_topscorer: bool },
+}
+
+impl ColourLimits {
+    /// The colour limits of `system`.
+    pub fn of(system: System) -> ColourLimits {
+        match system {
+            System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => ColourLimits::Dutch,
+            System::Dubov1997 | System::Dubov2026 => ColourLimits::PerPlayer {
+                exempt_topscorer: false,
+            },
+            System::Rating1998 => ColourLimits::PerPlayer {
+                exempt_topscorer: true,
+            },
+        }
+    }
+}
+
+/// Whether `f` may receive colour `c` under per-player limits (Dubov 2.3-2.4, 1998 B.2):
+/// difference within ±2 after the game and no third equal colour in a row; `exempt`: the
+/// limits do not apply to him.
+pub fn colour_fits(f: &Facts, c: Color, exempt: bool) -> bool {
+    if exempt {
+        return true;
+    }
+    let diff: i64 = f
+        .colours
+        .iter()
+        .chain(std::iter::once(&c))
+        .map(|x| if *x == Color::White { 1 } else { -1 })
+        .sum();
+    diff.abs() <= 2 && !matches!(f.colours.as_slice(), [.., x, y] if *x == c && *y == c)
+}
+
+/// May `a` and `b` meet under the absolute criteria of `system` (C.1, `XXP`, the colour limits
+/// of [`ColourLimits`])? Under per-player limits, when some colour allocation respects both.
+pub fn compatible(t: &Tournament, system: System, a: &Facts, b: &Facts) -> bool {
     if a.id == b.id || a.met.contains(&b.id) || b.met.contains(&a.id) || forbidden(t, a.id, b.id) {
         return false;
     }
-    !matches!((a.absolute(), b.absolute()), (Some(x), Some(y)) if x == y && !a.topscorer && !b.topscorer)
+    match ColourLimits::of(system) {
+        ColourLimits::Dutch => {
+            !matches!((a.absolute(), b.absolute()), (Some(x), Some(y)) if x == y && !a.topscorer && !b.topscorer)
+        }
+        ColourLimits::PerPlayer { exempt_topscorer } => {
+            let (ea, eb) = (
+                exempt_topscorer && a.topscorer,
+                exempt_topscorer && b.topscorer,
+            );
+            [Color::White, Color::Black]
+                .iter()
+                .any(|&c| colour_fits(a, c, ea) && colour_fits(b, c.opposite(), eb))
+        }
+    }
+}
+
+/// The Dutch colour criteria (C.3 with E.1/E.2) of the game `fw` (White) - `fb` (Black).
+fn dutch_colours(fw: &Facts, fb: &Facts, out: &mut Vec<String>) {
+    let (w, b) = (fw.id, fb.id);
+    let (aw, ab) = (fw.absolute(), fb.absolute());
+    if let (Some(x), Some(y)) = (aw, ab) {
+        if x == y && !fw.topscorer && !fb.topscorer {
+            out.push(format!(
+                "{w}-{b}: non-topscorers with the same absolute preference for {x:?} (C.3)"
+            ));
+        }
+    }
+    for (f, got, own, other) in [(fw, Color::White, aw, ab), (fb, Color::Black, ab, aw)] {
+        if let Some(want) = own {
+            if !f.topscorer && want != got && other != Some(want) {
+                out.push(format!(
+                    "{w}-{b}: non-topscorer {} has an absolute preference for {want:?} and \
+                     gets {got:?}",
+                    f.id
+                ));
+            }
+        }
+    }
 }
 
 /// Every way `pairing` breaks the absolute criteria of `system` for `req` (empty when it does
@@ -217,22 +305,20 @@ pub fn absolute_violations(
         if forbidden(t, w, b) {
             out.push(format!("{w}-{b}: forbidden pair (XXP)"));
         }
-        let (aw, ab) = (fw.absolute(), fb.absolute());
-        if let (Some(x), Some(y)) = (aw, ab) {
-            if x == y && !fw.topscorer && !fb.topscorer {
-                out.push(format!(
-                    "{w}-{b}: non-topscorers with the same absolute preference for {x:?} (C.3)"
-                ));
-            }
-        }
-        for (f, got, own, other) in [(fw, Color::White, aw, ab), (fb, Color::Black, ab, aw)] {
-            if let Some(want) = own {
-                if !f.topscorer && want != got && other != Some(want) {
-                    out.push(format!(
-                        "{w}-{b}: non-topscorer {} has an absolute preference for {want:?} and \
-                         gets {got:?}",
-                        f.id
-                    ));
+        match ColourLimits::of(system) {
+            ColourLimits::Dutch => dutch_colours(fw, fb, &mut out),
+            ColourLimits::PerPlayer { exempt_topscorer } => {
+                for (f, got) in [(fw, Color::White), (fb, Color::Black)] {
+                    // A history no colour fits (only the arbitrary rounds make one) breaks the
+                    // limits whatever the engine does, as in [`simulator_invariants`].
+                    let exempt = exempt_topscorer && f.topscorer || colours_exhausted(f);
+                    if !colour_fits(f, got, exempt) {
+                        out.push(format!(
+                            "{w}-{b}: {} gets {got:?}, beyond the colour limits of {system} \
+                             (difference ±2, three in a row)",
+                            f.id
+                        ));
+                    }
                 }
             }
         }
@@ -242,7 +328,7 @@ pub fn absolute_violations(
         if req.present.len().is_multiple_of(2) {
             out.push(format!("bye to {b} with an even number of players"));
         }
-        if get(b).is_some_and(|f| f.bye_barred) {
+        if get(b).is_some_and(|f| f.bye_barred) && !bye_rule_yields(t, system, req, &facts) {
             out.push(format!(
                 "bye to {b}, whom an earlier round bars from it under {system} (C.2)"
             ));
@@ -256,6 +342,23 @@ pub fn absolute_violations(
         }
     }
     out
+}
+
+/// Dutch 2012 only: B.1.b yields when nobody can take the bye (JaVaFo gives it anyway; the
+/// README's "Dutch 2012" readings): true when no pairing gives the bye to a player it does not
+/// bar, by brute force on small fields, else when every present player is barred. The other
+/// systems' bye rules are absolute (2017 C.04.1.d, 2026 Art. 4, Dubov 1997 2.2, 1998 B.1.b).
+fn bye_rule_yields(t: &Tournament, system: System, req: &Request, facts: &[Facts]) -> bool {
+    if system != System::Dutch2012 {
+        return false;
+    }
+    if req.present.len() <= LIMITS.brute_force_players {
+        return brute_force(t, system, req).is_none();
+    }
+    facts
+        .iter()
+        .filter(|f| req.present.contains(&f.id))
+        .all(|f| f.bye_barred)
 }
 
 /// An exhaustive search for a pairing of `req` meeting the absolute criteria of `system`;
@@ -272,7 +375,7 @@ pub fn brute_force(
     let ok: Vec<Vec<bool>> = (0..n)
         .map(|i| {
             (0..n)
-                .map(|j| compatible(t, players[i], players[j]))
+                .map(|j| compatible(t, system, players[i], players[j]))
                 .collect()
         })
         .collect();
@@ -324,7 +427,7 @@ pub fn brute_force(
 /// The environment variable that, when set to a system's name (`dutch-2026`), makes the
 /// `tournament` target pair every input with that system instead of the drawn one (to give one
 /// edition a campaign of its own; the input's first byte is still read, so a corpus keeps its
-/// meaning).
+/// meaning), and `trf_pair` every file instead of the system the file names.
 pub const SYSTEM_ENV: &str = "SWISSLAB_FUZZ_SYSTEM";
 
 /// The system [`SYSTEM_ENV`] names, if it is set (read once). A name that is not a system's is
@@ -340,11 +443,36 @@ fn forced_system() -> Option<System> {
     })
 }
 
-/// The system of a `tournament` input: one byte, even for `dutch-2017`, odd for `dutch-2026`
-/// (no byte left: `dutch-2017`), unless [`SYSTEM_ENV`] forces one. The inputs kept from before
-/// the system was drawn were 2017 inputs: they are kept with a `0` byte in front.
+/// The systems of the first bytes from `0x80` up, by the byte modulo 4 ([`draw_system`]).
+pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
+    System::Dubov2026,
+    System::Dubov1997,
+    System::Rating1998,
+    System::Dutch2012,
+];
+
+/// The system of a `tournament` input, from its first byte `b` (no byte left: `0`), unless
+/// [`SYSTEM_ENV`] forces one:
+///
+/// - `b < 0x80`: even `dutch-2017`, odd `dutch-2026`, as before the other systems were drawn
+///   (then every byte was read this way), so an input starting below `0x80` keeps its system;
+/// - `b >= 0x80`: `b % 4` indexes [`HIGH_BYTE_SYSTEMS`]: `0x80` `dubov-2026`, `0x81`
+///   `dubov-1997`, `0x82` `rating-1998`, `0x83` `dutch-2012` (and so on up to `0xff`).
+///
+/// Shares: a quarter each for the two Dutch editions in force, an eighth for each other
+/// system. Old inputs from `0x80` up (of the git-ignored corpus and the random seeds) change
+/// system; the regression files start with `0x00`. The rest of the input means the same under
+/// every system, so a crash found under a forced system replays without the variable once its
+/// first byte is replaced by that system's (`0x80`..`0x83`, or a byte below `0x80` of the
+/// right parity for the Dutch editions). The inputs kept from before the system was drawn
+/// at all were 2017 inputs: they are kept with a `0` byte in front.
 pub fn draw_system(u: &mut Unstructured) -> arbitrary::Result<System> {
-    let drawn = pick(u, &[System::Dutch2017, System::Dutch2026])?;
+    let b: u8 = u.arbitrary()?;
+    let drawn = if b < 0x80 {
+        [System::Dutch2017, System::Dutch2026][usize::from(b % 2)]
+    } else {
+        HIGH_BYTE_SYSTEMS[usize::from(b % 4)]
+    };
     Ok(forced_system().unwrap_or(drawn))
 }
 
@@ -364,9 +492,11 @@ pub fn pair_and_verify(
             } else {
                 Err(violation(format!(
                     "round {} ({system}): the engine's pairing breaks the absolute criteria:\n  \
-                     {}\npairing: {p:?}",
+                     {}\npairing: {p:?}\npresent: {:?}\n--- tournament before the round ---\n{}",
                     req.round,
-                    v.join("\n  ")
+                    v.join("\n  "),
+                    req.present,
+                    trf::write(t)
                 )))
             }
         }
@@ -375,8 +505,11 @@ pub fn pair_and_verify(
                 if let Some(found) = brute_force(t, system, req) {
                     return Err(violation(format!(
                         "round {} ({system}): the engine says no valid pairing exists ({why}), \
-                         but {found:?} meets the absolute criteria",
-                        req.round
+                         but {found:?} meets the absolute criteria\npresent: {:?}\n\
+                         --- tournament before the round ---\n{}",
+                        req.round,
+                        req.present,
+                        trf::write(t)
                     )));
                 }
             }
@@ -413,7 +546,7 @@ fn colours_exhausted(f: &Facts) -> bool {
 
 /// The simulator's invariants (`swisslab_simulator::invariants::check_pairing`) on the engine's
 /// `pairing` of `req`. The colour invariants are not applied to a player whose history leaves
-/// him no valid colour (see [`colours_exhausted`]).
+/// him no valid colour (see [`colours_exhausted`]), nor the bye rule of 2012 (see there).
 pub fn simulator_invariants(
     t: &Tournament,
     system: System,
@@ -429,6 +562,11 @@ pub fn simulator_invariants(
             .filter(|v| match *v {
                 invariants::Violation::ColourDifference(id, _)
                 | invariants::Violation::ThreeInRow(id, _) => !exhausted(id),
+                // 2012 B.1.b is left to [`absolute_violations`]: the simulator's invariants
+                // read it as absolute (it yields when nobody can take the bye,
+                // [`bye_rule_yields`]) and bar a pairing-allocated bye worth nothing ("a point
+                // or half point").
+                invariants::Violation::ByeNotAllowed(_) => system != System::Dutch2012,
                 _ => true,
             })
             .map(|v| v.to_string())
@@ -458,7 +596,7 @@ pub fn literal_agrees(
     if req.present.len() > LITERAL_PLAYERS {
         return Ok(());
     }
-    // `None`: the system has no literal oracle (`dutch-2026`).
+    // `None`: the system has no literal oracle.
     let Some(literal) = system.pair_with_literal_oracle(t, req) else {
         return Ok(());
     };
@@ -497,7 +635,8 @@ pub fn pair_and_verify_all(
 }
 
 /// `trf_pair`: when `data` is a valid TRF within the limits, pair the next round with the
-/// system the file names (`192`/`092`), else the edition in force, and verify.
+/// system [`SYSTEM_ENV`] names, else the one the file names (`192`/`092`), else the edition in
+/// force, and verify. (A file cannot name `rating-1998`: only the variable reaches it.)
 pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     let Ok(t) = trf::read(data) else {
         return Ok(());
@@ -506,7 +645,7 @@ pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     if req.present.len() > LIMITS.pair_players {
         return Ok(());
     }
-    pair_and_verify(&t, System::resolve(None, &t), &req).map(|_| ())
+    pair_and_verify(&t, System::resolve(forced_system(), &t), &req).map(|_| ())
 }
 
 /// The largest field the `tournament` target generates.
