@@ -76,14 +76,6 @@ fn replay_all(target: &str, check: &dyn Fn(&[u8]) -> Result<(), Violation>) {
     assert!(failures.is_empty(), "{target}:\n{}", failures.join("\n"));
 }
 
-/// Replays one `open-` file (for the ignored tests of open crashes).
-fn replay_one(target: &str, file: &str, check: &dyn Fn(&[u8]) -> Result<(), Violation>) {
-    let data = std::fs::read(dir(target).join(file)).expect("readable regression file");
-    if let Some(f) = run(file, &data, check) {
-        panic!("{target}: {f}");
-    }
-}
-
 fn trf_parse(data: &[u8]) -> Result<(), Violation> {
     fuzzing::trf_parse(data).map(|_| ())
 }
@@ -118,58 +110,6 @@ fn tournament_regressions() {
 #[test]
 fn check_regressions() {
     replay_all("check", &check);
-}
-
-/// Dubov 1997 2.2 ("a player who has received a point without playing shall not receive a
-/// bye"): round 2, player 2 (a pairing-allocated bye in round 1) is the only one present and the
-/// engine gives him the bye; the text allows no pairing of that round.
-#[test]
-#[ignore = "open: dubov-1997 gives the bye to a player 2.2 bars when nobody else can take it"]
-fn open_dubov1997_bye_to_the_only_player_barred_by_2_2() {
-    replay_one(
-        "tournament",
-        "open-dubov1997-bye-to-the-only-player-barred-by-2.2.bin",
-        &tournament,
-    );
-}
-
-/// Dubov 1997 with a forbidden pair (`XXP 1 2`): round 1 of two players, the engine pairs 1-2
-/// (art. 5 halves), which every other system reads as impossible.
-#[test]
-#[ignore = "open: dubov-1997 pairs a forbidden pair (XXP) in round 1"]
-fn open_dubov1997_round1_ignores_xxp() {
-    replay_one(
-        "tournament",
-        "open-dubov1997-round1-ignores-xxp.bin",
-        &tournament,
-    );
-}
-
-/// Dutch 2012 with nobody to pair: `groups.len() - 1` underflows
-/// (`engine/src/dutch2012/mod.rs`, the C.13 loop), a panic instead of an empty pairing.
-#[test]
-#[ignore = "open: dutch-2012 panics (subtract with overflow) on a round with nobody present"]
-fn open_dutch2012_subtract_overflow_with_nobody_present() {
-    replay_one(
-        "tournament",
-        "open-dutch2012-subtract-overflow-mod-442.bin",
-        &tournament,
-    );
-}
-
-/// Dutch 2012 B.1.b ("a point or half point without playing, either through a bye or due to
-/// an opponent not appearing in time"): round 4, a forfeit loss worth 0.4 (odd point system)
-/// bars player 3 from the bye in the engine; with nobody eligible left the engine yields and
-/// gives the bye to 6, whom three zero-point byes worth 1.6 each bar, although 3 could take it
-/// ((1, 6), (5, 7), bye 3 meets B.1-B.2).
-#[test]
-#[ignore = "open: dutch-2012 counts a forfeit loss worth points as a point without playing"]
-fn open_dutch2012_forfeit_loss_with_points_bars_the_bye() {
-    replay_one(
-        "tournament",
-        "open-dutch2012-forfeit-loss-with-points-bars-the-bye.bin",
-        &tournament,
-    );
 }
 
 /// The oracle itself: the sample file pairs, its pairing meets the absolute criteria, and a

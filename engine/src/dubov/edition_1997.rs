@@ -21,7 +21,7 @@
 
 use super::{first_assignment, first_round, Entrant, Round};
 use crate::history::Edition;
-use crate::model::{Color, Tournament};
+use crate::model::{Color, PlayerId, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
 use std::cmp::Ordering;
 use std::fmt::Write as _;
@@ -103,6 +103,32 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     pair_traced(t, req).map(|(p, _)| p)
 }
 
+/// 5: the halves' pairs with the drawn colour for the odd pairs (upper player first).
+fn first_round_pairing(
+    t: &Tournament,
+    req: &Request,
+    r: &Round,
+    pairs: &[(PlayerId, PlayerId)],
+    bye: Option<PlayerId>,
+    mut trace: Vec<String>,
+) -> (Pairing, Vec<String>) {
+    let games = pairs
+        .iter()
+        .enumerate()
+        .map(|(k, &(a, b))| {
+            if (k % 2 == 0) == (r.initial == Color::White) {
+                (a, b)
+            } else {
+                (b, a)
+            }
+        })
+        .collect();
+    trace.push("5: first round, upper half against lower half".to_string());
+    let mut p = Pairing { games, bye };
+    p.sort_boards(t, req.round);
+    (p, trace)
+}
+
 fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Vec<String>), PairingError> {
     let r = Round::prepare(t, req, Edition::Y2017, compatible)?;
     let mut trace = Vec::new();
@@ -112,21 +138,17 @@ fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Vec<String>), 
         let mut ids: Vec<_> = r.players.iter().map(|p| p.id).collect();
         ids.sort_unstable();
         let (pairs, bye) = first_round(&ids);
-        let games = pairs
-            .iter()
-            .enumerate()
-            .map(|(k, &(a, b))| {
-                if (k % 2 == 0) == (r.initial == Color::White) {
-                    (a, b)
-                } else {
-                    (b, a)
-                }
-            })
-            .collect();
-        trace.push("5: first round, upper half against lower half".to_string());
-        let mut p = Pairing { games, bye };
-        p.sort_boards(t, req.round);
-        return Ok((p, trace));
+        // Art. 5 presupposes a field without limitations. A forbidden pair (2.1) or a bye 2.2
+        // bars leaves it to the standard procedure of 6, which honours them.
+        let at = |id: PlayerId| r.players.iter().position(|p| p.id == id);
+        let allowed = pairs.iter().all(|&(a, b)| match (at(a), at(b)) {
+            (Some(i), Some(j)) => r.compat[i][j],
+            _ => false,
+        }) && bye.is_none_or(|b| at(b).is_some_and(|i| !r.players[i].unplayed_point));
+        if allowed {
+            return Ok(first_round_pairing(t, req, &r, &pairs, bye, trace));
+        }
+        trace.push("5: the first round's halves break 2.1 or 2.2; the procedure of 6".to_string());
     }
     let mut left: Vec<usize> = (0..n).collect();
     let bye = if n % 2 == 1 {

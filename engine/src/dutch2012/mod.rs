@@ -55,7 +55,7 @@ mod levels;
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
-use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament};
+use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament, Unplayed};
 use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
 use bracket::Place;
@@ -317,9 +317,13 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         })?;
         let h = &hist[i];
         let p = &t.players[i];
-        // B.1.b: a point or half a point without playing.
+        // B.1.b: "a point or half point without playing, either through a bye or due to an
+        // opponent not appearing in time": a forfeit win, or an unplayed round that scored. A
+        // forfeit loss (the player did not appear) is neither, whatever it is worth.
         let scored_unplayed = p.rounds.iter().take(rounds).any(|e| {
-            e.is_forfeit_win() || (!e.is_played_game() && t.points.points(e) > Score::ZERO)
+            e.is_forfeit_win()
+                || (matches!(e, RoundEntry::Unplayed(u) if *u != Unplayed::ForfeitLoss)
+                    && t.points.points(e) > Score::ZERO)
         });
         players.push(Player12 {
             id: *id,
@@ -439,6 +443,9 @@ type RoundResult = (Vec<(usize, usize)>, Option<usize>);
 /// The brackets top down (A.3): each bracket's downfloaters join the next one.
 fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
     let n = r.players.len();
+    if n == 0 {
+        return Ok((Vec::new(), None));
+    }
     let all: Vec<usize> = (0..n).collect();
     if !r.completable(&all) {
         return Err(PairingError::NoValidPairing(format!(
