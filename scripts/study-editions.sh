@@ -28,7 +28,9 @@ rounds=${ROUNDS:-9}
 seed=${SEED:-2026}
 out=${OUT:-.}
 cargo build --release -p swisslab-simulator
-bin="$(pwd)/${CARGO_TARGET_DIR:-target}/release/swisslab"
+target=${CARGO_TARGET_DIR:-target}
+case $target in /*) ;; *) target="$(pwd)/$target" ;; esac
+bin="$target/release/swisslab"
 if [ $# -gt 0 ]; then
     systems=("$@")
 else
