@@ -41,24 +41,7 @@ fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, syst
         "{corpus} as {system}: tournaments: {}, rounds: {rounds}, discrepancies: {discrepancies}",
         results.len()
     );
-    let limit_path = support::testdata()
-        .join("conformance")
-        .join(format!("{corpus}.max-discrepancies"));
-    let limit: usize = std::fs::read_to_string(&limit_path)
-        .expect("ratchet file")
-        .trim()
-        .parse()
-        .expect("a number");
-    assert!(
-        discrepancies <= limit,
-        "{discrepancies} discrepancies, more than the {limit} recorded in {}",
-        limit_path.display()
-    );
-    assert!(
-        discrepancies == limit,
-        "{discrepancies} discrepancies, fewer than the {limit} recorded: lower the figure in {}",
-        limit_path.display()
-    );
+    support::ratchet(corpus, discrepancies);
 }
 
 #[test]

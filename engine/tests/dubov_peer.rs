@@ -84,20 +84,5 @@ fn dubov_2026_agrees_with_the_peer_outside_its_flagged_rounds() {
     }
     println!("{CORPUS}: rounds {rounds}, flagged rounds differing {flagged}, others {other}");
     assert_eq!(flagged, suspect.len(), "every flagged round differs");
-    let limit_path = support::testdata()
-        .join("conformance")
-        .join(format!("{CORPUS}.max-discrepancies"));
-    let limit: usize = std::fs::read_to_string(&limit_path)
-        .expect("ratchet file")
-        .trim()
-        .parse()
-        .expect("a number");
-    assert!(
-        other <= limit,
-        "{other} disagreeing rounds, more than {limit}"
-    );
-    assert!(
-        other == limit,
-        "{other} disagreeing rounds: lower {limit} in the ratchet"
-    );
+    support::ratchet(CORPUS, other);
 }

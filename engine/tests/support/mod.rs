@@ -13,6 +13,30 @@ pub fn testdata() -> PathBuf {
         .join("testdata")
 }
 
+/// Holds `found` (the rounds of corpus `name` that differ) to the ratchet recorded in
+/// `testdata/conformance/<name>.max-discrepancies`: more fails, and so does fewer (lower the
+/// recorded figure then).
+pub fn ratchet(name: &str, found: usize) {
+    let path = testdata()
+        .join("conformance")
+        .join(format!("{name}.max-discrepancies"));
+    let limit: usize = std::fs::read_to_string(&path)
+        .expect("ratchet file")
+        .trim()
+        .parse()
+        .expect("a number");
+    assert!(
+        found <= limit,
+        "{found} discrepancies, more than the {limit} recorded in {}",
+        path.display()
+    );
+    assert!(
+        found == limit,
+        "{found} discrepancies, fewer than the {limit} recorded: lower the figure in {}",
+        path.display()
+    );
+}
+
 /// Every regular file of the corpus archive `testdata/conformance/<name>.tar.gz`, as
 /// (path inside the archive, contents), in archive order (sorted by name).
 pub fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
