@@ -19,9 +19,10 @@
 //!   of even rounds, both in `levels`;
 //! - colour allocation (E.1-E.5) is `colour::high_gets_white`, with two 2012 differences
 //!   (`white_for_high`): E.2 has no tie-break between two absolute preferences (2012 goes on to
-//!   E.3), and E.5 for players without colour history uses the initial colour in odd rounds and
-//!   the other colour in even rounds; in round 1 the pairing number is the rank among the
-//!   players paired, later the pairing number itself;
+//!   E.3), and E.5 for players without colour history: in round 1 the rank among the players
+//!   paired decides (odd ranks of S1 take the initial colour); in any later round the pairing
+//!   number itself, the other way round (the higher-ranked player takes the colour opposite to
+//!   the one his number gave in round 1);
 //! - floats (A.4) are computed here, not by `history`: a player floats down when paired with a
 //!   lower score or when he scores without playing (a bye or a forfeit win, B.1.b); a player who
 //!   is absent without points does not float. The memory is two rounds (B.5, B.6);
@@ -386,8 +387,10 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         clash,
         even: req.round.is_multiple_of(2),
         initial: {
+            // E.5 after round 1 (players without colour history): the higher-ranked player
+            // takes the colour opposite to the one his pairing number gave in round 1.
             let c = crate::dutch::initial_colour(t, &Default::default());
-            if req.round.is_multiple_of(2) {
+            if req.round > 1 {
                 c.opposite()
             } else {
                 c
