@@ -78,9 +78,10 @@ fn d2_exchanges_in_the_order_of_the_examples() {
 
 // ---- Against JaVaFo 1.4 on the tiny files of the corpus ----
 
-/// Rounds of the tiny files (at most [`MAX_PLAYERS`] players paired) where the literal
-/// procedure's pairing differs from JaVaFo 1.4's: a ratchet.
-const MAX_TINY_DISAGREEMENTS: usize = 48;
+/// Rounds of the tiny files (at most [`MAX_PLAYERS`] players paired: all 1671) where the literal
+/// procedure's pairing differs from JaVaFo 1.4's: a ratchet. The fast engine differs on 59 of
+/// them (printed with `--nocapture`, with the rounds where only one of the two agrees).
+const MAX_TINY_DISAGREEMENTS: usize = 42;
 
 /// The tiny files of the packed 2012 corpus, or `None` when it is absent.
 fn tiny_corpus() -> Option<Vec<(String, Vec<u8>)>> {
@@ -116,6 +117,9 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
         let off = |r: &crate::checker::CheckReport, round: usize| {
             r.discrepancies.iter().any(|d| d.round == round)
         };
+        for d in &lit.discrepancies {
+            eprint!("{name} (literal) {d}");
+        }
         for round in (1..=lit.rounds).filter(|&k| small(k)) {
             rounds += 1;
             let (l, f) = (off(&lit, round), off(&fast, round));
@@ -127,7 +131,11 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
                 } else {
                     "literal only"
                 };
-                eprintln!("{name} round {round}: agrees with JaVaFo: {who}");
+                let p = Pairing::from_round(&t, round);
+                eprintln!(
+                    "{name} round {round}: agrees with JaVaFo: {who}: {:?} bye {:?}",
+                    p.games, p.bye
+                );
             }
         }
     }
@@ -145,9 +153,10 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
 
 // ---- Against the fast engine on random small rounds ----
 
-/// Random rounds of [`literal_procedure_against_the_fast_engine`] on which the two differ: a
-/// ratchet.
-const MAX_RANDOM_DISAGREEMENTS: usize = 0;
+/// Random rounds of [`literal_procedure_against_the_fast_engine`] (28 562 rounds) on which the
+/// two differ: a ratchet. Most come from the reading of C.10's "dropped only for the minimum
+/// number" that the literal procedure takes and the fast engine does not (see the module doc).
+const MAX_RANDOM_DISAGREEMENTS: usize = 184;
 
 /// Records the next round: the pairing with random results (now and then a forfeit), `out`
 /// absent (now and then with a half-point bye, which B.1.b remembers).
@@ -243,7 +252,7 @@ fn random_tournament(seed: u64, n: u32, rounds: u32) -> (usize, usize) {
 #[test]
 fn literal_procedure_against_the_fast_engine() {
     let (mut rounds, mut differ) = (0, 0);
-    for seed in 0..400u64 {
+    for seed in 0..6000u64 {
         let n = 4 + (seed % 9) as u32;
         let (c, d) = random_tournament(seed, n, 3 + (seed % 5) as u32);
         rounds += c;
