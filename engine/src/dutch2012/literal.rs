@@ -31,7 +31,12 @@
 //! - C.14: P1 lowered in a homogeneous bracket; in a heterogeneous one P1 while the remainder
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
-//!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing.
+//!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. One
+//!   more than the fast engine: C.1 / C.12 also applies from the penultimate bracket, when a
+//!   player it moves down has no possible opponent in the lowest one: another set of
+//!   downfloaters with the same scores is taken when the lowest bracket can then be paired
+//!   giving the bye to a lower score (tiny/p007-r04-i000216 round 4: 3 and 5 on 1.5, 3 has met
+//!   6 and 7 on 1.0; 1-5 would leave 3 the bye, JaVaFo pairs 1-3, 5-7 and 6 takes the bye).
 //!
 //! Facts about the players (scores, colour preferences A.7, floats A.4, bye eligibility B.1.b,
 //! top scorers A.10) and the colour allocation of E are the fast engine's (`prepare`,
@@ -713,8 +718,17 @@ impl<'a> Literal<'a> {
         &self,
         mdps: &[usize],
         next: &[usize],
+        lowest: bool,
     ) -> (usize, std::cmp::Reverse<Option<Vec<Score>>>) {
         let all = union(mdps, next);
+        if lowest {
+            // The lowest bracket: complete pairings only, the bye to a player who may take it.
+            if !self.completable(&all) {
+                return (0, std::cmp::Reverse(None));
+            }
+            let p = all.len() / 2;
+            return (p, std::cmp::Reverse(self.lowest_floaters(&all, p, true)));
+        }
         let p = self.most_pairs(&all);
         (p, std::cmp::Reverse(self.lowest_floaters(&all, p, false)))
     }
@@ -764,20 +778,23 @@ impl<'a> Literal<'a> {
                         }
                     }
                 }
-                let next = &groups[gi + 1];
+                // C.12 looks at the next bracket; from the penultimate one, at the lowest (all
+                // the groups below, joined by C.13).
+                let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
                 let stranded = out.floaters.iter().any(|&m| {
                     !out.floaters
                         .iter()
                         .chain(next)
                         .any(|&o| o != m && r.pairable(m, o))
                 });
-                if !penultimate && stranded {
+                if stranded {
                     // C.1 / C.12: another set of downfloaters with the same scores, letting
-                    // the next bracket make more pairs or move down lower scores.
+                    // the next bracket make more pairs or move down lower scores (the lowest
+                    // bracket: give the bye to a lower score).
                     let scores = scores_desc(r, &out.floaters);
-                    let now = self.next_quality(&out.floaters, next);
+                    let now = self.next_quality(&out.floaters, next, penultimate);
                     let again = |f: &[usize]| {
-                        scores_desc(r, f) == scores && self.next_quality(f, next) > now
+                        scores_desc(r, f) == scores && self.next_quality(f, next, penultimate) > now
                     };
                     if let Some(other) = self.bracket(&mdps, &groups[gi], Place::Upper, &again) {
                         out = other;
