@@ -37,6 +37,9 @@
 //!   downfloaters with the same scores is taken when the lowest bracket can then be paired
 //!   giving the bye to a lower score (tiny/p007-r04-i000216 round 4: 3 and 5 on 1.5, 3 has met
 //!   6 and 7 on 1.0; 1-5 would leave 3 the bye, JaVaFo pairs 1-3, 5-7 and 6 takes the bye).
+//!   And B.3 across brackets (the lowest floaters first) compares a candidate's floaters with
+//!   the lowest ones among the pairings whose floaters the driver accepts (C.12, C.13), not
+//!   among all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer).
 //!
 //! Facts about the players (scores, colour preferences A.7, floats A.4, bye eligibility B.1.b,
 //! top scorers A.10) and the colour allocation of E are the fast engine's (`prepare`,
@@ -439,10 +442,26 @@ impl<'a> Literal<'a> {
         if let Some(v) = self.lowest.borrow().get(&key) {
             return v.clone();
         }
+        let best = self.lowest_floaters_where(&key.0, p, bye_only, &|_| true);
+        self.lowest.borrow_mut().insert(key, best.clone());
+        best
+    }
+
+    /// [`Self::lowest_floaters`] among the pairings whose players left over pass `fits`.
+    fn lowest_floaters_where(
+        &self,
+        who: &[usize],
+        p: usize,
+        bye_only: bool,
+        fits: &dyn Fn(&[usize]) -> bool,
+    ) -> Option<Vec<Score>> {
         let mut best: Option<Vec<Score>> = None;
         let left = who.len().checked_sub(2 * p)?;
-        self.pairings(&key.0, left, &mut |pairs, alone| {
-            if pairs.len() != p || (bye_only && !alone.iter().all(|&i| self.r.players[i].bye_ok)) {
+        self.pairings(who, left, &mut |pairs, alone| {
+            if pairs.len() != p
+                || (bye_only && !alone.iter().all(|&i| self.r.players[i].bye_ok))
+                || !fits(alone)
+            {
                 return;
             }
             let s = scores_desc(self.r, alone);
@@ -450,7 +469,6 @@ impl<'a> Literal<'a> {
                 best = Some(s);
             }
         });
-        self.lowest.borrow_mut().insert(key, best.clone());
         best
     }
 
@@ -626,6 +644,18 @@ impl<'a> Literal<'a> {
         let bye_only = place != Place::Upper;
         // The pass (0 or 1) a candidate of the homogeneous group `group` belongs to, or `None`
         // when D.4 rules it out.
+        // B.3 across brackets: the lowest floaters among the pairings of the group whose
+        // floaters the driver accepts (C.12, C.13), not among all.
+        let lowest: RefCell<LowestCache> = RefCell::default();
+        let lowest_fitting = |group: &[usize], p: usize| {
+            let key = (group.to_vec(), p, bye_only);
+            if let Some(v) = lowest.borrow().get(&key) {
+                return v.clone();
+            }
+            let v = self.lowest_floaters_where(group, p, bye_only, fits);
+            lowest.borrow_mut().insert(key, v.clone());
+            v
+        };
         let pass_of = |group: &[usize], p: usize, pairs: &[(usize, usize)], floaters: &[usize]| {
             if place == Place::Merged {
                 let f = self.b3_factor(group, pairs, floaters);
@@ -633,7 +663,7 @@ impl<'a> Literal<'a> {
             }
             if passes == 2
                 && mixed(group)
-                && Some(scores_desc(r, floaters)) != self.lowest_floaters(group, p, bye_only)
+                && Some(scores_desc(r, floaters)) != lowest_fitting(group, p)
             {
                 return Some(1);
             }
