@@ -32,11 +32,14 @@
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
 //!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. One
-//!   more than the fast engine: C.1 / C.12 also applies from the penultimate bracket, when a
-//!   player it moves down has no possible opponent in the lowest one: another set of
-//!   downfloaters with the same scores is taken when the lowest bracket can then be paired
-//!   giving the bye to a lower score (tiny/p007-r04-i000216 round 4: 3 and 5 on 1.5, 3 has met
-//!   6 and 7 on 1.0; 1-5 would leave 3 the bye, JaVaFo pairs 1-3, 5-7 and 6 takes the bye).
+//!   more than the fast engine: C.12 is tried after every bracket, not only when a player it
+//!   moves down has no possible opponent below (C.1), and also from the penultimate bracket
+//!   towards the lowest: another set of downfloaters with the same scores is taken when the
+//!   next bracket can then make more pairs or move down lower scores (the lowest bracket: be
+//!   paired giving the bye to a lower score). tiny/p007-r04-i000216 round 4: 3 and 5 on 1.5,
+//!   3 has met 6 and 7 on 1.0; 1-5 would leave 3 the bye, JaVaFo pairs 1-3, 5-7 and 6 takes
+//!   the bye; tiny/p008-r04-i000720 round 3: 3-8 would float 4 (1.0) to the bye, JaVaFo pairs
+//!   3-4 and 8-5 and 7 (0.5) takes the bye, although floating 8 breaks B.6.
 //!   And B.3 across brackets (the lowest floaters first) compares a candidate's floaters with
 //!   the lowest ones among the pairings whose floaters the driver accepts (C.12, C.13), not
 //!   among all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer).
@@ -811,16 +814,11 @@ impl<'a> Literal<'a> {
                 // C.12 looks at the next bracket; from the penultimate one, at the lowest (all
                 // the groups below, joined by C.13).
                 let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
-                let stranded = out.floaters.iter().any(|&m| {
-                    !out.floaters
-                        .iter()
-                        .chain(next)
-                        .any(|&o| o != m && r.pairable(m, o))
-                });
-                if stranded {
-                    // C.1 / C.12: another set of downfloaters with the same scores, letting
-                    // the next bracket make more pairs or move down lower scores (the lowest
-                    // bracket: give the bye to a lower score).
+                if !out.floaters.is_empty() {
+                    // C.12: another set of downfloaters with the same scores, letting the next
+                    // bracket make more pairs or move down lower scores (the lowest bracket:
+                    // give the bye to a lower score). Not only when a downfloater has no
+                    // possible opponent there (C.1).
                     let scores = scores_desc(r, &out.floaters);
                     let now = self.next_quality(&out.floaters, next, penultimate);
                     let again = |f: &[usize]| {
