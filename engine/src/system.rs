@@ -194,7 +194,8 @@ impl System {
                 &dutch::DutchOptions::default(),
             )),
             System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
-            System::Dutch2026 | System::Dutch2012 | System::Dubov1997 | System::Dubov2026 => None,
+            System::Dutch2012 => Some(dutch2012::literal::pair(t, req)),
+            System::Dutch2026 | System::Dubov1997 | System::Dubov2026 => None,
         }
     }
 

@@ -52,6 +52,7 @@
 
 mod bracket;
 mod levels;
+pub mod literal;
 
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};

@@ -1,0 +1,852 @@
+//! A literal, exhaustive implementation of the 2012 procedure (C.1-C.14 with the orders of D),
+//! for small fields only (at most [`MAX_PLAYERS`] players; the cost is exponential): the test
+//! oracle of the fast engine (`bracket`, a pruned depth-first search with matchings).
+//!
+//! Nothing here is pruned or decided by a matching: every candidate of a bracket is listed in
+//! the order of section D, every requirement level in the order of C.3 / C.10, and every pairing
+//! of a set of players is enumerated where a bound is needed.
+//!
+//! - C.1: a player with no possible opponent in his bracket (B.1, B.2 except top scorers) is set
+//!   aside and moved down (the README's reading).
+//! - C.2 / A.6 / A.8: P0, M0, X1 and Z1 (the formulas of A.8 with W, B, w, b, a); A.3: a
+//!   bracket of which at least half was moved down is homogeneous.
+//! - C.3 / C.10: the requirement levels, listed by stepping through C.10 a-g as written
+//!   ([`levels`]).
+//! - C.4-C.9 with D: a homogeneous bracket or remainder lists the exchanges of D.2 (the exact
+//!   procedure with DELTA, S1LIST and S2LIST, numbers counted within the group) and, for each,
+//!   the transpositions of D.1 (the orderings of S2 in lexicographic order; only the first
+//!   |S1| places pair); a heterogeneous bracket lists the sets of M1 moved-down players of D.3,
+//!   the transpositions of the residents pairing them, then the candidates of the remainder.
+//! - The iteration "for each level, the first candidate meeting it" is computed in one pass:
+//!   each candidate's earliest level is found, and the candidate with the earliest level wins,
+//!   ties going to the first listed; the same choice, since a level's first candidate is the
+//!   first one whose earliest level is at most that level.
+//! - C.10's last sentence, "any criterion may be dropped only for the minimum number of pairs
+//!   in the score bracket", read for the float criteria: among the candidates of a level that
+//!   dropped B.5 / B.6, the fewest players breaking B.5 for downfloaters, then B.6 for
+//!   downfloaters, B.5 for upfloaters, B.6 for upfloaters (their order of importance in C.10)
+//!   go first, then the order of D. This reading is not the fast engine's (which takes the
+//!   first candidate of the level); on the tiny files of the corpus it agrees with JaVaFo 1.4
+//!   on 19 more rounds and 2 fewer (42 rounds differ instead of 59).
+//! - C.14: P1 lowered in a homogeneous bracket; in a heterogeneous one P1 while the remainder
+//!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
+//! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
+//!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. One
+//!   more than the fast engine: C.12 is tried after every bracket, not only when a player it
+//!   moves down has no possible opponent below (C.1), and also from the penultimate bracket
+//!   towards the lowest: another set of downfloaters with the same scores is taken when the
+//!   next bracket can then make more pairs or move down lower scores (the lowest bracket: be
+//!   paired giving the bye to a lower score). tiny/p007-r04-i000216 round 4: 3 and 5 on 1.5,
+//!   3 has met 6 and 7 on 1.0; 1-5 would leave 3 the bye, JaVaFo pairs 1-3, 5-7 and 6 takes
+//!   the bye; tiny/p008-r04-i000720 round 3: 3-8 would float 4 (1.0) to the bye, JaVaFo pairs
+//!   3-4 and 8-5 and 7 (0.5) takes the bye, although floating 8 breaks B.6.
+//!   And B.3 across brackets (the lowest floaters first) compares a candidate's floaters with
+//!   the lowest ones among the pairings whose floaters the driver accepts (C.12, C.13), not
+//!   among all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer).
+//!
+//! Facts about the players (scores, colour preferences A.7, floats A.4, bye eligibility B.1.b,
+//! top scorers A.10) and the colour allocation of E are the fast engine's (`prepare`,
+//! `white_for_high`): the oracle guards the procedure, not the reading of the history.
+
+#![cfg(any(test, feature = "oracle"))]
+
+use super::levels::Level;
+use super::{prepare, white_for_high, Round12};
+use crate::history::Float;
+use crate::model::Tournament;
+use crate::pairing::{Pairing, PairingError, Request};
+use crate::score::Score;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+#[cfg(test)]
+mod tests;
+
+/// The largest field the literal procedure pairs.
+pub const MAX_PLAYERS: usize = 13;
+
+/// Pairs round `req.round` of `t` with the 2012 rules, literally; an error above
+/// [`MAX_PLAYERS`] players.
+pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    if req.round == 0 {
+        return Err(PairingError::InvalidRequest(
+            "rounds are numbered from 1".into(),
+        ));
+    }
+    if req.present.len() > MAX_PLAYERS {
+        return Err(PairingError::InvalidRequest(format!(
+            "the literal 2012 procedure pairs at most {MAX_PLAYERS} players, not {}",
+            req.present.len()
+        )));
+    }
+    let r = prepare(t, req)?;
+    let (games, bye) = Literal::new(&r).round()?;
+    let mut pairing = Pairing::default();
+    for (a, b) in games {
+        // E: the colours of the pair, the higher ranked player first.
+        let (hi, lo) = (a.min(b), a.max(b));
+        let white_high = white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial);
+        let (w, bl) = if white_high { (hi, lo) } else { (lo, hi) };
+        pairing.games.push((r.players[w].id, r.players[bl].id));
+    }
+    pairing.bye = bye.map(|i| r.players[i].id);
+    pairing.sort_boards(t, req.round);
+    Ok(pairing)
+}
+
+/// The levels of C.3 / C.10 for P1 pairs, stepping through C.10 as written.
+pub(crate) fn levels(p1: usize, x1: usize, z1: usize, even: bool, tops: bool) -> Vec<Level> {
+    // C.3: everything in force, X = X1, Z = Z1.
+    let start = Level {
+        x: x1,
+        z: z1,
+        a7d: !even,
+        b2: true,
+        floats_dropped: 0,
+    };
+    let mut lv = start;
+    let mut out = Vec::new();
+    loop {
+        out.push(lv);
+        // C.10 a-d: B.6 / B.5 for upfloaters, then for downfloaters.
+        if lv.floats_dropped < 4 {
+            lv.floats_dropped += 1;
+            continue;
+        }
+        // C.10.e: X (odd rounds), Z then X (even rounds); restart from C.3.e (B.5 / B.6 back).
+        lv.floats_dropped = 0;
+        if !even && lv.x < p1 {
+            lv.x += 1;
+            continue;
+        }
+        if even && lv.z < lv.x {
+            lv.z += 1;
+            continue;
+        }
+        if even && lv.x < p1 {
+            lv.x += 1;
+            lv.z = z1;
+            continue;
+        }
+        // C.10.f (odd rounds): drop A.7.d, restart from C.3.d (X = X1).
+        if !even && lv.a7d {
+            lv = Level {
+                a7d: false,
+                ..start
+            };
+            lv.b2 = out.last().is_some_and(|l| l.b2);
+            continue;
+        }
+        // C.10.g (top scorers): drop B.2, restart from C.3.c (A.7.d back).
+        if tops && lv.b2 {
+            lv = Level { b2: false, ..start };
+            continue;
+        }
+        return out;
+    }
+}
+
+/// Where a bracket stands among the brackets of the round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    /// Its players left over move down.
+    Upper,
+    /// The lowest bracket: the player left over takes the bye.
+    Lowest,
+    /// The lowest bracket joined by C.13 (D.4).
+    Merged,
+}
+
+/// A bracket's pairing: its pairs and the players it moves down.
+struct Out {
+    pairs: Vec<(usize, usize)>,
+    floaters: Vec<usize>,
+}
+
+/// Pairs of players (indices).
+type Pairs = [(usize, usize)];
+/// A visitor of candidates: pairs, players left unpaired; returns true to stop.
+type Visit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]) -> bool;
+/// A visitor of heterogeneous candidates: pairs, players left unpaired, the remainder's pairs,
+/// the remainder; returns true to stop.
+type HetVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize], &Pairs, &[usize]) -> bool;
+/// A visitor of pairings of a set of players: pairs, players left unpaired.
+type PairingVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]);
+/// The cache of `lowest_floaters`: (players, pairs, bye only) to the scores left unpaired.
+type LowestCache = HashMap<(Vec<usize>, usize, bool), Option<Vec<Score>>>;
+/// A candidate's rank: pass, earliest level, then the players breaking B.5 down, B.6 down,
+/// B.5 up, B.6 up (C.10: "any criterion may be dropped only for the minimum number").
+type Key = (usize, usize, [usize; 4]);
+/// A round's games and its bye.
+type RoundResult = (Vec<(usize, usize)>, Option<usize>);
+
+/// The literal procedure on one round, with the bounds it needs cached by set of players.
+struct Literal<'a> {
+    r: &'a Round12,
+    complete: RefCell<HashMap<Vec<usize>, bool>>,
+    lowest: RefCell<LowestCache>,
+    least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
+}
+
+/// The scores of `who`, highest first.
+fn scores_desc(r: &Round12, who: &[usize]) -> Vec<Score> {
+    let mut v: Vec<Score> = who.iter().map(|&i| r.players[i].score).collect();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v
+}
+
+/// D.4: the square of a score difference, in tenths.
+fn square(a: Score, b: Score) -> u64 {
+    let d = u64::from((a.tenths() - b.tenths()).unsigned_abs());
+    d * d
+}
+
+/// The union of two sets of players, sorted (A.2 order).
+fn union(a: &[usize], b: &[usize]) -> Vec<usize> {
+    let mut v: Vec<usize> = a.iter().chain(b).copied().collect();
+    v.sort_unstable();
+    v
+}
+
+/// The `k`-subsets of `items` in lexicographic order (each kept in the order of `items`).
+fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in items.iter().enumerate() {
+        for mut rest in subsets(&items[i + 1..], k - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}
+
+/// D.2, "exact procedure for exchange of N players": the (S1, S2) of each exchange of `k`
+/// players between S1 (the first `p` of `players`) and S2 (the others), in order; players are
+/// numbered 1.. within `players`. Both returned in A.2 order.
+fn exchanges(players: &[usize], p: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let n = players.len();
+    let s1: Vec<usize> = (1..=p).collect();
+    let s2: Vec<usize> = (p + 1..=n).collect();
+    // S1LIST: subsets written high to low, in decreasing lexicographic order.
+    let mut s1list: Vec<Vec<usize>> = subsets(&s1, k)
+        .into_iter()
+        .map(|mut s| {
+            s.reverse();
+            s
+        })
+        .collect();
+    s1list.sort_unstable_by(|a, b| b.cmp(a));
+    // S2LIST: subsets in increasing lexicographic order.
+    let s2list = subsets(&s2, k);
+    let diff = |i: usize, j: usize| {
+        s2list[j].iter().sum::<usize>() as i64 - s1list[i].iter().sum::<usize>() as i64
+    };
+    let mut out = Vec::new();
+    let (Some(last1), Some(last2)) = (s1list.len().checked_sub(1), s2list.len().checked_sub(1))
+    else {
+        return out;
+    };
+    let (min, max) = (diff(0, 0), diff(last1, last2));
+    for delta in min..=max {
+        for (i, a) in s1list.iter().enumerate() {
+            for (j, b) in s2list.iter().enumerate() {
+                if diff(i, j) != delta {
+                    continue;
+                }
+                // The group keeps its players but `out` for `inn` (A.2 order after it).
+                let swap = |group: &[usize], out: &[usize], inn: &[usize]| {
+                    let mut v: Vec<usize> = group
+                        .iter()
+                        .filter(|x| !out.contains(x))
+                        .chain(inn)
+                        .map(|&x| players[x - 1])
+                        .collect();
+                    v.sort_unstable();
+                    v
+                };
+                out.push((swap(&s1, a, b), swap(&s2, b, a)));
+            }
+        }
+    }
+    out
+}
+
+/// D.1: the transpositions of `s2` in lexicographic order, `s1[i]` against the `i`-th of S2;
+/// the S2 players after the first `s1.len()` places stay unpaired. Orderings differing only in
+/// those places give the same candidate, listed once.
+fn transpositions(s1: &[usize], s2: &[usize], visit: Visit) -> bool {
+    fn rec(
+        s1: &[usize],
+        s2: &[usize],
+        taken: &mut Vec<usize>,
+        pairs: &mut Vec<(usize, usize)>,
+        visit: Visit,
+    ) -> bool {
+        if pairs.len() == s1.len() {
+            let left: Vec<usize> = s2.iter().copied().filter(|b| !taken.contains(b)).collect();
+            return visit(pairs, &left);
+        }
+        for &b in s2 {
+            if taken.contains(&b) {
+                continue;
+            }
+            taken.push(b);
+            pairs.push((s1[pairs.len()], b));
+            let stop = rec(s1, s2, taken, pairs, visit);
+            pairs.pop();
+            taken.pop();
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+    s2.len() >= s1.len() && rec(s1, s2, &mut Vec::new(), &mut Vec::new(), visit)
+}
+
+/// C.4-C.8.a: a homogeneous bracket or remainder with `p` pairs: S1 the `p` highest players,
+/// the exchanges of D.2 by number of players exchanged, the transpositions of D.1 in each.
+fn homogeneous(players: &[usize], p: usize, visit: Visit) -> bool {
+    let n = players.len();
+    if p == 0 {
+        return visit(&[], players);
+    }
+    if 2 * p > n {
+        return false;
+    }
+    for k in 0..=p.min(n - p) {
+        for (s1, s2) in exchanges(players, p, k) {
+            if transpositions(&s1, &s2, visit) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// C.6-C.9 with D.3: a heterogeneous bracket; the sets of `m1` moved-down players in S1 (D.3:
+/// lexicographic), the residents as S2 in the order of D.1, then the remainder (the residents
+/// left and the moved-down players not chosen) with `p_rem` pairs. The visitor also gets the
+/// remainder and its pairs.
+fn heterogeneous(
+    mdps: &[usize],
+    residents: &[usize],
+    m1: usize,
+    p_rem: usize,
+    visit: HetVisit,
+) -> bool {
+    for s1 in subsets(mdps, m1) {
+        let waiting: Vec<usize> = mdps.iter().copied().filter(|m| !s1.contains(m)).collect();
+        let stop = transpositions(&s1, residents, &mut |head, left| {
+            let rest = union(left, &waiting);
+            homogeneous(&rest, p_rem, &mut |tail, floaters| {
+                let mut pairs = head.to_vec();
+                pairs.extend_from_slice(tail);
+                visit(&pairs, floaters, tail, &rest)
+            })
+        });
+        if stop {
+            return true;
+        }
+    }
+    false
+}
+
+/// What a candidate needs dropped or raised to be accepted (B.2, A.7.d, B.5, B.6, X, Z).
+#[derive(Default)]
+struct Needs {
+    b2: bool,
+    a7d: bool,
+    dropped: u8,
+    x: usize,
+    z: usize,
+    /// Players breaking B.5 down, B.6 down, B.5 up, B.6 up.
+    floats: [usize; 4],
+}
+
+impl<'a> Literal<'a> {
+    fn new(r: &'a Round12) -> Self {
+        Literal {
+            r,
+            complete: RefCell::new(HashMap::new()),
+            lowest: RefCell::new(HashMap::new()),
+            least: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Every pairing of `who` (pairs allowed by B.1 and B.2, top scorers exempt) leaving at
+    /// most `alone_max` players unpaired.
+    fn pairings(&self, who: &[usize], alone_max: usize, visit: PairingVisit) {
+        fn rec(
+            l: &Literal,
+            rest: &[usize],
+            alone_max: usize,
+            pairs: &mut Vec<(usize, usize)>,
+            alone: &mut Vec<usize>,
+            visit: PairingVisit,
+        ) {
+            let Some((&a, tail)) = rest.split_first() else {
+                visit(pairs, alone);
+                return;
+            };
+            if alone.len() < alone_max {
+                alone.push(a);
+                rec(l, tail, alone_max, pairs, alone, visit);
+                alone.pop();
+            }
+            for (k, &b) in tail.iter().enumerate() {
+                if !l.r.pairable(a, b) {
+                    continue;
+                }
+                let others: Vec<usize> = tail[..k].iter().chain(&tail[k + 1..]).copied().collect();
+                pairs.push((a, b));
+                rec(l, &others, alone_max, pairs, alone, visit);
+                pairs.pop();
+            }
+        }
+        rec(
+            self,
+            who,
+            alone_max,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            visit,
+        );
+    }
+
+    /// All of `who` can be paired but one at most, who may take the bye (B.1, B.2).
+    fn completable(&self, who: &[usize]) -> bool {
+        let key = union(who, &[]);
+        if let Some(&v) = self.complete.borrow().get(&key) {
+            return v;
+        }
+        let mut ok = false;
+        self.pairings(&key, key.len() % 2, &mut |_, alone| {
+            ok = ok || alone.iter().all(|&i| self.r.players[i].bye_ok);
+        });
+        self.complete.borrow_mut().insert(key, ok);
+        ok
+    }
+
+    /// The most pairs among `who`.
+    fn most_pairs(&self, who: &[usize]) -> usize {
+        let mut most = 0;
+        self.pairings(who, who.len(), &mut |pairs, _| most = most.max(pairs.len()));
+        most
+    }
+
+    /// B.3 across brackets: the lowest scores (highest first, compared from the highest) left
+    /// unpaired by a pairing of `who` with `p` pairs (`bye_only`: those left may take the bye).
+    fn lowest_floaters(&self, who: &[usize], p: usize, bye_only: bool) -> Option<Vec<Score>> {
+        let key = (union(who, &[]), p, bye_only);
+        if let Some(v) = self.lowest.borrow().get(&key) {
+            return v.clone();
+        }
+        let best = self.lowest_floaters_where(&key.0, p, bye_only, &|_| true);
+        self.lowest.borrow_mut().insert(key, best.clone());
+        best
+    }
+
+    /// [`Self::lowest_floaters`] among the pairings whose players left over pass `fits`.
+    fn lowest_floaters_where(
+        &self,
+        who: &[usize],
+        p: usize,
+        bye_only: bool,
+        fits: &dyn Fn(&[usize]) -> bool,
+    ) -> Option<Vec<Score>> {
+        let mut best: Option<Vec<Score>> = None;
+        let left = who.len().checked_sub(2 * p)?;
+        self.pairings(who, left, &mut |pairs, alone| {
+            if pairs.len() != p
+                || (bye_only && !alone.iter().all(|&i| self.r.players[i].bye_ok))
+                || !fits(alone)
+            {
+                return;
+            }
+            let s = scores_desc(self.r, alone);
+            if best.as_ref().is_none_or(|b| s < *b) {
+                best = Some(s);
+            }
+        });
+        best
+    }
+
+    /// D.4: the B.3 factor of pairs and players left over (the bye as an opponent one point
+    /// below the lowest score of `group`).
+    fn b3_factor(&self, group: &[usize], pairs: &[(usize, usize)], alone: &[usize]) -> u64 {
+        let p = &self.r.players;
+        let lowest = group.iter().map(|&i| p[i].score).min().unwrap_or_default();
+        let bye = lowest - Score::points(1);
+        pairs
+            .iter()
+            .map(|&(a, b)| square(p[a].score, p[b].score))
+            .chain(alone.iter().map(|&i| square(p[i].score, bye)))
+            .sum()
+    }
+
+    /// D.4: the least B.3 factor of a complete pairing of `group`.
+    fn least_b3(&self, group: &[usize]) -> Option<u64> {
+        let key = union(group, &[]);
+        if let Some(&v) = self.least.borrow().get(&key) {
+            return v;
+        }
+        let mut best: Option<u64> = None;
+        self.pairings(&key, key.len() % 2, &mut |pairs, alone| {
+            if alone.iter().all(|&i| self.r.players[i].bye_ok) {
+                let f = self.b3_factor(&key, pairs, alone);
+                best = Some(best.map_or(f, |b| b.min(f)));
+            }
+        });
+        self.least.borrow_mut().insert(key, best);
+        best
+    }
+
+    /// A.8: X1 and Z1 for `p1` pairs among `who`.
+    fn budgets(&self, who: &[usize], p1: usize) -> (usize, usize) {
+        use crate::history::PreferenceStrength::Mild;
+        use crate::model::Color::{Black, White};
+        let (mut big_w, mut big_b, mut w, mut b, mut a) = (0, 0, 0, 0, 0);
+        let (mut strong_w, mut strong_b) = (0, 0);
+        for &i in who {
+            match self.r.players[i].colour.preference {
+                None => a += 1,
+                Some(pref) => {
+                    let mild = pref.strength == Mild;
+                    // w, b: mild preferences (in even rounds the players with an odd number of
+                    // unplayed games, A.7.e); W, B: the others.
+                    match (pref.color, mild) {
+                        (White, true) => w += 1,
+                        (Black, true) => b += 1,
+                        (White, false) => big_w += 1,
+                        (Black, false) => big_b += 1,
+                    }
+                    strong_w += usize::from(pref.color == White && !mild);
+                    strong_b += usize::from(pref.color == Black && !mild);
+                }
+            }
+        }
+        let x1 = if big_b + b > big_w + w {
+            p1 as i64 - (big_w + w) as i64 - a as i64
+        } else {
+            p1 as i64 - (big_b + b) as i64 - a as i64
+        };
+        let z1 = if strong_b > strong_w {
+            p1 as i64 - strong_w as i64 - (b + w) as i64 - a as i64
+        } else {
+            p1 as i64 - strong_b as i64 - (b + w) as i64 - a as i64
+        };
+        (x1.max(0) as usize, z1.max(0) as usize)
+    }
+
+    /// What a candidate needs: `None` when a pair breaks B.1 or B.2 between non-top scorers.
+    fn needs(&self, pairs: &[(usize, usize)], floaters: &[usize]) -> Option<Needs> {
+        let r = self.r;
+        let mut n = Needs::default();
+        for &(a, b) in pairs {
+            let (pa, pb) = (&r.players[a], &r.players[b]);
+            if !r.compat[a][b] {
+                return None;
+            }
+            if r.clash[a][b] {
+                if !(pa.top || pb.top) {
+                    return None;
+                }
+                n.b2 = true;
+            }
+            n.a7d |= !r.even && r.strong_bad(a, b);
+            n.x += usize::from(r.colour_bad(a, b));
+            n.z += usize::from(r.even && r.strong_bad(a, b));
+            if pa.score != pb.score {
+                // B.6 / B.5 for the upfloater: C.10.a / C.10.b.
+                let up = if pa.score < pb.score { pa } else { pb };
+                if up.float2 == Float::Up {
+                    n.dropped = n.dropped.max(1);
+                    n.floats[3] += 1;
+                }
+                if up.float1 == Float::Up {
+                    n.dropped = n.dropped.max(2);
+                    n.floats[2] += 1;
+                }
+            }
+        }
+        for &f in floaters {
+            // B.6 / B.5 for the downfloaters: C.10.c / C.10.d.
+            let p = &r.players[f];
+            if p.float2 == Float::Down {
+                n.dropped = n.dropped.max(3);
+                n.floats[1] += 1;
+            }
+            if p.float1 == Float::Down {
+                n.dropped = n.dropped.max(4);
+                n.floats[0] += 1;
+            }
+        }
+        Some(n)
+    }
+
+    /// The first level (index into `levels`) the candidate meets.
+    fn earliest(&self, levels: &[Level], n: &Needs) -> Option<usize> {
+        levels.iter().position(|lv| {
+            (!n.b2 || !lv.b2)
+                && (!n.a7d || !lv.a7d)
+                && n.dropped <= lv.floats_dropped
+                && n.x <= lv.x
+                && (!self.r.even || n.z <= lv.z)
+        })
+    }
+
+    /// C.1 then the bracket: players without a possible opponent are moved down at once.
+    fn bracket(
+        &self,
+        mdps: &[usize],
+        residents: &[usize],
+        place: Place,
+        fits: &dyn Fn(&[usize]) -> bool,
+    ) -> Option<Out> {
+        let all = union(mdps, residents);
+        let alone: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|&i| !all.iter().any(|&j| j != i && self.r.pairable(i, j)))
+            .collect();
+        let keep = |v: &[usize]| -> Vec<usize> {
+            v.iter().copied().filter(|i| !alone.contains(i)).collect()
+        };
+        let fits_all = |f: &[usize]| fits(&union(f, &alone));
+        let mut out = self.procedure(&keep(mdps), &keep(residents), place, &fits_all)?;
+        out.floaters = union(&out.floaters, &alone);
+        Some(out)
+    }
+
+    /// C.2-C.14 on a bracket whose players all have a possible opponent.
+    fn procedure(
+        &self,
+        mdps: &[usize],
+        residents: &[usize],
+        place: Place,
+        fits: &dyn Fn(&[usize]) -> bool,
+    ) -> Option<Out> {
+        let r = self.r;
+        let all = union(mdps, residents);
+        let mdps = union(mdps, &[]);
+        let residents = union(residents, &[]);
+        let n = all.len();
+        let (p0, m0) = (n / 2, mdps.len());
+        let tops = all.iter().any(|&i| r.players[i].top);
+        // B.3 across brackets: a pairing whose group has players of different scores first
+        // keeps to the lowest floaters (README); two passes then.
+        let mixed = |g: &[usize]| {
+            g.iter()
+                .any(|&i| r.players[i].score != r.players[g[0]].score)
+        };
+        let passes = if mixed(&all) { 2 } else { 1 };
+        let bye_only = place != Place::Upper;
+        // The pass (0 or 1) a candidate of the homogeneous group `group` belongs to, or `None`
+        // when D.4 rules it out.
+        // B.3 across brackets: the lowest floaters among the pairings of the group whose
+        // floaters the driver accepts (C.12, C.13), not among all.
+        let lowest: RefCell<LowestCache> = RefCell::default();
+        let lowest_fitting = |group: &[usize], p: usize| {
+            let key = (group.to_vec(), p, bye_only);
+            if let Some(v) = lowest.borrow().get(&key) {
+                return v.clone();
+            }
+            let v = self.lowest_floaters_where(group, p, bye_only, fits);
+            lowest.borrow_mut().insert(key, v.clone());
+            v
+        };
+        let pass_of = |group: &[usize], p: usize, pairs: &[(usize, usize)], floaters: &[usize]| {
+            if place == Place::Merged {
+                let f = self.b3_factor(group, pairs, floaters);
+                return (Some(f) == self.least_b3(group)).then_some(0);
+            }
+            if passes == 2
+                && mixed(group)
+                && Some(scores_desc(r, floaters)) != lowest_fitting(group, p)
+            {
+                return Some(1);
+            }
+            Some(0)
+        };
+        // The candidate's key (pass, earliest level, players breaking B.5 / B.6) when it beats
+        // `best`: then it is kept. True once a candidate meets the first level of the first
+        // pass breaking nothing (nothing can beat it).
+        let consider = |levels: &[Level],
+                        pairs: &Pairs,
+                        floaters: &[usize],
+                        pass: Option<usize>,
+                        best: &mut Option<(Key, Out)>|
+         -> bool {
+            let key = self
+                .needs(pairs, floaters)
+                .and_then(|needs| Some((pass?, self.earliest(levels, &needs)?, needs.floats)));
+            if let Some(key) = key {
+                if best.as_ref().is_none_or(|(k, _)| key < *k) && fits(floaters) {
+                    let out = Out {
+                        pairs: pairs.to_vec(),
+                        floaters: floaters.to_vec(),
+                    };
+                    *best = Some((key, out));
+                }
+            }
+            best.as_ref().is_some_and(|(k, _)| *k == (0, 0, [0; 4]))
+        };
+        // A.3: heterogeneous unless at least half the players were moved down.
+        if m0 > 0 && 2 * m0 < n {
+            let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
+            while m1 > 0 {
+                let (x1, z1) = self.budgets(&all, p1);
+                let lv = levels(p1, x1, z1, r.even, tops);
+                let mut best: Option<(Key, Out)> = None;
+                heterogeneous(
+                    &mdps,
+                    &residents,
+                    m1,
+                    p1 - m1,
+                    &mut |pairs, fl, tail, rest| {
+                        let pass = pass_of(rest, p1 - m1, tail, fl);
+                        consider(&lv, pairs, fl, pass, &mut best)
+                    },
+                );
+                if let Some((_, out)) = best {
+                    return Some(out);
+                }
+                // C.14.b.1: the remainder was reached when M1 moved-down players could be
+                // paired (B.1, B.2) at all.
+                let reached = subsets(&mdps, m1).iter().any(|s1| {
+                    transpositions(s1, &residents, &mut |head, _| {
+                        head.iter().all(|&(a, b)| r.pairable(a, b))
+                    })
+                });
+                (m1, p1) = if reached && p1 > m1 {
+                    (m1, p1 - 1)
+                } else {
+                    (m1 - 1, p0)
+                };
+            }
+        }
+        // C.14.a (and C.14.b.2 with M1 = 0): homogeneous, P1 from P0 down.
+        for p1 in (0..=p0).rev() {
+            let (x1, z1) = self.budgets(&all, p1);
+            let lv = levels(p1, x1, z1, r.even, tops);
+            let mut best: Option<(Key, Out)> = None;
+            homogeneous(&all, p1, &mut |pairs, fl| {
+                let pass = pass_of(&all, p1, pairs, fl);
+                consider(&lv, pairs, fl, pass, &mut best)
+            });
+            if let Some((_, out)) = best {
+                return Some(out);
+            }
+        }
+        None
+    }
+
+    /// C.12's measure of the next bracket with these moved-down players: the most pairs, then
+    /// the lowest scores moved down from it (greater is better).
+    fn next_quality(
+        &self,
+        mdps: &[usize],
+        next: &[usize],
+        lowest: bool,
+    ) -> (usize, std::cmp::Reverse<Option<Vec<Score>>>) {
+        let all = union(mdps, next);
+        if lowest {
+            // The lowest bracket: complete pairings only, the bye to a player who may take it.
+            if !self.completable(&all) {
+                return (0, std::cmp::Reverse(None));
+            }
+            let p = all.len() / 2;
+            return (p, std::cmp::Reverse(self.lowest_floaters(&all, p, true)));
+        }
+        let p = self.most_pairs(&all);
+        (p, std::cmp::Reverse(self.lowest_floaters(&all, p, false)))
+    }
+
+    /// The round: brackets top down (A.3) with C.12 and C.13.
+    fn round(&self) -> Result<RoundResult, PairingError> {
+        let r = self.r;
+        let n = r.players.len();
+        if n == 0 {
+            return Ok((Vec::new(), None));
+        }
+        let everybody: Vec<usize> = (0..n).collect();
+        if !self.completable(&everybody) {
+            return Err(PairingError::NoValidPairing(format!(
+                "the {n} players cannot all be paired without a rematch (B.1), a colour \
+                 conflict (B.2) or a second bye (B.1.b)"
+            )));
+        }
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for i in 0..n {
+            match groups.last_mut() {
+                Some(g) if r.players[g[0]].score == r.players[i].score => g.push(i),
+                _ => groups.push(vec![i]),
+            }
+        }
+        let unpaired = || PairingError::NoValidPairing("a bracket could not be paired".into());
+        let mut lowest = groups.len() - 1;
+        let (mut games, mdps) = 'merge: loop {
+            let mut games = Vec::new();
+            let mut mdps: Vec<usize> = Vec::new();
+            let upto = lowest;
+            for gi in 0..upto {
+                let below: Vec<usize> = groups[gi + 1..].concat();
+                let penultimate = gi + 1 == upto;
+                let mut out = self
+                    .bracket(&mdps, &groups[gi], Place::Upper, &|_| true)
+                    .ok_or_else(unpaired)?;
+                let complete = |f: &[usize]| self.completable(&union(f, &below));
+                if penultimate && !complete(&out.floaters) {
+                    // C.13: another pairing of the penultimate bracket that lets the lowest
+                    // one be paired; none: the two are joined.
+                    match self.bracket(&mdps, &groups[gi], Place::Upper, &complete) {
+                        Some(other) => out = other,
+                        None => {
+                            lowest -= 1;
+                            continue 'merge;
+                        }
+                    }
+                }
+                // C.12 looks at the next bracket; from the penultimate one, at the lowest (all
+                // the groups below, joined by C.13).
+                let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
+                if !out.floaters.is_empty() {
+                    // C.12: another set of downfloaters with the same scores, letting the next
+                    // bracket make more pairs or move down lower scores (the lowest bracket:
+                    // give the bye to a lower score). Not only when a downfloater has no
+                    // possible opponent there (C.1).
+                    let scores = scores_desc(r, &out.floaters);
+                    let now = self.next_quality(&out.floaters, next, penultimate);
+                    let again = |f: &[usize]| {
+                        scores_desc(r, f) == scores && self.next_quality(f, next, penultimate) > now
+                    };
+                    if let Some(other) = self.bracket(&mdps, &groups[gi], Place::Upper, &again) {
+                        out = other;
+                    }
+                }
+                games.extend(out.pairs);
+                mdps = out.floaters;
+            }
+            break (games, mdps);
+        };
+        let merged = lowest + 1 < groups.len();
+        let residents: Vec<usize> = groups[lowest..].concat();
+        let place = if merged { Place::Merged } else { Place::Lowest };
+        let last = |f: &[usize]| f.len() <= 1 && self.completable(f);
+        let out = self
+            .bracket(&mdps, &residents, place, &last)
+            .ok_or_else(unpaired)?;
+        games.extend(out.pairs);
+        match out.floaters.as_slice() {
+            [] => Ok((games, None)),
+            [one] => Ok((games, Some(*one))),
+            _ => Err(PairingError::NoValidPairing(
+                "more than one player left unpaired in the lowest bracket".into(),
+            )),
+        }
+    }
+}
