@@ -2,7 +2,8 @@
 //! step of C (the expected pairing worked out in the comment), and the literal oracle on random
 //! small tournaments.
 
-use super::bracket::{exchanges, Level};
+use super::bracket::Level;
+use super::literal::exchanges;
 use super::*;
 use crate::model::{GameResult, Player};
 use crate::test_rng::Rng;
