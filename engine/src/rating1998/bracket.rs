@@ -132,6 +132,13 @@ impl Level {
 
 /// C.2, C.9-C.11, C.14: the levels for an attempt making `pairs` pairs in a bracket of `n`
 /// players whose A.8 value is `x0`.
+///
+/// The first x is a lower bound of the colour conflicts of every such candidate: with w
+/// players preferring White (w >= b), a pair without two of them holds one at most, so the
+/// pairs hold at most `pairs + (pairs of two White)` of them and the players left over
+/// `n - 2 pairs`: at least `w - n + pairs = x0 - (n/2 - pairs)` pairs of two White (q + n/2 =
+/// n, rounding included). So a level's candidates are those with exactly x conflicts (for a
+/// raised x, the level below had none with fewer): `search` relies on it.
 pub(crate) fn levels(x0: usize, n: usize, pairs: usize) -> Vec<Level> {
     // C.14: x goes down with p when it was above zero.
     let start = x0.saturating_sub(n / 2 - pairs.min(n / 2)).min(pairs);

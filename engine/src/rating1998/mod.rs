@@ -17,8 +17,9 @@
 //!   strong or mild one of A.7.b-c);
 //! - A.8, B.4 (`bracket::x_of`): x = max(w, b) - q, at least 0; a candidate has at most x pairs
 //!   of two players preferring the same colour;
-//! - A.9, D.1-D.2 (`bracket`): transpositions of S2 in ascending order, exchanges by size, then
-//!   difference of the numbers, then the lowest S1 players, then S2 top down;
+//! - A.9, D.1-D.2 (`bracket` the order, `search` and `completion` the decisions): transpositions
+//!   of S2 in ascending order, exchanges by size, then difference of the numbers, then the
+//!   lowest S1 players, then S2 top down;
 //! - B.1-B.2 (here, `Round98::pairable`): no second meeting (or a forbidden pair); no bye for a
 //!   player who scored a point without playing (a bye, a forfeit win, a full-point bye); no
 //!   colour difference beyond ±2 and no third colour in a row, checked per player, so that the
@@ -44,8 +45,9 @@
 //!   (`PlayerHistory::may_get_pab(Edition::Y2026)`); when nobody left may take it, the round
 //!   cannot be paired (B.1 is absolute).
 //!
-//! The engine is exact for the reading of `bracket`: a matching decides whether a requirement
-//! level can be met and prunes the search in the order of D.1-D.2. `literal` enumerates the same
+//! The engine is exact for the reading of `bracket` and polynomial: the first candidate in the
+//! order of D.1-D.2 is found one choice at a time, each choice decided by a maximum-weight
+//! matching (`search`, `completion`); nothing is listed. `literal` enumerates the same
 //! candidate order without matchings, for tests.
 
 mod bracket;
