@@ -5,12 +5,86 @@
 //! C.9-C.11 in turn, every candidate is listed in the order of D (the transpositions of S2 for
 //! the moved-down S1 as all orderings of S2 in ascending order, D.1; then for the remainder or a
 //! homogeneous bracket every exchange of D.2, each with all orderings of its S2), and the first
-//! one the level accepts is taken. The definitions (levels, x, exchange order, the check of a
-//! candidate) are `bracket`'s; only the search differs.
+//! one the level accepts is taken. The definitions (levels, x, the check of a candidate) are
+//! `bracket`'s; the exchange order of D.2 is listed here ([`exchanges`]), which the matching
+//! search (`search`) decides without listing.
 
-use super::bracket::{accepts, exchanges, run, Attempt, Level, Out, Task};
+use super::bracket::{accepts, run, Attempt, Level, Out, Task};
 use super::Round98;
 use crate::pairing::PairingError;
+
+/// The most exchanges of one size the literal procedure lists (it is for small brackets).
+const EXCHANGE_LIMIT: usize = 500_000;
+
+/// D.2: the exchanges of `k` players between S1 = positions `0..p` and S2 = `p..n`, in order:
+/// the smallest difference of the numbers exchanged, then the lowest S1 players, then S2 top
+/// down. Each as the positions of the new S1 and S2, ascending. `None` past [`EXCHANGE_LIMIT`].
+pub(crate) fn exchanges(n: usize, p: usize, k: usize) -> Option<Vec<(Vec<usize>, Vec<usize>)>> {
+    let from_s1 = subsets(p, k, EXCHANGE_LIMIT)?;
+    let from_s2 = subsets(n - p, k, EXCHANGE_LIMIT)?;
+    if from_s1.len().saturating_mul(from_s2.len()) > EXCHANGE_LIMIT {
+        return None;
+    }
+    // (difference, S1 set read from its lowest player, index in from_s1, index in from_s2)
+    let mut list: Vec<(usize, Vec<usize>, usize, usize)> = Vec::new();
+    for (ia, a) in from_s1.iter().enumerate() {
+        let mut desc: Vec<usize> = a.clone();
+        desc.reverse();
+        for (ib, b) in from_s2.iter().enumerate() {
+            let diff = b.iter().map(|x| x + p).sum::<usize>() - a.iter().sum::<usize>();
+            list.push((diff, desc.clone(), ia, ib));
+        }
+    }
+    // Lowest S1 players first: the exchanged S1 set, read from its lowest player, larger first;
+    // then S2 top down (the subsets are listed in lexicographic order).
+    list.sort_by(|x, y| x.0.cmp(&y.0).then(y.1.cmp(&x.1)).then(x.3.cmp(&y.3)));
+    Some(
+        list.into_iter()
+            .map(|(_, _, ia, ib)| {
+                let a = &from_s1[ia];
+                let b: Vec<usize> = from_s2[ib].iter().map(|x| x + p).collect();
+                let mut s1: Vec<usize> = (0..p).filter(|x| !a.contains(x)).collect();
+                s1.extend(&b);
+                s1.sort_unstable();
+                let mut s2: Vec<usize> = (p..n).filter(|x| !b.contains(x)).collect();
+                s2.extend(a);
+                s2.sort_unstable();
+                (s1, s2)
+            })
+            .collect(),
+    )
+}
+
+/// The `k`-subsets of `0..n` (ascending sets, lexicographic order); `None` past `limit`.
+fn subsets(n: usize, k: usize, limit: usize) -> Option<Vec<Vec<usize>>> {
+    fn rec(
+        start: usize,
+        n: usize,
+        k: usize,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) -> bool {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return out.len() <= limit;
+        }
+        for i in start..n {
+            if n - i < k - cur.len() {
+                break;
+            }
+            cur.push(i);
+            let ok = rec(i + 1, n, k, cur, out, limit);
+            cur.pop();
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    rec(0, n, k, &mut Vec::new(), &mut out, limit).then_some(out)
+}
 
 /// Every ordering of `s2` (ascending, D.1) paired with `s1`; `visit` gets the pairs and the
 /// players of S2 left over (in A.2 order) and returns true to stop. Orderings that differ only

@@ -17,8 +17,9 @@
 //!   strong or mild one of A.7.b-c);
 //! - A.8, B.4 (`bracket::x_of`): x = max(w, b) - q, at least 0; a candidate has at most x pairs
 //!   of two players preferring the same colour;
-//! - A.9, D.1-D.2 (`bracket`): transpositions of S2 in ascending order, exchanges by size, then
-//!   difference of the numbers, then the lowest S1 players, then S2 top down;
+//! - A.9, D.1-D.2 (`bracket` the order, `search` and `completion` the decisions): transpositions
+//!   of S2 in ascending order, exchanges by size, then difference of the numbers, then the
+//!   lowest S1 players, then S2 top down;
 //! - B.1-B.2 (here, `Round98::pairable`): no second meeting (or a forbidden pair); no bye for a
 //!   player who scored a point without playing (a bye, a forfeit win, a full-point bye); no
 //!   colour difference beyond ±2 and no third colour in a row, checked per player, so that the
@@ -44,13 +45,16 @@
 //!   (`PlayerHistory::may_get_pab(Edition::Y2026)`); when nobody left may take it, the round
 //!   cannot be paired (B.1 is absolute).
 //!
-//! The engine is exact for the reading of `bracket`: a matching decides whether a requirement
-//! level can be met and prunes the search in the order of D.1-D.2. `literal` enumerates the same
+//! The engine is exact for the reading of `bracket` and polynomial: the first candidate in the
+//! order of D.1-D.2 is found one choice at a time, each choice decided by a maximum-weight
+//! matching (`search`, `completion`); nothing is listed. `literal` enumerates the same
 //! candidate order without matchings, for tests.
 
 mod bracket;
+mod completion;
 #[cfg(any(test, feature = "oracle"))]
 pub(crate) mod literal;
+mod search;
 #[cfg(test)]
 mod tests;
 
@@ -60,6 +64,7 @@ use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, RoundEntry, Tournament, Unplayed};
 use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
+use bracket::Condition;
 use std::cmp::Ordering;
 
 /// A player as the 1998 rules see him when pairing one round.
@@ -95,7 +100,7 @@ pub(crate) struct Round98 {
     pub initial: Color,
 }
 
-/// How one bracket is solved: the matching engine (`bracket::solve`) or the literal
+/// How one bracket is solved: the matching search (`search::solve`) or the literal
 /// enumeration (`literal::solve`).
 pub(crate) type Solver = fn(&Round98, &bracket::Task) -> Result<Option<bracket::Out>, PairingError>;
 
@@ -193,7 +198,7 @@ fn a2_order(a: &Player98, b: &Player98) -> Ordering {
 
 /// Pairs round `req.round` of `t` with the 1998 rules.
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    pair_with(t, req, bracket::solve)
+    pair_with(t, req, search::solve)
 }
 
 /// [`pair`] with every bracket solved by the literal enumeration (a test oracle).
@@ -419,7 +424,6 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
             _ => groups.push(vec![i]),
         }
     }
-    let any = |_: &[usize]| true;
     // C.13: the lowest bracket starts at group `lowest`; groups above it join it when the
     // penultimate bracket cannot leave it pairable.
     let mut lowest = groups.len() - 1;
@@ -430,34 +434,29 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
         for gi in 0..upto {
             let penultimate = gi + 1 == upto;
             let below: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
-            let mut task = bracket::Task::new(&mdps, &groups[gi], &any);
-            task.constrained = false;
+            let task = bracket::Task::new(&mdps, &groups[gi], Condition::Any);
             let mut out = solver(r, &task)?.ok_or_else(|| unpaired(gi))?;
-            let complete = |f: &[usize]| {
-                let mut rest = f.to_vec();
-                rest.extend_from_slice(&below);
-                r.completable(&rest)
-            };
             // C.1 / C.12: a player moved down without an opponent in the next bracket sends
             // the pairing back here, for downfloaters that let the next bracket pair every
             // player moved down to it; if there is none, the first pairing stands.
-            let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
-            let fits = |f: &[usize]| {
-                let mut all = f.to_vec();
-                all.extend_from_slice(next);
-                r.covers(f, &all)
+            let next = if penultimate {
+                below.clone()
+            } else {
+                groups[gi + 1].clone()
             };
-            if !fits(&out.floaters) {
-                let task = bracket::Task::new(&mdps, &groups[gi], &fits);
+            let fits = Condition::Covers(next);
+            if !fits.accepts(r, &out.floaters) {
+                let task = bracket::Task::new(&mdps, &groups[gi], fits);
                 if let Some(other) = solver(r, &task)? {
                     out = other;
                 }
             }
-            if penultimate && !complete(&out.floaters) {
+            let complete = Condition::Completes(below);
+            if penultimate && !complete.accepts(r, &out.floaters) {
                 // C.13: another pairing of the penultimate bracket that lets the lowest one be
                 // paired; with p = 0 the whole bracket moves down, joining the two. When not
                 // even that works, the bracket above becomes the penultimate one.
-                let task = bracket::Task::new(&mdps, &groups[gi], &complete);
+                let task = bracket::Task::new(&mdps, &groups[gi], complete);
                 match solver(r, &task)? {
                     Some(other) => out = other,
                     None => {
@@ -475,9 +474,7 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
         let mut moved = mdps;
         moved.extend(groups[lowest..bottom].iter().flatten());
         let residents = &groups[bottom];
-        let last = |f: &[usize]| f.len() <= 1 && f.iter().all(|&i| r.players[i].bye_ok);
-        let mut task = bracket::Task::new(&moved, residents, &last);
-        task.last = true;
+        let task = bracket::Task::new(&moved, residents, Condition::Bye);
         match solver(r, &task)? {
             Some(out) => {
                 games.extend(out.pairs);
