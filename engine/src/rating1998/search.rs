@@ -18,12 +18,17 @@
 //!   candidate with the least keys allows it; then each S2 position from the highest, into S1'
 //!   if one allows it.
 //!
-//! Cost: a level that has no candidate costs one matching; the candidate of a level costs at
-//! most one matching per player of the bracket for D.2 and one per pair for D.1 (a choice that
-//! the last completion already makes, with no lower legal choice, costs none). Each matching is
-//! O(V^3) on V <= 3n + (players below, for C.12-C.13) vertices, so a bracket of n players costs
-//! O(n) matchings per attempt and level that has a candidate and one for each that has none:
-//! polynomial in the worst case, with no list of exchanges, transpositions or downfloater sets.
+//! D.1 with S1' decided is read off the tight subgraph of one matching (`completion::
+//! first_transposition`, alternating paths); the moved-down players of a heterogeneous attempt
+//! and a group under a condition on its downfloaters (C.12-C.13) take one matching per choice
+//! instead (a choice the last completion already makes, with no lower legal partner, costs
+//! none).
+//!
+//! Cost: a level that has no candidate costs one or two matchings (the one without exchange,
+//! then the one with the least keys); the candidate of a level costs at most one matching per
+//! player of the bracket for D.2 and for the choices above, plus O(n) alternating paths. Each
+//! matching is O(V^3) on V <= 3n + (players below, for C.12-C.13) vertices: polynomial in the
+//! worst case, with no list of exchanges, transpositions or downfloater sets and no limit.
 
 use super::bracket::{accepts, must_stay, pair_ok, run, Attempt, Level, Out, Task};
 use super::completion::{
