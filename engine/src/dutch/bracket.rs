@@ -125,6 +125,25 @@ impl Fields {
     fn all(&self) -> [I256; NQ] {
         std::array::from_fn(|f| self.get(f))
     }
+
+    /// The fields packed by `l`: in 128-bit arithmetic when the layout fits (most brackets),
+    /// which is much cheaper for the millions of pairs of a large bracket.
+    fn pack(&self, l: &Layout) -> I512 {
+        if l.total_bits > 126 {
+            return l.pack_512(&self.all());
+        }
+        let mut w = 0i128;
+        for (f, &off) in l.offsets().iter().enumerate() {
+            // Each value is below 2^(126 - off): the layout's bounds.
+            let v = match f {
+                C6 => self.c6.as_i128(),
+                C7B => self.c7b.as_i128(),
+                _ => i128::from(self.small[f]),
+            };
+            w += v << off;
+        }
+        I512::from(w)
+    }
 }
 
 /// An edge with its quality fields packed (see `Graph::qlayout`).
@@ -315,9 +334,9 @@ impl Graph {
         // only those with M1 are candidates: a field right below C.6 keeps them.
         let mixed_residents = (m..nb).any(|v| score(v) != score(m));
 
-        // The quality fields of the bracket pair (a, b), a < b < nb. They are computed twice
-        // (once for the normalisation below, once to pack them) rather than stored: a large
-        // bracket has millions of pairs.
+        // The quality fields of the bracket pair (a, b), a < b < nb. In a large bracket
+        // (millions of pairs) they are computed twice (once for the normalisation below, once
+        // to pack them) rather than stored; a small bracket's are kept between the passes.
         let pair_fields = |a: usize, b: usize| -> Fields {
             let mut q = Fields::ZERO;
             if completion {
@@ -482,6 +501,10 @@ impl Graph {
         // First pass over the bracket pairs: each field's least and largest value, and the
         // common factor of its differences (those to the first pair's value have the same gcd
         // as those to the least value).
+        let count = bracket_pairs().count();
+        // Up to this many pairs, the fields are kept for the second pass.
+        const KEEP: usize = 1 << 19;
+        let mut kept = Vec::with_capacity(if count <= KEEP { count } else { 0 });
         let mut first: Option<Fields> = None;
         let mut min = [i64::MAX; NQ];
         let mut max = [i64::MIN; NQ];
@@ -490,6 +513,9 @@ impl Graph {
         let mut bounds = Fields::ZERO;
         for (a, b) in bracket_pairs() {
             let q = pair_fields(a, b);
+            if count <= KEEP {
+                kept.push(q);
+            }
             let f0 = *first.get_or_insert(q);
             for f in SMALL {
                 let v = q.small[f];
@@ -561,21 +587,21 @@ impl Graph {
         // (Second pass over the bracket pairs.)
         let (edges, qbits) = match Layout::new(&quality_bounds) {
             Some(l) => {
-                let count = bracket_pairs().count() + lower.len();
-                let mut edges = Vec::with_capacity(count);
+                let mut edges = Vec::with_capacity(count + lower.len());
+                let mut kept = kept.into_iter();
                 for (a, b) in bracket_pairs() {
-                    let mut q = pair_fields(a, b);
+                    let mut q = kept.next().unwrap_or_else(|| pair_fields(a, b));
                     normalise(&mut q);
                     edges.push(Packed {
                         a,
                         b,
-                        qw: l.pack_512(&q.all()),
+                        qw: q.pack(&l),
                     });
                 }
                 edges.extend(lower.into_iter().map(|e| Packed {
                     a: e.a,
                     b: e.b,
-                    qw: l.pack_512(&e.q.all()),
+                    qw: e.q.pack(&l),
                 }));
                 (edges, l.total_bits)
             }
@@ -598,7 +624,7 @@ impl Graph {
         keep: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
-        self.solve_certified(gen_bounds, gen, keep, &|_| false, removed)
+        self.solve_certified(gen_bounds, gen, keep, &|_| false, None, removed)
             .map(|(m, w, _)| (m, w))
     }
 
@@ -629,13 +655,15 @@ impl Graph {
 
     /// `solve`, also telling whether the matching found is optimal as well on the graph that
     /// adds the edges `extra` selects (among those `keep` leaves out): see
-    /// `Matcher::certifies`. A smaller graph is usually much faster to solve.
+    /// `Matcher::certifies`, and `Matcher::certifies_shifted` when `side` marks one side of a
+    /// bipartite graph. A smaller graph is usually much faster to solve.
     fn solve_certified(
         &self,
         gen_bounds: &[I256],
         gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
         extra: &dyn Fn(&Packed) -> bool,
+        side: Option<&dyn Fn(usize) -> bool>,
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512, bool), PairingError> {
         let glayout = Layout::new(gen_bounds);
@@ -652,23 +680,24 @@ impl Graph {
             return Err(too_wide());
         }
         if total <= 124 {
-            Ok(self.solve_in::<i128>(&glayout, gbits, gen, keep, extra, removed))
+            Ok(self.solve_in::<i128>(&glayout, gen, keep, extra, side, removed))
         } else if total <= super::weights::MAX_BITS_256 {
-            Ok(self.solve_in::<I256>(&glayout, gbits, gen, keep, extra, removed))
+            Ok(self.solve_in::<I256>(&glayout, gen, keep, extra, side, removed))
         } else {
-            Ok(self.solve_in::<I512>(&glayout, gbits, gen, keep, extra, removed))
+            Ok(self.solve_in::<I512>(&glayout, gen, keep, extra, side, removed))
         }
     }
 
     fn solve_in<W: PackW>(
         &self,
         glayout: &Layout,
-        gbits: u32,
         gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
         extra: &dyn Fn(&Packed) -> bool,
+        side: Option<&dyn Fn(usize) -> bool>,
         removed: &[bool],
     ) -> (Vec<Option<usize>>, I512, bool) {
+        let gbits = glayout.total_bits;
         // Removed vertices (fixed pairs) are left out and the others renumbered, so that the
         // matchings get smaller as the pairs are decided.
         let n = self.global.len();
@@ -706,7 +735,11 @@ impl Graph {
         }
         let mut matcher = Matcher::new();
         let small = matcher.solve(back.len(), &edges, false).to_vec();
-        let certified = matcher.certifies(&others);
+        let certified = matcher.certifies(&others)
+            || side.is_some_and(|side| {
+                let marks: Vec<bool> = back.iter().map(|&v| side(v)).collect();
+                matcher.certifies_shifted(&marks, &others)
+            });
         let mut mate = vec![None; n];
         for (i, m) in small.iter().enumerate() {
             mate[back[i]] = m.map(|j| back[j]);
@@ -781,26 +814,35 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
     })
 }
 
+/// A greedy pairing of the round players `who`: each in turn with the first free one he may
+/// meet, the first `m` (MDPs) only with the others. Returns the number of pairs and who is
+/// paired.
+fn greedy_pairing(ctx: &RoundCtx, who: &[usize], m: usize) -> (usize, Vec<bool>) {
+    let n = who.len();
+    let mut taken = vec![false; n];
+    let mut pairs = 0;
+    for i in 0..n {
+        if taken[i] {
+            continue;
+        }
+        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat[who[i]][who[j]]) {
+            taken[i] = true;
+            taken[j] = true;
+            pairs += 1;
+        }
+    }
+    (pairs, taken)
+}
+
 /// The largest number of pairs the bracket can make (MDPs only with residents): MaxPairs of
 /// B.1.b.
 pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
     let n = mdps.len() + residents.len();
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     let m = mdps.len();
-    // A greedy pairing (each player in turn with the first free one he may meet) that pairs all
-    // but at most one player is maximum; the exact matching decides otherwise.
-    let mut taken = vec![false; n];
-    let mut greedy = 0;
-    for i in 0..n {
-        if taken[i] {
-            continue;
-        }
-        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat[all[i]][all[j]]) {
-            taken[i] = true;
-            taken[j] = true;
-            greedy += 1;
-        }
-    }
+    // A greedy pairing that pairs all but at most one player is maximum; the exact matching
+    // decides otherwise.
+    let (greedy, _) = greedy_pairing(ctx, &all, m);
     if greedy == n / 2 {
         return greedy;
     }
@@ -1103,12 +1145,15 @@ pub(crate) fn solve(
     let pr = match (max_pairs, resident_pairs) {
         (Some(mp), _) => mp.saturating_sub(fixed.len()),
         (None, Some(pairs)) => pairs,
-        (None, None) => {
-            let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
-            rem.iter()
-                .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
-                .count()
-        }
+        (None, None) => match greedy_last_pairs(ctx, &g, mode, &rem) {
+            Some(pairs) => pairs,
+            None => {
+                let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
+                rem.iter()
+                    .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
+                    .count()
+            }
+        },
     };
     if pr > 0 {
         // BSNs of the remainder count within the remainder (the corpus shows that D.2's sums
@@ -1179,6 +1224,7 @@ pub(crate) fn solve(
             &gen_first,
             &keep_cross,
             &|e: &Packed| keep_base(e) && !cross(e),
+            Some(&|v: usize| !in_s2(v)),
             &removed,
         )?;
         if !certified {
@@ -1231,6 +1277,24 @@ pub(crate) fn solve(
     }
 
     finish(ctx, &g, mode, &removed, &fixed)
+}
+
+/// The number of pairs of a best candidate of the last bracket (A.9, C.4, C.5), when a greedy
+/// pairing of the `players` (each in turn with the first free one he may meet) pairs all of them
+/// but at most one, who may take the bye (C.2): then the round is complete and no candidate
+/// has more pairs. `None` in any other mode, or when the greedy pairing leaves more.
+fn greedy_last_pairs(ctx: &RoundCtx, g: &Graph, mode: Mode, players: &[usize]) -> Option<usize> {
+    if !matches!(mode, Mode::Last) {
+        return None;
+    }
+    let who: Vec<usize> = players.iter().map(|&v| g.global[v]).collect();
+    let (pairs, taken) = greedy_pairing(ctx, &who, 0);
+    let mut left = (0..who.len()).filter(|&i| !taken[i]);
+    match (left.next(), left.next()) {
+        (None, _) => Some(pairs),
+        (Some(i), None) if ctx.players[who[i]].bye_ok => Some(pairs),
+        _ => None,
+    }
 }
 
 /// The bracket's result from the fixed pairs: the players left are the downfloaters, or in the
