@@ -733,6 +733,8 @@ impl Graph {
                 list.push((local[e.a], local[e.b], w));
             }
         }
+        #[cfg(test)]
+        test_knobs::count_matching();
         let mut matcher = Matcher::new();
         let small = matcher.solve(back.len(), &edges, false).to_vec();
         let certified = matcher.certifies(&others)
@@ -1570,6 +1572,8 @@ fn tight_in<W: PackW>(
         .iter()
         .map(|&(a, b, w)| (a, b, W::from_i512(w)))
         .collect();
+    #[cfg(test)]
+    test_knobs::count_matching();
     let mut matcher = Matcher::new();
     let mate = matcher.solve(n, &local, false).to_vec();
     if !matcher.duals_are_vertex_only() {
@@ -1790,5 +1794,12 @@ pub(crate) mod test_knobs {
     thread_local! {
         /// Most positions of D.1 decided per matching (large brackets need several matchings).
         pub static CHUNK_CAP: Cell<usize> = const { Cell::new(usize::MAX) };
+        /// The weighted matchings of bracket graphs solved on this thread.
+        pub static MATCHINGS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Counts one weighted matching of a bracket graph.
+    pub(crate) fn count_matching() {
+        MATCHINGS.with(|c| c.set(c.get() + 1));
     }
 }
