@@ -457,6 +457,74 @@ impl<W: Weight> Matcher<W> {
         self.dual[v] > W::ZERO
     }
 
+    /// After a solve without `max_cardinality` of a graph whose every edge joins a vertex
+    /// `side` marks to an unmarked one, when every vertex is matched and no blossom has a
+    /// positive dual (always so for a bipartite graph): whether the vertex duals, shifted by one
+    /// amount `t` down on the marked vertices and up on the others, certify the extra edges as
+    /// [`Matcher::certifies`] does. The shift leaves every edge's slack unchanged, so the
+    /// shifted duals are optimal for the last graph as long as none becomes negative
+    /// (complementary slackness holds: every vertex is matched); when they also cover the extra
+    /// edges, the matching is optimal with them added (LP duality). `false` when no such `t`
+    /// exists or a condition fails.
+    pub fn certifies_shifted(&self, side: &[bool], extra: &[(usize, usize, W)]) -> bool {
+        let n = self.n;
+        if self.max_cardinality
+            || side.len() != n
+            || !self.duals_are_vertex_only()
+            || self.mate[..n].contains(&NONE)
+        {
+            return false;
+        }
+        for u in 0..n {
+            let row = &self.w2[u * n..(u + 1) * n];
+            if (u + 1..n).any(|v| row[v] >= W::ZERO && side[u] == side[v]) {
+                return false;
+            }
+        }
+        // The doubled duals Y move by T = 2t; the bounds are on X = 2T: `lo2 <= X <= hi2`.
+        let mut lo2: Option<W> = None;
+        let mut hi2: Option<W> = None;
+        let tighten = |b: &mut Option<W>, v: W, lower: bool| {
+            *b = Some(match *b {
+                Some(x) if (lower && x >= v) || (!lower && x <= v) => x,
+                _ => v,
+            });
+        };
+        for (v, &marked) in side.iter().enumerate() {
+            // Y_v - T >= 0 when marked, Y_v + T >= 0 otherwise.
+            let y2 = self.dual[v].double();
+            if marked {
+                tighten(&mut hi2, y2, false);
+            } else {
+                tighten(&mut lo2, W::ZERO - y2, true);
+            }
+        }
+        for &(u, v, w) in extra {
+            if u >= n || v >= n {
+                return false;
+            }
+            if w < W::ZERO {
+                continue;
+            }
+            // Y_u + Y_v - 2w, plus 2T between unmarked vertices, minus 2T between marked.
+            let slack = self.dual[u] + self.dual[v] - w.double();
+            match (side[u], side[v]) {
+                (true, true) => tighten(&mut hi2, slack, false),
+                (false, false) => tighten(&mut lo2, W::ZERO - slack, true),
+                _ => {
+                    if slack < W::ZERO {
+                        return false;
+                    }
+                }
+            }
+        }
+        // (t need not be an integer: any real dual solution certifies.)
+        match (lo2, hi2) {
+            (Some(lo), Some(hi)) => lo <= hi,
+            _ => true,
+        }
+    }
+
     fn reset_matrix(&mut self, n: usize) {
         self.n = n;
         self.w2.clear();

@@ -125,6 +125,25 @@ impl Fields {
     fn all(&self) -> [I256; NQ] {
         std::array::from_fn(|f| self.get(f))
     }
+
+    /// The fields packed by `l`: in 128-bit arithmetic when the layout fits (most brackets),
+    /// which is much cheaper for the millions of pairs of a large bracket.
+    fn pack(&self, l: &Layout) -> I512 {
+        if l.total_bits > 126 {
+            return l.pack_512(&self.all());
+        }
+        let mut w = 0i128;
+        for (f, &off) in l.offsets().iter().enumerate() {
+            // Each value is below 2^(126 - off): the layout's bounds.
+            let v = match f {
+                C6 => self.c6.as_i128(),
+                C7B => self.c7b.as_i128(),
+                _ => i128::from(self.small[f]),
+            };
+            w += v << off;
+        }
+        I512::from(w)
+    }
 }
 
 /// An edge with its quality fields packed (see `Graph::qlayout`).
@@ -200,6 +219,19 @@ struct Graph {
 }
 
 impl Graph {
+    /// The bye vertex, when the graph has one.
+    fn bye_vertex(&self) -> Option<usize> {
+        let last = self.global.len().checked_sub(1)?;
+        (self.global[last] == usize::MAX).then_some(last)
+    }
+
+    /// Whether the graph has no vertex beyond the bracket but maybe the bye vertex (then D.1
+    /// can be decided on the tight subgraph, `tight_earliest`).
+    fn bye_only_beyond(&self) -> bool {
+        let n = self.global.len();
+        n == self.nb || (n == self.nb + 1 && self.bye_vertex().is_some())
+    }
+
     /// `bye_played`: the bye edges carry 2026 C9 (the bracket downfloats exactly one player,
     /// who takes the bye).
     fn build(
@@ -302,106 +334,112 @@ impl Graph {
         // only those with M1 are candidates: a field right below C.6 keeps them.
         let mixed_residents = (m..nb).any(|v| score(v) != score(m));
 
-        let mut edges = Vec::with_capacity(nb * nb.saturating_sub(1) / 2 + nb * (nx + 1));
-        for a in 0..nb {
-            for b in a + 1..nb {
-                if !pair_ok(a, b) {
-                    continue;
+        // The quality fields of the bracket pair (a, b), a < b < nb. In a large bracket
+        // (millions of pairs) they are computed twice (once for the normalisation below, once
+        // to pack them) rather than stored; a small bracket's are kept between the passes.
+        let pair_fields = |a: usize, b: usize| -> Fields {
+            let mut q = Fields::ZERO;
+            if completion {
+                q.set(COMPL, I256::ONE);
+            }
+            q.set(C5, I256::ONE);
+            if mixed_residents && is_mdp(a) {
+                q.set(MDPS, I256::ONE);
+            }
+            let (sa, sb) = (score(a), score(b));
+            let pair_psd = if rules.score_counts_pairs {
+                digits6.weight(Score((sa - sb).0.abs()))
+            } else {
+                I256::ZERO
+            };
+            q.set(
+                C6,
+                digits6.weight(fsd(a)) + digits6.weight(fsd(b)) - pair_psd,
+            );
+            if let Some(d7) = &digits7 {
+                q.set(C7B, d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)));
+            }
+            // Colours (C.8-C.11), with the allocation E.1-E.5 would make.
+            let (ga, gb) = (global[a], global[b]);
+            let (w, _) = ctx.white_first(ga, gb);
+            let topish = p[ga].top || p[gb].top;
+            let (mut c8, mut c9, mut c10, mut c11) = (0, 0, 0, 0);
+            for g in [ga, gb] {
+                let c = if g == w { Color::White } else { Color::Black };
+                let f = &p[g].colour;
+                if let Some(pref) = f.preference {
+                    if pref.color != c {
+                        c10 += 1;
+                        if pref.strength >= PreferenceStrength::Strong {
+                            c11 += 1;
+                        }
+                    }
                 }
-                let mut q = Fields::ZERO;
-                if completion {
-                    q.set(COMPL, I256::ONE);
+                if topish {
+                    if difference_after(f, c).abs() > 2 {
+                        c8 += 1;
+                    }
+                    if third_in_a_row(f, c) {
+                        c9 += 1;
+                    }
                 }
-                q.set(C5, I256::ONE);
-                if mixed_residents && is_mdp(a) {
-                    q.set(MDPS, I256::ONE);
-                }
-                let (sa, sb) = (score(a), score(b));
-                let pair_psd = if rules.score_counts_pairs {
-                    digits6.weight(Score((sa - sb).0.abs()))
+            }
+            q.set(C8, i(2 - c8));
+            q.set(C9, i(2 - c9));
+            q.set(C10, i(2 - c10));
+            q.set(C11, i(2 - c11));
+            // Floats (C.12-C.19). `a` is the higher ranked: with different scores it gets
+            // a downfloat and `b` an upfloat (A.4.b). A downfloater's SD is its fsd.
+            let a_down = sa > sb;
+            let sd = (sa - sb).0 as i64;
+            let mut c12 = 0;
+            let mut c14 = 0;
+            let mut c16 = I256::ZERO;
+            let mut c18 = I256::ZERO;
+            for v in [a, b] {
+                let pl = &p[global[v]];
+                let down_here = v == a && a_down;
+                let paired_sd = if down_here { sd } else { 0 };
+                let gain = if rules.float_sd_counts_residents || is_mdp(v) {
+                    sc(fsd(v)) - i(paired_sd)
                 } else {
                     I256::ZERO
                 };
-                q.set(
-                    C6,
-                    digits6.weight(fsd(a)) + digits6.weight(fsd(b)) - pair_psd,
-                );
-                if let Some(d7) = &digits7 {
-                    q.set(C7B, d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)));
+                if pl.float1 == Float::Down {
+                    if !down_here && !is_mdp(v) {
+                        c12 += 1;
+                    }
+                    c16 += gain;
                 }
-                // Colours (C.8-C.11), with the allocation E.1-E.5 would make.
-                let (ga, gb) = (global[a], global[b]);
-                let (w, _) = ctx.white_first(ga, gb);
-                let topish = p[ga].top || p[gb].top;
-                let (mut c8, mut c9, mut c10, mut c11) = (0, 0, 0, 0);
-                for g in [ga, gb] {
-                    let c = if g == w { Color::White } else { Color::Black };
-                    let f = &p[g].colour;
-                    if let Some(pref) = f.preference {
-                        if pref.color != c {
-                            c10 += 1;
-                            if pref.strength >= PreferenceStrength::Strong {
-                                c11 += 1;
-                            }
-                        }
+                if pl.float2 == Float::Down {
+                    if !down_here && !is_mdp(v) {
+                        c14 += 1;
                     }
-                    if topish {
-                        if difference_after(f, c).abs() > 2 {
-                            c8 += 1;
-                        }
-                        if third_in_a_row(f, c) {
-                            c9 += 1;
-                        }
-                    }
+                    c18 += gain;
                 }
-                q.set(C8, i(2 - c8));
-                q.set(C9, i(2 - c9));
-                q.set(C10, i(2 - c10));
-                q.set(C11, i(2 - c11));
-                // Floats (C.12-C.19). `a` is the higher ranked: with different scores it gets
-                // a downfloat and `b` an upfloat (A.4.b). A downfloater's SD is its fsd.
-                let a_down = sa > sb;
-                let sd = (sa - sb).0 as i64;
-                let mut c12 = 0;
-                let mut c14 = 0;
-                let mut c16 = I256::ZERO;
-                let mut c18 = I256::ZERO;
-                for v in [a, b] {
-                    let pl = &p[global[v]];
-                    let down_here = v == a && a_down;
-                    let paired_sd = if down_here { sd } else { 0 };
-                    let gain = if rules.float_sd_counts_residents || is_mdp(v) {
-                        sc(fsd(v)) - i(paired_sd)
-                    } else {
-                        I256::ZERO
-                    };
-                    if pl.float1 == Float::Down {
-                        if !down_here && !is_mdp(v) {
-                            c12 += 1;
-                        }
-                        c16 += gain;
-                    }
-                    if pl.float2 == Float::Down {
-                        if !down_here && !is_mdp(v) {
-                            c14 += 1;
-                        }
-                        c18 += gain;
-                    }
-                }
-                q.set(C12, i(c12));
-                q.set(C14, i(c14));
-                q.set(C16, c16);
-                q.set(C18, c18);
-                let pb = &p[gb];
-                let up1 = a_down && pb.float1 == Float::Up;
-                let up2 = a_down && pb.float2 == Float::Up;
-                q.set(C13, i(1 - i64::from(up1)));
-                q.set(C15, i(1 - i64::from(up2)));
-                q.set(C17, i(max_sd - if up1 { sd } else { 0 }));
-                q.set(C19, i(max_sd - if up2 { sd } else { 0 }));
-                edges.push(Edge { a, b, q });
             }
-        }
+            q.set(C12, i(c12));
+            q.set(C14, i(c14));
+            q.set(C16, c16);
+            q.set(C18, c18);
+            let pb = &p[gb];
+            let up1 = a_down && pb.float1 == Float::Up;
+            let up2 = a_down && pb.float2 == Float::Up;
+            q.set(C13, i(1 - i64::from(up1)));
+            q.set(C15, i(1 - i64::from(up2)));
+            q.set(C17, i(max_sd - if up1 { sd } else { 0 }));
+            q.set(C19, i(max_sd - if up2 { sd } else { 0 }));
+            q
+        };
+        let bracket_pairs = || {
+            (0..nb).flat_map(move |a| {
+                (a + 1..nb)
+                    .filter(move |&b| pair_ok(a, b))
+                    .map(move |b| (a, b))
+            })
+        };
+        // The edges with a player below the bracket, and the bye's.
+        let mut lower = Vec::new();
         for a in 0..nb + nx {
             for b in a.max(nb)..nb + nx {
                 if a == b || !compat(a, b) {
@@ -424,7 +462,7 @@ impl Graph {
                         d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)) - pair_psd,
                     );
                 }
-                edges.push(Edge { a, b, q });
+                lower.push(Edge { a, b, q });
             }
         }
         if dummy {
@@ -445,7 +483,7 @@ impl Graph {
                     } else {
                         q.set(C7A, I256::ONE);
                     }
-                    edges.push(Edge { a, b: d, q });
+                    lower.push(Edge { a, b: d, q });
                 }
             }
         }
@@ -454,59 +492,80 @@ impl Graph {
         // same in every candidate that is best by C.5, so a constant added to every bracket pair
         // changes nothing. Shift them to start at zero and divide out a common factor, or drop
         // them when they are the same for every pair: the weights get much narrower.
-        // One pass per step over the edges: minima, common factors, then the shift and
-        // division. The small fields in i64, the PSD digits (C.6) in 256 bits.
+        // One pass over the pairs for the minima, maxima and common factors, one for the shift
+        // and division and the packing. The small fields in i64, the PSD digits (C.6) in 256
+        // bits.
         const SMALL: [usize; 14] = [
             MDPS, BYEP, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19,
         ];
-        let in_bracket = |e: &Edge| e.a < nb && e.b < nb;
+        // First pass over the bracket pairs: each field's least and largest value, and the
+        // common factor of its differences (those to the first pair's value have the same gcd
+        // as those to the least value).
+        let count = bracket_pairs().count();
+        // Up to this many pairs, the fields are kept for the second pass.
+        const KEEP: usize = 1 << 19;
+        let mut kept = Vec::with_capacity(if count <= KEEP { count } else { 0 });
+        let mut first: Option<Fields> = None;
         let mut min = [i64::MAX; NQ];
-        let mut min6: Option<I256> = None;
-        for e in edges.iter().filter(|e| in_bracket(e)) {
-            for f in SMALL {
-                min[f] = min[f].min(e.q.small[f]);
-            }
-            if min6.is_none_or(|m| e.q.c6 < m) {
-                min6 = Some(e.q.c6);
-            }
-        }
+        let mut max = [i64::MIN; NQ];
         let mut factor = [0i64; NQ];
-        let mut factor6 = I256::ZERO;
-        for e in edges.iter().filter(|e| in_bracket(e)) {
+        let (mut min6, mut max6, mut factor6) = (I256::MAX, I256::MIN, I256::ZERO);
+        let mut bounds = Fields::ZERO;
+        for (a, b) in bracket_pairs() {
+            let q = pair_fields(a, b);
+            if count <= KEEP {
+                kept.push(q);
+            }
+            let f0 = *first.get_or_insert(q);
             for f in SMALL {
+                let v = q.small[f];
+                min[f] = min[f].min(v);
+                max[f] = max[f].max(v);
                 // Once the factor is 1 it stays 1.
                 if factor[f] != 1 {
-                    factor[f] = gcd(factor[f], e.q.small[f] - min[f]);
+                    factor[f] = gcd(factor[f], (v - f0.small[f]).abs());
                 }
             }
-            if let Some(m) = min6 {
-                if factor6 != I256::ONE && e.q.c6 != m {
-                    factor6 = gcd_with(factor6, e.q.c6 - m);
-                }
+            for f in [COMPL, C5, C7A] {
+                bounds.small[f] = bounds.small[f].max(q.small[f]);
             }
+            min6 = min6.min(q.c6);
+            max6 = max6.max(q.c6);
+            if factor6 != I256::ONE && q.c6 != f0.c6 {
+                factor6 = gcd_with(factor6, (q.c6 - f0.c6).abs());
+            }
+            bounds.c7b = bounds.c7b.max(q.c7b);
         }
-        for e in edges.iter_mut().filter(|e| in_bracket(e)) {
+        // The shift and division of one pair's fields.
+        let normalise = |q: &mut Fields| {
             for f in SMALL {
-                let v = &mut e.q.small[f];
+                let v = &mut q.small[f];
                 *v = if factor[f] == 0 {
                     0
                 } else {
                     (*v - min[f]) / factor[f]
                 };
             }
-            if let Some(m) = min6 {
-                let v = e.q.c6 - m;
-                e.q.c6 = if factor6 == I256::ZERO {
-                    I256::ZERO
-                } else if factor6.count_ones() == 1 {
-                    v >> factor6.trailing_zeros()
-                } else {
-                    v / factor6
-                };
+            let v = q.c6 - min6;
+            q.c6 = if factor6 == I256::ZERO {
+                I256::ZERO
+            } else if factor6.count_ones() == 1 {
+                v >> factor6.trailing_zeros()
+            } else {
+                v / factor6
+            };
+        };
+        if first.is_some() {
+            let mut top = Fields::ZERO;
+            top.small = max;
+            top.c6 = max6;
+            normalise(&mut top);
+            for f in SMALL {
+                bounds.small[f] = bounds.small[f].max(top.small[f]);
             }
+            bounds.c6 = bounds.c6.max(top.c6);
         }
-        let mut bounds = Fields::ZERO;
-        for e in &edges {
+        for e in &lower {
             for (bound, v) in bounds.small.iter_mut().zip(&e.q.small) {
                 *bound = (*bound).max(*v);
             }
@@ -525,18 +584,27 @@ impl Graph {
             *b *= i(pairs as i64 + 1);
         }
         // Pack the quality fields once; the generation-order fields of each phase go below.
+        // (Second pass over the bracket pairs.)
         let (edges, qbits) = match Layout::new(&quality_bounds) {
-            Some(l) => (
-                edges
-                    .into_iter()
-                    .map(|e| Packed {
-                        a: e.a,
-                        b: e.b,
-                        qw: l.pack_512(&e.q.all()),
-                    })
-                    .collect(),
-                l.total_bits,
-            ),
+            Some(l) => {
+                let mut edges = Vec::with_capacity(count + lower.len());
+                let mut kept = kept.into_iter();
+                for (a, b) in bracket_pairs() {
+                    let mut q = kept.next().unwrap_or_else(|| pair_fields(a, b));
+                    normalise(&mut q);
+                    edges.push(Packed {
+                        a,
+                        b,
+                        qw: q.pack(&l),
+                    });
+                }
+                edges.extend(lower.into_iter().map(|e| Packed {
+                    a: e.a,
+                    b: e.b,
+                    qw: e.q.pack(&l),
+                }));
+                (edges, l.total_bits)
+            }
             None => (Vec::new(), u32::MAX),
         };
         Ok(Graph {
@@ -556,7 +624,7 @@ impl Graph {
         keep: &dyn Fn(&Packed) -> bool,
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
-        self.solve_certified(gen_bounds, gen, keep, &|_| false, removed)
+        self.solve_certified(gen_bounds, gen, keep, &|_| false, None, removed)
             .map(|(m, w, _)| (m, w))
     }
 
@@ -587,13 +655,15 @@ impl Graph {
 
     /// `solve`, also telling whether the matching found is optimal as well on the graph that
     /// adds the edges `extra` selects (among those `keep` leaves out): see
-    /// `Matcher::certifies`. A smaller graph is usually much faster to solve.
+    /// `Matcher::certifies`, and `Matcher::certifies_shifted` when `side` marks one side of a
+    /// bipartite graph. A smaller graph is usually much faster to solve.
     fn solve_certified(
         &self,
         gen_bounds: &[I256],
         gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
         extra: &dyn Fn(&Packed) -> bool,
+        side: Option<&dyn Fn(usize) -> bool>,
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512, bool), PairingError> {
         let glayout = Layout::new(gen_bounds);
@@ -610,23 +680,24 @@ impl Graph {
             return Err(too_wide());
         }
         if total <= 124 {
-            Ok(self.solve_in::<i128>(&glayout, gbits, gen, keep, extra, removed))
+            Ok(self.solve_in::<i128>(&glayout, gen, keep, extra, side, removed))
         } else if total <= super::weights::MAX_BITS_256 {
-            Ok(self.solve_in::<I256>(&glayout, gbits, gen, keep, extra, removed))
+            Ok(self.solve_in::<I256>(&glayout, gen, keep, extra, side, removed))
         } else {
-            Ok(self.solve_in::<I512>(&glayout, gbits, gen, keep, extra, removed))
+            Ok(self.solve_in::<I512>(&glayout, gen, keep, extra, side, removed))
         }
     }
 
     fn solve_in<W: PackW>(
         &self,
         glayout: &Layout,
-        gbits: u32,
         gen: &Gen,
         keep: &dyn Fn(&Packed) -> bool,
         extra: &dyn Fn(&Packed) -> bool,
+        side: Option<&dyn Fn(usize) -> bool>,
         removed: &[bool],
     ) -> (Vec<Option<usize>>, I512, bool) {
+        let gbits = glayout.total_bits;
         // Removed vertices (fixed pairs) are left out and the others renumbered, so that the
         // matchings get smaller as the pairs are decided.
         let n = self.global.len();
@@ -662,9 +733,15 @@ impl Graph {
                 list.push((local[e.a], local[e.b], w));
             }
         }
+        #[cfg(test)]
+        test_knobs::count_matching();
         let mut matcher = Matcher::new();
         let small = matcher.solve(back.len(), &edges, false).to_vec();
-        let certified = matcher.certifies(&others);
+        let certified = matcher.certifies(&others)
+            || side.is_some_and(|side| {
+                let marks: Vec<bool> = back.iter().map(|&v| side(v)).collect();
+                matcher.certifies_shifted(&marks, &others)
+            });
         let mut mate = vec![None; n];
         for (i, m) in small.iter().enumerate() {
             mate[back[i]] = m.map(|j| back[j]);
@@ -739,26 +816,35 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
     })
 }
 
+/// A greedy pairing of the round players `who`: each in turn with the first free one he may
+/// meet, the first `m` (MDPs) only with the others. Returns the number of pairs and who is
+/// paired.
+fn greedy_pairing(ctx: &RoundCtx, who: &[usize], m: usize) -> (usize, Vec<bool>) {
+    let n = who.len();
+    let mut taken = vec![false; n];
+    let mut pairs = 0;
+    for i in 0..n {
+        if taken[i] {
+            continue;
+        }
+        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat[who[i]][who[j]]) {
+            taken[i] = true;
+            taken[j] = true;
+            pairs += 1;
+        }
+    }
+    (pairs, taken)
+}
+
 /// The largest number of pairs the bracket can make (MDPs only with residents): MaxPairs of
 /// B.1.b.
 pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
     let n = mdps.len() + residents.len();
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     let m = mdps.len();
-    // A greedy pairing (each player in turn with the first free one he may meet) that pairs all
-    // but at most one player is maximum; the exact matching decides otherwise.
-    let mut taken = vec![false; n];
-    let mut greedy = 0;
-    for i in 0..n {
-        if taken[i] {
-            continue;
-        }
-        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat[all[i]][all[j]]) {
-            taken[i] = true;
-            taken[j] = true;
-            greedy += 1;
-        }
-    }
+    // A greedy pairing that pairs all but at most one player is maximum; the exact matching
+    // decides otherwise.
+    let (greedy, _) = greedy_pairing(ctx, &all, m);
     if greedy == n / 2 {
         return greedy;
     }
@@ -1061,12 +1147,15 @@ pub(crate) fn solve(
     let pr = match (max_pairs, resident_pairs) {
         (Some(mp), _) => mp.saturating_sub(fixed.len()),
         (None, Some(pairs)) => pairs,
-        (None, None) => {
-            let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
-            rem.iter()
-                .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
-                .count()
-        }
+        (None, None) => match greedy_last_pairs(ctx, &g, mode, &rem) {
+            Some(pairs) => pairs,
+            None => {
+                let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
+                rem.iter()
+                    .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
+                    .count()
+            }
+        },
     };
     if pr > 0 {
         // BSNs of the remainder count within the remainder (the corpus shows that D.2's sums
@@ -1106,7 +1195,11 @@ pub(crate) fn solve(
         // Without the players below, D.1 is decided afterwards on the tight subgraph
         // (`tight_earliest`), so this matching carries no positions and stays narrow.
         let lex = Lex::new(&g, &s2r, pos_bits(pr));
-        let positions = if nv == nb { 0 } else { lex.chunk.min(pr) };
+        let positions = if g.bye_only_beyond() {
+            0
+        } else {
+            lex.chunk.min(pr)
+        };
         let first: Vec<usize> = s1r[..positions].to_vec();
         let mut bounds = vec![ab_bounds[0]];
         bounds.extend(lex.bounds(first.len()));
@@ -1118,13 +1211,22 @@ pub(crate) fn solve(
         // Usually no exchange is needed: solve first on the edges of S1R x S2R only (a bipartite
         // remainder: no blossoms, much faster), and take that matching when its duals prove it
         // optimal on the whole remainder as well; else solve the whole remainder.
-        let cross = |e: &Packed| !(is_rem(e.a) && is_rem(e.b)) || in_s2(e.a) != in_s2(e.b);
+        // (The bye vertex counts on S1's side: its edges to S2 are cross edges.)
+        let bye_v = g.bye_vertex();
+        let cross = |e: &Packed| {
+            if Some(e.a) == bye_v || Some(e.b) == bye_v {
+                in_s2(e.a) || in_s2(e.b)
+            } else {
+                !(is_rem(e.a) && is_rem(e.b)) || in_s2(e.a) != in_s2(e.b)
+            }
+        };
         let keep_cross = |e: &Packed| keep_base(e) && cross(e);
         let (mut mate, _, certified) = g.solve_certified(
             &bounds,
             &gen_first,
             &keep_cross,
             &|e: &Packed| keep_base(e) && !cross(e),
+            Some(&|v: usize| !in_s2(v)),
             &removed,
         )?;
         if !certified {
@@ -1177,6 +1279,24 @@ pub(crate) fn solve(
     }
 
     finish(ctx, &g, mode, &removed, &fixed)
+}
+
+/// The number of pairs of a best candidate of the last bracket (A.9, C.4, C.5), when a greedy
+/// pairing of the `players` (each in turn with the first free one he may meet) pairs all of them
+/// but at most one, who may take the bye (C.2): then the round is complete and no candidate
+/// has more pairs. `None` in any other mode, or when the greedy pairing leaves more.
+fn greedy_last_pairs(ctx: &RoundCtx, g: &Graph, mode: Mode, players: &[usize]) -> Option<usize> {
+    if !matches!(mode, Mode::Last) {
+        return None;
+    }
+    let who: Vec<usize> = players.iter().map(|&v| g.global[v]).collect();
+    let (pairs, taken) = greedy_pairing(ctx, &who, 0);
+    let mut left = (0..who.len()).filter(|&i| !taken[i]);
+    match (left.next(), left.next()) {
+        (None, _) => Some(pairs),
+        (Some(i), None) if ctx.players[who[i]].bye_ok => Some(pairs),
+        _ => None,
+    }
 }
 
 /// The bracket's result from the fixed pairs: the players left are the downfloaters, or in the
@@ -1342,6 +1462,7 @@ fn fix_lexicographic(
 ) -> Result<(), PairingError> {
     let lex = Lex::new(g, s2, 0);
     let bipartite = g.global.len() == g.nb;
+    let tight_ready = g.bye_only_beyond();
     let mut start = 0;
     while start < s1.len() {
         if let (true, Some(opt)) = (bipartite, &optimal) {
@@ -1354,7 +1475,7 @@ fn fix_lexicographic(
                 return Ok(());
             }
         }
-        if bipartite {
+        if tight_ready {
             if let Some(pairs) = tight_earliest(g, &s1[start..], s2, keep, removed) {
                 for (v, u) in pairs {
                     removed[v] = true;
@@ -1377,8 +1498,12 @@ fn fix_lexicographic(
 
 /// D.1 in a bipartite bracket without further weighted matchings: one maximum-weight matching
 /// by the quality fields on the edges `keep` allows, then the earliest partners on the tight
-/// subgraph of its optimal duals (see `tight`). `None` when an edge in play does not join `s1`
-/// to `s2`, or when the duals are not vertex duals only (never for a bipartite graph).
+/// subgraph of its optimal duals (see `tight`). The bye vertex, when there is one, joins S1 as
+/// its last player (its partner, the bye, is what D.1 leaves over); its edges to S1 are left out
+/// of that matching and must have a positive slack under its duals, so that no best candidate
+/// uses them. `None` when an edge in play joins neither S1 to S2 nor the bye vertex to S1, when
+/// such a bye edge may be in a best candidate, or when the duals are not vertex duals only
+/// (never for a bipartite graph).
 fn tight_earliest(
     g: &Graph,
     s1: &[usize],
@@ -1388,35 +1513,47 @@ fn tight_earliest(
 ) -> Option<Vec<(usize, usize)>> {
     let nv = g.global.len();
     let mut idx = vec![usize::MAX; nv];
-    let s1: Vec<usize> = s1.iter().copied().filter(|&v| !removed[v]).collect();
+    let mut s1: Vec<usize> = s1.iter().copied().filter(|&v| !removed[v]).collect();
     let s2: Vec<usize> = s2.iter().copied().filter(|&v| !removed[v]).collect();
+    let bye = g.bye_vertex().filter(|&d| !removed[d]);
+    let real = s1.len();
+    s1.extend(bye);
     for (i, &v) in s1.iter().chain(&s2).enumerate() {
         idx[v] = i;
     }
     let p = s1.len();
     let mut edges = Vec::new();
+    let mut aside = Vec::new();
     for e in &g.edges {
         if removed[e.a] || removed[e.b] || !keep(e) || e.qw <= I512::ZERO {
             continue;
         }
         let (x, y) = (idx[e.a], idx[e.b]);
-        if x == usize::MAX || y == usize::MAX || (x < p) == (y < p) {
+        if x == usize::MAX || y == usize::MAX {
+            return None;
+        }
+        if (x < p) == (y < p) {
+            if bye.is_some() && x.max(y) == p - 1 {
+                aside.push((x.min(y), x.max(y), e.qw));
+                continue;
+            }
             return None;
         }
         edges.push((x.min(y), x.max(y), e.qw));
     }
     let n = p + s2.len();
     let tight = if g.qbits <= 124 {
-        tight_in::<i128>(n, p, &edges)
+        tight_in::<i128>(n, p, &edges, &aside)
     } else if g.qbits <= super::weights::MAX_BITS_256 {
-        tight_in::<I256>(n, p, &edges)
+        tight_in::<I256>(n, p, &edges, &aside)
     } else {
-        tight_in::<I512>(n, p, &edges)
+        tight_in::<I512>(n, p, &edges, &aside)
     }?;
     let partners = tight.earliest();
     Some(
         partners
             .iter()
+            .take(real)
             .enumerate()
             .filter_map(|(i, j)| j.map(|j| (s1[i], s2[j])))
             .collect(),
@@ -1424,15 +1561,31 @@ fn tight_earliest(
 }
 
 /// The tight subgraph of a maximum-weight matching of the bipartite graph on `0..n` (S1 the
-/// first `p`), for `tight_earliest`.
-fn tight_in<W: PackW>(n: usize, p: usize, edges: &[(usize, usize, I512)]) -> Option<Tight> {
+/// first `p`), for `tight_earliest`; `None` unless every edge `aside` has a positive slack.
+fn tight_in<W: PackW>(
+    n: usize,
+    p: usize,
+    edges: &[(usize, usize, I512)],
+    aside: &[(usize, usize, I512)],
+) -> Option<Tight> {
     let local: Vec<(usize, usize, W)> = edges
         .iter()
         .map(|&(a, b, w)| (a, b, W::from_i512(w)))
         .collect();
+    #[cfg(test)]
+    test_knobs::count_matching();
     let mut matcher = Matcher::new();
     let mate = matcher.solve(n, &local, false).to_vec();
     if !matcher.duals_are_vertex_only() {
+        return None;
+    }
+    // A slack of at least one unit (twice the doubled duals' half unit) is positive.
+    let one = W::from_i64(1);
+    let aside: Vec<(usize, usize, W)> = aside
+        .iter()
+        .map(|&(a, b, w)| (a, b, W::from_i512(w) + one))
+        .collect();
+    if !matcher.certifies(&aside) {
         return None;
     }
     let tight: Vec<(usize, usize)> = edges
@@ -1641,5 +1794,12 @@ pub(crate) mod test_knobs {
     thread_local! {
         /// Most positions of D.1 decided per matching (large brackets need several matchings).
         pub static CHUNK_CAP: Cell<usize> = const { Cell::new(usize::MAX) };
+        /// The weighted matchings of bracket graphs solved on this thread.
+        pub static MATCHINGS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Counts one weighted matching of a bracket graph.
+    pub(crate) fn count_matching() {
+        MATCHINGS.with(|c| c.set(c.get() + 1));
     }
 }

@@ -594,3 +594,63 @@ fn certificates_of_partial_solves_are_sound() {
         "certified {certified}, refused {refused}"
     );
 }
+
+/// `certifies_shifted`: a bipartite solve (every edge between the marked and the unmarked
+/// vertices) whose shifted duals cover the extra edges is optimal on all of them (checked by
+/// brute force); the test counts both answers so that it does not pass by never certifying.
+#[test]
+fn shifted_certificates_of_bipartite_solves_are_sound() {
+    let mut rng = Rng::new(78);
+    let mut m = Matcher::<i64>::new();
+    let (mut certified, mut plain, mut refused) = (0, 0, 0);
+    for g in 0..4000 {
+        let half = 1 + rng.below(5) as usize;
+        let n = 2 * half;
+        let side: Vec<bool> = (0..n).map(|v| v < half).collect();
+        let mut kept = Vec::new();
+        let mut extra = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                let w = 10 + rng.below(20) as i64;
+                if side[u] != side[v] {
+                    if rng.chance(3, 4) || v == u + half {
+                        kept.push((u, v, w));
+                    }
+                } else if rng.chance(1, 3) {
+                    extra.push((u, v, w));
+                }
+            }
+        }
+        let mate = m.solve(n, &kept, false).to_vec();
+        if m.certifies_shifted(&side, &extra) {
+            certified += 1;
+            plain += usize::from(m.certifies(&extra));
+            let got = matching_weight(n, &kept, &mate).expect("a matching");
+            let all: Vec<_> = kept.iter().chain(&extra).copied().collect();
+            assert_eq!(
+                got,
+                brute(n, &all, false).1,
+                "graph {g}: certified but not optimal; kept {kept:?}, extra {extra:?}"
+            );
+        } else {
+            refused += 1;
+        }
+    }
+    assert!(
+        certified > 300 && refused > 300 && certified > plain + 100,
+        "certified {certified} (of which {plain} without a shift), refused {refused}"
+    );
+}
+
+/// `certifies_shifted` refuses a graph with an edge between two marked vertices.
+#[test]
+fn shifted_certificates_need_a_bipartite_graph() {
+    let mut m = Matcher::<i64>::new();
+    m.solve(4, &[(0, 2, 10), (1, 3, 10), (0, 1, 1)], false);
+    assert!(!m.certifies_shifted(&[true, true, false, false], &[]));
+    m.solve(4, &[(0, 2, 10), (1, 3, 10)], false);
+    assert!(m.certifies_shifted(&[true, true, false, false], &[(2, 3, 12)]));
+    assert!(!m.certifies(&[(2, 3, 12)]));
+    assert!(!m.certifies_shifted(&[true, true, false, false], &[(2, 3, 25)]));
+    assert!(!m.certifies_shifted(&[true, true, false, false], &[(2, 3, 12), (0, 1, 12)]));
+}
