@@ -47,6 +47,8 @@ use std::collections::HashMap;
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
 /// within it is taken as not met (a safety net against exponential searches, see the README).
 const NODE_LIMIT: u64 = 20_000;
+/// The most search nodes spent on all the budgets of one level (C.10's last line).
+const LEVEL_LIMIT: u64 = 5 * NODE_LIMIT;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
 
@@ -661,6 +663,7 @@ fn pair_compatible(
     let tops = all.iter().any(|&i| r.players[i].top);
     let nodes = Cell::new(0u64);
     let (spent, over) = (Cell::new(0usize), Cell::new(usize::MAX));
+    let level_nodes = Cell::new(0u64);
     // A level dropping a float criterion that nobody in the bracket could break is the level
     // before it again (C.10 a-d: B.6 up, B.5 up, B.6 down, B.5 down), already tried.
     let has = |f: &dyn Fn(&super::Player12) -> bool| all.iter().any(|&i| f(&r.players[i]));
@@ -674,9 +677,16 @@ fn pair_compatible(
         |lv: &Level| lv.floats_dropped > 0 && !breakable[usize::from(lv.floats_dropped) - 1];
     // A fresh search of one level (`hold`: B.3's lowest floaters first).
     let search = |lv: Level, hold: bool, het_best: Option<Vec<Score>>| {
-        // The node limit holds for a level and all its budgets together.
+        // The node limit holds for each budget of a level, up to `LEVEL_LIMIT` for all its
+        // budgets together.
         if lv.budget <= usize::from(lv.drops_any()) {
+            level_nodes.set(0);
             nodes.set(0);
+        } else {
+            level_nodes.set(level_nodes.get() + nodes.get());
+            if level_nodes.get() < LEVEL_LIMIT {
+                nodes.set(0);
+            }
         }
         Search {
             r,
