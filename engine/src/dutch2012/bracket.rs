@@ -21,7 +21,12 @@
 //!   are legal (B.1, B.2, A.7.d), its colour counts stay within X and Z, no upfloater repeats
 //!   an upfloat (B.5, B.6) and no downfloater a downfloat, and the downfloaters can still be
 //!   paired with the lower brackets (the end of C.12-C.13 backtracking, see the module doc of
-//!   `dutch2012`).
+//!   `dutch2012`). C.10's last line: a level that drops float criteria drops them "only for
+//!   the minimum number of pairs": it is searched budget by budget, the fewest players breaking
+//!   B.5 down, then B.6 down, then B.5 up, then B.6 up first (`budgeted`, `dropped_cost`).
+//! - B.3 in a heterogeneous bracket: the downfloaters of the whole bracket (the moved-down
+//!   players left unpaired, the bye in the lowest bracket) with the lowest scores first; in a
+//!   lowest bracket joined by C.13 the least B.3 factor of D.4 counts all its pairs.
 //!
 //! The transpositions are enumerated depth first, S1's players in order each taking the
 //! earliest S2 player left; a branch is cut as soon as the remaining S1 players cannot all be
@@ -42,6 +47,8 @@ use std::collections::HashMap;
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
 /// within it is taken as not met (a safety net against exponential searches, see the README).
 const NODE_LIMIT: u64 = 20_000;
+/// The most search nodes spent on all the budgets of one level (C.10's last line).
+const LEVEL_LIMIT: u64 = 5 * NODE_LIMIT;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
 
@@ -71,6 +78,10 @@ struct Search<'a> {
     /// The driver's condition on the set of downfloaters (C.12, C.13).
     fits: &'a dyn Fn(&[usize]) -> bool,
     nodes: &'a Cell<u64>,
+    /// C.10's last line: what the pairs so far cost in broken dropped criteria, and the least
+    /// cost over the level's budget met by the search (the next budget to try).
+    spent: &'a Cell<usize>,
+    over: &'a Cell<usize>,
     /// The candidate accepted, once found.
     found: Option<BracketOut>,
     /// The S2 players left over by the transposition float (homogeneous bracket or
@@ -83,6 +94,8 @@ struct Search<'a> {
     lowest_floaters: bool,
     /// The players left over take the bye (the lowest bracket).
     bye_only: bool,
+    /// B.3 in a heterogeneous bracket: the scores (highest first) its downfloaters must have.
+    het_best: Option<Vec<Score>>,
 }
 
 impl Search<'_> {
@@ -132,11 +145,18 @@ impl Search<'_> {
             if nx > self.lv.x || nz > self.lv.z {
                 continue;
             }
+            let cost = self.spent.get() + dropped_cost(self.r, &self.lv, a, b);
+            if cost > self.lv.budget {
+                self.over.set(self.over.get().min(cost));
+                continue;
+            }
+            let before = self.spent.replace(cost);
             used[j] = true;
             pairs.push((a, b));
             let done = self.transpose(s1, s2, d + 1, used, pairs, nx, nz, leaf);
             pairs.pop();
             used[j] = false;
+            self.spent.set(before);
             if done {
                 return true;
             }
@@ -258,6 +278,26 @@ impl Search<'_> {
         }
         false
     }
+}
+
+/// C.10's last line, "any criterion may be dropped only for the minimum number of pairs": the
+/// cost of the players breaking a dropped float criterion, so that the fewest break B.5 for
+/// downfloaters, then B.6 for downfloaters, then B.5 for upfloaters, then B.6 for upfloaters
+/// (their order of importance, C.10 d, c, b, a); a bracket has fewer than 1 000 players.
+const UP_B6: usize = 1;
+const UP_B5: usize = 1_000 * UP_B6;
+const DOWN_B6: usize = 1_000 * UP_B5;
+const DOWN_B5: usize = 1_000 * DOWN_B6;
+
+/// The cost of the pair's upfloater breaking B.5 / B.6 where the level drops them.
+fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
+    let (pa, pb) = (&r.players[a], &r.players[b]);
+    if pa.score == pb.score {
+        return 0;
+    }
+    let up = if pa.score < pb.score { pa } else { pb };
+    UP_B5 * usize::from(!lv.b5_up() && up.float1 == Float::Up)
+        + UP_B6 * usize::from(!lv.b6_up() && up.float2 == Float::Up)
 }
 
 /// The pair is legal at level `lv`.
@@ -622,6 +662,47 @@ fn pair_compatible(
     let m0 = mdps.len();
     let tops = all.iter().any(|&i| r.players[i].top);
     let nodes = Cell::new(0u64);
+    let (spent, over) = (Cell::new(0usize), Cell::new(usize::MAX));
+    let level_nodes = Cell::new(0u64);
+    // A level dropping a float criterion that nobody in the bracket could break is the level
+    // before it again (C.10 a-d: B.6 up, B.5 up, B.6 down, B.5 down), already tried.
+    let has = |f: &dyn Fn(&super::Player12) -> bool| all.iter().any(|&i| f(&r.players[i]));
+    let breakable = [
+        has(&|p| p.float2 == Float::Up),
+        has(&|p| p.float1 == Float::Up),
+        has(&|p| p.float2 == Float::Down),
+        has(&|p| p.float1 == Float::Down),
+    ];
+    let same_as_before =
+        |lv: &Level| lv.floats_dropped > 0 && !breakable[usize::from(lv.floats_dropped) - 1];
+    // A fresh search of one level (`hold`: B.3's lowest floaters first).
+    let search = |lv: Level, hold: bool, het_best: Option<Vec<Score>>| {
+        // The node limit holds for each budget of a level, up to `LEVEL_LIMIT` for all its
+        // budgets together.
+        if lv.budget <= usize::from(lv.drops_any()) {
+            level_nodes.set(0);
+            nodes.set(0);
+        } else {
+            level_nodes.set(level_nodes.get() + nodes.get());
+            if level_nodes.get() < LEVEL_LIMIT {
+                nodes.set(0);
+            }
+        }
+        Search {
+            r,
+            lv,
+            fits,
+            nodes: &nodes,
+            spent: &spent,
+            over: &over,
+            found: None,
+            floating: true,
+            b3: place == Place::Merged,
+            lowest_floaters: !hold,
+            bye_only: place != Place::Upper,
+            het_best,
+        }
+    };
     let mut bounds = Bounds {
         r,
         players: &all,
@@ -644,24 +725,22 @@ fn pair_compatible(
             let mut reached = false;
             let (x1, z1) = budgets(r, &all, p1);
             for &hold in holds {
-                for lv in levels(p1, x1, z1, r.even, tops) {
-                    if !bounds.possible(&lv, p1) {
+                // B.3: the downfloaters of the whole bracket (the moved-down players left
+                // unpaired included) with the lowest scores, while that can be done.
+                let het_best = if hold {
+                    lowest_floaters(r, &all, p1, place != Place::Upper)
+                } else {
+                    None
+                };
+                for base in levels(p1, x1, z1, r.even, tops) {
+                    if same_as_before(&base) || !bounds.possible(&base, p1) {
                         continue;
                     }
-                    nodes.set(0);
-                    let mut s = Search {
-                        r,
-                        lv,
-                        fits,
-                        nodes: &nodes,
-                        found: None,
-                        floating: true,
-                        b3: place == Place::Merged,
-                        lowest_floaters: !hold,
-                        bye_only: place != Place::Upper,
-                    };
-                    if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
-                        return s.found;
+                    for lv in budgeted(base, &over) {
+                        let mut s = search(lv, hold, het_best.clone());
+                        if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
+                            return s.found;
+                        }
                     }
                 }
             }
@@ -679,54 +758,85 @@ fn pair_compatible(
     }
     for p1 in (0..=p0).rev() {
         let (x1, z1) = budgets(r, &all, p1);
-        for (hold, lv) in holds.iter().flat_map(|&h| {
+        for (hold, base) in holds.iter().flat_map(|&h| {
             levels(p1, x1, z1, r.even, tops)
                 .into_iter()
                 .map(move |l| (h, l))
         }) {
-            if !bounds.possible(&lv, p1) {
+            if same_as_before(&base) || !bounds.possible(&base, p1) {
                 continue;
             }
-            nodes.set(0);
-            let mut s = Search {
-                r,
-                lv,
-                fits,
-                nodes: &nodes,
-                found: None,
-                floating: true,
-                b3: place == Place::Merged,
-                lowest_floaters: !hold,
-                bye_only: place != Place::Upper,
-            };
-            let mut cand: Option<BracketOut> = None;
-            let lvc = s.lv;
-            let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                let fits = accept_ok(r, &lvc, fits, unpaired);
-                if fits {
-                    cand = Some(BracketOut {
-                        pairs: pairs.to_vec(),
-                        floaters: unpaired.to_vec(),
-                    });
+            for lv in budgeted(base, &over) {
+                let mut s = search(lv, hold, None);
+                let mut cand: Option<BracketOut> = None;
+                let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
+                    let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
+                    if fits {
+                        cand = Some(BracketOut {
+                            pairs: pairs.to_vec(),
+                            floaters: unpaired.to_vec(),
+                        });
+                    }
+                    fits
+                });
+                if ok {
+                    return cand;
                 }
-                fits
-            });
-            s.found = cand;
-            if ok {
-                return s.found;
             }
         }
     }
     None
 }
 
-/// The downfloaters meet the level's B.5 / B.6 and the driver's condition.
-fn accept_ok(r: &Round12, lv: &Level, fits: &dyn Fn(&[usize]) -> bool, unpaired: &[usize]) -> bool {
+/// The level `base`, then, when it drops a criterion, the same level with the budgets of
+/// C.10's last line from the least up: each next budget is the least cost the search before it
+/// turned away (`over`), until no candidate was turned away.
+fn budgeted(base: Level, over: &Cell<usize>) -> impl Iterator<Item = Level> + '_ {
+    let mut started = false;
+    std::iter::from_fn(move || {
+        let budget = if started {
+            let next = over.get();
+            if !base.drops_any() || next == usize::MAX {
+                return None;
+            }
+            next
+        } else {
+            started = true;
+            usize::from(base.drops_any())
+        };
+        over.set(usize::MAX);
+        Some(Level { budget, ..base })
+    })
+}
+
+/// The downfloaters meet the level's B.5 / B.6 (those it drops within its budget, the pairs
+/// having cost `spent` already) and the driver's condition.
+fn accept_ok(
+    r: &Round12,
+    lv: &Level,
+    fits: &dyn Fn(&[usize]) -> bool,
+    unpaired: &[usize],
+    spent: usize,
+    over: &Cell<usize>,
+) -> bool {
     let repeats = unpaired.iter().any(|&i| {
         let p = &r.players[i];
         (lv.b5_down() && p.float1 == Float::Down) || (lv.b6_down() && p.float2 == Float::Down)
     });
     if repeats {
+        return false;
+    }
+    let cost = spent
+        + unpaired
+            .iter()
+            .map(|&i| {
+                let p = &r.players[i];
+                DOWN_B5 * usize::from(!lv.b5_down() && p.float1 == Float::Down)
+                    + DOWN_B6 * usize::from(!lv.b6_down() && p.float2 == Float::Down)
+            })
+            .sum::<usize>();
+    if cost > lv.budget {
+        over.set(over.get().min(cost));
         return false;
     }
     fits(unpaired)
@@ -754,9 +864,14 @@ fn heterogeneous(
         let mut pairs = Vec::new();
         let mut result: Option<BracketOut> = None;
         let nodes = s.nodes;
-        let b3 = s.b3;
+        let (spent, over) = (s.spent, s.over);
         let held = s.lowest_floaters;
         let bye_only = s.bye_only;
+        let het_best = s.het_best.clone();
+        // D.4 in a lowest bracket joined by C.13: the least B.3 factor over all its pairs
+        // (the moved-down players' included), rather than within the remainder only.
+        let lowest = all.iter().map(|&i| r.players[i].score).min();
+        let least = if s.b3 { least_b3(r, all) } else { None };
         s.floating = false;
         let found = s.transpose(
             &s1,
@@ -773,19 +888,31 @@ fn heterogeneous(
                     lv,
                     fits,
                     nodes,
+                    spent,
+                    over,
                     found: None,
                     floating: true,
-                    b3,
+                    b3: false,
                     lowest_floaters: held,
                     bye_only,
+                    het_best: None,
                 };
                 let mut rest: Vec<usize> = rest.iter().chain(&waiting).copied().collect();
                 rest.sort_unstable();
                 inner.homogeneous(&rest, p_rem, x, z, &mut |rp, unpaired, _, _| {
-                    let ok = accept_ok(r, &lv, fits, unpaired);
+                    if het_best
+                        .as_ref()
+                        .is_some_and(|b| *b != scores_desc(r, unpaired))
+                    {
+                        return false;
+                    }
+                    let mut pairs = hp.to_vec();
+                    pairs.extend_from_slice(rp);
+                    if least.is_some() && Some(b3_factor(r, &pairs, unpaired, lowest)) != least {
+                        return false;
+                    }
+                    let ok = accept_ok(r, &lv, fits, unpaired, spent.get(), over);
                     if ok {
-                        let mut pairs = hp.to_vec();
-                        pairs.extend_from_slice(rp);
                         result = Some(BracketOut {
                             pairs,
                             floaters: unpaired.to_vec(),

@@ -5,7 +5,9 @@
 //! B.6 for downfloaters (c), B.5 for downfloaters (d); then (e) raises X by one (odd rounds) or
 //! Z by one up to X, then X by one with Z back to Z1 (even rounds), restoring B.5 and B.6; then
 //! (f, odd rounds) drops A.7.d and starts X again; then (g, top scorers) drops B.2 and starts
-//! again from A.7.d. Every level is tried before P is lowered (C.14).
+//! again from A.7.d. Every level is tried before P is lowered (C.14). A level that drops float
+//! criteria carries a budget (C.10's last line, "only for the minimum number of pairs"), which
+//! `bracket` raises from the least.
 
 use super::Round12;
 use crate::model::Color;
@@ -23,9 +25,17 @@ pub(crate) struct Level {
     pub b2: bool,
     /// How many of the float criteria C.10 a-d have been dropped (0 to 4).
     pub floats_dropped: u8,
+    /// C.10 (last line): a criterion is dropped "only for the minimum number of pairs": the
+    /// most the players breaking the dropped float criteria may cost (`bracket::DOWN_B5` and
+    /// the other weights); 0 while nothing is dropped.
+    pub budget: usize,
 }
 
 impl Level {
+    /// Some float criterion is dropped, so the budget applies.
+    pub fn drops_any(&self) -> bool {
+        self.floats_dropped > 0
+    }
     /// B.5 for downfloaters (dropped last, C.10.d).
     pub fn b5_down(&self) -> bool {
         self.floats_dropped < 4
@@ -59,6 +69,7 @@ pub(crate) fn levels(p1: usize, x1: usize, z1: usize, even: bool, tops: bool) ->
                             a7d: false,
                             b2,
                             floats_dropped: f,
+                            budget: 0,
                         });
                     }
                 }
@@ -73,6 +84,7 @@ pub(crate) fn levels(p1: usize, x1: usize, z1: usize, even: bool, tops: bool) ->
                             a7d,
                             b2,
                             floats_dropped: f,
+                            budget: 0,
                         });
                     }
                 }
