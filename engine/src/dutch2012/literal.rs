@@ -103,6 +103,9 @@ pub(crate) fn levels(p1: usize, x1: usize, z1: usize, even: bool, tops: bool) ->
         a7d: !even,
         b2: true,
         floats_dropped: 0,
+        // The fast engine's budget of C.10's last line; the literal ranks the candidates of a
+        // level by their float breakers itself (module doc), so it keeps none.
+        budget: 0,
     };
     let mut lv = start;
     let mut out = Vec::new();

@@ -21,6 +21,7 @@ fn c10_levels_in_the_order_of_the_text() {
         a7d,
         b2,
         floats_dropped,
+        budget: 0,
     };
     assert_eq!(lv.len(), 2 * 2 * 2 * 5);
     assert_eq!(lv[0], at(0, true, true, 0));
@@ -153,10 +154,10 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
 
 // ---- Against the fast engine on random small rounds ----
 
-/// Random rounds of [`literal_procedure_against_the_fast_engine`] (28 565 rounds) on which the
+/// Random rounds of [`literal_procedure_against_the_fast_engine`] (28 567 rounds) on which the
 /// two differ: a ratchet. Most come from the reading of C.10's "dropped only for the minimum
 /// number" that the literal procedure takes and the fast engine does not (see the module doc).
-const MAX_RANDOM_DISAGREEMENTS: usize = 348;
+const MAX_RANDOM_DISAGREEMENTS: usize = 295;
 
 /// Records the next round: the pairing with random results (now and then a forfeit), `out`
 /// absent (now and then with a half-point bye, which B.1.b remembers).
