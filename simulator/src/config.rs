@@ -421,7 +421,12 @@ impl Config {
     pub fn resolve(&mut self, base: &Path) -> Result<(), ConfigError> {
         let bad = |m: String| Err(ConfigError::Invalid(m));
         if self.players < 2 || self.players > 9999 {
-            return bad(format!("players must be 2..=9999, not {}", self.players));
+            // A TRF starting rank has four digits (TRF-16 and TRF-26, columns 5-8), so 9999
+            // players is the largest event any engine can read back.
+            return bad(format!(
+                "players must be 2..=9999 (a TRF starting rank has four digits), not {}",
+                self.players
+            ));
         }
         if let Some(m) = self.players_max {
             if m < self.players || m > 9999 {
