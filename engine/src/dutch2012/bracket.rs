@@ -167,7 +167,8 @@ impl Search<'_> {
     /// The rest of the branch can still meet the level: S1[d..] can each get a different free
     /// S2 player, the colour conflicts that cannot be avoided stay within X and Z (each bound
     /// from a bipartite matching on the pairs without conflict), and, when the S2 players left
-    /// over float, every free S2 player who may not float (B.5, B.6) can still be paired
+    /// over float, every free S2 player who may not float (B.5, B.6; in the lowest bracket, B.1.b:
+    /// who may not take the bye) can still be paired
     /// (Mendelsohn-Dulmage: both coverings together exist when each exists).
     fn can_complete(
         &self,
@@ -209,9 +210,33 @@ impl Search<'_> {
                     let p = &r.players[i];
                     (lv.b5_down() && p.float1 == Float::Down)
                         || (lv.b6_down() && p.float2 == Float::Down)
+                        || (self.bye_only && !p.bye_ok)
                 })
                 .collect();
             if bipartite(&stay, rem, &|a, b| ok(b, a)) < stay.len() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Some `p` pairs among `players` may still meet the level, given the `x` and `z` colour
+    /// conflicts spent already (necessary conditions from maximum matchings: enough legal
+    /// pairs, and the conflicts that every set of `p` pairs must have within X and Z). Decides
+    /// a hopeless remainder before its exchanges are listed one by one.
+    fn may_meet(&self, players: &[usize], p: usize, x: usize, z: usize) -> bool {
+        let r = self.r;
+        let ok = |a: usize, b: usize| self.allowed(a, b);
+        if max_pairs(players, &ok) < p {
+            return false;
+        }
+        let good = max_pairs(players, &|a, b| ok(a, b) && !r.colour_bad(a, b));
+        if x + p.saturating_sub(good) > self.lv.x {
+            return false;
+        }
+        if r.even {
+            let fine = max_pairs(players, &|a, b| ok(a, b) && !r.strong_bad(a, b));
+            if z + p.saturating_sub(fine) > self.lv.z {
                 return false;
             }
         }
@@ -254,7 +279,7 @@ impl Search<'_> {
         if p == 0 {
             return leaf(&[], players, x, z);
         }
-        if 2 * p > players.len() {
+        if 2 * p > players.len() || !self.may_meet(players, p, x, z) {
             return false;
         }
         // D.2: fewest players exchanged first.
@@ -573,7 +598,7 @@ pub(crate) fn max_pairs(players: &[usize], ok: &dyn Fn(usize, usize) -> bool) ->
     for i in 0..n {
         for j in i + 1..n {
             if ok(players[i], players[j]) {
-                edges.push((i, j, I256::ONE));
+                edges.push((i, j, 1i64));
             }
         }
     }

@@ -61,7 +61,6 @@ use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament, Unplayed};
 use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
 use bracket::Place;
-use ethnum::I256;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -128,7 +127,7 @@ impl Round12 {
     pub fn most_pairs_within(&self, here: &[usize], below: &[usize]) -> Option<usize> {
         let all: Vec<usize> = here.iter().chain(below).copied().collect();
         let n = all.len();
-        let big = I256::from(4u32);
+        let big = 4i64;
         let mut edges = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -136,7 +135,7 @@ impl Round12 {
                 let top = self.players[a].top || self.players[b].top;
                 if self.compat[a][b] && (top || !self.clash[a][b]) {
                     let inside = i < here.len() && j < here.len();
-                    edges.push((i, j, big + I256::from(u32::from(inside))));
+                    edges.push((i, j, big + i64::from(inside)));
                 }
             }
             if n % 2 == 1 && self.players[all[i]].bye_ok {
@@ -178,11 +177,11 @@ impl Round12 {
                 let (a, b) = (key[i], key[j]);
                 let top = self.players[a].top || self.players[b].top;
                 if self.compat[a][b] && (top || !self.clash[a][b]) {
-                    edges.push((i, j, I256::ONE));
+                    edges.push((i, j, 1i64));
                 }
             }
             if n % 2 == 1 && self.players[key[i]].bye_ok {
-                edges.push((i, n, I256::ONE));
+                edges.push((i, n, 1i64));
             }
         }
         let total = n + n % 2;
