@@ -22,8 +22,9 @@
 //!   an upfloat (B.5, B.6) and no downfloater a downfloat, and the downfloaters can still be
 //!   paired with the lower brackets (the end of C.12-C.13 backtracking, see the module doc of
 //!   `dutch2012`). C.10's last line: a level that drops float criteria drops them "only for
-//!   the minimum number of pairs": it is searched budget by budget, the fewest players breaking
-//!   B.5 down, then B.6 down, then B.5 up, then B.6 up first (`budgeted`, `dropped_cost`).
+//!   the minimum number of pairs": it is searched budget by budget, the fewest pairs breaking
+//!   A.7.d first (odd rounds, once C.10.f dropped it), then the fewest players breaking B.5
+//!   down, B.6 down, B.5 up, B.6 up (`budgeted`, `dropped_cost`).
 //! - B.3 in a heterogeneous bracket: the downfloaters of the whole bracket (the moved-down
 //!   players left unpaired, the bye in the lowest bracket) with the lowest scores first; in a
 //!   lowest bracket joined by C.13 the least B.3 factor of D.4 counts all its pairs.
@@ -313,15 +314,20 @@ const UP_B6: usize = 1;
 const UP_B5: usize = 1_000 * UP_B6;
 const DOWN_B6: usize = 1_000 * UP_B5;
 const DOWN_B5: usize = 1_000 * DOWN_B6;
+/// A pair breaking A.7.d (odd rounds, both strongly or absolutely due the same colour), once
+/// C.10.f has dropped it: dropped after the float criteria, so it weighs more than them all.
+const A7D: usize = 1_000 * DOWN_B5;
 
-/// The cost of the pair's upfloater breaking B.5 / B.6 where the level drops them.
+/// The cost of the pair breaking A.7.d, and of its upfloater breaking B.5 / B.6, where the level
+/// drops them.
 fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
+    let a7d = A7D * usize::from(!r.even && !lv.a7d && r.strong_bad(a, b));
     let (pa, pb) = (&r.players[a], &r.players[b]);
     if pa.score == pb.score {
-        return 0;
+        return a7d;
     }
     let up = if pa.score < pb.score { pa } else { pb };
-    UP_B5 * usize::from(!lv.b5_up() && up.float1 == Float::Up)
+    a7d + UP_B5 * usize::from(!lv.b5_up() && up.float1 == Float::Up)
         + UP_B6 * usize::from(!lv.b6_up() && up.float2 == Float::Up)
 }
 
@@ -704,7 +710,7 @@ fn pair_compatible(
     let search = |lv: Level, hold: bool, het_best: Option<Vec<Score>>| {
         // The node limit holds for each budget of a level, up to `LEVEL_LIMIT` for all its
         // budgets together.
-        if lv.budget <= usize::from(lv.drops_any()) {
+        if lv.budget <= usize::from(lv.drops_any(r.even)) {
             level_nodes.set(0);
             nodes.set(0);
         } else {
@@ -761,7 +767,7 @@ fn pair_compatible(
                     if same_as_before(&base) || !bounds.possible(&base, p1) {
                         continue;
                     }
-                    for lv in budgeted(base, &over) {
+                    for lv in budgeted(base, r.even, &over) {
                         let mut s = search(lv, hold, het_best.clone());
                         if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
                             return s.found;
@@ -791,7 +797,7 @@ fn pair_compatible(
             if same_as_before(&base) || !bounds.possible(&base, p1) {
                 continue;
             }
-            for lv in budgeted(base, &over) {
+            for lv in budgeted(base, r.even, &over) {
                 let mut s = search(lv, hold, None);
                 let mut cand: Option<BracketOut> = None;
                 let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
@@ -816,18 +822,18 @@ fn pair_compatible(
 /// The level `base`, then, when it drops a criterion, the same level with the budgets of
 /// C.10's last line from the least up: each next budget is the least cost the search before it
 /// turned away (`over`), until no candidate was turned away.
-fn budgeted(base: Level, over: &Cell<usize>) -> impl Iterator<Item = Level> + '_ {
+fn budgeted(base: Level, even: bool, over: &Cell<usize>) -> impl Iterator<Item = Level> + '_ {
     let mut started = false;
     std::iter::from_fn(move || {
         let budget = if started {
             let next = over.get();
-            if !base.drops_any() || next == usize::MAX {
+            if !base.drops_any(even) || next == usize::MAX {
                 return None;
             }
             next
         } else {
             started = true;
-            usize::from(base.drops_any())
+            usize::from(base.drops_any(even))
         };
         over.set(usize::MAX);
         Some(Level { budget, ..base })

@@ -6,8 +6,9 @@
 //! Z by one up to X, then X by one with Z back to Z1 (even rounds), restoring B.5 and B.6; then
 //! (f, odd rounds) drops A.7.d and starts X again; then (g, top scorers) drops B.2 and starts
 //! again from A.7.d. Every level is tried before P is lowered (C.14). A level that drops float
-//! criteria carries a budget (C.10's last line, "only for the minimum number of pairs"), which
-//! `bracket` raises from the least.
+//! criteria or A.7.d carries a budget (C.10's last line, "only for the minimum number of
+//! pairs"), which `bracket` raises from the least: A.7.d is dropped for the fewest pairs, not
+//! for all (`large/p128-r05-i000059` round 5, see the README).
 
 use super::Round12;
 use crate::model::Color;
@@ -32,9 +33,9 @@ pub(crate) struct Level {
 }
 
 impl Level {
-    /// Some float criterion is dropped, so the budget applies.
-    pub fn drops_any(&self) -> bool {
-        self.floats_dropped > 0
+    /// Some float criterion, or (odd rounds) A.7.d, is dropped, so the budget applies.
+    pub fn drops_any(&self, even: bool) -> bool {
+        self.floats_dropped > 0 || (!even && !self.a7d)
     }
     /// B.5 for downfloaters (dropped last, C.10.d).
     pub fn b5_down(&self) -> bool {

@@ -177,9 +177,10 @@ type HetVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize], &Pairs, &[usize]) -> boo
 type PairingVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]);
 /// The cache of `lowest_floaters`: (players, pairs, bye only) to the scores left unpaired.
 type LowestCache = HashMap<(Vec<usize>, usize, bool), Option<Vec<Score>>>;
-/// A candidate's rank: pass, earliest level, then the players breaking B.5 down, B.6 down,
-/// B.5 up, B.6 up (C.10: "any criterion may be dropped only for the minimum number").
-type Key = (usize, usize, [usize; 4]);
+/// A candidate's rank: pass, earliest level, then the pairs breaking A.7.d (odd rounds, once
+/// C.10.f dropped it), then the players breaking B.5 down, B.6 down, B.5 up, B.6 up (C.10: "any
+/// criterion may be dropped only for the minimum number").
+type Key = (usize, usize, usize, [usize; 4]);
 /// A round's games and its bye.
 type RoundResult = (Vec<(usize, usize)>, Option<usize>);
 
@@ -362,7 +363,8 @@ fn heterogeneous(
 #[derive(Default)]
 struct Needs {
     b2: bool,
-    a7d: bool,
+    /// Pairs breaking A.7.d (odd rounds): C.10's last line drops it only for the fewest.
+    a7d: usize,
     dropped: u8,
     x: usize,
     z: usize,
@@ -560,7 +562,7 @@ impl<'a> Literal<'a> {
                 }
                 n.b2 = true;
             }
-            n.a7d |= !r.even && r.strong_bad(a, b);
+            n.a7d += usize::from(!r.even && r.strong_bad(a, b));
             n.x += usize::from(r.colour_bad(a, b));
             n.z += usize::from(r.even && r.strong_bad(a, b));
             if pa.score != pb.score {
@@ -595,7 +597,7 @@ impl<'a> Literal<'a> {
     fn earliest(&self, levels: &[Level], n: &Needs) -> Option<usize> {
         levels.iter().position(|lv| {
             (!n.b2 || !lv.b2)
-                && (!n.a7d || !lv.a7d)
+                && (n.a7d == 0 || !lv.a7d)
                 && n.dropped <= lv.floats_dropped
                 && n.x <= lv.x
                 && (!self.r.even || n.z <= lv.z)
@@ -684,9 +686,10 @@ impl<'a> Literal<'a> {
                         pass: Option<usize>,
                         best: &mut Option<(Key, Out)>|
          -> bool {
-            let key = self
-                .needs(pairs, floaters)
-                .and_then(|needs| Some((pass?, self.earliest(levels, &needs)?, needs.floats)));
+            let key = self.needs(pairs, floaters).and_then(|needs| {
+                let level = self.earliest(levels, &needs)?;
+                Some((pass?, level, needs.a7d, needs.floats))
+            });
             if let Some(key) = key {
                 if best.as_ref().is_none_or(|(k, _)| key < *k) && fits(floaters) {
                     let out = Out {
@@ -696,7 +699,7 @@ impl<'a> Literal<'a> {
                     *best = Some((key, out));
                 }
             }
-            best.as_ref().is_some_and(|(k, _)| *k == (0, 0, [0; 4]))
+            best.as_ref().is_some_and(|(k, _)| *k == (0, 0, 0, [0; 4]))
         };
         // A.3: heterogeneous unless at least half the players were moved down.
         if m0 > 0 && 2 * m0 < n {
