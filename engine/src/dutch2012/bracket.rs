@@ -317,11 +317,15 @@ const DOWN_B5: usize = 1_000 * DOWN_B6;
 /// A pair breaking A.7.d (odd rounds, both strongly or absolutely due the same colour), once
 /// C.10.f has dropped it: dropped after the float criteria, so it weighs more than them all.
 const A7D: usize = 1_000 * DOWN_B5;
+/// A pair of top scorers breaking B.2 once C.10.g has dropped it (dropped last, so it weighs
+/// the most).
+const B2: usize = 1_000 * A7D;
 
 /// The cost of the pair breaking A.7.d, and of its upfloater breaking B.5 / B.6, where the level
 /// drops them.
 fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
-    let a7d = A7D * usize::from(!r.even && !lv.a7d && r.strong_bad(a, b));
+    let a7d = A7D * usize::from(!r.even && !lv.a7d && r.strong_bad(a, b))
+        + B2 * usize::from(!lv.b2 && r.clash[a][b]);
     let (pa, pb) = (&r.players[a], &r.players[b]);
     if pa.score == pb.score {
         return a7d;

@@ -35,7 +35,7 @@ pub(crate) struct Level {
 impl Level {
     /// Some float criterion, or (odd rounds) A.7.d, is dropped, so the budget applies.
     pub fn drops_any(&self, even: bool) -> bool {
-        self.floats_dropped > 0 || (!even && !self.a7d)
+        self.floats_dropped > 0 || (!even && !self.a7d) || !self.b2
     }
     /// B.5 for downfloaters (dropped last, C.10.d).
     pub fn b5_down(&self) -> bool {

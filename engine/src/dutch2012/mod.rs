@@ -424,6 +424,16 @@ fn mdp_stranded(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
     })
 }
 
+/// C.12 in the penultimate bracket: the bye of the lowest bracket can only go to a player this
+/// bracket moves down (a score above the lowest bracket's own, the score of `here`), who A.3
+/// says is paired first. A player moved down into this bracket from above who ends with the
+/// bye does not send it back (`tiny/p009-r08-i000541` round 7: 1 (5.0) takes it).
+fn mdp_bye(r: &Round12, bye: &Option<Vec<Score>>, here: &[usize], lowest: &[usize]) -> bool {
+    let own = lowest.iter().map(|&i| r.players[i].score).min();
+    let floor = here.first().map(|&i| r.players[i].score);
+    matches!((bye.as_deref(), own, floor), (Some([b, ..]), Some(o), Some(f)) if *b > o && *b == f)
+}
+
 /// C.12: how well the next bracket can be paired with these moved-down players: the most
 /// pairs, then the lowest scores moved down from it (compared from the highest, reversed so
 /// that greater is better).
@@ -431,12 +441,13 @@ fn next_quality(
     r: &Round12,
     mdps: &[usize],
     residents: &[usize],
+    lowest: bool,
 ) -> (usize, std::cmp::Reverse<Option<Vec<Score>>>) {
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     let p = bracket::max_pairs(&all, &|a, b| r.pairable(a, b));
     (
         p,
-        std::cmp::Reverse(bracket::lowest_floaters(r, &all, p, false)),
+        std::cmp::Reverse(bracket::lowest_floaters(r, &all, p, lowest)),
     )
 }
 
@@ -505,12 +516,19 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             // C.1 / C.12: a moved-down player without a possible opponent in the next bracket
             // sends the pairing back here, for another set of downfloaters with the same
             // scores that lets the next bracket make more pairs or move down lower scores.
-            if !penultimate && mdp_stranded(r, &out.floaters, &groups[gi + 1]) {
+            // Above the lowest bracket (the penultimate one), the downfloaters must also leave
+            // it pairable, and the player left over there takes the bye.
+            let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
+            let now = next_quality(r, &out.floaters, next, penultimate);
+            if mdp_stranded(r, &out.floaters, next)
+                || (penultimate && mdp_bye(r, &now.1 .0, &groups[gi], next))
+            {
                 let scores = scores_of(r, &out.floaters);
-                let next = &groups[gi + 1];
-                let now = next_quality(r, &out.floaters, next);
-                let again =
-                    |f: &[usize]| scores_of(r, f) == scores && next_quality(r, f, next) > now;
+                let again = |f: &[usize]| {
+                    scores_of(r, f) == scores
+                        && (!penultimate || complete(f))
+                        && next_quality(r, f, next, penultimate) > now
+                };
                 if let Some(other) =
                     bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, usize::MAX, &again)
                 {
