@@ -33,15 +33,20 @@
 //! given an S2 player (a bipartite matching), so the first candidate of a level is found
 //! without listing the ones that cannot work. A level that no pairing of the bracket can meet
 //! (fewer than P legal pairs, or more colour conflicts than X or Z in every set of P pairs,
-//! decided by maximum-cardinality matchings) is skipped without search.
+//! decided by maximum-cardinality matchings) is skipped without search. The conditions that
+//! only a complete candidate shows (D.4's least B.3 factor, B.3's lowest floaters, C.13's
+//! pairable lowest bracket) cut branches too, at every node and at the level's root, by the
+//! best completion of the branch (`bound`); a lowest bracket's level with more than one player
+//! left over is not searched.
 
+use super::bound::{b3_factor, scores_desc, sq, Rest};
 use super::levels::{budgets, levels, Level};
 use super::Round12;
 use crate::history::Float;
 use crate::matching::max_weight_matching;
 use crate::score::Score;
 use ethnum::I256;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
@@ -96,6 +101,71 @@ struct Search<'a> {
     bye_only: bool,
     /// B.3 in a heterogeneous bracket: the scores (highest first) its downfloaters must have.
     het_best: Option<Vec<Score>>,
+    /// What is computed once for the bracket (targets and bounds of `bound`).
+    memo: &'a Memo,
+    /// D.4: while set, the least B.3 factor every candidate must have (with `lowest`, the
+    /// lowest score of the bracket, and `b3_base`, the factor of the pairs fixed before this
+    /// search: a heterogeneous bracket's moved-down players' pairs).
+    least: Option<u64>,
+    lowest: Option<Score>,
+    b3_base: u64,
+    /// B.3: the scores (highest first) the players left unpaired must have, each of them.
+    targets: Vec<Vec<Score>>,
+    /// A heterogeneous bracket (S2's players left over go to the remainder): the moved-down
+    /// players waiting for it and the pairs it must make.
+    waiting: Vec<usize>,
+    p_rem: usize,
+    /// C.13: the players of the lower brackets the downfloaters must be paired with (the
+    /// driver's `fits` asks it), when known.
+    below: Option<&'a [usize]>,
+}
+
+/// Key of a bound of `bound::Rest` at a level: the level's legal pairs (B.2, A.7.d, the float
+/// criteria dropped), the lowest bracket's bye, the remainder's pool, the pairs, and the
+/// players (S1 left, S2 free, waiting).
+type RestKey = (bool, bool, u8, bool, bool, usize, [Vec<usize>; 3]);
+
+/// Key of B.3's lowest floaters: the players, the pairs, the lowest bracket's bye.
+type FloatersKey = (Vec<usize>, usize, bool);
+
+/// What is computed once for a bracket: D.4's least B.3 factor, B.3's lowest floaters, and
+/// the bounds of the branches of the search (`bound`).
+#[derive(Default)]
+struct Memo {
+    least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
+    floaters: RefCell<HashMap<FloatersKey, Option<Vec<Score>>>>,
+    b3_bounds: RefCell<HashMap<RestKey, Option<u64>>>,
+    floater_bounds: RefCell<HashMap<RestKey, Option<Vec<Score>>>>,
+    below_bounds: RefCell<HashMap<RestKey, bool>>,
+}
+
+impl Memo {
+    /// D.4's least B.3 factor of `players` (`least_b3`), cached.
+    fn least_b3(&self, r: &Round12, players: &[usize]) -> Option<u64> {
+        if let Some(&v) = self.least.borrow().get(players) {
+            return v;
+        }
+        let v = least_b3(r, players);
+        self.least.borrow_mut().insert(players.to_vec(), v);
+        v
+    }
+
+    /// B.3's lowest floaters of `p` pairs among `players` (`lowest_floaters`), cached.
+    fn lowest_floaters(
+        &self,
+        r: &Round12,
+        players: &[usize],
+        p: usize,
+        bye_only: bool,
+    ) -> Option<Vec<Score>> {
+        let key = (players.to_vec(), p, bye_only);
+        if let Some(v) = self.floaters.borrow().get(&key) {
+            return v.clone();
+        }
+        let v = lowest_floaters(r, players, p, bye_only);
+        self.floaters.borrow_mut().insert(key, v.clone());
+        v
+    }
 }
 
 impl Search<'_> {
@@ -131,7 +201,7 @@ impl Search<'_> {
                 .collect();
             return leaf(pairs, &unpaired, x, z);
         }
-        if !self.can_complete(s1, s2, d, used, x, z) {
+        if !self.can_complete(s1, s2, d, used, x, z) || !self.branch_ok(s1, s2, d, used, pairs) {
             return false;
         }
         let a = s1[d];
@@ -220,6 +290,108 @@ impl Search<'_> {
         true
     }
 
+    /// The branch can still give a candidate with D.4's least B.3 factor and B.3's lowest
+    /// floaters, where they are required (`bound`): the pairs so far, then S1[d..] each with a
+    /// free S2 player, and the S2 players left over floating or, in a heterogeneous bracket,
+    /// joining the remainder.
+    fn branch_ok(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        d: usize,
+        used: &[bool],
+        pairs: &[(usize, usize)],
+    ) -> bool {
+        if self.least.is_none() && self.targets.is_empty() && self.below.is_none() {
+            return true;
+        }
+        let free: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(p, _)| *p)
+            .collect();
+        let pool = !self.floating;
+        let rest = Rest {
+            must: &s1[d..],
+            partners: &free,
+            waiting: if pool { &self.waiting } else { &[] },
+            pool,
+            pairs: s1.len() - d + if pool { self.p_rem } else { 0 },
+        };
+        let r = self.r;
+        let fixed: u64 = pairs
+            .iter()
+            .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
+            .sum();
+        self.rest_ok(&rest, self.b3_base + fixed)
+    }
+
+    /// What is left (`rest`, after pairs of B.3 factor `fixed`) can still meet D.4's least
+    /// B.3 factor, B.3's lowest floaters and C.13's pairable lower brackets where they are
+    /// required: the best completion of each kind (a maximum-weight perfect matching, cached)
+    /// reaches the target.
+    fn rest_ok(&self, rest: &Rest, fixed: u64) -> bool {
+        if self.least.is_none() && self.targets.is_empty() && self.below.is_none() {
+            return true;
+        }
+        let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
+        let key: RestKey = (
+            lv.b2,
+            lv.a7d,
+            lv.floats_dropped,
+            bye_only,
+            rest.pool,
+            rest.pairs,
+            [
+                rest.must.to_vec(),
+                rest.partners.to_vec(),
+                rest.waiting.to_vec(),
+            ],
+        );
+        let ok = |a: usize, b: usize| legal(r, &lv, a, b);
+        let floatable = |i: usize| {
+            let p = &r.players[i];
+            let repeats = (lv.b5_down() && p.float1 == Float::Down)
+                || (lv.b6_down() && p.float2 == Float::Down);
+            (!bye_only || p.bye_ok) && !repeats
+        };
+        if let (Some(least), Some(lowest)) = (self.least, self.lowest) {
+            let cached = self.memo.b3_bounds.borrow().get(&key).copied();
+            let bound = cached.unwrap_or_else(|| {
+                let v = rest.least_b3(r, lowest, &ok, &floatable);
+                self.memo.b3_bounds.borrow_mut().insert(key.clone(), v);
+                v
+            });
+            if bound.is_none_or(|b| fixed + b > least) {
+                return false;
+            }
+        }
+        if let Some(below) = self.below {
+            let cached = self.memo.below_bounds.borrow().get(&key).copied();
+            let fine = cached.unwrap_or_else(|| {
+                let v = rest.completes_below(r, below, &ok);
+                self.memo.below_bounds.borrow_mut().insert(key.clone(), v);
+                v
+            });
+            if !fine {
+                return false;
+            }
+        }
+        if !self.targets.is_empty() {
+            let cached = self.memo.floater_bounds.borrow().get(&key).cloned();
+            let best = cached.unwrap_or_else(|| {
+                let v = rest.lowest_floaters(r, &ok, &floatable);
+                self.memo.floater_bounds.borrow_mut().insert(key, v.clone());
+                v
+            });
+            if self.targets.iter().any(|t| Some(t) != best.as_ref()) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Some `p` pairs among `players` may still meet the level, given the `x` and `z` colour
     /// conflicts spent already (necessary conditions from maximum matchings: enough legal
     /// pairs, and the conflicts that every set of `p` pairs must have within X and Z). Decides
@@ -246,15 +418,22 @@ impl Search<'_> {
     /// A homogeneous bracket or remainder (C.4-C.8.a): `p` pairs among `players` (A.2 order).
     fn homogeneous(&mut self, players: &[usize], p: usize, x: usize, z: usize, leaf: Leaf) -> bool {
         if self.b3 {
+            let least = self.memo.least_b3(self.r, players);
+            if least.is_none() {
+                // No complete pairing: no candidate has the least B.3 factor.
+                return false;
+            }
             self.b3 = false;
             let held = std::mem::replace(&mut self.lowest_floaters, true);
-            let least = least_b3(self.r, players);
             let r = self.r;
             let lowest = players.iter().map(|&i| r.players[i].score).min();
+            let (held_least, held_lowest) = (self.least, self.lowest);
+            (self.least, self.lowest) = (least, lowest);
             let mut only_least = |pairs: &[(usize, usize)], rest: &[usize], x: usize, z: usize| {
                 Some(b3_factor(r, pairs, rest, lowest)) == least && leaf(pairs, rest, x, z)
             };
             let found = self.homogeneous(players, p, x, z, &mut only_least);
+            (self.least, self.lowest) = (held_least, held_lowest);
             self.lowest_floaters = held;
             self.b3 = true;
             return found;
@@ -265,21 +444,40 @@ impl Search<'_> {
             if players.iter().any(|&i| Some(r.players[i].score) != first) {
                 // B.3 across brackets: of the pairings with P pairs, those moving down the
                 // players with the lowest scores.
-                let best = lowest_floaters(r, players, p, self.bye_only);
+                let Some(best) = self.memo.lowest_floaters(r, players, p, self.bye_only) else {
+                    // Not `p` pairs at all: no candidate has the lowest floaters.
+                    return false;
+                };
                 self.lowest_floaters = true;
+                self.targets.push(best.clone());
                 let mut only_best =
                     |pairs: &[(usize, usize)], rest: &[usize], x: usize, z: usize| {
-                        Some(scores_desc(r, rest)) == best && leaf(pairs, rest, x, z)
+                        scores_desc(r, rest) == best && leaf(pairs, rest, x, z)
                     };
                 let found = self.homogeneous(players, p, x, z, &mut only_best);
+                self.targets.pop();
                 self.lowest_floaters = false;
                 return found;
             }
         }
+        if 2 * p > players.len() {
+            return false;
+        }
+        // The level's root: any `p` pairs among the players (D.4, B.3 where required).
+        let root = Rest {
+            must: &[],
+            partners: &[],
+            waiting: players,
+            pool: true,
+            pairs: p,
+        };
+        if !self.rest_ok(&root, self.b3_base) {
+            return false;
+        }
         if p == 0 {
             return leaf(&[], players, x, z);
         }
-        if 2 * p > players.len() || !self.may_meet(players, p, x, z) {
+        if !self.may_meet(players, p, x, z) {
             return false;
         }
         // D.2: fewest players exchanged first.
@@ -428,28 +626,6 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// D.4: the square of a score difference, in tenths of a point.
-fn sq(a: Score, b: Score) -> u64 {
-    let d = u64::from((a.tenths() - b.tenths()).unsigned_abs());
-    d * d
-}
-
-/// D.4: the B.3 factor of a pairing of the lowest bracket: the sum of the squared score
-/// differences of its pairs, the bye counting as an opponent one point below the lowest score.
-fn b3_factor(r: &Round12, pairs: &[(usize, usize)], rest: &[usize], lowest: Option<Score>) -> u64 {
-    let bye_opponent = lowest.map(|s| s - Score::points(1));
-    let pairs: u64 = pairs
-        .iter()
-        .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
-        .sum();
-    let bye: u64 = rest
-        .iter()
-        .zip(bye_opponent)
-        .map(|(&i, o)| sq(r.players[i].score, o))
-        .sum();
-    pairs + bye
-}
-
 /// D.4: the least B.3 factor of a complete pairing of `players` (B.1, B.2 for non-top scorers,
 /// at most one player left, who may take the bye), by a minimum-weight perfect matching;
 /// `None` when there is no complete pairing.
@@ -492,13 +668,6 @@ fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
         }
     }
     Some(b3_factor(r, &pairs, &rest, Some(lowest)))
-}
-
-/// The scores of `who`, highest first.
-fn scores_desc(r: &Round12, who: &[usize]) -> Vec<Score> {
-    let mut v: Vec<Score> = who.iter().map(|&i| r.players[i].score).collect();
-    v.sort_unstable_by(|a, b| b.cmp(a));
-    v
 }
 
 /// The scores (highest first) of the players left unpaired by the pairing of `players` with
@@ -634,8 +803,11 @@ impl Bounds<'_> {
 
 /// Pairs the bracket made of the moved-down players `mdps` and the `residents`; `fits` is the
 /// driver's condition on the downfloaters; `place`: an upper bracket, the lowest one or the
-/// lowest one joined by C.13 (D.4's least B.3 factor); `max_p`: no more pairs than this (known to be the most `fits` allows).
-/// `None` when no candidate meets it (or the search limit is hit).
+/// lowest one joined by C.13 (D.4's least B.3 factor; the driver's condition there is that one
+/// player at most is left, who may take the bye); `max_p`: no more pairs than this (known to
+/// be the most `fits` allows); `below`: when `fits` asks (among others) that the downfloaters
+/// and these lower players can all be paired (C.13), which the search then also uses to cut
+/// branches. `None` when no candidate meets it (or the search limit is hit).
 pub(crate) fn pair_bracket(
     r: &Round12,
     mdps: &[usize],
@@ -643,6 +815,7 @@ pub(crate) fn pair_bracket(
     place: Place,
     max_p: usize,
     fits: &dyn Fn(&[usize]) -> bool,
+    below: Option<&[usize]>,
 ) -> Option<BracketOut> {
     // C.1: a player without any possible opponent in the bracket (B.1, B.2 except for top
     // scorers) is set aside and moved down; the bracket is the players left (P0, M0, A.3).
@@ -653,7 +826,7 @@ pub(crate) fn pair_bracket(
         .filter(|&i| !all.iter().any(|&j| j != i && r.pairable(i, j)))
         .collect();
     if alone.is_empty() {
-        return pair_compatible(r, mdps, residents, place, max_p, fits);
+        return pair_compatible(r, mdps, residents, place, max_p, fits, below);
     }
     let keep =
         |v: &[usize]| -> Vec<usize> { v.iter().copied().filter(|i| !alone.contains(i)).collect() };
@@ -664,7 +837,17 @@ pub(crate) fn pair_bracket(
         v
     };
     let fits_all = |f: &[usize]| fits(&with_alone(f));
-    let mut out = pair_compatible(r, &keep(mdps), &keep(residents), place, max_p, &fits_all)?;
+    // The players set aside go down with the downfloaters.
+    let below_all = below.map(&with_alone);
+    let mut out = pair_compatible(
+        r,
+        &keep(mdps),
+        &keep(residents),
+        place,
+        max_p,
+        &fits_all,
+        below_all.as_deref(),
+    )?;
     out.floaters = with_alone(&out.floaters);
     Some(out)
 }
@@ -677,6 +860,7 @@ fn pair_compatible(
     place: Place,
     max_p: usize,
     fits: &dyn Fn(&[usize]) -> bool,
+    below: Option<&[usize]>,
 ) -> Option<BracketOut> {
     let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     all.sort_unstable();
@@ -689,6 +873,7 @@ fn pair_compatible(
     let nodes = Cell::new(0u64);
     let (spent, over) = (Cell::new(0usize), Cell::new(usize::MAX));
     let level_nodes = Cell::new(0u64);
+    let memo = Memo::default();
     // A level dropping a float criterion that nobody in the bracket could break is the level
     // before it again (C.10 a-d: B.6 up, B.5 up, B.6 down, B.5 down), already tried.
     let has = |f: &dyn Fn(&super::Player12) -> bool| all.iter().any(|&i| f(&r.players[i]));
@@ -726,6 +911,14 @@ fn pair_compatible(
             lowest_floaters: !hold,
             bye_only: place != Place::Upper,
             het_best,
+            memo: &memo,
+            least: None,
+            lowest: None,
+            b3_base: 0,
+            targets: Vec::new(),
+            waiting: Vec::new(),
+            p_rem: 0,
+            below,
         }
     };
     let mut bounds = Bounds {
@@ -740,6 +933,9 @@ fn pair_compatible(
             .is_some_and(|&f| r.players[i].score != r.players[f].score)
     });
     let holds: &[bool] = if mixed { &[true, false] } else { &[false] };
+    // The lowest bracket leaves one player at most (B.1.b, the driver's condition there): a
+    // level with fewer pairs is hopeless.
+    let hopeless = |p1: usize| place != Place::Upper && n - 2 * p1 > 1;
     // A.3: heterogeneous unless at least half the players were moved down.
     if m0 > 0 && 2 * m0 < n {
         let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
@@ -749,11 +945,12 @@ fn pair_compatible(
         while m1 > 0 {
             let mut reached = false;
             let (x1, z1) = budgets(r, &all, p1);
-            for &hold in holds {
+            let holds_here: &[bool] = if hopeless(p1) { &[] } else { holds };
+            for &hold in holds_here {
                 // B.3: the downfloaters of the whole bracket (the moved-down players left
                 // unpaired included) with the lowest scores, while that can be done.
                 let het_best = if hold {
-                    lowest_floaters(r, &all, p1, place != Place::Upper)
+                    memo.lowest_floaters(r, &all, p1, place != Place::Upper)
                 } else {
                     None
                 };
@@ -781,7 +978,7 @@ fn pair_compatible(
             }
         }
     }
-    for p1 in (0..=p0).rev() {
+    for p1 in (0..=p0).rev().filter(|&p1| !hopeless(p1)) {
         let (x1, z1) = budgets(r, &all, p1);
         for (hold, base) in holds.iter().flat_map(|&h| {
             levels(p1, x1, z1, r.even, tops)
@@ -880,6 +1077,24 @@ fn heterogeneous(
     let r = s.r;
     let fits = s.fits;
     let lv = s.lv;
+    // D.4 in a lowest bracket joined by C.13: the least B.3 factor over all its pairs (the
+    // moved-down players' included), rather than within the remainder only.
+    let lowest = all.iter().map(|&i| r.players[i].score).min();
+    let least = if s.b3 { s.memo.least_b3(r, all) } else { None };
+    (s.least, s.lowest) = (least, lowest);
+    s.targets = s.het_best.iter().cloned().collect();
+    s.p_rem = p_rem;
+    // The level's root: any P1 pairs of the bracket (D.4, B.3 where required).
+    let root = Rest {
+        must: &[],
+        partners: &[],
+        waiting: all,
+        pool: true,
+        pairs: m1 + p_rem,
+    };
+    if !s.rest_ok(&root, 0) {
+        return false;
+    }
     for chosen in combinations(mdps.len(), m1) {
         let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
         // S2: the residents; the moved-down players not chosen wait for the remainder.
@@ -893,10 +1108,9 @@ fn heterogeneous(
         let held = s.lowest_floaters;
         let bye_only = s.bye_only;
         let het_best = s.het_best.clone();
-        // D.4 in a lowest bracket joined by C.13: the least B.3 factor over all its pairs
-        // (the moved-down players' included), rather than within the remainder only.
-        let lowest = all.iter().map(|&i| r.players[i].score).min();
-        let least = if s.b3 { least_b3(r, all) } else { None };
+        let memo = s.memo;
+        let below = s.below;
+        s.waiting.clone_from(&waiting);
         s.floating = false;
         let found = s.transpose(
             &s1,
@@ -921,6 +1135,17 @@ fn heterogeneous(
                     lowest_floaters: held,
                     bye_only,
                     het_best: None,
+                    memo,
+                    least,
+                    lowest,
+                    b3_base: hp
+                        .iter()
+                        .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
+                        .sum(),
+                    targets: het_best.iter().cloned().collect(),
+                    waiting: Vec::new(),
+                    p_rem: 0,
+                    below,
                 };
                 let mut rest: Vec<usize> = rest.iter().chain(&waiting).copied().collect();
                 rest.sort_unstable();

@@ -10,7 +10,8 @@
 //!
 //! Module layout: this file ranks the players (A.2), derives the 2012 facts from the history and
 //! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket (C.1-C.14, D);
-//! `levels` lists the requirement levels in the order of C.10.
+//! `bound` cuts its search with the conditions a complete candidate must meet (D.4, B.3,
+//! C.13); `levels` lists the requirement levels in the order of C.10.
 //!
 //! What is shared with the rest of the project, and where 2012 differs:
 //! - colour preferences (A.7 a-c) are the 2017 ones (`history::PlayerHistory::preference`):
@@ -50,6 +51,7 @@
 //!   Completability is decided by a maximum-cardinality matching (`matching`), which also
 //!   bounds the pairs the penultimate bracket can keep.
 
+mod bound;
 mod bracket;
 mod levels;
 pub mod literal;
@@ -475,7 +477,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             let penultimate = gi + 1 == upto;
             let any = |_: &[usize]| true;
             let Some(mut out) =
-                bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, usize::MAX, &any)
+                bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, usize::MAX, &any, None)
             else {
                 return Err(limit_error(gi));
             };
@@ -492,7 +494,15 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 here.extend(&groups[gi]);
                 let most = r.most_pairs_within(&here, &below);
                 let found = most.and_then(|m| {
-                    bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, m, &complete)
+                    bracket::pair_bracket(
+                        r,
+                        &mdps,
+                        &groups[gi],
+                        Place::Upper,
+                        m,
+                        &complete,
+                        Some(&below),
+                    )
                 });
                 match found {
                     Some(other) => out = other,
@@ -511,9 +521,15 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 let now = next_quality(r, &out.floaters, next);
                 let again =
                     |f: &[usize]| scores_of(r, f) == scores && next_quality(r, f, next) > now;
-                if let Some(other) =
-                    bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, usize::MAX, &again)
-                {
+                if let Some(other) = bracket::pair_bracket(
+                    r,
+                    &mdps,
+                    &groups[gi],
+                    Place::Upper,
+                    usize::MAX,
+                    &again,
+                    None,
+                ) {
                     out = other;
                 }
             }
@@ -541,6 +557,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         if merged { Place::Merged } else { Place::Lowest },
         usize::MAX,
         &last,
+        None,
     )
     .ok_or_else(|| limit_error(lowest))?;
     games.extend(out.pairs);

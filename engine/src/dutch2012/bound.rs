@@ -1,0 +1,263 @@
+//! Necessary conditions on a branch of the search of `bracket`, for the conditions the rules
+//! check only on a complete candidate: D.4's least B.3 factor (the lowest bracket joined by
+//! C.13), B.3's lowest floaters and C.13's pairable lowest bracket.
+//!
+//! A branch fixes some pairs; what is left has a known shape (`Rest`): the S1 players not yet
+//! paired each take a free S2 player (D.1), and either the free S2 players left over float
+//! (a homogeneous bracket or remainder), or they join the moved-down players waiting for the
+//! remainder, which pairs some of them among themselves (a heterogeneous bracket). Every
+//! completion of the branch is a perfect matching of a graph built on that shape, with one
+//! extra vertex for each player left unpaired; a maximum-weight perfect matching of it gives
+//! the best completion for one criterion (the least B.3 factor, or the lowest scores left
+//! unpaired), ignoring the colour budgets (A.8) and the driver's conditions, so a branch whose
+//! best completion misses the target cannot lead to an accepted candidate.
+
+use super::Round12;
+use crate::matching::{max_weight_matching, Weight};
+use crate::score::Score;
+use ethnum::I256;
+
+/// What a branch of the search leaves to pair (players are indices into `Round12::players`).
+#[derive(Clone, Copy)]
+pub(crate) struct Rest<'a> {
+    /// S1 players not paired yet: each takes one of `partners` (D.1).
+    pub must: &'a [usize],
+    /// The S2 players still free.
+    pub partners: &'a [usize],
+    /// The moved-down players waiting for the remainder (C.8.b, a heterogeneous bracket).
+    pub waiting: &'a [usize],
+    /// The free S2 players not taken by `must` join `waiting` in the remainder, which pairs
+    /// some of them among themselves; otherwise they are left unpaired (they float).
+    pub pool: bool,
+    /// The pairs still to make among all these players (`must`'s included).
+    pub pairs: usize,
+}
+
+/// A completion: its pairs and the players it leaves unpaired.
+type Completion = (Vec<(usize, usize)>, Vec<usize>);
+
+impl Rest<'_> {
+    /// The players of the branch, `must` first.
+    fn players(&self) -> Vec<usize> {
+        self.must
+            .iter()
+            .chain(self.partners)
+            .chain(self.waiting)
+            .copied()
+            .collect()
+    }
+
+    /// The best completion for the weights given (`pair_w` of a pair, `float_w` of a player
+    /// left unpaired), among the perfect matchings of the completion graph: `ok` allows a pair,
+    /// `floatable` a player left unpaired. `None` when the branch has no completion.
+    fn best<W: Weight>(
+        &self,
+        ok: &dyn Fn(usize, usize) -> bool,
+        floatable: &dyn Fn(usize) -> bool,
+        pair_w: &dyn Fn(usize, usize) -> W,
+        float_w: &dyn Fn(usize) -> W,
+    ) -> Option<Completion> {
+        let all = self.players();
+        let n = all.len();
+        let extra = n.checked_sub(2 * self.pairs)?;
+        let nm = self.must.len();
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                // S1 players pair with S2 players only; the others among themselves only in a
+                // remainder.
+                let shape = if i < nm {
+                    j >= nm && j < nm + self.partners.len()
+                } else {
+                    self.pool
+                };
+                if shape && ok(all[i], all[j]) {
+                    edges.push((i, j, pair_w(all[i], all[j])));
+                }
+            }
+            if i >= nm && floatable(all[i]) {
+                for e in 0..extra {
+                    edges.push((i, n + e, float_w(all[i])));
+                }
+            }
+        }
+        let total = n + extra;
+        if total == 0 {
+            return Some((Vec::new(), Vec::new()));
+        }
+        let mate = max_weight_matching(total, &edges, true);
+        if mate.iter().any(|m| m.is_none()) {
+            return None;
+        }
+        let mut pairs = Vec::new();
+        let mut left = Vec::new();
+        for (i, m) in mate.iter().enumerate().take(n) {
+            match *m {
+                Some(j) if j >= n => left.push(all[i]),
+                Some(j) if i < j => pairs.push((all[i], all[j])),
+                _ => {}
+            }
+        }
+        Some((pairs, left))
+    }
+
+    /// C.13: some completion of the branch leaves players who can be paired, together with
+    /// `below` (the lower brackets), all but one at most, who may take the bye (B.1, B.2 for
+    /// non-top scorers). Relaxed: the free players who are not in S1 may pair with each other
+    /// or with `below` in any way (in the remainder or lower down), so this is a necessary
+    /// condition only.
+    pub fn completes_below(
+        &self,
+        r: &Round12,
+        below: &[usize],
+        ok: &dyn Fn(usize, usize) -> bool,
+    ) -> bool {
+        let mut all = self.players();
+        all.extend_from_slice(below);
+        let n = all.len();
+        let nm = self.must.len();
+        let np = self.partners.len();
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let edge = if i < nm {
+                    j >= nm && j < nm + np && ok(all[i], all[j])
+                } else {
+                    r.pairable(all[i], all[j])
+                };
+                if edge {
+                    edges.push((i, j, 1i64));
+                }
+            }
+            if n % 2 == 1 && i >= nm && r.players[all[i]].bye_ok {
+                edges.push((i, n, 1i64));
+            }
+        }
+        let total = n + n % 2;
+        total == 0
+            || max_weight_matching(total, &edges, true)
+                .iter()
+                .all(|m| m.is_some())
+    }
+
+    /// D.4: the least B.3 factor of the branch's completions (their pairs and the bye terms of
+    /// the players they leave unpaired, the bye counting as an opponent one point below
+    /// `lowest`); `None` when there is no completion.
+    pub fn least_b3(
+        &self,
+        r: &Round12,
+        lowest: Score,
+        ok: &dyn Fn(usize, usize) -> bool,
+        floatable: &dyn Fn(usize) -> bool,
+    ) -> Option<u64> {
+        let bye_opponent = lowest - Score::points(1);
+        let players = self.players();
+        let worst = players
+            .iter()
+            .flat_map(|&a| players.iter().map(move |&b| (a, b)))
+            .map(|(a, b)| sq(r.players[a].score, r.players[b].score))
+            .chain(
+                players
+                    .iter()
+                    .map(|&i| sq(r.players[i].score, bye_opponent)),
+            )
+            .max()
+            .unwrap_or(0);
+        let big = i64::try_from(worst).ok()?.checked_add(1)?;
+        let pair_w = |a: usize, b: usize| big - sq(r.players[a].score, r.players[b].score) as i64;
+        let float_w = |i: usize| big - sq(r.players[i].score, bye_opponent) as i64;
+        let (pairs, left) = self.best::<i64>(ok, floatable, &pair_w, &float_w)?;
+        Some(b3_factor(r, &pairs, &left, Some(lowest)))
+    }
+
+    /// B.3: the scores (highest first) of the players left unpaired by the completion that
+    /// leaves the lowest scores unpaired (compared from the highest); `None` when there is no
+    /// completion. Each paired player weighs more than all the players of lower scores
+    /// together (i64 weights where they fit, else 256 bits).
+    pub fn lowest_floaters(
+        &self,
+        r: &Round12,
+        ok: &dyn Fn(usize, usize) -> bool,
+        floatable: &dyn Fn(usize) -> bool,
+    ) -> Option<Vec<Score>> {
+        let players = self.players();
+        let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        let base = players.len() as u64 + 1;
+        let rank = |i: usize| levels.partition_point(|&s| s < r.players[i].score) as u32;
+        let left = match base.checked_pow(levels.len() as u32 + 8) {
+            Some(v) if v < 1 << 56 => self.floaters_with::<i64>(base, &rank, ok, floatable),
+            _ => self.floaters_with::<I256>(base, &rank, ok, floatable),
+        }?;
+        Some(scores_desc(r, &left))
+    }
+
+    /// `lowest_floaters` with weights of type `W`.
+    fn floaters_with<W: Weight>(
+        &self,
+        base: u64,
+        rank: &dyn Fn(usize) -> u32,
+        ok: &dyn Fn(usize, usize) -> bool,
+        floatable: &dyn Fn(usize) -> bool,
+    ) -> Option<Vec<usize>> {
+        let b = W::from_i64(base as i64);
+        let max_rank = self.players().into_iter().map(rank).max().unwrap_or(0);
+        let mut powers = vec![W::from_i64(1)];
+        for k in 0..=max_rank as usize {
+            powers.push(mul(powers[k], b));
+        }
+        let big = mul(powers[max_rank as usize + 1], W::from_i64(4));
+        let worth = |i: usize| powers[rank(i) as usize];
+        let pair_w = |a: usize, c: usize| big + worth(a) + worth(c);
+        let float_w = |_: usize| big;
+        self.best::<W>(ok, floatable, &pair_w, &float_w)
+            .map(|(_, left)| left)
+    }
+}
+
+/// `a * b` for a small non-negative `b`, by doubling (the weight types have no product).
+fn mul<W: Weight>(a: W, b: W) -> W {
+    let mut out = W::ZERO;
+    let mut k = W::ZERO;
+    let one = W::from_i64(1);
+    while k < b {
+        out += a;
+        k += one;
+    }
+    out
+}
+
+/// D.4: the square of a score difference, in tenths of a point.
+pub(crate) fn sq(a: Score, b: Score) -> u64 {
+    let d = u64::from((a.tenths() - b.tenths()).unsigned_abs());
+    d * d
+}
+
+/// D.4: the B.3 factor of a pairing of the lowest bracket: the sum of the squared score
+/// differences of its pairs, the bye counting as an opponent one point below the lowest score.
+pub(crate) fn b3_factor(
+    r: &Round12,
+    pairs: &[(usize, usize)],
+    rest: &[usize],
+    lowest: Option<Score>,
+) -> u64 {
+    let bye_opponent = lowest.map(|s| s - Score::points(1));
+    let pairs: u64 = pairs
+        .iter()
+        .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
+        .sum();
+    let bye: u64 = rest
+        .iter()
+        .zip(bye_opponent)
+        .map(|(&i, o)| sq(r.players[i].score, o))
+        .sum();
+    pairs + bye
+}
+
+/// The scores of `who`, highest first.
+pub(crate) fn scores_desc(r: &Round12, who: &[usize]) -> Vec<Score> {
+    let mut v: Vec<Score> = who.iter().map(|&i| r.players[i].score).collect();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v
+}
