@@ -141,37 +141,46 @@ impl Rest<'_> {
     }
 
     /// D.4: the least B.3 factor of the branch's completions (their pairs and the bye terms of
-    /// the players they leave unpaired, the bye counting as an opponent one point below
-    /// `lowest`); `None` when there is no completion.
+    /// all the players they leave unpaired, the bye counting as an opponent one point below
+    /// `lowest`), and the fewest pairs passing `bad` (colour conflicts, A.8) among the
+    /// completions with that factor; `None` when there is no completion.
     pub fn least_b3(
         &self,
         r: &Round12,
         lowest: Score,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
-    ) -> Option<u64> {
+        bad: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<(u64, usize)> {
         let bye_opponent = lowest - Score::points(1);
         let players = self.players();
+        let cost = |a: usize, b: usize| sq(r.players[a].score, r.players[b].score);
+        let bye = |i: usize| sq(r.players[i].score, bye_opponent);
         let worst = players
             .iter()
             .flat_map(|&a| players.iter().map(move |&b| (a, b)))
-            .map(|(a, b)| sq(r.players[a].score, r.players[b].score))
-            .chain(
-                players
-                    .iter()
-                    .map(|&i| sq(r.players[i].score, bye_opponent)),
-            )
+            .map(|(a, b)| cost(a, b))
+            .chain(players.iter().map(|&i| bye(i)))
             .max()
             .unwrap_or(0);
-        let big = i64::try_from(worst).ok()?.checked_add(1)?;
-        let pair_w = |a: usize, b: usize| big - sq(r.players[a].score, r.players[b].score) as i64;
-        let float_w = |i: usize| big - sq(r.players[i].score, bye_opponent) as i64;
+        // The factor first, then the conflicts (fewer than `k`).
+        let k = players.len() as i64 + 1;
+        let big = i64::try_from(worst).unwrap_or(i64::MAX / 2) + 1;
+        if big.checked_mul(k * 64).is_none() {
+            // Beyond i64 (never with real scores): no bound.
+            return Some((0, 0));
+        }
+        let pair_w = |a: usize, b: usize| (big - cost(a, b) as i64) * k - i64::from(bad(a, b));
+        let float_w = |i: usize| (big - bye(i) as i64) * k;
         let (pairs, left) = self.best::<i64>(ok, floatable, &pair_w, &float_w)?;
-        Some(b3_factor(r, &pairs, &left, Some(lowest)))
+        let factor = pairs.iter().map(|&(a, b)| cost(a, b)).sum::<u64>()
+            + left.iter().map(|&i| bye(i)).sum::<u64>();
+        Some((factor, conflicts(&pairs, bad)))
     }
 
     /// B.3: the scores (highest first) of the players left unpaired by the completion that
-    /// leaves the lowest scores unpaired (compared from the highest); `None` when there is no
+    /// leaves the lowest scores unpaired (compared from the highest), and the fewest pairs
+    /// passing `bad` (colour conflicts, A.8) among those completions; `None` when there is no
     /// completion. Each paired player weighs more than all the players of lower scores
     /// together (i64 weights where they fit, else 256 bits).
     pub fn lowest_floaters(
@@ -179,51 +188,68 @@ impl Rest<'_> {
         r: &Round12,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
-    ) -> Option<Vec<Score>> {
+        bad: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<(Vec<Score>, usize)> {
         let players = self.players();
         let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
         levels.sort_unstable();
         levels.dedup();
         let base = players.len() as u64 + 1;
         let rank = |i: usize| levels.partition_point(|&s| s < r.players[i].score) as u32;
-        let left = match base.checked_pow(levels.len() as u32 + 8) {
-            Some(v) if v < 1 << 56 => self.floaters_with::<i64>(base, &rank, ok, floatable),
-            _ => self.floaters_with::<I256>(base, &rank, ok, floatable),
+        let (pairs, left) = match base.checked_pow(levels.len() as u32 + 8) {
+            Some(v) if v < 1 << 56 => self.floaters_with::<i64>(base, &rank, ok, floatable, bad),
+            _ => self.floaters_with::<I256>(base, &rank, ok, floatable, bad),
         }?;
-        Some(scores_desc(r, &left))
+        Some((scores_desc(r, &left), conflicts(&pairs, bad)))
     }
 
-    /// `lowest_floaters` with weights of type `W`.
+    /// `lowest_floaters` with weights of type `W`: the floaters first, then the conflicts
+    /// (fewer than `base`).
     fn floaters_with<W: Weight>(
         &self,
         base: u64,
         rank: &dyn Fn(usize) -> u32,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
-    ) -> Option<Vec<usize>> {
-        let b = W::from_i64(base as i64);
+        bad: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<Completion> {
         let max_rank = self.players().into_iter().map(rank).max().unwrap_or(0);
         let mut powers = vec![W::from_i64(1)];
         for k in 0..=max_rank as usize {
-            powers.push(mul(powers[k], b));
+            powers.push(mul(powers[k], base));
         }
-        let big = mul(powers[max_rank as usize + 1], W::from_i64(4));
+        let big = mul(powers[max_rank as usize + 1], 4);
         let worth = |i: usize| powers[rank(i) as usize];
-        let pair_w = |a: usize, c: usize| big + worth(a) + worth(c);
-        let float_w = |_: usize| big;
+        let one = W::from_i64(1);
+        let pair_w = |a: usize, c: usize| {
+            let w = mul(big + worth(a) + worth(c), base);
+            if bad(a, c) {
+                w - one
+            } else {
+                w
+            }
+        };
+        let float_w = |_: usize| mul(big, base);
         self.best::<W>(ok, floatable, &pair_w, &float_w)
-            .map(|(_, left)| left)
     }
 }
 
-/// `a * b` for a small non-negative `b`, by doubling (the weight types have no product).
-fn mul<W: Weight>(a: W, b: W) -> W {
-    let mut out = W::ZERO;
-    let mut k = W::ZERO;
-    let one = W::from_i64(1);
-    while k < b {
-        out += a;
-        k += one;
+/// The pairs passing `bad`.
+fn conflicts(pairs: &[(usize, usize)], bad: &dyn Fn(usize, usize) -> bool) -> usize {
+    pairs.iter().filter(|&&(a, b)| bad(a, b)).count()
+}
+
+/// `a * k` (the weight types have no product), by doubling.
+fn mul<W: Weight>(a: W, k: u64) -> W {
+    let (mut out, mut power, mut k) = (W::ZERO, a, k);
+    while k > 0 {
+        if k & 1 == 1 {
+            out += power;
+        }
+        k >>= 1;
+        if k > 0 {
+            power = power.double();
+        }
     }
     out
 }

@@ -120,10 +120,16 @@ struct Search<'a> {
     below: Option<&'a [usize]>,
 }
 
-/// Key of a bound of `bound::Rest` at a level: the level's legal pairs (B.2, A.7.d, the float
-/// criteria dropped), the lowest bracket's bye, the remainder's pool, the pairs, and the
-/// players (S1 left, S2 free, waiting).
-type RestKey = (bool, bool, u8, bool, bool, usize, [Vec<usize>; 3]);
+/// Key of a bound of `bound::Rest` at a level: (the level's legal pairs: B.2, A.7.d, the float
+/// criteria dropped; the lowest bracket's bye; the Z conflicts rather than X), the remainder's
+/// pool, the pairs, and the players (S1 left, S2 free, waiting).
+type RestKey = ((bool, bool, u8, bool, bool), bool, usize, [Vec<usize>; 3]);
+
+/// A kind of colour conflict between two players (A.8: X or Z).
+type Conflict<'a> = &'a dyn Fn(usize, usize) -> bool;
+
+/// B.3's lowest floaters of a branch's completions and their fewest colour conflicts.
+type FloatersBound = Option<(Vec<Score>, usize)>;
 
 /// Key of B.3's lowest floaters: the players, the pairs, the lowest bracket's bye.
 type FloatersKey = (Vec<usize>, usize, bool);
@@ -134,8 +140,8 @@ type FloatersKey = (Vec<usize>, usize, bool);
 struct Memo {
     least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
     floaters: RefCell<HashMap<FloatersKey, Option<Vec<Score>>>>,
-    b3_bounds: RefCell<HashMap<RestKey, Option<u64>>>,
-    floater_bounds: RefCell<HashMap<RestKey, Option<Vec<Score>>>>,
+    b3_bounds: RefCell<HashMap<RestKey, Option<(u64, usize)>>>,
+    floater_bounds: RefCell<HashMap<RestKey, FloatersBound>>,
     below_bounds: RefCell<HashMap<RestKey, bool>>,
 }
 
@@ -201,7 +207,9 @@ impl Search<'_> {
                 .collect();
             return leaf(pairs, &unpaired, x, z);
         }
-        if !self.can_complete(s1, s2, d, used, x, z) || !self.branch_ok(s1, s2, d, used, pairs) {
+        if !self.can_complete(s1, s2, d, used, x, z)
+            || !self.branch_ok(s1, s2, d, used, pairs, x, z)
+        {
             return false;
         }
         let a = s1[d];
@@ -294,6 +302,7 @@ impl Search<'_> {
     /// floaters, where they are required (`bound`): the pairs so far, then S1[d..] each with a
     /// free S2 player, and the S2 players left over floating or, in a heterogeneous bracket,
     /// joining the remainder.
+    #[allow(clippy::too_many_arguments)]
     fn branch_ok(
         &self,
         s1: &[usize],
@@ -301,6 +310,8 @@ impl Search<'_> {
         d: usize,
         used: &[bool],
         pairs: &[(usize, usize)],
+        x: usize,
+        z: usize,
     ) -> bool {
         if self.least.is_none() && self.targets.is_empty() && self.below.is_none() {
             return true;
@@ -324,31 +335,30 @@ impl Search<'_> {
             .iter()
             .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
             .sum();
-        self.rest_ok(&rest, self.b3_base + fixed)
+        self.rest_ok(&rest, self.b3_base + fixed, x, z)
     }
 
     /// What is left (`rest`, after pairs of B.3 factor `fixed`) can still meet D.4's least
     /// B.3 factor, B.3's lowest floaters and C.13's pairable lower brackets where they are
     /// required: the best completion of each kind (a maximum-weight perfect matching, cached)
     /// reaches the target.
-    fn rest_ok(&self, rest: &Rest, fixed: u64) -> bool {
+    fn rest_ok(&self, rest: &Rest, fixed: u64, x: usize, z: usize) -> bool {
         if self.least.is_none() && self.targets.is_empty() && self.below.is_none() {
             return true;
         }
         let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
-        let key: RestKey = (
-            lv.b2,
-            lv.a7d,
-            lv.floats_dropped,
-            bye_only,
-            rest.pool,
-            rest.pairs,
-            [
-                rest.must.to_vec(),
-                rest.partners.to_vec(),
-                rest.waiting.to_vec(),
-            ],
-        );
+        let key = |strong: bool| -> RestKey {
+            (
+                (lv.b2, lv.a7d, lv.floats_dropped, bye_only, strong),
+                rest.pool,
+                rest.pairs,
+                [
+                    rest.must.to_vec(),
+                    rest.partners.to_vec(),
+                    rest.waiting.to_vec(),
+                ],
+            )
+        };
         let ok = |a: usize, b: usize| legal(r, &lv, a, b);
         let floatable = |i: usize| {
             let p = &r.players[i];
@@ -356,37 +366,58 @@ impl Search<'_> {
                 || (lv.b6_down() && p.float2 == Float::Down);
             (!bye_only || p.bye_ok) && !repeats
         };
-        if let (Some(least), Some(lowest)) = (self.least, self.lowest) {
-            let cached = self.memo.b3_bounds.borrow().get(&key).copied();
-            let bound = cached.unwrap_or_else(|| {
-                let v = rest.least_b3(r, lowest, &ok, &floatable);
-                self.memo.b3_bounds.borrow_mut().insert(key.clone(), v);
-                v
-            });
-            if bound.is_none_or(|b| fixed + b > least) {
-                return false;
-            }
-        }
         if let Some(below) = self.below {
-            let cached = self.memo.below_bounds.borrow().get(&key).copied();
+            let k = key(false);
+            let cached = self.memo.below_bounds.borrow().get(&k).copied();
             let fine = cached.unwrap_or_else(|| {
                 let v = rest.completes_below(r, below, &ok);
-                self.memo.below_bounds.borrow_mut().insert(key.clone(), v);
+                self.memo.below_bounds.borrow_mut().insert(k, v);
                 v
             });
             if !fine {
                 return false;
             }
         }
-        if !self.targets.is_empty() {
-            let cached = self.memo.floater_bounds.borrow().get(&key).cloned();
-            let best = cached.unwrap_or_else(|| {
-                let v = rest.lowest_floaters(r, &ok, &floatable);
-                self.memo.floater_bounds.borrow_mut().insert(key, v.clone());
-                v
-            });
-            if self.targets.iter().any(|t| Some(t) != best.as_ref()) {
-                return false;
+        // The colour conflicts left within X, and within Z in even rounds (A.8).
+        let colour = |a: usize, b: usize| r.colour_bad(a, b);
+        let strong = |a: usize, b: usize| r.strong_bad(a, b);
+        let budgets: [(bool, Conflict, usize); 2] = [
+            (false, &colour, lv.x.saturating_sub(x)),
+            (true, &strong, lv.z.saturating_sub(z)),
+        ];
+        for (is_z, bad, room) in budgets.into_iter().take(1 + usize::from(r.even)) {
+            if let (Some(least), Some(lowest)) = (self.least, self.lowest) {
+                let k = key(is_z);
+                let cached = self.memo.b3_bounds.borrow().get(&k).copied();
+                let bound = cached.unwrap_or_else(|| {
+                    let v = rest.least_b3(r, lowest, &ok, &floatable, bad);
+                    self.memo.b3_bounds.borrow_mut().insert(k, v);
+                    v
+                });
+                // D.4: no completion reaches the least factor; or those that do (when the
+                // best completion has it) all break X or Z.
+                let Some((factor, fewest)) = bound else {
+                    return false;
+                };
+                if fixed + factor > least || (fixed + factor == least && fewest > room) {
+                    return false;
+                }
+            }
+            if !self.targets.is_empty() {
+                let k = key(is_z);
+                let cached = self.memo.floater_bounds.borrow().get(&k).cloned();
+                let best = cached.unwrap_or_else(|| {
+                    let v = rest.lowest_floaters(r, &ok, &floatable, bad);
+                    self.memo.floater_bounds.borrow_mut().insert(k, v.clone());
+                    v
+                });
+                // B.3: no completion leaves the target floaters, or all that do break X or Z.
+                let Some((scores, fewest)) = best else {
+                    return false;
+                };
+                if self.targets.iter().any(|t| *t != scores) || fewest > room {
+                    return false;
+                }
             }
         }
         true
@@ -471,7 +502,7 @@ impl Search<'_> {
             pool: true,
             pairs: p,
         };
-        if !self.rest_ok(&root, self.b3_base) {
+        if !self.rest_ok(&root, self.b3_base, x, z) {
             return false;
         }
         if p == 0 {
@@ -1092,7 +1123,7 @@ fn heterogeneous(
         pool: true,
         pairs: m1 + p_rem,
     };
-    if !s.rest_ok(&root, 0) {
+    if !s.rest_ok(&root, 0, 0, 0) {
         return false;
     }
     for chosen in combinations(mdps.len(), m1) {
