@@ -142,16 +142,16 @@ impl Rest<'_> {
 
     /// D.4: the least B.3 factor of the branch's completions (their pairs and the bye terms of
     /// all the players they leave unpaired, the bye counting as an opponent one point below
-    /// `lowest`), and the fewest pairs passing `bad` (colour conflicts, A.8) among the
-    /// completions with that factor; `None` when there is no completion.
+    /// `lowest`), and the least `extra` cost among the completions with that factor; `None`
+    /// when there is no completion.
     pub fn least_b3(
         &self,
         r: &Round12,
         lowest: Score,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
-        bad: &dyn Fn(usize, usize) -> bool,
-    ) -> Option<(u64, usize)> {
+        extra: &Extra,
+    ) -> Option<(u64, u64)> {
         let bye_opponent = lowest - Score::points(1);
         let players = self.players();
         let cost = |a: usize, b: usize| sq(r.players[a].score, r.players[b].score);
@@ -163,80 +163,116 @@ impl Rest<'_> {
             .chain(players.iter().map(|&i| bye(i)))
             .max()
             .unwrap_or(0);
-        // The factor first, then the conflicts (fewer than `k`).
-        let k = players.len() as i64 + 1;
         let big = i64::try_from(worst).unwrap_or(i64::MAX / 2) + 1;
-        if big.checked_mul(k * 64).is_none() {
-            // Beyond i64 (never with real scores): no bound.
-            return Some((0, 0));
-        }
-        let pair_w = |a: usize, b: usize| (big - cost(a, b) as i64) * k - i64::from(bad(a, b));
-        let float_w = |i: usize| (big - bye(i) as i64) * k;
+        // The factor first, then the extra cost (less than `k` in all): when that does not
+        // fit in i64, the factor only.
+        let k = extra.limit(&players);
+        let k = match i64::try_from(k) {
+            Ok(k) if big.checked_mul(k).and_then(|w| w.checked_mul(64)).is_some() => k,
+            _ => 1,
+        };
+        let pair_w = |a: usize, b: usize| {
+            (big - cost(a, b) as i64) * k - if k > 1 { (extra.pair)(a, b) as i64 } else { 0 }
+        };
+        let float_w =
+            |i: usize| (big - bye(i) as i64) * k - if k > 1 { (extra.float)(i) as i64 } else { 0 };
         let (pairs, left) = self.best::<i64>(ok, floatable, &pair_w, &float_w)?;
         let factor = pairs.iter().map(|&(a, b)| cost(a, b)).sum::<u64>()
             + left.iter().map(|&i| bye(i)).sum::<u64>();
-        Some((factor, conflicts(&pairs, bad)))
+        let spent = if k > 1 { extra.total(&pairs, &left) } else { 0 };
+        Some((factor, spent))
     }
 
     /// B.3: the scores (highest first) of the players left unpaired by the completion that
-    /// leaves the lowest scores unpaired (compared from the highest), and the fewest pairs
-    /// passing `bad` (colour conflicts, A.8) among those completions; `None` when there is no
-    /// completion. Each paired player weighs more than all the players of lower scores
-    /// together (i64 weights where they fit, else 256 bits).
+    /// leaves the lowest scores unpaired (compared from the highest), and the least `extra`
+    /// cost among those completions; `None` when there is no completion. Each paired player
+    /// weighs more than all the players of lower scores together (i64 weights where they fit,
+    /// else 256 bits; the extra cost only where it fits too).
     pub fn lowest_floaters(
         &self,
         r: &Round12,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
-        bad: &dyn Fn(usize, usize) -> bool,
-    ) -> Option<(Vec<Score>, usize)> {
+        extra: &Extra,
+    ) -> Option<(Vec<Score>, u64)> {
         let players = self.players();
         let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
         levels.sort_unstable();
         levels.dedup();
         let base = players.len() as u64 + 1;
         let rank = |i: usize| levels.partition_point(|&s| s < r.players[i].score) as u32;
-        let (pairs, left) = match base.checked_pow(levels.len() as u32 + 8) {
-            Some(v) if v < 1 << 56 => self.floaters_with::<i64>(base, &rank, ok, floatable, bad),
-            _ => self.floaters_with::<I256>(base, &rank, ok, floatable, bad),
-        }?;
-        Some((scores_desc(r, &left), conflicts(&pairs, bad)))
+        let k = extra.limit(&players);
+        let bits = |k: u64| (base as f64).log2() * (levels.len() as f64 + 2.0) + (k as f64).log2();
+        let (pairs, left, k) = if bits(k) < 52.0 {
+            let (p, l) = self.floaters_with::<i64>(base, k, &rank, ok, floatable, extra)?;
+            (p, l, k)
+        } else if bits(k) < 240.0 {
+            let (p, l) = self.floaters_with::<I256>(base, k, &rank, ok, floatable, extra)?;
+            (p, l, k)
+        } else {
+            let (p, l) = self.floaters_with::<I256>(base, 1, &rank, ok, floatable, extra)?;
+            (p, l, 1)
+        };
+        let spent = if k > 1 { extra.total(&pairs, &left) } else { 0 };
+        Some((scores_desc(r, &left), spent))
     }
 
-    /// `lowest_floaters` with weights of type `W`: the floaters first, then the conflicts
-    /// (fewer than `base`).
+    /// `lowest_floaters` with weights of type `W`: the floaters first, then the extra cost
+    /// (less than `k` in all; ignored when `k` is 1).
     fn floaters_with<W: Weight>(
         &self,
         base: u64,
+        k: u64,
         rank: &dyn Fn(usize) -> u32,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
-        bad: &dyn Fn(usize, usize) -> bool,
+        extra: &Extra,
     ) -> Option<Completion> {
         let max_rank = self.players().into_iter().map(rank).max().unwrap_or(0);
         let mut powers = vec![W::from_i64(1)];
-        for k in 0..=max_rank as usize {
-            powers.push(mul(powers[k], base));
+        for e in 0..=max_rank as usize {
+            powers.push(mul(powers[e], base));
         }
         let big = mul(powers[max_rank as usize + 1], 4);
         let worth = |i: usize| powers[rank(i) as usize];
-        let one = W::from_i64(1);
-        let pair_w = |a: usize, c: usize| {
-            let w = mul(big + worth(a) + worth(c), base);
-            if bad(a, c) {
-                w - one
-            } else {
-                w
-            }
-        };
-        let float_w = |_: usize| mul(big, base);
+        let less = |v: u64| W::from_i64(if k > 1 { v as i64 } else { 0 });
+        let pair_w =
+            |a: usize, c: usize| mul(big + worth(a) + worth(c), k) - less((extra.pair)(a, c));
+        let float_w = |i: usize| mul(big, k) - less((extra.float)(i));
         self.best::<W>(ok, floatable, &pair_w, &float_w)
     }
 }
 
-/// The pairs passing `bad`.
-fn conflicts(pairs: &[(usize, usize)], bad: &dyn Fn(usize, usize) -> bool) -> usize {
-    pairs.iter().filter(|&&(a, b)| bad(a, b)).count()
+/// A second cost, the least of it sought among the best completions: per pair and per player
+/// left unpaired (the colour conflicts of A.8 X or Z, or the cost of C.10's dropped float
+/// criteria).
+pub(crate) struct Extra<'a> {
+    pub pair: &'a dyn Fn(usize, usize) -> u64,
+    pub float: &'a dyn Fn(usize) -> u64,
+}
+
+impl Extra<'_> {
+    /// More than the extra cost of any completion of `players`: each of them in one pair or
+    /// left unpaired at the dearest.
+    fn limit(&self, players: &[usize]) -> u64 {
+        let dearest = players
+            .iter()
+            .flat_map(|&a| players.iter().map(move |&b| (a, b)))
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| (self.pair)(a, b))
+            .chain(players.iter().map(|&i| (self.float)(i)))
+            .max()
+            .unwrap_or(0);
+        dearest
+            .saturating_mul(players.len() as u64)
+            .saturating_add(1)
+    }
+
+    /// The extra cost of a completion.
+    fn total(&self, pairs: &[(usize, usize)], left: &[usize]) -> u64 {
+        pairs.iter().map(|&(a, b)| (self.pair)(a, b)).sum::<u64>()
+            + left.iter().map(|&i| (self.float)(i)).sum::<u64>()
+    }
 }
 
 /// `a * k` (the weight types have no product), by doubling.

@@ -39,7 +39,7 @@
 //! best completion of the branch (`bound`); a lowest bracket's level with more than one player
 //! left over is not searched.
 
-use super::bound::{b3_factor, scores_desc, sq, Rest};
+use super::bound::{b3_factor, scores_desc, sq, Extra, Rest};
 use super::levels::{budgets, levels, Level};
 use super::Round12;
 use crate::history::Float;
@@ -121,15 +121,12 @@ struct Search<'a> {
 }
 
 /// Key of a bound of `bound::Rest` at a level: (the level's legal pairs: B.2, A.7.d, the float
-/// criteria dropped; the lowest bracket's bye; the Z conflicts rather than X), the remainder's
+/// criteria dropped; the lowest bracket's bye; the extra cost: X, Z or the budget), the remainder's
 /// pool, the pairs, and the players (S1 left, S2 free, waiting).
-type RestKey = ((bool, bool, u8, bool, bool), bool, usize, [Vec<usize>; 3]);
-
-/// A kind of colour conflict between two players (A.8: X or Z).
-type Conflict<'a> = &'a dyn Fn(usize, usize) -> bool;
+type RestKey = ((bool, bool, u8, bool, u8), bool, usize, [Vec<usize>; 3]);
 
 /// B.3's lowest floaters of a branch's completions and their fewest colour conflicts.
-type FloatersBound = Option<(Vec<Score>, usize)>;
+type FloatersBound = Option<(Vec<Score>, u64)>;
 
 /// Key of B.3's lowest floaters: the players, the pairs, the lowest bracket's bye.
 type FloatersKey = (Vec<usize>, usize, bool);
@@ -140,7 +137,7 @@ type FloatersKey = (Vec<usize>, usize, bool);
 struct Memo {
     least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
     floaters: RefCell<HashMap<FloatersKey, Option<Vec<Score>>>>,
-    b3_bounds: RefCell<HashMap<RestKey, Option<(u64, usize)>>>,
+    b3_bounds: RefCell<HashMap<RestKey, Option<(u64, u64)>>>,
     floater_bounds: RefCell<HashMap<RestKey, FloatersBound>>,
     below_bounds: RefCell<HashMap<RestKey, bool>>,
 }
@@ -347,9 +344,9 @@ impl Search<'_> {
             return true;
         }
         let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
-        let key = |strong: bool| -> RestKey {
+        let key = |kind: u8| -> RestKey {
             (
-                (lv.b2, lv.a7d, lv.floats_dropped, bye_only, strong),
+                (lv.b2, lv.a7d, lv.floats_dropped, bye_only, kind),
                 rest.pool,
                 rest.pairs,
                 [
@@ -367,7 +364,7 @@ impl Search<'_> {
             (!bye_only || p.bye_ok) && !repeats
         };
         if let Some(below) = self.below {
-            let k = key(false);
+            let k = key(0);
             let cached = self.memo.below_bounds.borrow().get(&k).copied();
             let fine = cached.unwrap_or_else(|| {
                 let v = rest.completes_below(r, below, &ok);
@@ -378,47 +375,97 @@ impl Search<'_> {
                 return false;
             }
         }
-        // The colour conflicts left within X, and within Z in even rounds (A.8).
-        let colour = |a: usize, b: usize| r.colour_bad(a, b);
-        let strong = |a: usize, b: usize| r.strong_bad(a, b);
-        let budgets: [(bool, Conflict, usize); 2] = [
-            (false, &colour, lv.x.saturating_sub(x)),
-            (true, &strong, lv.z.saturating_sub(z)),
+        // The colour conflicts left within X, and within Z in even rounds (A.8); the cost of
+        // the dropped float criteria within the level's budget (C.10's last line).
+        let none = |_: usize| 0;
+        let colour = |a: usize, b: usize| u64::from(r.colour_bad(a, b));
+        let strong = |a: usize, b: usize| u64::from(r.strong_bad(a, b));
+        let dropped = |a: usize, b: usize| dropped_cost(r, &lv, a, b) as u64;
+        let down = |i: usize| down_cost(r, &lv, i) as u64;
+        let budgets = [
+            (
+                0u8,
+                Extra {
+                    pair: &colour,
+                    float: &none,
+                },
+                lv.x.saturating_sub(x),
+            ),
+            (
+                1,
+                Extra {
+                    pair: &strong,
+                    float: &none,
+                },
+                lv.z.saturating_sub(z),
+            ),
+            (
+                2,
+                Extra {
+                    pair: &dropped,
+                    float: &down,
+                },
+                lv.budget.saturating_sub(self.spent.get()),
+            ),
         ];
-        for (is_z, bad, room) in budgets.into_iter().take(1 + usize::from(r.even)) {
+        let wanted = |kind: u8| match kind {
+            0 => true,
+            1 => r.even,
+            _ => lv.drops_any(),
+        };
+        for (kind, extra, room) in budgets.iter().filter(|b| wanted(b.0)) {
+            let (kind, room) = (*kind, *room as u64);
             if let (Some(least), Some(lowest)) = (self.least, self.lowest) {
-                let k = key(is_z);
+                let k = key(kind);
                 let cached = self.memo.b3_bounds.borrow().get(&k).copied();
                 let bound = cached.unwrap_or_else(|| {
-                    let v = rest.least_b3(r, lowest, &ok, &floatable, bad);
+                    let v = rest.least_b3(r, lowest, &ok, &floatable, extra);
                     self.memo.b3_bounds.borrow_mut().insert(k, v);
                     v
                 });
                 // D.4: no completion reaches the least factor; or those that do (when the
-                // best completion has it) all break X or Z.
+                // best completion has it) all break X, Z or the budget.
                 let Some((factor, fewest)) = bound else {
                     return false;
                 };
-                if fixed + factor > least || (fixed + factor == least && fewest > room) {
+                if fixed + factor > least
+                    || (fixed + factor == least && self.over_room(kind, fewest, room))
+                {
                     return false;
                 }
             }
             if !self.targets.is_empty() {
-                let k = key(is_z);
+                let k = key(kind);
                 let cached = self.memo.floater_bounds.borrow().get(&k).cloned();
                 let best = cached.unwrap_or_else(|| {
-                    let v = rest.lowest_floaters(r, &ok, &floatable, bad);
+                    let v = rest.lowest_floaters(r, &ok, &floatable, extra);
                     self.memo.floater_bounds.borrow_mut().insert(k, v.clone());
                     v
                 });
-                // B.3: no completion leaves the target floaters, or all that do break X or Z.
+                // B.3: no completion leaves the target floaters, or all that do break X, Z or
+                // the budget.
                 let Some((scores, fewest)) = best else {
                     return false;
                 };
-                if self.targets.iter().any(|t| *t != scores) || fewest > room {
+                if self.targets.iter().any(|t| *t != scores) || self.over_room(kind, fewest, room) {
                     return false;
                 }
             }
+        }
+        true
+    }
+
+    /// The least extra cost of the branch's best completions (`fewest`) exceeds what is left
+    /// of X, Z or the budget (`room`). For the budget (C.10's last line), the least cost the
+    /// branch would need is kept as a candidate for the next budget (`over`), as the search
+    /// keeps the costs it turns away.
+    fn over_room(&self, kind: u8, fewest: u64, room: u64) -> bool {
+        if fewest <= room {
+            return false;
+        }
+        if kind == 2 {
+            let need = self.spent.get().saturating_add(fewest as usize);
+            self.over.set(self.over.get().min(need));
         }
         true
     }
@@ -552,6 +599,13 @@ fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
     let up = if pa.score < pb.score { pa } else { pb };
     UP_B5 * usize::from(!lv.b5_up() && up.float1 == Float::Up)
         + UP_B6 * usize::from(!lv.b6_up() && up.float2 == Float::Up)
+}
+
+/// The cost of a downfloater breaking B.5 / B.6 where the level drops them.
+fn down_cost(r: &Round12, lv: &Level, i: usize) -> usize {
+    let p = &r.players[i];
+    DOWN_B5 * usize::from(!lv.b5_down() && p.float1 == Float::Down)
+        + DOWN_B6 * usize::from(!lv.b6_down() && p.float2 == Float::Down)
 }
 
 /// The pair is legal at level `lv`.
@@ -1079,15 +1133,7 @@ fn accept_ok(
     if repeats {
         return false;
     }
-    let cost = spent
-        + unpaired
-            .iter()
-            .map(|&i| {
-                let p = &r.players[i];
-                DOWN_B5 * usize::from(!lv.b5_down() && p.float1 == Float::Down)
-                    + DOWN_B6 * usize::from(!lv.b6_down() && p.float2 == Float::Down)
-            })
-            .sum::<usize>();
+    let cost = spent + unpaired.iter().map(|&i| down_cost(r, lv, i)).sum::<usize>();
     if cost > lv.budget {
         over.set(over.get().min(cost));
         return false;
