@@ -54,6 +54,10 @@ use std::collections::HashMap;
 const NODE_LIMIT: u64 = 20_000;
 /// The most search nodes spent on all the budgets of one level (C.10's last line).
 const LEVEL_LIMIT: u64 = 5 * NODE_LIMIT;
+/// The search nodes of a level after which its branches are cut by the bounds of `bound` (a
+/// search that finds its candidate sooner does not pay for them; the level's root is always
+/// checked).
+const BOUND_AFTER: u64 = 64;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
 
@@ -311,6 +315,9 @@ impl Search<'_> {
         z: usize,
     ) -> bool {
         if self.least.is_none() && self.targets.is_empty() && self.below.is_none() {
+            return true;
+        }
+        if self.nodes.get() < BOUND_AFTER {
             return true;
         }
         let free: Vec<usize> = s2
