@@ -9,8 +9,11 @@
 //! completion of the branch is a perfect matching of a graph built on that shape, with one
 //! extra vertex for each player left unpaired; a maximum-weight perfect matching of it gives
 //! the best completion for one criterion (the least B.3 factor, or the lowest scores left
-//! unpaired), ignoring the colour budgets (A.8) and the driver's conditions, so a branch whose
-//! best completion misses the target cannot lead to an accepted candidate.
+//! unpaired), and among those the least of one extra cost (`Extra`: the colour conflicts of
+//! A.8's X or Z, or the cost of C.10's dropped float criteria), so a branch whose best
+//! completion misses the target, or whose completions meeting it all exceed X, Z or the
+//! level's budget, cannot lead to an accepted candidate. C.13's pairable lowest bracket is a
+//! relaxed cardinality test (`completes_below`).
 
 use super::Round12;
 use crate::matching::{max_weight_matching, Weight};
