@@ -34,15 +34,20 @@
 //! given an S2 player (a bipartite matching), so the first candidate of a level is found
 //! without listing the ones that cannot work. A level that no pairing of the bracket can meet
 //! (fewer than P legal pairs, or more colour conflicts than X or Z in every set of P pairs,
-//! decided by maximum-cardinality matchings) is skipped without search.
+//! decided by maximum-cardinality matchings) is skipped without search. The conditions that
+//! only a complete candidate shows (D.4's least B.3 factor, B.3's lowest floaters, C.13's
+//! pairable lowest bracket) cut branches too, at every node and at the level's root, by the
+//! best completion of the branch (`bound`); a lowest bracket's level with more than one player
+//! left over is not searched.
 
+use super::bound::{b3_factor, scores_desc, sq, Extra, Rest};
 use super::levels::{budgets, levels, Level};
 use super::Round12;
 use crate::history::Float;
 use crate::matching::max_weight_matching;
 use crate::score::Score;
 use ethnum::I256;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
@@ -50,6 +55,10 @@ use std::collections::HashMap;
 const NODE_LIMIT: u64 = 20_000;
 /// The most search nodes spent on all the budgets of one level (C.10's last line).
 const LEVEL_LIMIT: u64 = 5 * NODE_LIMIT;
+/// The search nodes of a level after which its branches are cut by the bounds of `bound` (a
+/// search that finds its candidate sooner does not pay for them; the level's root is always
+/// checked).
+const BOUND_AFTER: u64 = 64;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
 
@@ -97,6 +106,86 @@ struct Search<'a> {
     bye_only: bool,
     /// B.3 in a heterogeneous bracket: the scores (highest first) its downfloaters must have.
     het_best: Option<Vec<Score>>,
+    /// What is computed once for the bracket (targets and bounds of `bound`).
+    memo: &'a Memo,
+    /// D.4: while set, the least B.3 factor every candidate must have (with `lowest`, the
+    /// lowest score of the bracket, and `b3_base`, the factor of the pairs fixed before this
+    /// search: a heterogeneous bracket's moved-down players' pairs).
+    least: Option<u64>,
+    lowest: Option<Score>,
+    b3_base: u64,
+    /// B.3: the scores (highest first) the players left unpaired must have, each of them.
+    targets: Vec<Vec<Score>>,
+    /// A heterogeneous bracket (S2's players left over go to the remainder): the moved-down
+    /// players waiting for it and the pairs it must make.
+    waiting: Vec<usize>,
+    p_rem: usize,
+    /// C.13: the players of the lower brackets the downfloaters must be paired with (the
+    /// driver's `fits` asks it), when known.
+    below: Option<&'a [usize]>,
+    /// C.12: the only sets of downfloaters (sorted) the driver's `fits` accepts, when known.
+    wanted: Option<&'a [Vec<usize>]>,
+}
+
+/// What the driver knows of its condition `fits` on the downfloaters, for the search to cut
+/// branches with (`pair_bracket`).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Hints<'a> {
+    /// C.13: `fits` asks that the downfloaters and these lower players can all be paired.
+    pub below: Option<&'a [usize]>,
+    /// C.12: `fits` accepts only these sets of downfloaters (sorted indices).
+    pub wanted: Option<&'a [Vec<usize>]>,
+}
+
+/// Key of a bound of `bound::Rest` at a level: (the level's legal pairs: B.2, A.7.d, the float
+/// criteria dropped; the lowest bracket's bye; the extra cost: X, Z or the budget), the remainder's
+/// pool, the pairs, and the players (S1 left, S2 free, waiting).
+type RestKey = ((bool, bool, u8, bool, u8), bool, usize, [Vec<usize>; 3]);
+
+/// B.3's lowest floaters of a branch's completions and their fewest colour conflicts.
+type FloatersBound = Option<(Vec<Score>, u64)>;
+
+/// Key of B.3's lowest floaters: the players, the pairs, the lowest bracket's bye.
+type FloatersKey = (Vec<usize>, usize, bool);
+
+/// What is computed once for a bracket: D.4's least B.3 factor, B.3's lowest floaters, and
+/// the bounds of the branches of the search (`bound`).
+#[derive(Default)]
+struct Memo {
+    least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
+    floaters: RefCell<HashMap<FloatersKey, Option<Vec<Score>>>>,
+    b3_bounds: RefCell<HashMap<RestKey, Option<(u64, u64)>>>,
+    floater_bounds: RefCell<HashMap<RestKey, FloatersBound>>,
+    below_bounds: RefCell<HashMap<RestKey, bool>>,
+}
+
+impl Memo {
+    /// D.4's least B.3 factor of `players` (`least_b3`), cached.
+    fn least_b3(&self, r: &Round12, players: &[usize]) -> Option<u64> {
+        if let Some(&v) = self.least.borrow().get(players) {
+            return v;
+        }
+        let v = least_b3(r, players);
+        self.least.borrow_mut().insert(players.to_vec(), v);
+        v
+    }
+
+    /// B.3's lowest floaters of `p` pairs among `players` (`lowest_floaters`), cached.
+    fn lowest_floaters(
+        &self,
+        r: &Round12,
+        players: &[usize],
+        p: usize,
+        bye_only: bool,
+    ) -> Option<Vec<Score>> {
+        let key = (players.to_vec(), p, bye_only);
+        if let Some(v) = self.floaters.borrow().get(&key) {
+            return v.clone();
+        }
+        let v = lowest_floaters(r, players, p, bye_only);
+        self.floaters.borrow_mut().insert(key, v.clone());
+        v
+    }
 }
 
 impl Search<'_> {
@@ -132,7 +221,9 @@ impl Search<'_> {
                 .collect();
             return leaf(pairs, &unpaired, x, z);
         }
-        if !self.can_complete(s1, s2, d, used, x, z) {
+        if !self.can_complete(s1, s2, d, used, x, z)
+            || !self.branch_ok(s1, s2, d, used, pairs, x, z)
+        {
             return false;
         }
         let a = s1[d];
@@ -221,6 +312,204 @@ impl Search<'_> {
         true
     }
 
+    /// The branch can still give a candidate with D.4's least B.3 factor and B.3's lowest
+    /// floaters, where they are required (`bound`): the pairs so far, then S1[d..] each with a
+    /// free S2 player, and the S2 players left over floating or, in a heterogeneous bracket,
+    /// joining the remainder.
+    #[allow(clippy::too_many_arguments)]
+    fn branch_ok(
+        &self,
+        s1: &[usize],
+        s2: &[usize],
+        d: usize,
+        used: &[bool],
+        pairs: &[(usize, usize)],
+        x: usize,
+        z: usize,
+    ) -> bool {
+        if self.least.is_none()
+            && self.targets.is_empty()
+            && self.below.is_none()
+            && self.wanted.is_none()
+        {
+            return true;
+        }
+        if self.nodes.get() < BOUND_AFTER {
+            return true;
+        }
+        let free: Vec<usize> = s2
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| !**u)
+            .map(|(p, _)| *p)
+            .collect();
+        let pool = !self.floating;
+        let rest = Rest {
+            must: &s1[d..],
+            partners: &free,
+            waiting: if pool { &self.waiting } else { &[] },
+            pool,
+            pairs: s1.len() - d + if pool { self.p_rem } else { 0 },
+        };
+        let r = self.r;
+        let fixed: u64 = pairs
+            .iter()
+            .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
+            .sum();
+        self.rest_ok(&rest, self.b3_base + fixed, x, z)
+    }
+
+    /// What is left (`rest`, after pairs of B.3 factor `fixed`) can still meet D.4's least
+    /// B.3 factor, B.3's lowest floaters and C.13's pairable lower brackets where they are
+    /// required: the best completion of each kind (a maximum-weight perfect matching, cached)
+    /// reaches the target.
+    fn rest_ok(&self, rest: &Rest, fixed: u64, x: usize, z: usize) -> bool {
+        if self.least.is_none()
+            && self.targets.is_empty()
+            && self.below.is_none()
+            && self.wanted.is_none()
+        {
+            return true;
+        }
+        let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
+        let key = |kind: u8| -> RestKey {
+            (
+                (lv.b2, lv.a7d, lv.floats_dropped, bye_only, kind),
+                rest.pool,
+                rest.pairs,
+                [
+                    rest.must.to_vec(),
+                    rest.partners.to_vec(),
+                    rest.waiting.to_vec(),
+                ],
+            )
+        };
+        let ok = |a: usize, b: usize| legal(r, &lv, a, b);
+        let floatable = |i: usize| {
+            let p = &r.players[i];
+            let repeats = (lv.b5_down() && p.float1 == Float::Down)
+                || (lv.b6_down() && p.float2 == Float::Down);
+            (!bye_only || p.bye_ok) && !repeats
+        };
+        if let Some(below) = self.below {
+            let k = key(0);
+            let cached = self.memo.below_bounds.borrow().get(&k).copied();
+            let fine = cached.unwrap_or_else(|| {
+                let v = rest.completes_below(r, below, &ok);
+                self.memo.below_bounds.borrow_mut().insert(k, v);
+                v
+            });
+            if !fine {
+                return false;
+            }
+        }
+        if let Some(wanted) = self.wanted {
+            let k = key(9);
+            let cached = self.memo.below_bounds.borrow().get(&k).copied();
+            let fine = cached.unwrap_or_else(|| {
+                let v = wanted.iter().any(|w| rest.leaves_exactly(w, &ok));
+                self.memo.below_bounds.borrow_mut().insert(k, v);
+                v
+            });
+            if !fine {
+                return false;
+            }
+        }
+        // The colour conflicts left within X, and within Z in even rounds (A.8); the cost of
+        // the dropped float criteria within the level's budget (C.10's last line).
+        let none = |_: usize| 0;
+        let colour = |a: usize, b: usize| u64::from(r.colour_bad(a, b));
+        let strong = |a: usize, b: usize| u64::from(r.strong_bad(a, b));
+        let dropped = |a: usize, b: usize| dropped_cost(r, &lv, a, b) as u64;
+        let down = |i: usize| down_cost(r, &lv, i) as u64;
+        let budgets = [
+            (
+                0u8,
+                Extra {
+                    pair: &colour,
+                    float: &none,
+                },
+                lv.x.saturating_sub(x),
+            ),
+            (
+                1,
+                Extra {
+                    pair: &strong,
+                    float: &none,
+                },
+                lv.z.saturating_sub(z),
+            ),
+            (
+                2,
+                Extra {
+                    pair: &dropped,
+                    float: &down,
+                },
+                lv.budget.saturating_sub(self.spent.get()),
+            ),
+        ];
+        let wanted = |kind: u8| match kind {
+            0 => true,
+            1 => r.even,
+            _ => lv.drops_any(r.even),
+        };
+        for (kind, extra, room) in budgets.iter().filter(|b| wanted(b.0)) {
+            let (kind, room) = (*kind, *room as u64);
+            if let (Some(least), Some(lowest)) = (self.least, self.lowest) {
+                let k = key(kind);
+                let cached = self.memo.b3_bounds.borrow().get(&k).copied();
+                let bound = cached.unwrap_or_else(|| {
+                    let v = rest.least_b3(r, lowest, &ok, &floatable, extra);
+                    self.memo.b3_bounds.borrow_mut().insert(k, v);
+                    v
+                });
+                // D.4: no completion reaches the least factor; or those that do (when the
+                // best completion has it) all break X, Z or the budget.
+                let Some((factor, fewest)) = bound else {
+                    return false;
+                };
+                if fixed + factor > least
+                    || (fixed + factor == least && self.over_room(kind, fewest, room))
+                {
+                    return false;
+                }
+            }
+            if !self.targets.is_empty() {
+                let k = key(kind);
+                let cached = self.memo.floater_bounds.borrow().get(&k).cloned();
+                let best = cached.unwrap_or_else(|| {
+                    let v = rest.lowest_floaters(r, &ok, &floatable, extra);
+                    self.memo.floater_bounds.borrow_mut().insert(k, v.clone());
+                    v
+                });
+                // B.3: no completion leaves the target floaters, or all that do break X, Z or
+                // the budget.
+                let Some((scores, fewest)) = best else {
+                    return false;
+                };
+                if self.targets.iter().any(|t| *t != scores) || self.over_room(kind, fewest, room) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The least extra cost of the branch's best completions (`fewest`) exceeds what is left
+    /// of X, Z or the budget (`room`). For the budget (C.10's last line), the least cost the
+    /// branch would need is kept as a candidate for the next budget (`over`), as the search
+    /// keeps the costs it turns away.
+    fn over_room(&self, kind: u8, fewest: u64, room: u64) -> bool {
+        if fewest <= room {
+            return false;
+        }
+        if kind == 2 {
+            let need = self.spent.get().saturating_add(fewest as usize);
+            self.over.set(self.over.get().min(need));
+        }
+        true
+    }
+
     /// Some `p` pairs among `players` may still meet the level, given the `x` and `z` colour
     /// conflicts spent already (necessary conditions from maximum matchings: enough legal
     /// pairs, and the conflicts that every set of `p` pairs must have within X and Z). Decides
@@ -247,15 +536,22 @@ impl Search<'_> {
     /// A homogeneous bracket or remainder (C.4-C.8.a): `p` pairs among `players` (A.2 order).
     fn homogeneous(&mut self, players: &[usize], p: usize, x: usize, z: usize, leaf: Leaf) -> bool {
         if self.b3 {
+            let least = self.memo.least_b3(self.r, players);
+            if least.is_none() {
+                // No complete pairing: no candidate has the least B.3 factor.
+                return false;
+            }
             self.b3 = false;
             let held = std::mem::replace(&mut self.lowest_floaters, true);
-            let least = least_b3(self.r, players);
             let r = self.r;
             let lowest = players.iter().map(|&i| r.players[i].score).min();
+            let (held_least, held_lowest) = (self.least, self.lowest);
+            (self.least, self.lowest) = (least, lowest);
             let mut only_least = |pairs: &[(usize, usize)], rest: &[usize], x: usize, z: usize| {
                 Some(b3_factor(r, pairs, rest, lowest)) == least && leaf(pairs, rest, x, z)
             };
             let found = self.homogeneous(players, p, x, z, &mut only_least);
+            (self.least, self.lowest) = (held_least, held_lowest);
             self.lowest_floaters = held;
             self.b3 = true;
             return found;
@@ -266,21 +562,40 @@ impl Search<'_> {
             if players.iter().any(|&i| Some(r.players[i].score) != first) {
                 // B.3 across brackets: of the pairings with P pairs, those moving down the
                 // players with the lowest scores.
-                let best = lowest_floaters(r, players, p, self.bye_only);
+                let Some(best) = self.memo.lowest_floaters(r, players, p, self.bye_only) else {
+                    // Not `p` pairs at all: no candidate has the lowest floaters.
+                    return false;
+                };
                 self.lowest_floaters = true;
+                self.targets.push(best.clone());
                 let mut only_best =
                     |pairs: &[(usize, usize)], rest: &[usize], x: usize, z: usize| {
-                        Some(scores_desc(r, rest)) == best && leaf(pairs, rest, x, z)
+                        scores_desc(r, rest) == best && leaf(pairs, rest, x, z)
                     };
                 let found = self.homogeneous(players, p, x, z, &mut only_best);
+                self.targets.pop();
                 self.lowest_floaters = false;
                 return found;
             }
         }
+        if 2 * p > players.len() {
+            return false;
+        }
+        // The level's root: any `p` pairs among the players (D.4, B.3 where required).
+        let root = Rest {
+            must: &[],
+            partners: &[],
+            waiting: players,
+            pool: true,
+            pairs: p,
+        };
+        if !self.rest_ok(&root, self.b3_base, x, z) {
+            return false;
+        }
         if p == 0 {
             return leaf(&[], players, x, z);
         }
-        if 2 * p > players.len() || !self.may_meet(players, p, x, z) {
+        if !self.may_meet(players, p, x, z) {
             return false;
         }
         // D.2: fewest players exchanged first.
@@ -333,6 +648,13 @@ fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
     let up = if pa.score < pb.score { pa } else { pb };
     a7d + UP_B5 * usize::from(!lv.b5_up() && up.float1 == Float::Up)
         + UP_B6 * usize::from(!lv.b6_up() && up.float2 == Float::Up)
+}
+
+/// The cost of a downfloater breaking B.5 / B.6 where the level drops them.
+fn down_cost(r: &Round12, lv: &Level, i: usize) -> usize {
+    let p = &r.players[i];
+    DOWN_B5 * usize::from(!lv.b5_down() && p.float1 == Float::Down)
+        + DOWN_B6 * usize::from(!lv.b6_down() && p.float2 == Float::Down)
 }
 
 /// The pair is legal at level `lv`.
@@ -414,7 +736,7 @@ fn subsets_asc(p: usize, n: usize, k: usize) -> Vec<Vec<usize>> {
 }
 
 /// The `k`-subsets of `0..n`, increasing, in lexicographic order (also the D.3 order).
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let mut cur = Vec::with_capacity(k);
     fn rec(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
@@ -436,28 +758,6 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     }
     rec(0, n, k, &mut cur, &mut out);
     out
-}
-
-/// D.4: the square of a score difference, in tenths of a point.
-fn sq(a: Score, b: Score) -> u64 {
-    let d = u64::from((a.tenths() - b.tenths()).unsigned_abs());
-    d * d
-}
-
-/// D.4: the B.3 factor of a pairing of the lowest bracket: the sum of the squared score
-/// differences of its pairs, the bye counting as an opponent one point below the lowest score.
-fn b3_factor(r: &Round12, pairs: &[(usize, usize)], rest: &[usize], lowest: Option<Score>) -> u64 {
-    let bye_opponent = lowest.map(|s| s - Score::points(1));
-    let pairs: u64 = pairs
-        .iter()
-        .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
-        .sum();
-    let bye: u64 = rest
-        .iter()
-        .zip(bye_opponent)
-        .map(|(&i, o)| sq(r.players[i].score, o))
-        .sum();
-    pairs + bye
 }
 
 /// D.4: the least B.3 factor of a complete pairing of `players` (B.1, B.2 for non-top scorers,
@@ -502,13 +802,6 @@ fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
         }
     }
     Some(b3_factor(r, &pairs, &rest, Some(lowest)))
-}
-
-/// The scores of `who`, highest first.
-fn scores_desc(r: &Round12, who: &[usize]) -> Vec<Score> {
-    let mut v: Vec<Score> = who.iter().map(|&i| r.players[i].score).collect();
-    v.sort_unstable_by(|a, b| b.cmp(a));
-    v
 }
 
 /// The scores (highest first) of the players left unpaired by the pairing of `players` with
@@ -644,8 +937,11 @@ impl Bounds<'_> {
 
 /// Pairs the bracket made of the moved-down players `mdps` and the `residents`; `fits` is the
 /// driver's condition on the downfloaters; `place`: an upper bracket, the lowest one or the
-/// lowest one joined by C.13 (D.4's least B.3 factor); `max_p`: no more pairs than this (known to be the most `fits` allows).
-/// `None` when no candidate meets it (or the search limit is hit).
+/// lowest one joined by C.13 (D.4's least B.3 factor; the driver's condition there is that one
+/// player at most is left, who may take the bye); `max_p`: no more pairs than this (known to
+/// be the most `fits` allows); `hints`: what is known of `fits` (C.13's lower players, C.12's
+/// wanted sets of downfloaters), which the search then also uses to cut branches. `None` when
+/// no candidate meets it (or the search limit is hit).
 pub(crate) fn pair_bracket(
     r: &Round12,
     mdps: &[usize],
@@ -653,6 +949,7 @@ pub(crate) fn pair_bracket(
     place: Place,
     max_p: usize,
     fits: &dyn Fn(&[usize]) -> bool,
+    hints: Hints,
 ) -> Option<BracketOut> {
     // C.1: a player without any possible opponent in the bracket (B.1, B.2 except for top
     // scorers) is set aside and moved down; the bracket is the players left (P0, M0, A.3).
@@ -663,7 +960,7 @@ pub(crate) fn pair_bracket(
         .filter(|&i| !all.iter().any(|&j| j != i && r.pairable(i, j)))
         .collect();
     if alone.is_empty() {
-        return pair_compatible(r, mdps, residents, place, max_p, fits);
+        return pair_compatible(r, mdps, residents, place, max_p, fits, hints);
     }
     let keep =
         |v: &[usize]| -> Vec<usize> { v.iter().copied().filter(|i| !alone.contains(i)).collect() };
@@ -674,7 +971,27 @@ pub(crate) fn pair_bracket(
         v
     };
     let fits_all = |f: &[usize]| fits(&with_alone(f));
-    let mut out = pair_compatible(r, &keep(mdps), &keep(residents), place, max_p, &fits_all)?;
+    // The players set aside go down with the downfloaters.
+    let below_all = hints.below.map(&with_alone);
+    // The wanted sets hold the players set aside; the search sees the others.
+    let wanted_rest: Option<Vec<Vec<usize>>> = hints.wanted.map(|sets| {
+        sets.iter()
+            .filter(|w| alone.iter().all(|a| w.contains(a)))
+            .map(|w| keep(w))
+            .collect()
+    });
+    let mut out = pair_compatible(
+        r,
+        &keep(mdps),
+        &keep(residents),
+        place,
+        max_p,
+        &fits_all,
+        Hints {
+            below: below_all.as_deref(),
+            wanted: wanted_rest.as_deref(),
+        },
+    )?;
     out.floaters = with_alone(&out.floaters);
     Some(out)
 }
@@ -687,6 +1004,7 @@ fn pair_compatible(
     place: Place,
     max_p: usize,
     fits: &dyn Fn(&[usize]) -> bool,
+    hints: Hints,
 ) -> Option<BracketOut> {
     let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
     all.sort_unstable();
@@ -699,6 +1017,7 @@ fn pair_compatible(
     let nodes = Cell::new(0u64);
     let (spent, over) = (Cell::new(0usize), Cell::new(usize::MAX));
     let level_nodes = Cell::new(0u64);
+    let memo = Memo::default();
     // A level dropping a float criterion that nobody in the bracket could break is the level
     // before it again (C.10 a-d: B.6 up, B.5 up, B.6 down, B.5 down), already tried.
     let has = |f: &dyn Fn(&super::Player12) -> bool| all.iter().any(|&i| f(&r.players[i]));
@@ -736,6 +1055,15 @@ fn pair_compatible(
             lowest_floaters: !hold,
             bye_only: place != Place::Upper,
             het_best,
+            memo: &memo,
+            least: None,
+            lowest: None,
+            b3_base: 0,
+            targets: Vec::new(),
+            waiting: Vec::new(),
+            p_rem: 0,
+            below: hints.below,
+            wanted: hints.wanted,
         }
     };
     let mut bounds = Bounds {
@@ -750,6 +1078,9 @@ fn pair_compatible(
             .is_some_and(|&f| r.players[i].score != r.players[f].score)
     });
     let holds: &[bool] = if mixed { &[true, false] } else { &[false] };
+    // The lowest bracket leaves one player at most (B.1.b, the driver's condition there): a
+    // level with fewer pairs is hopeless.
+    let hopeless = |p1: usize| place != Place::Upper && n - 2 * p1 > 1;
     // A.3: heterogeneous unless at least half the players were moved down.
     if m0 > 0 && 2 * m0 < n {
         let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
@@ -759,11 +1090,12 @@ fn pair_compatible(
         while m1 > 0 {
             let mut reached = false;
             let (x1, z1) = budgets(r, &all, p1);
-            for &hold in holds {
+            let holds_here: &[bool] = if hopeless(p1) { &[] } else { holds };
+            for &hold in holds_here {
                 // B.3: the downfloaters of the whole bracket (the moved-down players left
                 // unpaired included) with the lowest scores, while that can be done.
                 let het_best = if hold {
-                    lowest_floaters(r, &all, p1, place != Place::Upper)
+                    memo.lowest_floaters(r, &all, p1, place != Place::Upper)
                 } else {
                     None
                 };
@@ -791,7 +1123,7 @@ fn pair_compatible(
             }
         }
     }
-    for p1 in (0..=p0).rev() {
+    for p1 in (0..=p0).rev().filter(|&p1| !hopeless(p1)) {
         let (x1, z1) = budgets(r, &all, p1);
         for (hold, base) in holds.iter().flat_map(|&h| {
             levels(p1, x1, z1, r.even, tops)
@@ -861,15 +1193,7 @@ fn accept_ok(
     if repeats {
         return false;
     }
-    let cost = spent
-        + unpaired
-            .iter()
-            .map(|&i| {
-                let p = &r.players[i];
-                DOWN_B5 * usize::from(!lv.b5_down() && p.float1 == Float::Down)
-                    + DOWN_B6 * usize::from(!lv.b6_down() && p.float2 == Float::Down)
-            })
-            .sum::<usize>();
+    let cost = spent + unpaired.iter().map(|&i| down_cost(r, lv, i)).sum::<usize>();
     if cost > lv.budget {
         over.set(over.get().min(cost));
         return false;
@@ -890,6 +1214,24 @@ fn heterogeneous(
     let r = s.r;
     let fits = s.fits;
     let lv = s.lv;
+    // D.4 in a lowest bracket joined by C.13: the least B.3 factor over all its pairs (the
+    // moved-down players' included), rather than within the remainder only.
+    let lowest = all.iter().map(|&i| r.players[i].score).min();
+    let least = if s.b3 { s.memo.least_b3(r, all) } else { None };
+    (s.least, s.lowest) = (least, lowest);
+    s.targets = s.het_best.iter().cloned().collect();
+    s.p_rem = p_rem;
+    // The level's root: any P1 pairs of the bracket (D.4, B.3 where required).
+    let root = Rest {
+        must: &[],
+        partners: &[],
+        waiting: all,
+        pool: true,
+        pairs: m1 + p_rem,
+    };
+    if !s.rest_ok(&root, 0, 0, 0) {
+        return false;
+    }
     for chosen in combinations(mdps.len(), m1) {
         let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
         // S2: the residents; the moved-down players not chosen wait for the remainder.
@@ -903,10 +1245,9 @@ fn heterogeneous(
         let held = s.lowest_floaters;
         let bye_only = s.bye_only;
         let het_best = s.het_best.clone();
-        // D.4 in a lowest bracket joined by C.13: the least B.3 factor over all its pairs
-        // (the moved-down players' included), rather than within the remainder only.
-        let lowest = all.iter().map(|&i| r.players[i].score).min();
-        let least = if s.b3 { least_b3(r, all) } else { None };
+        let memo = s.memo;
+        let (below, wanted) = (s.below, s.wanted);
+        s.waiting.clone_from(&waiting);
         s.floating = false;
         let found = s.transpose(
             &s1,
@@ -931,6 +1272,18 @@ fn heterogeneous(
                     lowest_floaters: held,
                     bye_only,
                     het_best: None,
+                    memo,
+                    least,
+                    lowest,
+                    b3_base: hp
+                        .iter()
+                        .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
+                        .sum(),
+                    targets: het_best.iter().cloned().collect(),
+                    waiting: Vec::new(),
+                    p_rem: 0,
+                    below,
+                    wanted,
                 };
                 let mut rest: Vec<usize> = rest.iter().chain(&waiting).copied().collect();
                 rest.sort_unstable();

@@ -10,7 +10,8 @@
 //!
 //! Module layout: this file ranks the players (A.2), derives the 2012 facts from the history and
 //! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket (C.1-C.14, D);
-//! `levels` lists the requirement levels in the order of C.10.
+//! `bound` cuts its search with the conditions a complete candidate must meet (D.4, B.3,
+//! C.13); `levels` lists the requirement levels in the order of C.10.
 //!
 //! What is shared with the rest of the project, and where 2012 differs:
 //! - colour preferences (A.7 a-c) are the 2017 ones (`history::PlayerHistory::preference`):
@@ -50,6 +51,7 @@
 //!   Completability is decided by a maximum-cardinality matching (`matching`), which also
 //!   bounds the pairs the penultimate bracket can keep.
 
+mod bound;
 mod bracket;
 mod levels;
 pub mod literal;
@@ -60,7 +62,7 @@ use crate::matching::max_weight_matching;
 use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament, Unplayed};
 use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
-use bracket::Place;
+use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -424,6 +426,48 @@ fn mdp_stranded(r: &Round12, mdps: &[usize], residents: &[usize]) -> bool {
     })
 }
 
+/// The sets (sorted indices) of players of `here` with the same scores as `floaters`, or `None`
+/// when there are more than `limit`.
+fn same_scores(
+    r: &Round12,
+    here: &[usize],
+    floaters: &[usize],
+    limit: usize,
+) -> Option<Vec<Vec<usize>>> {
+    let mut sets: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut scores = scores_of(r, floaters);
+    scores.dedup();
+    for s in scores {
+        let need = floaters
+            .iter()
+            .filter(|&&i| r.players[i].score == s)
+            .count();
+        let pool: Vec<usize> = here
+            .iter()
+            .copied()
+            .filter(|&i| r.players[i].score == s)
+            .collect();
+        let picks = bracket::combinations(pool.len(), need);
+        if sets.len().saturating_mul(picks.len()) > limit {
+            return None;
+        }
+        sets = sets
+            .iter()
+            .flat_map(|base| {
+                picks.iter().map(|pick| {
+                    let mut v = base.clone();
+                    v.extend(pick.iter().map(|&k| pool[k]));
+                    v
+                })
+            })
+            .collect();
+    }
+    for v in &mut sets {
+        v.sort_unstable();
+    }
+    Some(sets)
+}
+
 /// C.12 in the penultimate bracket: the bye of the lowest bracket can only go to a player this
 /// bracket moves down (a score above the lowest bracket's own, the score of `here`), who A.3
 /// says is paired first. A player moved down into this bracket from above who ends with the
@@ -485,9 +529,15 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             let below: Vec<usize> = groups[gi + 1..].iter().flatten().copied().collect();
             let penultimate = gi + 1 == upto;
             let any = |_: &[usize]| true;
-            let Some(mut out) =
-                bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, usize::MAX, &any)
-            else {
+            let Some(mut out) = bracket::pair_bracket(
+                r,
+                &mdps,
+                &groups[gi],
+                Place::Upper,
+                usize::MAX,
+                &any,
+                Hints::default(),
+            ) else {
                 return Err(limit_error(gi));
             };
             let complete = |f: &[usize]| {
@@ -503,7 +553,18 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 here.extend(&groups[gi]);
                 let most = r.most_pairs_within(&here, &below);
                 let found = most.and_then(|m| {
-                    bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, m, &complete)
+                    bracket::pair_bracket(
+                        r,
+                        &mdps,
+                        &groups[gi],
+                        Place::Upper,
+                        m,
+                        &complete,
+                        Hints {
+                            below: Some(&below),
+                            wanted: None,
+                        },
+                    )
                 });
                 match found {
                     Some(other) => out = other,
@@ -523,15 +584,44 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             if mdp_stranded(r, &out.floaters, next)
                 || (penultimate && mdp_bye(r, &now.1 .0, &groups[gi], next))
             {
-                let scores = scores_of(r, &out.floaters);
-                let again = |f: &[usize]| {
-                    scores_of(r, f) == scores
-                        && (!penultimate || complete(f))
-                        && next_quality(r, f, next, penultimate) > now
+                let better = |f: &[usize]| {
+                    (!penultimate || complete(f)) && next_quality(r, f, next, penultimate) > now
                 };
-                if let Some(other) =
-                    bracket::pair_bracket(r, &mdps, &groups[gi], Place::Upper, usize::MAX, &again)
-                {
+                // The sets of downfloaters with the same scores that would do better, listed
+                // before the bracket is searched for one of them (none: the first pairing
+                // stands at once); too many to list: each candidate is asked.
+                let here: Vec<usize> = mdps.iter().chain(&groups[gi]).copied().collect();
+                let wanted = same_scores(r, &here, &out.floaters, 20_000)
+                    .map(|sets| sets.into_iter().filter(|f| better(f)).collect::<Vec<_>>());
+                if wanted.as_ref().is_some_and(|w| w.is_empty()) {
+                    games.extend(out.pairs);
+                    mdps = out.floaters;
+                    continue;
+                }
+                let scores = scores_of(r, &out.floaters);
+                let again = |f: &[usize]| match &wanted {
+                    Some(w) => {
+                        let mut f = f.to_vec();
+                        f.sort_unstable();
+                        w.contains(&f)
+                    }
+                    None => scores_of(r, f) == scores && better(f),
+                };
+                // The penultimate bracket's downfloaters must leave the lowest one pairable:
+                // the C.13 bound applies.
+                let hints = Hints {
+                    below: penultimate.then_some(&below[..]),
+                    wanted: wanted.as_deref(),
+                };
+                if let Some(other) = bracket::pair_bracket(
+                    r,
+                    &mdps,
+                    &groups[gi],
+                    Place::Upper,
+                    usize::MAX,
+                    &again,
+                    hints,
+                ) {
                     out = other;
                 }
             }
@@ -559,6 +649,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         if merged { Place::Merged } else { Place::Lowest },
         usize::MAX,
         &last,
+        Hints::default(),
     )
     .ok_or_else(|| limit_error(lowest))?;
     games.extend(out.pairs);
