@@ -122,10 +122,12 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
             pab || (unplayed && t.points.win > Score::ZERO && t.points.points(e) >= t.points.win)
         }
         // B.1.b (Istanbul 2012): "received a point or half point without playing, either
-        // through a bye or due to an opponent not appearing in time".
+        // through a bye or due to an opponent not appearing in time": a bye that scored, or a
+        // forfeit win; a forfeit loss is not "without playing" in that sense, whatever it is
+        // worth.
         System::Dutch2012 => {
-            let unplayed = matches!(e, RoundEntry::Unplayed(_));
-            pab || forfeit_win || (unplayed && t.points.points(e) > Score::ZERO)
+            let unplayed = matches!(e, RoundEntry::Unplayed(u) if *u != Unplayed::ForfeitLoss);
+            forfeit_win || (unplayed && t.points.points(e) > Score::ZERO)
         }
     }
 }
@@ -209,8 +211,13 @@ pub fn check_pairing(
     if pairing.bye.is_some() && to_pair.len() % 2 != 1 {
         v.push(Violation::ByeWithEvenCount(to_pair.len()));
     }
+    // B.1.b (2012) yields when nobody to pair may take the bye: somebody must.
+    let yields = system == System::Dutch2012
+        && to_pair
+            .iter()
+            .all(|p| facts.get(p).is_some_and(|f| f.bye_barred));
     if let Some(b) = pairing.bye {
-        if facts.get(&b).is_some_and(|f| f.bye_barred) {
+        if !yields && facts.get(&b).is_some_and(|f| f.bye_barred) {
             v.push(Violation::ByeNotAllowed(b));
         } else if matches!(system, System::Dutch2026 | System::Dubov2026) && to_pair.contains(&b) {
             // C5 (Dutch 2026), 3.1.2-3.1.3 (Dubov 2026): the lowest score the bye can go to.
@@ -604,6 +611,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// B.1.b of 2012: a bye or a forfeit win that scored bars the bye; when every player to
+    /// pair is barred, the bye goes to one of them all the same.
+    #[test]
+    fn bye_rule_of_2012_yields_when_nobody_may_take_it() {
+        let t = two_rounds();
+        let to_pair = |ids: &[PlayerId]| ids.iter().copied().collect::<BTreeSet<_>>();
+        // 6 scored a forfeit win in round 2: barred while 1 and 2 may take the bye.
+        let p = pairing(&[(1, 2)], Some(6));
+        let v = check_pairing(&t, System::Dutch2012, 3, 5, &to_pair(&[1, 2, 6]), &p);
+        assert!(v.contains(&Violation::ByeNotAllowed(6)), "{v:?}");
+        // 5 had the PAB of round 1: barred too.
+        let p = pairing(&[(1, 2)], Some(5));
+        let v = check_pairing(&t, System::Dutch2012, 3, 5, &to_pair(&[1, 2, 5]), &p);
+        assert!(v.contains(&Violation::ByeNotAllowed(5)), "{v:?}");
+        // Only 6 to pair, and he is barred: nobody may take the bye, so under 2012 it yields
+        // (2017's C.04.1.d has no such clause).
+        let p = pairing(&[], Some(6));
+        let v = check_pairing(&t, System::Dutch2012, 3, 5, &to_pair(&[6]), &p);
+        assert!(!v.contains(&Violation::ByeNotAllowed(6)), "{v:?}");
+        let v = check_pairing(&t, System::Dutch2017, 3, 5, &to_pair(&[6]), &p);
+        assert!(v.contains(&Violation::ByeNotAllowed(6)), "{v:?}");
     }
 
     /// C5 of 2026 (the bye to the lowest score it can go to), on a final round of five players:
