@@ -299,10 +299,9 @@ impl Search<'_> {
                 .iter()
                 .copied()
                 .filter(|&i| {
-                    let p = &r.players[i];
-                    (lv.b5_down() && p.float1 == Float::Down)
-                        || (lv.b6_down() && p.float2 == Float::Down)
-                        || (self.bye_only && !p.bye_ok)
+                    (lv.b5_down() && r.repeats_down(i, true))
+                        || (lv.b6_down() && r.repeats_down(i, false))
+                        || (self.bye_only && !r.players[i].bye_ok)
                 })
                 .collect();
             if bipartite(&stay, rem, &|a, b| ok(b, a)) < stay.len() {
@@ -387,8 +386,8 @@ impl Search<'_> {
         let ok = |a: usize, b: usize| legal(r, &lv, a, b);
         let floatable = |i: usize| {
             let p = &r.players[i];
-            let repeats = (lv.b5_down() && p.float1 == Float::Down)
-                || (lv.b6_down() && p.float2 == Float::Down);
+            let repeats = (lv.b5_down() && r.repeats_down(i, true))
+                || (lv.b6_down() && r.repeats_down(i, false));
             (!bye_only || p.bye_ok) && !repeats
         };
         if let Some(below) = self.below {
@@ -652,9 +651,8 @@ fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
 
 /// The cost of a downfloater breaking B.5 / B.6 where the level drops them.
 fn down_cost(r: &Round12, lv: &Level, i: usize) -> usize {
-    let p = &r.players[i];
-    DOWN_B5 * usize::from(!lv.b5_down() && p.float1 == Float::Down)
-        + DOWN_B6 * usize::from(!lv.b6_down() && p.float2 == Float::Down)
+    DOWN_B5 * usize::from(!lv.b5_down() && r.repeats_down(i, true))
+        + DOWN_B6 * usize::from(!lv.b6_down() && r.repeats_down(i, false))
 }
 
 /// The pair is legal at level `lv`.
@@ -951,6 +949,26 @@ pub(crate) fn pair_bracket(
     fits: &dyn Fn(&[usize]) -> bool,
     hints: Hints,
 ) -> Option<BracketOut> {
+    let score = mdps
+        .iter()
+        .chain(residents)
+        .map(|&i| r.players[i].score)
+        .min();
+    let before = r.bracket_score.replace(score);
+    let out = pair_bracket_in(r, mdps, residents, place, max_p, fits, hints);
+    r.bracket_score.set(before);
+    out
+}
+
+fn pair_bracket_in(
+    r: &Round12,
+    mdps: &[usize],
+    residents: &[usize],
+    place: Place,
+    max_p: usize,
+    fits: &dyn Fn(&[usize]) -> bool,
+    hints: Hints,
+) -> Option<BracketOut> {
     // C.1: a player without any possible opponent in the bracket (B.1, B.2 except for top
     // scorers) is set aside and moved down; the bracket is the players left (P0, M0, A.3).
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
@@ -1187,8 +1205,7 @@ fn accept_ok(
     over: &Cell<usize>,
 ) -> bool {
     let repeats = unpaired.iter().any(|&i| {
-        let p = &r.players[i];
-        (lv.b5_down() && p.float1 == Float::Down) || (lv.b6_down() && p.float2 == Float::Down)
+        (lv.b5_down() && r.repeats_down(i, true)) || (lv.b6_down() && r.repeats_down(i, false))
     });
     if repeats {
         return false;

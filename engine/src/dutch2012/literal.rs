@@ -578,9 +578,19 @@ impl<'a> Literal<'a> {
                 }
             }
         }
+        // The bracket's score: a moved-down player moved down again floated down already.
+        let bracket = pairs
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .chain(floaters.iter().copied())
+            .map(|i| r.players[i].score)
+            .min();
         for &f in floaters {
             // B.6 / B.5 for the downfloaters: C.10.c / C.10.d.
             let p = &r.players[f];
+            if bracket.is_some_and(|s| p.score > s) {
+                continue;
+            }
             if p.float2 == Float::Down {
                 n.dropped = n.dropped.max(3);
                 n.floats[1] += 1;

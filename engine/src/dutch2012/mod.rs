@@ -95,9 +95,26 @@ pub(crate) struct Round12 {
     pub initial: Color,
     /// Completability of sets of players (sorted indices), cached.
     cache: RefCell<HashMap<Vec<usize>, bool>>,
+    /// The score of the bracket being paired: a moved-down player (above it) moved down
+    /// again does not repeat a downfloat (B.5, B.6), he floated down already this round.
+    pub bracket_score: std::cell::Cell<Option<crate::score::Score>>,
 }
 
 impl Round12 {
+    /// Player `i` left unpaired in the bracket being paired breaks B.5 (`last`) or B.6 for
+    /// downfloaters: he floated down in that round and is not a moved-down player already.
+    pub fn repeats_down(&self, i: usize, last: bool) -> bool {
+        let p = &self.players[i];
+        if self.bracket_score.get().is_some_and(|s| p.score > s) {
+            return false;
+        }
+        if last {
+            p.float1 == Float::Down
+        } else {
+            p.float2 == Float::Down
+        }
+    }
+
     /// Both prefer the same colour: the pair does not fulfil all colour preferences (A.8 X).
     pub fn colour_bad(&self, a: usize, b: usize) -> bool {
         match (
@@ -399,6 +416,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
             }
         },
         cache: RefCell::new(HashMap::new()),
+        bracket_score: std::cell::Cell::new(None),
     })
 }
 
