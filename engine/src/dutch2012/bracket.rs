@@ -960,6 +960,8 @@ pub(crate) fn pair_bracket(
     out
 }
 
+/// `pair_bracket` once the bracket's score is recorded (`Round12::bracket_score`, which B.5 /
+/// B.6 for downfloaters read to tell the bracket's own players from the moved-down ones).
 fn pair_bracket_in(
     r: &Round12,
     mdps: &[usize],
