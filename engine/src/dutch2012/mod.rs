@@ -513,6 +513,63 @@ fn next_quality(
     )
 }
 
+/// C.1 / C.12: a moved-down player without a possible opponent in the next bracket, or (from
+/// the penultimate bracket, `lowest` holding the lower players) a lowest bracket whose bye can
+/// only go to a player moved down from here, sends the pairing of this bracket back for
+/// another set of downfloaters with the same scores that lets the next bracket make more pairs
+/// or move down lower scores (and, from the penultimate bracket, leaves the lowest pairable).
+/// `None`: the first pairing (with downfloaters `floaters`) stands.
+fn c12_again(
+    r: &Round12,
+    mdps: &[usize],
+    residents: &[usize],
+    floaters: &[usize],
+    next: &[usize],
+    lowest: Option<&[usize]>,
+) -> Option<bracket::BracketOut> {
+    let penultimate = lowest.is_some();
+    let stranded = mdp_stranded(r, floaters, next);
+    if !stranded && !penultimate {
+        return None;
+    }
+    let now = next_quality(r, floaters, next, penultimate);
+    if !stranded && !mdp_bye(r, &now.1 .0, residents, next) {
+        return None;
+    }
+    let complete = |f: &[usize]| {
+        lowest.is_none_or(|below| {
+            let mut all = f.to_vec();
+            all.extend_from_slice(below);
+            r.completable(&all)
+        })
+    };
+    let better = |f: &[usize]| complete(f) && next_quality(r, f, next, penultimate) > now;
+    // The sets of downfloaters with the same scores that would do better, listed before the
+    // bracket is searched for one of them (none: the first pairing stands at once); too many
+    // to list: each candidate is asked.
+    let here: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let wanted = same_scores(r, &here, floaters, 20_000)
+        .map(|sets| sets.into_iter().filter(|f| better(f)).collect::<Vec<_>>());
+    if wanted.as_ref().is_some_and(|w| w.is_empty()) {
+        return None;
+    }
+    let scores = scores_of(r, floaters);
+    let again = |f: &[usize]| match &wanted {
+        Some(w) => {
+            let mut f = f.to_vec();
+            f.sort_unstable();
+            w.contains(&f)
+        }
+        None => scores_of(r, f) == scores && better(f),
+    };
+    // From the penultimate bracket, the C.13 bound applies too.
+    let hints = Hints {
+        below: lowest,
+        wanted: wanted.as_deref(),
+    };
+    bracket::pair_bracket(r, mdps, residents, Place::Upper, usize::MAX, &again, hints)
+}
+
 /// A round's games (indices) and its bye.
 type RoundResult = (Vec<(usize, usize)>, Option<usize>);
 
@@ -592,56 +649,11 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                     }
                 }
             }
-            // C.1 / C.12: a moved-down player without a possible opponent in the next bracket
-            // sends the pairing back here, for another set of downfloaters with the same
-            // scores that lets the next bracket make more pairs or move down lower scores.
-            // Above the lowest bracket (the penultimate one), the downfloaters must also leave
-            // it pairable, and the player left over there takes the bye.
+            // C.1 / C.12: the pairing sent back here for other downfloaters (`c12_again`).
             let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
-            let now = next_quality(r, &out.floaters, next, penultimate);
-            if mdp_stranded(r, &out.floaters, next)
-                || (penultimate && mdp_bye(r, &now.1 .0, &groups[gi], next))
-            {
-                let better = |f: &[usize]| {
-                    (!penultimate || complete(f)) && next_quality(r, f, next, penultimate) > now
-                };
-                // The sets of downfloaters with the same scores that would do better, listed
-                // before the bracket is searched for one of them (none: the first pairing
-                // stands at once); too many to list: each candidate is asked.
-                let here: Vec<usize> = mdps.iter().chain(&groups[gi]).copied().collect();
-                let wanted = same_scores(r, &here, &out.floaters, 20_000)
-                    .map(|sets| sets.into_iter().filter(|f| better(f)).collect::<Vec<_>>());
-                if wanted.as_ref().is_some_and(|w| w.is_empty()) {
-                    games.extend(out.pairs);
-                    mdps = out.floaters;
-                    continue;
-                }
-                let scores = scores_of(r, &out.floaters);
-                let again = |f: &[usize]| match &wanted {
-                    Some(w) => {
-                        let mut f = f.to_vec();
-                        f.sort_unstable();
-                        w.contains(&f)
-                    }
-                    None => scores_of(r, f) == scores && better(f),
-                };
-                // The penultimate bracket's downfloaters must leave the lowest one pairable:
-                // the C.13 bound applies.
-                let hints = Hints {
-                    below: penultimate.then_some(&below[..]),
-                    wanted: wanted.as_deref(),
-                };
-                if let Some(other) = bracket::pair_bracket(
-                    r,
-                    &mdps,
-                    &groups[gi],
-                    Place::Upper,
-                    usize::MAX,
-                    &again,
-                    hints,
-                ) {
-                    out = other;
-                }
+            let lower = penultimate.then_some(&below[..]);
+            if let Some(other) = c12_again(r, &mdps, &groups[gi], &out.floaters, next, lower) {
+                out = other;
             }
             games.extend(out.pairs);
             mdps = out.floaters;
