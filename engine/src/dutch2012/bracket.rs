@@ -135,6 +135,11 @@ pub(crate) struct Hints<'a> {
     pub below: Option<&'a [usize]>,
     /// C.12: `fits` accepts only these sets of downfloaters (sorted indices).
     pub wanted: Option<&'a [Vec<usize>]>,
+    /// C.13's search of the penultimate bracket for a pairing that lets the lowest one be
+    /// paired: once a heterogeneous bracket has reached its remainder, P1 is lowered down to
+    /// zero (C.14.b.1; "if in the penultimate score bracket P becomes zero"), M1 with it when
+    /// it gets below M1, rather than turning the bracket homogeneous (C.14.b.2).
+    pub c13: bool,
 }
 
 /// Key of a bound of `bound::Rest` at a level: (the level's legal pairs: B.2, A.7.d, the float
@@ -153,6 +158,8 @@ type FloatersKey = (Vec<usize>, usize, bool);
 #[derive(Default)]
 struct Memo {
     least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
+    /// `least_b3_het` by M1 (the bracket's players and moved-down players are fixed).
+    least_het: RefCell<HashMap<usize, Option<u64>>>,
     floaters: RefCell<HashMap<FloatersKey, Option<Vec<Score>>>>,
     b3_bounds: RefCell<HashMap<RestKey, Option<(u64, u64)>>>,
     floater_bounds: RefCell<HashMap<RestKey, FloatersBound>>,
@@ -167,6 +174,29 @@ impl Memo {
         }
         let v = least_b3(r, players);
         self.least.borrow_mut().insert(players.to_vec(), v);
+        v
+    }
+
+    /// D.4's least B.3 factor of the bracket's `players` among the pairings where `m1` of its
+    /// moved-down players `mdps` (any D.3 set) meet residents, cached by `m1`.
+    fn least_b3_het(
+        &self,
+        r: &Round12,
+        players: &[usize],
+        mdps: &[usize],
+        m1: usize,
+    ) -> Option<u64> {
+        if let Some(&v) = self.least_het.borrow().get(&m1) {
+            return v;
+        }
+        let v = combinations(mdps.len(), m1)
+            .iter()
+            .filter_map(|chosen| {
+                let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
+                least_b3_with(r, players, &s1, mdps)
+            })
+            .min();
+        self.least_het.borrow_mut().insert(m1, v);
         v
     }
 
@@ -762,6 +792,12 @@ pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// at most one player left, who may take the bye), by a minimum-weight perfect matching;
 /// `None` when there is no complete pairing.
 fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
+    least_b3_with(r, players, &[], &[])
+}
+
+/// `least_b3` where each player of `s1` meets one of the players not in `mdps` (the
+/// heterogeneous part of a bracket with these moved-down players in S1).
+fn least_b3_with(r: &Round12, players: &[usize], s1: &[usize], mdps: &[usize]) -> Option<u64> {
     let n = players.len();
     let lowest = players.iter().map(|&i| r.players[i].score).min()?;
     let bye_opponent = lowest - Score::points(1);
@@ -775,12 +811,13 @@ fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (players[i], players[j]);
-            if r.pairable(a, b) {
+            let held = |x: usize, y: usize| s1.contains(&x) && mdps.contains(&y);
+            if r.pairable(a, b) && !held(a, b) && !held(b, a) {
                 let w = big - I256::from(sq(r.players[a].score, r.players[b].score));
                 edges.push((i, j, w));
             }
         }
-        if n % 2 == 1 && r.players[players[i]].bye_ok {
+        if n % 2 == 1 && r.players[players[i]].bye_ok && !s1.contains(&players[i]) {
             let w = big - I256::from(sq(r.players[players[i]].score, bye_opponent));
             edges.push((i, n, w));
         }
@@ -1010,6 +1047,7 @@ fn pair_bracket_in(
         Hints {
             below: below_all.as_deref(),
             wanted: wanted_rest.as_deref(),
+            c13: hints.c13,
         },
     )?;
     out.floaters = with_alone(&out.floaters);
@@ -1102,6 +1140,7 @@ fn pair_compatible(
     // level with fewer pairs is hopeless.
     let hopeless = |p1: usize| place != Place::Upper && n - 2 * p1 > 1;
     // A.3: heterogeneous unless at least half the players were moved down.
+    let mut after_reach: Option<usize> = None;
     if m0 > 0 && 2 * m0 < n {
         let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
         if m1 == 0 {
@@ -1137,13 +1176,20 @@ fn pair_compatible(
             reached = reached || mdp_pairs(r, &mdps, &residents) >= m1;
             if reached && p1 > m1 {
                 p1 -= 1;
+            } else if reached && hints.c13 {
+                // C.13's search of the penultimate bracket: P1 goes on down, M1 with it, to
+                // "P becomes zero" (no homogeneous turn once the remainder was reached).
+                p1 -= 1;
+                m1 = p1;
+                after_reach = Some(p1);
             } else {
                 m1 -= 1;
                 p1 = p0;
             }
         }
     }
-    for p1 in (0..=p0).rev().filter(|&p1| !hopeless(p1)) {
+    let top_p = after_reach.unwrap_or(p0);
+    for p1 in (0..=top_p).rev().filter(|&p1| !hopeless(p1)) {
         let (x1, z1) = budgets(r, &all, p1);
         for (hold, base) in holds.iter().flat_map(|&h| {
             levels(p1, x1, z1, r.even, tops)
@@ -1234,9 +1280,20 @@ fn heterogeneous(
     let fits = s.fits;
     let lv = s.lv;
     // D.4 in a lowest bracket joined by C.13: the least B.3 factor over all its pairs (the
-    // moved-down players' included), rather than within the remainder only.
+    // moved-down players' included), rather than within the remainder only, among the
+    // candidates of this M1 (the players of S1 meet residents).
     let lowest = all.iter().map(|&i| r.players[i].score).min();
-    let least = if s.b3 { s.memo.least_b3(r, all) } else { None };
+    let least = if s.b3 {
+        let least = s.memo.least_b3_het(r, all, mdps, m1);
+        if least.is_none() {
+            // No complete pairing of the joined bracket with M1 moved-down players meeting
+            // residents.
+            return false;
+        }
+        least
+    } else {
+        None
+    };
     (s.least, s.lowest) = (least, lowest);
     s.targets = s.het_best.iter().cloned().collect();
     s.p_rem = p_rem;
