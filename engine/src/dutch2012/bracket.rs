@@ -153,6 +153,11 @@ type FloatersBound = Option<(Vec<Score>, u64)>;
 /// Key of B.3's lowest floaters: the players, the pairs, the lowest bracket's bye.
 type FloatersKey = (Vec<usize>, usize, bool);
 
+/// B.3's lowest floaters among the pairings whose floaters leave the lower players pairable
+/// (C.13): `Some(Some(scores))`, `Some(None)` when no such pairing has `p` pairs, `None` when
+/// the matching cannot tell (more than `p` pairs fit).
+type BelowFloaters = Option<Option<Vec<Score>>>;
+
 /// What is computed once for a bracket: D.4's least B.3 factor, B.3's lowest floaters, and
 /// the bounds of the branches of the search (`bound`).
 #[derive(Default)]
@@ -161,6 +166,8 @@ struct Memo {
     /// `least_b3_het` by M1 (the bracket's players and moved-down players are fixed).
     least_het: RefCell<HashMap<usize, Option<u64>>>,
     floaters: RefCell<HashMap<FloatersKey, Option<Vec<Score>>>>,
+    /// `lowest_floaters_below` by players and pairs (the lower players are the bracket's).
+    floaters_below: RefCell<HashMap<(Vec<usize>, usize), BelowFloaters>>,
     b3_bounds: RefCell<HashMap<RestKey, Option<(u64, u64)>>>,
     floater_bounds: RefCell<HashMap<RestKey, FloatersBound>>,
     below_bounds: RefCell<HashMap<RestKey, bool>>,
@@ -214,6 +221,23 @@ impl Memo {
         }
         let v = lowest_floaters(r, players, p, bye_only);
         self.floaters.borrow_mut().insert(key, v.clone());
+        v
+    }
+
+    /// `lowest_floaters_below`, cached.
+    fn lowest_floaters_below(
+        &self,
+        r: &Round12,
+        players: &[usize],
+        p: usize,
+        below: &[usize],
+    ) -> BelowFloaters {
+        let key = (players.to_vec(), p);
+        if let Some(v) = self.floaters_below.borrow().get(&key) {
+            return v.clone();
+        }
+        let v = lowest_floaters_below(r, players, p, below);
+        self.floaters_below.borrow_mut().insert(key, v.clone());
         v
     }
 }
@@ -516,7 +540,12 @@ impl Search<'_> {
                 let Some((scores, fewest)) = best else {
                     return false;
                 };
-                if self.targets.iter().any(|t| *t != scores) || self.over_room(kind, fewest, room) {
+                // A target can be worse than the branch's best (C.13's target keeps the lower
+                // players pairable, which the bound does not see): then nothing is known.
+                if self.targets.iter().any(|t| scores > *t)
+                    || (self.targets.iter().all(|t| scores == *t)
+                        && self.over_room(kind, fewest, room))
+                {
                     return false;
                 }
             }
@@ -591,7 +620,16 @@ impl Search<'_> {
             if players.iter().any(|&i| Some(r.players[i].score) != first) {
                 // B.3 across brackets: of the pairings with P pairs, those moving down the
                 // players with the lowest scores.
-                let Some(best) = self.memo.lowest_floaters(r, players, p, self.bye_only) else {
+                // C.13: among the pairings whose floaters leave the lower players pairable,
+                // where the matching can tell.
+                let fitting = self
+                    .below
+                    .and_then(|below| self.memo.lowest_floaters_below(r, players, p, below));
+                let best = match fitting {
+                    Some(best) => best,
+                    None => self.memo.lowest_floaters(r, players, p, self.bye_only),
+                };
+                let Some(best) = best else {
                     // Not `p` pairs at all: no candidate has the lowest floaters.
                     return false;
                 };
@@ -888,6 +926,68 @@ pub(crate) fn lowest_floaters(
     Some(scores_desc(r, &rest))
 }
 
+/// `lowest_floaters` among the pairings of `players` whose floaters can be paired with the
+/// lower players `below` (all of them, one at most left who may take the bye): a maximum-weight
+/// perfect matching of the players and the lower players, where a pair of `players` weighs
+/// more than all the other pairs together (the most such pairs), then by the scores of its
+/// players as in `lowest_floaters`. Exact when the most is `p` (`Some`; `Some(None)` when it is
+/// less); more than `p`: `None`, the matching cannot tell.
+fn lowest_floaters_below(
+    r: &Round12,
+    players: &[usize],
+    p: usize,
+    below: &[usize],
+) -> BelowFloaters {
+    let n = players.len();
+    let all: Vec<usize> = players.iter().chain(below).copied().collect();
+    let total = all.len();
+    let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let base = I256::from(n as u64 + 1);
+    let worth = |i: usize| {
+        let k = levels.partition_point(|&s| s < r.players[i].score);
+        (0..k).fold(I256::ONE, |acc, _| acc * base)
+    };
+    let top = (0..levels.len()).fold(I256::ONE, |acc, _| acc * base);
+    let one = I256::ONE;
+    let inside = top * I256::from(4 * (n as u64 + 1));
+    let mut edges = Vec::new();
+    for i in 0..total {
+        for j in i + 1..total {
+            let (a, b) = (all[i], all[j]);
+            if !r.pairable(a, b) {
+                continue;
+            }
+            let w = if j < n {
+                one + inside + worth(a) + worth(b)
+            } else {
+                one
+            };
+            edges.push((i, j, w));
+        }
+        if total % 2 == 1 && r.players[all[i]].bye_ok {
+            edges.push((i, total, one));
+        }
+    }
+    let mate = max_weight_matching(total + total % 2, &edges, true);
+    if mate.iter().any(|m| m.is_none()) {
+        return Some(None);
+    }
+    let pairs = (0..n).filter(|&i| mate[i].is_some_and(|j| j < n)).count() / 2;
+    match pairs.cmp(&p) {
+        std::cmp::Ordering::Less => Some(None),
+        std::cmp::Ordering::Greater => None,
+        std::cmp::Ordering::Equal => {
+            let rest: Vec<usize> = (0..n)
+                .filter(|&i| mate[i].is_some_and(|j| j >= n))
+                .map(|i| players[i])
+                .collect();
+            Some(Some(scores_desc(r, &rest)))
+        }
+    }
+}
+
 /// The most moved-down players that can be paired with residents (B.1, B.2).
 fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bipartite(mdps, residents, &|a, b| r.pairable(a, b))
@@ -1153,10 +1253,16 @@ fn pair_compatible(
             for &hold in holds_here {
                 // B.3: the downfloaters of the whole bracket (the moved-down players left
                 // unpaired included) with the lowest scores, while that can be done.
-                let het_best = if hold {
-                    memo.lowest_floaters(r, &all, p1, place != Place::Upper)
-                } else {
+                let het_best = if !hold {
                     None
+                } else if let Some(Some(best)) = hints
+                    .below
+                    .and_then(|below| memo.lowest_floaters_below(r, &all, p1, below))
+                {
+                    // C.13: among the pairings that leave the lower players pairable.
+                    Some(best)
+                } else {
+                    memo.lowest_floaters(r, &all, p1, place != Place::Upper)
                 };
                 for base in levels(p1, x1, z1, r.even, tops) {
                     if same_as_before(&base) || !bounds.possible(&base, p1) {
