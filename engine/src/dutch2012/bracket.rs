@@ -427,7 +427,13 @@ impl Search<'_> {
         let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
         let key = |kind: u8| -> RestKey {
             (
-                (lv.b2, lv.a7d, lv.floats_dropped, bye_only, kind),
+                (
+                    lv.b2,
+                    lv.a7d,
+                    lv.floats_dropped,
+                    bye_only,
+                    kind | (u8::from(r.up_floats.get()) << 4),
+                ),
                 rest.pool,
                 rest.pairs,
                 [
@@ -709,7 +715,7 @@ fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
     let a7d = A7D * usize::from(!r.even && !lv.a7d && r.strong_bad(a, b))
         + B2 * usize::from(!lv.b2 && r.clash[a][b]);
     let (pa, pb) = (&r.players[a], &r.players[b]);
-    if pa.score == pb.score {
+    if pa.score == pb.score || !r.up_floats.get() {
         return a7d;
     }
     let up = if pa.score < pb.score { pa } else { pb };
@@ -735,7 +741,7 @@ fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
     if lv.a7d && !r.even && r.strong_bad(a, b) {
         return false;
     }
-    if pa.score != pb.score {
+    if pa.score != pb.score && r.up_floats.get() {
         let up = if pa.score < pb.score { pa } else { pb };
         if (lv.b5_up() && up.float1 == Float::Up) || (lv.b6_up() && up.float2 == Float::Up) {
             return false;
@@ -1295,36 +1301,45 @@ fn pair_compatible(
         }
     }
     let top_p = after_reach.unwrap_or(p0);
-    for p1 in (0..=top_p).rev().filter(|&p1| !hopeless(p1)) {
-        let (x1, z1) = budgets(r, &all, p1);
-        for (hold, base) in holds.iter().flat_map(|&h| {
-            levels(p1, x1, z1, r.even, tops)
-                .into_iter()
-                .map(move |l| (h, l))
-        }) {
-            if same_as_before(&base) || !bounds.possible(&base, p1) {
-                continue;
-            }
-            for lv in budgeted(base, r.even, &over) {
-                let mut s = search(lv, hold, None);
-                let mut cand: Option<BracketOut> = None;
-                let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                    let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
-                    if fits {
-                        cand = Some(BracketOut {
-                            pairs: pairs.to_vec(),
-                            floaters: unpaired.to_vec(),
-                        });
+    // Paired as homogeneous: no upfloaters (C.3.g-h).
+    let held = r.up_floats.replace(false);
+    // The legal pairs change with it.
+    bounds.cache.clear();
+    let mut homogeneous_part = || {
+        for p1 in (0..=top_p).rev().filter(|&p1| !hopeless(p1)) {
+            let (x1, z1) = budgets(r, &all, p1);
+            for (hold, base) in holds.iter().flat_map(|&h| {
+                levels(p1, x1, z1, r.even, tops)
+                    .into_iter()
+                    .map(move |l| (h, l))
+            }) {
+                if same_as_before(&base) || !bounds.possible(&base, p1) {
+                    continue;
+                }
+                for lv in budgeted(base, r.even, &over) {
+                    let mut s = search(lv, hold, None);
+                    let mut cand: Option<BracketOut> = None;
+                    let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
+                        let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
+                        if fits {
+                            cand = Some(BracketOut {
+                                pairs: pairs.to_vec(),
+                                floaters: unpaired.to_vec(),
+                            });
+                        }
+                        fits
+                    });
+                    if ok {
+                        return cand;
                     }
-                    fits
-                });
-                if ok {
-                    return cand;
                 }
             }
         }
-    }
-    None
+        None
+    };
+    let found = homogeneous_part();
+    r.up_floats.set(held);
+    found
 }
 
 /// The level `base`, then, when it drops a criterion, the same level with the budgets of

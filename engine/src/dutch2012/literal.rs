@@ -553,7 +553,7 @@ impl<'a> Literal<'a> {
     }
 
     /// What a candidate needs: `None` when a pair breaks B.1 or B.2 between non-top scorers.
-    fn needs(&self, pairs: &[(usize, usize)], floaters: &[usize]) -> Option<Needs> {
+    fn needs(&self, pairs: &[(usize, usize)], floaters: &[usize], up: bool) -> Option<Needs> {
         let r = self.r;
         let mut n = Needs::default();
         for &(a, b) in pairs {
@@ -570,8 +570,8 @@ impl<'a> Literal<'a> {
             n.a7d += usize::from(!r.even && r.strong_bad(a, b));
             n.x += usize::from(r.colour_bad(a, b));
             n.z += usize::from(r.even && r.strong_bad(a, b));
-            if pa.score != pb.score {
-                // B.6 / B.5 for the upfloater: C.10.a / C.10.b.
+            if pa.score != pb.score && up {
+                // B.6 / B.5 for the upfloater (a heterogeneous bracket): C.10.a / C.10.b.
                 let up = if pa.score < pb.score { pa } else { pb };
                 if up.float2 == Float::Up {
                     n.dropped = n.dropped.max(1);
@@ -699,12 +699,13 @@ impl<'a> Literal<'a> {
         // `best`: then it is kept. True once a candidate meets the first level of the first
         // pass breaking nothing (nothing can beat it).
         let consider = |levels: &[Level],
+                        up: bool,
                         pairs: &Pairs,
                         floaters: &[usize],
                         pass: Option<usize>,
                         best: &mut Option<(Key, Out)>|
          -> bool {
-            let key = self.needs(pairs, floaters).and_then(|needs| {
+            let key = self.needs(pairs, floaters, up).and_then(|needs| {
                 let level = self.earliest(levels, &needs)?;
                 Some((pass?, level, needs.a7d, needs.floats))
             });
@@ -751,7 +752,7 @@ impl<'a> Literal<'a> {
                         } else {
                             pass_of(rest, p1 - m1, tail, fl)
                         };
-                        consider(&lv, pairs, fl, pass, &mut best)
+                        consider(&lv, true, pairs, fl, pass, &mut best)
                     },
                 );
                 if let Some((_, out)) = best {
@@ -782,7 +783,8 @@ impl<'a> Literal<'a> {
             let mut best: Option<(Key, Out)> = None;
             homogeneous(&all, p1, &mut |pairs, fl| {
                 let pass = pass_of(&all, p1, pairs, fl);
-                consider(&lv, pairs, fl, pass, &mut best)
+                // Paired as homogeneous: no upfloaters (C.3.g-h).
+                consider(&lv, false, pairs, fl, pass, &mut best)
             });
             if let Some((_, out)) = best {
                 return Some(out);

@@ -98,6 +98,9 @@ pub(crate) struct Round12 {
     /// The score of the bracket being paired: a moved-down player (above it) moved down
     /// again does not repeat a downfloat (B.5, B.6), he floated down already this round.
     pub bracket_score: std::cell::Cell<Option<crate::score::Score>>,
+    /// B.5 / B.6 for upfloaters hold in the bracket being paired: only a heterogeneous one
+    /// sets them (C.3.g-h); a bracket paired as homogeneous has no upfloaters.
+    pub up_floats: std::cell::Cell<bool>,
 }
 
 impl Round12 {
@@ -417,6 +420,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         },
         cache: RefCell::new(HashMap::new()),
         bracket_score: std::cell::Cell::new(None),
+        up_floats: std::cell::Cell::new(true),
     })
 }
 
