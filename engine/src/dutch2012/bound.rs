@@ -15,8 +15,9 @@
 //! level's budget, cannot lead to an accepted candidate. C.13's pairable lowest bracket is a
 //! relaxed cardinality test (`completes_below`).
 
+use super::solve::{max_weight_matching, Pooled};
 use super::Round12;
-use crate::matching::{max_weight_matching, Weight};
+use crate::matching::Weight;
 use crate::score::Score;
 use ethnum::I256;
 
@@ -53,7 +54,7 @@ impl Rest<'_> {
     /// The best completion for the weights given (`pair_w` of a pair, `float_w` of a player
     /// left unpaired), among the perfect matchings of the completion graph: `ok` allows a pair,
     /// `floatable` a player left unpaired. `None` when the branch has no completion.
-    fn best<W: Weight>(
+    fn best<W: Pooled>(
         &self,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
@@ -277,7 +278,7 @@ impl Rest<'_> {
 
     /// `lowest_floaters` with weights of type `W`: the floaters first, then the extra cost
     /// (less than `k` in all; ignored when `k` is 1).
-    fn floaters_with<W: Weight>(
+    fn floaters_with<W: Pooled>(
         &self,
         base: u64,
         k: u64,

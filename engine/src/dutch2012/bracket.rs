@@ -42,12 +42,13 @@
 
 use super::bound::{b3_factor, scores_desc, sq, Extra, Rest};
 use super::levels::{budgets, levels, Level};
+use super::memo::{FloatersBound, Memo};
+use super::solve::max_weight_matching;
 use super::Round12;
 use crate::history::Float;
-use crate::matching::max_weight_matching;
 use crate::score::Score;
 use ethnum::I256;
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::HashMap;
 
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
@@ -135,57 +136,6 @@ pub(crate) struct Hints<'a> {
     pub below: Option<&'a [usize]>,
     /// C.12: `fits` accepts only these sets of downfloaters (sorted indices).
     pub wanted: Option<&'a [Vec<usize>]>,
-}
-
-/// Key of a bound of `bound::Rest` at a level: (the level's legal pairs: B.2, A.7.d, the float
-/// criteria dropped; the lowest bracket's bye; the extra cost: X, Z or the budget), the remainder's
-/// pool, the pairs, and the players (S1 left, S2 free, waiting).
-type RestKey = ((bool, bool, u8, bool, u8), bool, usize, [Vec<usize>; 3]);
-
-/// B.3's lowest floaters of a branch's completions and their fewest colour conflicts.
-type FloatersBound = Option<(Vec<Score>, u64)>;
-
-/// Key of B.3's lowest floaters: the players, the pairs, the lowest bracket's bye.
-type FloatersKey = (Vec<usize>, usize, bool);
-
-/// What is computed once for a bracket: D.4's least B.3 factor, B.3's lowest floaters, and
-/// the bounds of the branches of the search (`bound`).
-#[derive(Default)]
-struct Memo {
-    least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
-    floaters: RefCell<HashMap<FloatersKey, Option<Vec<Score>>>>,
-    b3_bounds: RefCell<HashMap<RestKey, Option<(u64, u64)>>>,
-    floater_bounds: RefCell<HashMap<RestKey, FloatersBound>>,
-    below_bounds: RefCell<HashMap<RestKey, bool>>,
-}
-
-impl Memo {
-    /// D.4's least B.3 factor of `players` (`least_b3`), cached.
-    fn least_b3(&self, r: &Round12, players: &[usize]) -> Option<u64> {
-        if let Some(&v) = self.least.borrow().get(players) {
-            return v;
-        }
-        let v = least_b3(r, players);
-        self.least.borrow_mut().insert(players.to_vec(), v);
-        v
-    }
-
-    /// B.3's lowest floaters of `p` pairs among `players` (`lowest_floaters`), cached.
-    fn lowest_floaters(
-        &self,
-        r: &Round12,
-        players: &[usize],
-        p: usize,
-        bye_only: bool,
-    ) -> Option<Vec<Score>> {
-        let key = (players.to_vec(), p, bye_only);
-        if let Some(v) = self.floaters.borrow().get(&key) {
-            return v.clone();
-        }
-        let v = lowest_floaters(r, players, p, bye_only);
-        self.floaters.borrow_mut().insert(key, v.clone());
-        v
-    }
 }
 
 impl Search<'_> {
@@ -371,18 +321,7 @@ impl Search<'_> {
             return true;
         }
         let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
-        let key = |kind: u8| -> RestKey {
-            (
-                (lv.b2, lv.a7d, lv.floats_dropped, bye_only, kind),
-                rest.pool,
-                rest.pairs,
-                [
-                    rest.must.to_vec(),
-                    rest.partners.to_vec(),
-                    rest.waiting.to_vec(),
-                ],
-            )
-        };
+        let slot = self.memo.rest_slot(&lv, bye_only, rest);
         let ok = |a: usize, b: usize| legal(r, &lv, a, b);
         let floatable = |i: usize| {
             let p = &r.players[i];
@@ -391,26 +330,16 @@ impl Search<'_> {
             (!bye_only || p.bye_ok) && !repeats
         };
         if let Some(below) = self.below {
-            let k = key(0);
-            let cached = self.memo.below_bounds.borrow().get(&k).copied();
-            let fine = cached.unwrap_or_else(|| {
-                let v = rest.completes_below(r, below, &ok);
-                self.memo.below_bounds.borrow_mut().insert(k, v);
-                v
-            });
-            if !fine {
+            if !self
+                .memo
+                .below(slot, || rest.completes_below(r, below, &ok))
+            {
                 return false;
             }
         }
         if let Some(wanted) = self.wanted {
-            let k = key(9);
-            let cached = self.memo.below_bounds.borrow().get(&k).copied();
-            let fine = cached.unwrap_or_else(|| {
-                let v = wanted.iter().any(|w| rest.leaves_exactly(w, &ok));
-                self.memo.below_bounds.borrow_mut().insert(k, v);
-                v
-            });
-            if !fine {
+            let fine = || wanted.iter().any(|w| rest.leaves_exactly(w, &ok));
+            if !self.memo.wanted(slot, fine) {
                 return false;
             }
         }
@@ -455,12 +384,8 @@ impl Search<'_> {
         for (kind, extra, room) in budgets.iter().filter(|b| wanted(b.0)) {
             let (kind, room) = (*kind, *room as u64);
             if let (Some(least), Some(lowest)) = (self.least, self.lowest) {
-                let k = key(kind);
-                let cached = self.memo.b3_bounds.borrow().get(&k).copied();
-                let bound = cached.unwrap_or_else(|| {
-                    let v = rest.least_b3(r, lowest, &ok, &floatable, extra);
-                    self.memo.b3_bounds.borrow_mut().insert(k, v);
-                    v
+                let bound = self.memo.b3(slot, kind, || {
+                    rest.least_b3(r, lowest, &ok, &floatable, extra)
                 });
                 // D.4: no completion reaches the least factor; or those that do (when the
                 // best completion has it) all break X, Z or the budget.
@@ -474,19 +399,16 @@ impl Search<'_> {
                 }
             }
             if !self.targets.is_empty() {
-                let k = key(kind);
-                let cached = self.memo.floater_bounds.borrow().get(&k).cloned();
-                let best = cached.unwrap_or_else(|| {
-                    let v = rest.lowest_floaters(r, &ok, &floatable, extra);
-                    self.memo.floater_bounds.borrow_mut().insert(k, v.clone());
-                    v
-                });
+                let compute = || rest.lowest_floaters(r, &ok, &floatable, extra);
                 // B.3: no completion leaves the target floaters, or all that do break X, Z or
                 // the budget.
-                let Some((scores, fewest)) = best else {
-                    return false;
+                let miss = |best: &FloatersBound| {
+                    let Some((scores, fewest)) = best else {
+                        return true;
+                    };
+                    self.targets.iter().any(|t| t != scores) || self.over_room(kind, *fewest, room)
                 };
-                if self.targets.iter().any(|t| *t != scores) || self.over_room(kind, fewest, room) {
+                if self.memo.floaters(slot, kind, compute, miss) {
                     return false;
                 }
             }
@@ -516,15 +438,19 @@ impl Search<'_> {
     fn may_meet(&self, players: &[usize], p: usize, x: usize, z: usize) -> bool {
         let r = self.r;
         let ok = |a: usize, b: usize| self.allowed(a, b);
-        if max_pairs(players, &ok) < p {
+        let max_pairs = |which: usize, ok: &dyn Fn(usize, usize) -> bool| {
+            self.memo
+                .max_pairs(&self.lv, which, players, || max_pairs(players, ok))
+        };
+        if max_pairs(0, &ok) < p {
             return false;
         }
-        let good = max_pairs(players, &|a, b| ok(a, b) && !r.colour_bad(a, b));
+        let good = max_pairs(1, &|a, b| ok(a, b) && !r.colour_bad(a, b));
         if x + p.saturating_sub(good) > self.lv.x {
             return false;
         }
         if r.even {
-            let fine = max_pairs(players, &|a, b| ok(a, b) && !r.strong_bad(a, b));
+            let fine = max_pairs(2, &|a, b| ok(a, b) && !r.strong_bad(a, b));
             if z + p.saturating_sub(fine) > self.lv.z {
                 return false;
             }
@@ -761,7 +687,7 @@ pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// D.4: the least B.3 factor of a complete pairing of `players` (B.1, B.2 for non-top scorers,
 /// at most one player left, who may take the bye), by a minimum-weight perfect matching;
 /// `None` when there is no complete pairing.
-fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
+pub(crate) fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
     let n = players.len();
     let lowest = players.iter().map(|&i| r.players[i].score).min()?;
     let bye_opponent = lowest - Score::points(1);
