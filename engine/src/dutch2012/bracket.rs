@@ -42,7 +42,7 @@
 
 use super::bound::{b3_factor, scores_desc, sq, Extra, Rest};
 use super::levels::{budgets, levels, Level};
-use super::memo::{FloatersBound, Memo};
+use super::memo::{FloatersBound, Graph, Memo};
 use super::solve::max_weight_matching;
 use super::Round12;
 use crate::history::Float;
@@ -229,16 +229,27 @@ impl Search<'_> {
             .map(|(p, _)| *p)
             .collect();
         let ok = |a: usize, b: usize| self.allowed(a, b);
-        if bipartite(rem, &free, &ok) < rem.len() {
+        let r = self.r;
+        // On the bracket's bit masks where it has them.
+        let bipartite =
+            |graph: Graph, left: &[usize], right: &[usize], ok: &dyn Fn(usize, usize) -> bool| {
+                self.memo
+                    .bipartite(r, &self.lv, graph, left, right)
+                    .unwrap_or_else(|| bipartite(left, right, ok))
+            };
+        if bipartite(Graph::Legal, rem, &free, &ok) < rem.len() {
             return false;
         }
-        let r = self.r;
-        let good = bipartite(rem, &free, &|a, b| ok(a, b) && !r.colour_bad(a, b));
+        let good = bipartite(Graph::Good, rem, &free, &|a, b| {
+            ok(a, b) && !r.colour_bad(a, b)
+        });
         if x + rem.len() - good > self.lv.x {
             return false;
         }
         if r.even {
-            let fine = bipartite(rem, &free, &|a, b| ok(a, b) && !r.strong_bad(a, b));
+            let fine = bipartite(Graph::Fine, rem, &free, &|a, b| {
+                ok(a, b) && !r.strong_bad(a, b)
+            });
             if z + rem.len() - fine > self.lv.z {
                 return false;
             }
@@ -254,7 +265,7 @@ impl Search<'_> {
                         || (self.bye_only && !r.players[i].bye_ok)
                 })
                 .collect();
-            if bipartite(&stay, rem, &|a, b| ok(b, a)) < stay.len() {
+            if bipartite(Graph::Reversed, &stay, rem, &|a, b| ok(b, a)) < stay.len() {
                 return false;
             }
         }
@@ -582,7 +593,7 @@ fn down_cost(r: &Round12, lv: &Level, i: usize) -> usize {
 }
 
 /// The pair is legal at level `lv`.
-fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
+pub(crate) fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
     if !r.compat[a][b] {
         return false;
     }
@@ -963,7 +974,7 @@ fn pair_compatible(
     let nodes = Cell::new(0u64);
     let (spent, over) = (Cell::new(0usize), Cell::new(usize::MAX));
     let level_nodes = Cell::new(0u64);
-    let memo = Memo::default();
+    let memo = Memo::new(r, &all);
     // A level dropping a float criterion that nobody in the bracket could break is the level
     // before it again (C.10 a-d: B.6 up, B.5 up, B.6 down, B.5 down), already tried.
     let has = |f: &dyn Fn(&super::Player12) -> bool| all.iter().any(|&i| f(&r.players[i]));

@@ -7,9 +7,14 @@
 //! level and the shape) is written into a buffer kept here and hashed with FxHash; only a
 //! miss stores a copy of it. The bounds of one branch shape (`Rest`) share one entry, found by
 //! one lookup, which holds each kind of bound once computed.
+//!
+//! The bipartite matchings of `Search::can_complete` (at every node) run on bit masks: per
+//! level, the rows of the bracket's pair graphs (legal, legal without a colour conflict,
+//! legal without a strong one), each row computed when first needed; a bracket of more than
+//! `MASK_PLAYERS` players is left to the caller's own matching.
 
 use super::bound::Rest;
-use super::bracket::{least_b3, lowest_floaters};
+use super::bracket::{least_b3, legal, lowest_floaters};
 use super::levels::Level;
 use super::Round12;
 use crate::score::Score;
@@ -32,8 +37,44 @@ struct RestBounds {
     floaters: [Option<FloatersBound>; 3],
 }
 
+/// The most players of a bracket whose pair graphs are kept as bit masks (one `u128` a row).
+const MASK_PLAYERS: usize = 128;
+
+/// The pair graphs of `Search::can_complete`, as bit masks over the bracket's players (their
+/// positions in `Memo::players`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Graph {
+    /// The level's legal pairs (`bracket::legal`), row `a` holding `b` when `legal(a, b)`.
+    Legal,
+    /// Legal and without a colour conflict (A.8 X).
+    Good,
+    /// Legal and without a strong colour conflict (A.8 Z).
+    Fine,
+    /// The legal pairs the other way: row `b` holding `a` when `legal(a, b)`.
+    Reversed,
+}
+
+/// The rows of the pair graphs at one level; a row is valid once its bit is in `done`.
+struct Rows {
+    /// A level with these legal pairs (`level_word`).
+    level: Level,
+    word: u32,
+    done: u128,
+    legal: [u128; MASK_PLAYERS],
+    good: [u128; MASK_PLAYERS],
+    fine: [u128; MASK_PLAYERS],
+    /// `Graph::Reversed`, built whole with the first row asked.
+    reversed: Option<Box<[u128; MASK_PLAYERS]>>,
+}
+
 #[derive(Default)]
 pub(crate) struct Memo {
+    /// The bracket's players (sorted) and, per player of the round, the position among them
+    /// (`u32::MAX` outside the bracket); empty for a bracket too large for bit masks.
+    players: Vec<usize>,
+    position: Vec<u32>,
+    /// The pair graphs of the levels searched so far (`Graph`).
+    rows: RefCell<Vec<Box<Rows>>>,
     least: RefCell<Map<Option<u64>>>,
     floaters: RefCell<Map<Option<Vec<Score>>>>,
     /// Branch shapes to their index in `bounds`.
@@ -57,6 +98,121 @@ fn word(i: usize) -> u32 {
 }
 
 impl Memo {
+    /// The caches of the bracket of `players` (sorted).
+    pub fn new(r: &Round12, players: &[usize]) -> Memo {
+        let mut memo = Memo::default();
+        if players.len() <= MASK_PLAYERS {
+            memo.players = players.to_vec();
+            memo.position = vec![u32::MAX; r.players.len()];
+            for (k, &i) in players.iter().enumerate() {
+                memo.position[i] = k as u32;
+            }
+        }
+        memo
+    }
+
+    /// The size of a maximum matching between `left` and `right` (players of the bracket) in
+    /// the pair graph `graph` of level `lv`, on bit masks (Kuhn's augmenting paths); `None`
+    /// when the bracket is too large for them.
+    pub fn bipartite(
+        &self,
+        r: &Round12,
+        lv: &Level,
+        graph: Graph,
+        left: &[usize],
+        right: &[usize],
+    ) -> Option<usize> {
+        if self.players.is_empty() || left.len() > MASK_PLAYERS {
+            return None;
+        }
+        let mut lefts = [0u8; MASK_PLAYERS];
+        for (k, &i) in left.iter().enumerate() {
+            lefts[k] = self.local(i)?;
+        }
+        let lefts = &lefts[..left.len()];
+        let mut rights = 0u128;
+        for &i in right {
+            rights |= 1 << self.local(i)?;
+        }
+        let word = level_word(lv);
+        let mut all = self.rows.borrow_mut();
+        let at = match all.iter().position(|t| t.word == word) {
+            Some(at) => at,
+            None => {
+                all.push(Box::new(Rows {
+                    level: *lv,
+                    word,
+                    done: 0,
+                    legal: [0; MASK_PLAYERS],
+                    good: [0; MASK_PLAYERS],
+                    fine: [0; MASK_PLAYERS],
+                    reversed: None,
+                }));
+                all.len() - 1
+            }
+        };
+        let rows = &mut all[at];
+        let masks: &[u128; MASK_PLAYERS] = if graph == Graph::Reversed {
+            self.reversed(r, rows)
+        } else {
+            for &a in lefts {
+                self.fill(r, rows, a);
+            }
+            match graph {
+                Graph::Legal => &rows.legal,
+                Graph::Good => &rows.good,
+                _ => &rows.fine,
+            }
+        };
+        Some(kuhn(lefts, rights, masks))
+    }
+
+    /// The position of player `i` in the bracket (`None` outside it).
+    fn local(&self, i: usize) -> Option<u8> {
+        let k = *self.position.get(i)?;
+        u8::try_from(k).ok()
+    }
+
+    /// Computes row `a` of the `Legal`, `Good` and `Fine` graphs, if not done yet.
+    fn fill(&self, r: &Round12, rows: &mut Rows, a: u8) {
+        let bit = 1u128 << a;
+        if rows.done & bit != 0 {
+            return;
+        }
+        let pa = self.players[usize::from(a)];
+        let (mut legal_row, mut good, mut fine) = (0u128, 0u128, 0u128);
+        for (k, &pb) in self.players.iter().enumerate() {
+            if legal(r, &rows.level, pa, pb) {
+                legal_row |= 1 << k;
+                if !r.colour_bad(pa, pb) {
+                    good |= 1 << k;
+                }
+                if !r.strong_bad(pa, pb) {
+                    fine |= 1 << k;
+                }
+            }
+        }
+        let a = usize::from(a);
+        (rows.legal[a], rows.good[a], rows.fine[a]) = (legal_row, good, fine);
+        rows.done |= bit;
+    }
+
+    /// The `Reversed` graph of the level, computed whole when first asked.
+    fn reversed<'a>(&self, r: &Round12, rows: &'a mut Rows) -> &'a [u128; MASK_PLAYERS] {
+        let level = rows.level;
+        rows.reversed.get_or_insert_with(|| {
+            let mut rev = Box::new([0u128; MASK_PLAYERS]);
+            for (a, &pa) in self.players.iter().enumerate() {
+                for (b, &pb) in self.players.iter().enumerate() {
+                    if legal(r, &level, pa, pb) {
+                        rev[b] |= 1 << a;
+                    }
+                }
+            }
+            rev
+        })
+    }
+
     /// Writes the key `head` then `players` into the buffer and runs `f` on it.
     fn with_key<T>(&self, head: &[u32], players: &[&[usize]], f: impl FnOnce(&[u32]) -> T) -> T {
         let mut key = self.key.borrow_mut();
@@ -205,4 +361,40 @@ impl Memo {
         });
         v
     }
+}
+
+/// The size of a maximum matching between the positions `left` and the set `right`, row `a`
+/// of `rows` holding the partners of `a` (Kuhn's augmenting paths, on bit masks).
+fn kuhn(left: &[u8], right: u128, rows: &[u128; MASK_PLAYERS]) -> usize {
+    /// Finds an augmenting path from `left[l]`; `owner[j]`: the index in `left` matched to `j`.
+    fn augment(
+        l: usize,
+        left: &[u8],
+        right: u128,
+        rows: &[u128; MASK_PLAYERS],
+        owner: &mut [u8; MASK_PLAYERS],
+        seen: &mut u128,
+    ) -> bool {
+        loop {
+            let free = rows[usize::from(left[l])] & right & !*seen;
+            if free == 0 {
+                return false;
+            }
+            let j = free.trailing_zeros() as usize;
+            *seen |= 1 << j;
+            let took = owner[j] == u8::MAX
+                || augment(usize::from(owner[j]), left, right, rows, owner, seen);
+            if took {
+                owner[j] = l as u8;
+                return true;
+            }
+        }
+    }
+    let mut owner = [u8::MAX; MASK_PLAYERS];
+    (0..left.len())
+        .filter(|&l| {
+            let mut seen = 0u128;
+            augment(l, left, right, rows, &mut owner, &mut seen)
+        })
+        .count()
 }
