@@ -15,7 +15,7 @@
 //! level's budget, cannot lead to an accepted candidate. C.13's pairable lowest bracket is a
 //! relaxed cardinality test (`completes_below`).
 
-use super::solve::{max_weight_matching, Pooled};
+use super::solve::{max_weight_matching, perfect, Pooled};
 use super::Round12;
 use crate::matching::Weight;
 use crate::score::Score;
@@ -130,18 +130,14 @@ impl Rest<'_> {
                     r.pairable(all[i], all[j])
                 };
                 if edge {
-                    edges.push((i, j, 1i64));
+                    edges.push((i, j));
                 }
             }
             if n % 2 == 1 && i >= nm && r.players[all[i]].bye_ok {
-                edges.push((i, n, 1i64));
+                edges.push((i, n));
             }
         }
-        let total = n + n % 2;
-        total == 0
-            || max_weight_matching(total, &edges, true)
-                .iter()
-                .all(|m| m.is_some())
+        perfect(n + n % 2, &edges)
     }
 
     /// Some completion of the branch leaves exactly the players of `w` (sorted) unpaired:
@@ -189,14 +185,11 @@ impl Rest<'_> {
                 // S1's players take S2's; the others pair in the remainder (pool only).
                 let edge = if i < nm { j < nm + np } else { self.pool };
                 if edge && j >= nm && ok(all[i], all[j]) {
-                    edges.push((i, j, 1i64));
+                    edges.push((i, j));
                 }
             }
         }
-        n == 0
-            || max_weight_matching(n, &edges, true)
-                .iter()
-                .all(|m| m.is_some())
+        perfect(n, &edges)
     }
 
     /// D.4: the least B.3 factor of the branch's completions (their pairs and the bye terms of

@@ -836,15 +836,11 @@ pub(crate) fn max_pairs(players: &[usize], ok: &dyn Fn(usize, usize) -> bool) ->
     for i in 0..n {
         for j in i + 1..n {
             if ok(players[i], players[j]) {
-                edges.push((i, j, 1i64));
+                edges.push((i, j));
             }
         }
     }
-    if edges.is_empty() {
-        return 0;
-    }
-    let mate = max_weight_matching(n, &edges, true);
-    mate.iter().filter(|m| m.is_some()).count() / 2
+    super::solve::max_pairs(n, &edges)
 }
 
 /// Whether a level can be met at all with `p` pairs among `players` (necessary conditions).

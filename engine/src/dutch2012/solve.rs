@@ -3,6 +3,11 @@
 //! conditions of `bracket`), and a fresh `Matcher` allocates some twenty vectors each time.
 //! One solver per thread and weight type is kept instead; each solve starts from a clean
 //! state (`Matcher::solve` resets everything it reads), so the matchings are the same.
+//!
+//! Where only the number of pairs counts (a perfect matching exists, the most pairs), the
+//! weights were all one: Edmonds' maximum-cardinality matching (`Cardinality`) answers that
+//! without the weighted solver's duals, and a perfect-matching test stops at the first
+//! player left without an augmenting path.
 
 use crate::matching::{Matcher, Weight};
 use ethnum::I256;
@@ -54,6 +59,233 @@ pub(crate) fn max_weight_matching<W: Pooled>(
     crate::matching::max_weight_matching(n, edges, max_cardinality)
 }
 
+/// No vertex.
+const NIL: u32 = u32::MAX;
+
+/// Edmonds' maximum-cardinality matching (blossoms shrunk by relabelling their base, one
+/// breadth-first search per unmatched vertex after a greedy start), with its buffers kept.
+#[derive(Default)]
+struct Cardinality {
+    /// The adjacency lists: the neighbours of `v` are `adj[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    adj: Vec<u32>,
+    mate: Vec<u32>,
+    parent: Vec<u32>,
+    base: Vec<u32>,
+    used: Vec<bool>,
+    blossom: Vec<bool>,
+    path: Vec<bool>,
+    queue: Vec<u32>,
+}
+
+thread_local! {
+    static CARDINALITY: RefCell<Cardinality> = RefCell::new(Cardinality::default());
+}
+
+impl Cardinality {
+    /// Loads the graph on `0..n` with `edges` (self-loops ignored).
+    fn load(&mut self, n: usize, edges: &[(usize, usize)]) {
+        self.start.clear();
+        self.start.resize(n + 2, 0);
+        for &(u, v) in edges {
+            if u != v {
+                self.start[u + 2] += 1;
+                self.start[v + 2] += 1;
+            }
+        }
+        for v in 2..n + 2 {
+            self.start[v] += self.start[v - 1];
+        }
+        self.adj.clear();
+        self.adj.resize(self.start[n + 1] as usize, NIL);
+        for &(u, v) in edges {
+            if u != v {
+                let (a, b) = (u as u32, v as u32);
+                self.adj[self.start[u + 1] as usize] = b;
+                self.start[u + 1] += 1;
+                self.adj[self.start[v + 1] as usize] = a;
+                self.start[v + 1] += 1;
+            }
+        }
+        self.start.pop();
+        self.mate.clear();
+        self.mate.resize(n, NIL);
+        self.parent.clear();
+        self.parent.resize(n, NIL);
+        self.base.clear();
+        self.base.resize(n, 0);
+        self.used.clear();
+        self.used.resize(n, false);
+        self.blossom.clear();
+        self.blossom.resize(n, false);
+        self.path.clear();
+        self.path.resize(n, false);
+    }
+
+    fn neighbours(&self, v: u32) -> std::ops::Range<usize> {
+        self.start[v as usize] as usize..self.start[v as usize + 1] as usize
+    }
+
+    /// The size of a maximum matching; with `perfect`, stops (returning less than n / 2
+    /// pairs) at the first vertex that stays unmatched.
+    fn solve(&mut self, perfect: bool) -> usize {
+        let n = self.mate.len();
+        let mut pairs = 0;
+        // Greedy start.
+        for v in 0..n as u32 {
+            if self.mate[v as usize] != NIL {
+                continue;
+            }
+            for k in self.neighbours(v) {
+                let u = self.adj[k];
+                if self.mate[u as usize] == NIL {
+                    self.mate[u as usize] = v;
+                    self.mate[v as usize] = u;
+                    pairs += 1;
+                    break;
+                }
+            }
+        }
+        // An exposed vertex without an augmenting path never gets one later (Edmonds), so one
+        // search per vertex is enough.
+        for v in 0..n as u32 {
+            if self.mate[v as usize] != NIL {
+                continue;
+            }
+            let end = self.find_path(v);
+            if end == NIL {
+                if perfect {
+                    return pairs;
+                }
+                continue;
+            }
+            let mut w = end;
+            while w != NIL {
+                let pw = self.parent[w as usize];
+                let next = self.mate[pw as usize];
+                self.mate[w as usize] = pw;
+                self.mate[pw as usize] = w;
+                w = next;
+            }
+            pairs += 1;
+        }
+        pairs
+    }
+
+    /// The end of an augmenting path from the exposed `root` (followed back by `parent` and
+    /// `mate`), or `NIL`.
+    fn find_path(&mut self, root: u32) -> u32 {
+        let n = self.mate.len();
+        self.used.fill(false);
+        self.parent.fill(NIL);
+        for (v, b) in self.base.iter_mut().enumerate() {
+            *b = v as u32;
+        }
+        self.used[root as usize] = true;
+        self.queue.clear();
+        self.queue.push(root);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let v = self.queue[head];
+            head += 1;
+            for k in self.neighbours(v) {
+                let to = self.adj[k];
+                let (vi, ti) = (v as usize, to as usize);
+                if self.base[vi] == self.base[ti] || self.mate[vi] == to {
+                    continue;
+                }
+                let odd_cycle = to == root
+                    || (self.mate[ti] != NIL && self.parent[self.mate[ti] as usize] != NIL);
+                if odd_cycle {
+                    let b = self.lca(v, to);
+                    self.blossom.fill(false);
+                    self.mark_path(v, b, to);
+                    self.mark_path(to, b, v);
+                    for i in 0..n {
+                        if self.blossom[self.base[i] as usize] {
+                            self.base[i] = b;
+                            if !self.used[i] {
+                                self.used[i] = true;
+                                self.queue.push(i as u32);
+                            }
+                        }
+                    }
+                } else if self.parent[ti] == NIL {
+                    self.parent[ti] = v;
+                    let next = self.mate[ti];
+                    if next == NIL {
+                        return to;
+                    }
+                    self.used[next as usize] = true;
+                    self.queue.push(next);
+                }
+            }
+        }
+        NIL
+    }
+
+    /// The base of the blossom closed by the edge `a`-`b`.
+    fn lca(&mut self, a: u32, b: u32) -> u32 {
+        self.path.fill(false);
+        let mut a = a;
+        loop {
+            a = self.base[a as usize];
+            self.path[a as usize] = true;
+            let m = self.mate[a as usize];
+            if m == NIL {
+                break;
+            }
+            a = self.parent[m as usize];
+        }
+        let mut b = b;
+        loop {
+            b = self.base[b as usize];
+            if self.path[b as usize] {
+                return b;
+            }
+            b = self.parent[self.mate[b as usize] as usize];
+        }
+    }
+
+    /// Marks the blossom's bases on the path from `v` down to the base `b`, pointing the
+    /// parents across the cycle (`child`: the vertex on the other side of the closing edge).
+    fn mark_path(&mut self, mut v: u32, b: u32, mut child: u32) {
+        while self.base[v as usize] != b {
+            let m = self.mate[v as usize];
+            self.blossom[self.base[v as usize] as usize] = true;
+            self.blossom[self.base[m as usize] as usize] = true;
+            self.parent[v as usize] = child;
+            child = m;
+            v = self.parent[m as usize];
+        }
+    }
+}
+
+/// Runs `f` on the thread's kept `Cardinality` (a fresh one if it is in use).
+fn with_cardinality<T>(f: impl FnOnce(&mut Cardinality) -> T) -> T {
+    CARDINALITY.with(|c| match c.try_borrow_mut() {
+        Ok(mut c) => f(&mut c),
+        Err(_) => f(&mut Cardinality::default()),
+    })
+}
+
+/// The most pairs of the graph on `0..n` with `edges`.
+pub(crate) fn max_pairs(n: usize, edges: &[(usize, usize)]) -> usize {
+    with_cardinality(|c| {
+        c.load(n, edges);
+        c.solve(false)
+    })
+}
+
+/// The graph on `0..n` with `edges` has a perfect matching (true for `n` = 0).
+pub(crate) fn perfect(n: usize, edges: &[(usize, usize)]) -> bool {
+    n % 2 == 0
+        && with_cardinality(|c| {
+            c.load(n, edges);
+            c.solve(true) * 2 == n
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +324,37 @@ mod tests {
                 max_weight_matching(n, &wide, card),
                 crate::matching::max_weight_matching(n, &wide, card)
             );
+        }
+    }
+
+    /// Edmonds' cardinality matching finds as many pairs as the weighted solver with all
+    /// weights one, and the perfect-matching test agrees with it.
+    #[test]
+    fn cardinality_matches_weighted_solver() {
+        let mut seed = 11u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        for round in 0..3000 {
+            let n = (next() % 30) as usize + usize::from(round % 50 == 0) * 60;
+            let (density, scale) = (next() % 8 + 1, if round % 3 == 0 { 40 } else { 10 });
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if next() % scale < density {
+                        edges.push((u, v));
+                    }
+                }
+            }
+            let weighted: Vec<(usize, usize, i64)> =
+                edges.iter().map(|&(u, v)| (u, v, 1)).collect();
+            let mate = crate::matching::max_weight_matching(n, &weighted, true);
+            let most = mate.iter().filter(|m| m.is_some()).count() / 2;
+            assert_eq!(max_pairs(n, &edges), most, "graph {round}: {n} {edges:?}");
+            assert_eq!(perfect(n, &edges), 2 * most == n, "graph {round}");
         }
     }
 }
