@@ -42,7 +42,7 @@
 
 use super::bound::{b3_factor, scores_desc, sq, Extra, Rest};
 use super::levels::{budgets, levels, Level};
-use super::memo::{FloatersBound, Graph, Memo};
+use super::memo::{gather, FloatersBound, Graph, Memo, SMALL};
 use super::solve::max_weight_matching;
 use super::Round12;
 use crate::history::Float;
@@ -163,13 +163,9 @@ impl Search<'_> {
         }
         self.nodes.set(self.nodes.get() + 1);
         if d == s1.len() {
-            let unpaired: Vec<usize> = s2
-                .iter()
-                .zip(used.iter())
-                .filter(|(_, u)| !**u)
-                .map(|(p, _)| *p)
-                .collect();
-            return leaf(pairs, &unpaired, x, z);
+            let (mut small, mut large) = ([0; SMALL], Vec::new());
+            let unpaired = gather(unused(s2, used), &mut small, &mut large);
+            return leaf(pairs, unpaired, x, z);
         }
         if !self.can_complete(s1, s2, d, used, x, z)
             || !self.branch_ok(s1, s2, d, used, pairs, x, z)
@@ -222,12 +218,8 @@ impl Search<'_> {
         z: usize,
     ) -> bool {
         let rem = &s1[d..];
-        let free: Vec<usize> = s2
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| !**u)
-            .map(|(p, _)| *p)
-            .collect();
+        let (mut small, mut large) = ([0; SMALL], Vec::new());
+        let free = gather(unused(s2, used), &mut small, &mut large);
         let ok = |a: usize, b: usize| self.allowed(a, b);
         let r = self.r;
         // On the bracket's bit masks where it has them.
@@ -237,17 +229,17 @@ impl Search<'_> {
                     .bipartite(r, &self.lv, graph, left, right)
                     .unwrap_or_else(|| bipartite(left, right, ok))
             };
-        if bipartite(Graph::Legal, rem, &free, &ok) < rem.len() {
+        if bipartite(Graph::Legal, rem, free, &ok) < rem.len() {
             return false;
         }
-        let good = bipartite(Graph::Good, rem, &free, &|a, b| {
+        let good = bipartite(Graph::Good, rem, free, &|a, b| {
             ok(a, b) && !r.colour_bad(a, b)
         });
         if x + rem.len() - good > self.lv.x {
             return false;
         }
         if r.even {
-            let fine = bipartite(Graph::Fine, rem, &free, &|a, b| {
+            let fine = bipartite(Graph::Fine, rem, free, &|a, b| {
                 ok(a, b) && !r.strong_bad(a, b)
             });
             if z + rem.len() - fine > self.lv.z {
@@ -256,16 +248,14 @@ impl Search<'_> {
         }
         if self.floating {
             let lv = self.lv;
-            let stay: Vec<usize> = free
-                .iter()
-                .copied()
-                .filter(|&i| {
-                    (lv.b5_down() && r.repeats_down(i, true))
-                        || (lv.b6_down() && r.repeats_down(i, false))
-                        || (self.bye_only && !r.players[i].bye_ok)
-                })
-                .collect();
-            if bipartite(Graph::Reversed, &stay, rem, &|a, b| ok(b, a)) < stay.len() {
+            let (mut small, mut large) = ([0; SMALL], Vec::new());
+            let stay = free.iter().copied().filter(|&i| {
+                (lv.b5_down() && r.repeats_down(i, true))
+                    || (lv.b6_down() && r.repeats_down(i, false))
+                    || (self.bye_only && !r.players[i].bye_ok)
+            });
+            let stay = gather(stay, &mut small, &mut large);
+            if bipartite(Graph::Reversed, stay, rem, &|a, b| ok(b, a)) < stay.len() {
                 return false;
             }
         }
@@ -297,16 +287,12 @@ impl Search<'_> {
         if self.nodes.get() < BOUND_AFTER {
             return true;
         }
-        let free: Vec<usize> = s2
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| !**u)
-            .map(|(p, _)| *p)
-            .collect();
+        let (mut small, mut large) = ([0; SMALL], Vec::new());
+        let free = gather(unused(s2, used), &mut small, &mut large);
         let pool = !self.floating;
         let rest = Rest {
             must: &s1[d..],
-            partners: &free,
+            partners: free,
             waiting: if pool { &self.waiting } else { &[] },
             pool,
             pairs: s1.len() - d + if pool { self.p_rem } else { 0 },
@@ -791,6 +777,11 @@ pub(crate) fn lowest_floaters(
 /// The most moved-down players that can be paired with residents (B.1, B.2).
 fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bipartite(mdps, residents, &|a, b| r.pairable(a, b))
+}
+
+/// The players of `s2` not `used`, in order.
+fn unused<'a>(s2: &'a [usize], used: &'a [bool]) -> impl Iterator<Item = usize> + 'a {
+    s2.iter().zip(used).filter(|(_, u)| !**u).map(|(p, _)| *p)
 }
 
 /// The size of a maximum matching between `left` and `right` with pairs passing `ok`

@@ -363,6 +363,35 @@ impl Memo {
     }
 }
 
+/// Players gathered on the stack up to this many (`gather`).
+pub(crate) const SMALL: usize = 64;
+
+/// The players of `items`, on the stack (`small`) when they are at most `SMALL`, else in
+/// `large`: the per-node lists of the search without a heap allocation each.
+pub(crate) fn gather<'a>(
+    items: impl Iterator<Item = usize>,
+    small: &'a mut [usize; SMALL],
+    large: &'a mut Vec<usize>,
+) -> &'a [usize] {
+    let mut k = 0;
+    for i in items {
+        if k < SMALL {
+            small[k] = i;
+            k += 1;
+        } else {
+            if large.is_empty() {
+                large.extend_from_slice(&small[..]);
+            }
+            large.push(i);
+        }
+    }
+    if large.is_empty() {
+        &small[..k]
+    } else {
+        large
+    }
+}
+
 /// The size of a maximum matching between the positions `left` and the set `right`, row `a`
 /// of `rows` holding the partners of `a` (Kuhn's augmenting paths, on bit masks).
 fn kuhn(left: &[u8], right: u128, rows: &[u128; MASK_PLAYERS]) -> usize {
