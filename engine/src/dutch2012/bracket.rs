@@ -527,11 +527,15 @@ impl Search<'_> {
                 return false;
             }
             let list = exchanges(players, p, k, budget.min(EXCHANGE_LIMIT));
-            self.nodes.set(self.nodes.get() + list.len() as u64);
-            for (s1, s2) in list {
-                let mut used = vec![false; s2.len()];
-                let mut pairs = Vec::new();
-                if self.transpose(&s1, &s2, 0, &mut used, &mut pairs, x, z, leaf) {
+            let n = players.len();
+            self.nodes.set(self.nodes.get() + (list.len() / n) as u64);
+            let (mut used, mut pairs) = (Vec::new(), Vec::new());
+            for e in list.chunks(n) {
+                let (s1, s2) = e.split_at(p);
+                used.clear();
+                used.resize(s2.len(), false);
+                pairs.clear();
+                if self.transpose(s1, s2, 0, &mut used, &mut pairs, x, z, leaf) {
                     return true;
                 }
                 if self.nodes.get() > NODE_LIMIT {
@@ -601,8 +605,9 @@ pub(crate) fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
 
 /// The exchanges of `k` players of D.2 for S1 = the `p` first players, in order: the smallest
 /// difference of numbers first, then the S1 list top down, then the S2 list top down. Each as
-/// (S1, S2), sorted by A.2. At most `limit` are listed.
-fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+/// S1 then S2, each sorted by A.2, the exchanges one after the other in one list (`n` players
+/// each, S1 the first `p`). At most `limit` are listed.
+fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<usize> {
     let n = players.len();
     let s1_sets = subsets_desc(p, k);
     let s2_sets = subsets_asc(p, n, k);
@@ -618,21 +623,21 @@ fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<(Vec<us
         }
     }
     list.sort_unstable();
-    list.into_iter()
-        .map(|(_, i, j)| {
-            let (a, b) = (&s1_sets[i], &s2_sets[j]);
-            let mut s1: Vec<usize> = (0..p).filter(|x| !a.contains(x)).collect();
-            s1.extend(b);
-            s1.sort_unstable();
-            let mut s2: Vec<usize> = (p..n).filter(|x| !b.contains(x)).collect();
-            s2.extend(a);
-            s2.sort_unstable();
-            (
-                s1.iter().map(|&x| players[x]).collect(),
-                s2.iter().map(|&x| players[x]).collect(),
-            )
-        })
-        .collect()
+    let mut out = Vec::with_capacity(list.len() * n);
+    let (mut s1, mut s2) = (Vec::with_capacity(p), Vec::with_capacity(n - p));
+    for (_, i, j) in list {
+        let (a, b) = (&s1_sets[i], &s2_sets[j]);
+        s1.clear();
+        s1.extend((0..p).filter(|x| !a.contains(x)));
+        s1.extend(b);
+        s1.sort_unstable();
+        s2.clear();
+        s2.extend((p..n).filter(|x| !b.contains(x)));
+        s2.extend(a);
+        s2.sort_unstable();
+        out.extend(s1.iter().chain(&s2).map(|&x| players[x]));
+    }
+    out
 }
 
 /// The `k`-subsets of `0..p`, each listed high to low, in decreasing lexicographic order (D.2).
