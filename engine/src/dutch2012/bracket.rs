@@ -222,27 +222,32 @@ impl Search<'_> {
         let free = gather(unused(s2, used), &mut small, &mut large);
         let ok = |a: usize, b: usize| self.allowed(a, b);
         let r = self.r;
-        // On the bracket's bit masks where it has them.
-        let bipartite =
-            |graph: Graph, left: &[usize], right: &[usize], ok: &dyn Fn(usize, usize) -> bool| {
-                self.memo
-                    .bipartite(r, &self.lv, graph, left, right)
-                    .unwrap_or_else(|| bipartite(left, right, ok))
-            };
-        if bipartite(Graph::Legal, rem, free, &ok) < rem.len() {
+        // At least `need` of `left` matched into `right`: on the bracket's bit masks where it
+        // has them.
+        let covers = |graph: Graph,
+                      left: &[usize],
+                      right: &[usize],
+                      need: usize,
+                      ok: &dyn Fn(usize, usize) -> bool| {
+            self.memo
+                .covers(r, &self.lv, graph, left, right, need)
+                .unwrap_or_else(|| bipartite(left, right, ok) >= need)
+        };
+        if !covers(Graph::Legal, rem, free, rem.len(), &ok) {
             return false;
         }
-        let good = bipartite(Graph::Good, rem, free, &|a, b| {
+        // The conflicts that cannot be avoided, x + rem.len() - good, within X.
+        let need = (x + rem.len()).saturating_sub(self.lv.x);
+        if !covers(Graph::Good, rem, free, need, &|a, b| {
             ok(a, b) && !r.colour_bad(a, b)
-        });
-        if x + rem.len() - good > self.lv.x {
+        }) {
             return false;
         }
         if r.even {
-            let fine = bipartite(Graph::Fine, rem, free, &|a, b| {
+            let need = (z + rem.len()).saturating_sub(self.lv.z);
+            if !covers(Graph::Fine, rem, free, need, &|a, b| {
                 ok(a, b) && !r.strong_bad(a, b)
-            });
-            if z + rem.len() - fine > self.lv.z {
+            }) {
                 return false;
             }
         }
@@ -255,7 +260,7 @@ impl Search<'_> {
                     || (self.bye_only && !r.players[i].bye_ok)
             });
             let stay = gather(stay, &mut small, &mut large);
-            if bipartite(Graph::Reversed, stay, rem, &|a, b| ok(b, a)) < stay.len() {
+            if !covers(Graph::Reversed, stay, rem, stay.len(), &|a, b| ok(b, a)) {
                 return false;
             }
         }

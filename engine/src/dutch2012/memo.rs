@@ -111,19 +111,23 @@ impl Memo {
         memo
     }
 
-    /// The size of a maximum matching between `left` and `right` (players of the bracket) in
-    /// the pair graph `graph` of level `lv`, on bit masks (Kuhn's augmenting paths); `None`
-    /// when the bracket is too large for them.
-    pub fn bipartite(
+    /// A matching between `left` and `right` (players of the bracket) in the pair graph
+    /// `graph` of level `lv` covers at least `need` players of `left`, on bit masks (Kuhn's
+    /// augmenting paths); `None` when the bracket is too large for them.
+    pub fn covers(
         &self,
         r: &Round12,
         lv: &Level,
         graph: Graph,
         left: &[usize],
         right: &[usize],
-    ) -> Option<usize> {
+        need: usize,
+    ) -> Option<bool> {
         if self.players.is_empty() || left.len() > MASK_PLAYERS {
             return None;
+        }
+        if need > left.len() {
+            return Some(false);
         }
         let mut lefts = [0u8; MASK_PLAYERS];
         for (k, &i) in left.iter().enumerate() {
@@ -164,7 +168,7 @@ impl Memo {
                 _ => &rows.fine,
             }
         };
-        Some(kuhn(lefts, rights, masks))
+        Some(kuhn(lefts, rights, masks, need))
     }
 
     /// The position of player `i` in the bracket (`None` outside it).
@@ -392,38 +396,74 @@ pub(crate) fn gather<'a>(
     }
 }
 
-/// The size of a maximum matching between the positions `left` and the set `right`, row `a`
-/// of `rows` holding the partners of `a` (Kuhn's augmenting paths, on bit masks).
-fn kuhn(left: &[u8], right: u128, rows: &[u128; MASK_PLAYERS]) -> usize {
-    /// Finds an augmenting path from `left[l]`; `owner[j]`: the index in `left` matched to `j`.
-    fn augment(
-        l: usize,
-        left: &[u8],
+/// A matching between the positions `left` and the set `right`, row `a` of `rows` holding the
+/// partners of `a`, covers at least `need` of `left` (`need` at most `left.len()`). Kuhn's
+/// augmenting paths on bit masks, after a greedy start: one search per player left unmatched
+/// (a player without an augmenting path never gets one later), stopping once more players
+/// stay unmatched than `need` allows.
+fn kuhn(left: &[u8], right: u128, rows: &[u128; MASK_PLAYERS], need: usize) -> bool {
+    /// `owner[j]`: the index in `left` matched to `j`, where `taken` has `j`.
+    struct State<'a> {
+        left: &'a [u8],
         right: u128,
-        rows: &[u128; MASK_PLAYERS],
-        owner: &mut [u8; MASK_PLAYERS],
-        seen: &mut u128,
-    ) -> bool {
+        rows: &'a [u128; MASK_PLAYERS],
+        owner: [u8; MASK_PLAYERS],
+        taken: u128,
+        seen: u128,
+    }
+    /// Finds an augmenting path from `left[l]`, a free partner first.
+    fn augment(s: &mut State, l: usize) -> bool {
+        let row = s.rows[usize::from(s.left[l])] & s.right;
+        let free = row & !s.taken & !s.seen;
+        if free != 0 {
+            let j = free.trailing_zeros() as usize;
+            s.owner[j] = l as u8;
+            s.taken |= 1 << j;
+            return true;
+        }
         loop {
-            let free = rows[usize::from(left[l])] & right & !*seen;
-            if free == 0 {
+            let next = row & !s.seen;
+            if next == 0 {
                 return false;
             }
-            let j = free.trailing_zeros() as usize;
-            *seen |= 1 << j;
-            let took = owner[j] == u8::MAX
-                || augment(usize::from(owner[j]), left, right, rows, owner, seen);
-            if took {
-                owner[j] = l as u8;
+            let j = next.trailing_zeros() as usize;
+            s.seen |= 1 << j;
+            if augment(s, usize::from(s.owner[j])) {
+                s.owner[j] = l as u8;
                 return true;
             }
         }
     }
-    let mut owner = [u8::MAX; MASK_PLAYERS];
-    (0..left.len())
-        .filter(|&l| {
-            let mut seen = 0u128;
-            augment(l, left, right, rows, &mut owner, &mut seen)
-        })
-        .count()
+    let mut s = State {
+        left,
+        right,
+        rows,
+        owner: [0; MASK_PLAYERS],
+        taken: 0,
+        seen: 0,
+    };
+    let mut waiting = [0u8; MASK_PLAYERS];
+    let mut n_waiting = 0;
+    for (l, &a) in left.iter().enumerate() {
+        let free = rows[usize::from(a)] & right & !s.taken;
+        if free != 0 {
+            let j = free.trailing_zeros() as usize;
+            s.owner[j] = l as u8;
+            s.taken |= 1 << j;
+        } else {
+            waiting[n_waiting] = l as u8;
+            n_waiting += 1;
+        }
+    }
+    let mut missing = left.len() - need;
+    for &l in &waiting[..n_waiting] {
+        s.seen = 0;
+        if !augment(&mut s, usize::from(l)) {
+            if missing == 0 {
+                return false;
+            }
+            missing -= 1;
+        }
+    }
+    true
 }
