@@ -15,7 +15,7 @@
 //! level's budget, cannot lead to an accepted candidate. C.13's pairable lowest bracket is a
 //! relaxed cardinality test (`completes_below`).
 
-use super::solve::{max_weight_matching, perfect, Pooled};
+use super::solve::{assignment, max_weight_matching, perfect, Pooled};
 use super::Round12;
 use crate::matching::Weight;
 use crate::score::Score;
@@ -65,6 +65,9 @@ impl Rest<'_> {
         let n = all.len();
         let extra = n.checked_sub(2 * self.pairs)?;
         let nm = self.must.len();
+        if !self.pool && self.waiting.is_empty() && self.pairs == nm {
+            return self.assigned(ok, floatable, pair_w, float_w);
+        }
         let mut edges = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -103,6 +106,31 @@ impl Rest<'_> {
             }
         }
         Some((pairs, left))
+    }
+
+    /// `best` where the S2 players left over float (no remainder): the graph is bipartite, S1's
+    /// players and the floaters' slots on one side, S2's on the other, so the best completion
+    /// is an assignment (`solve::assignment`). Any best completion has the same weight, and
+    /// what the callers read of it (the B.3 factor or floaters, and the extra cost) follows
+    /// from the weight alone.
+    fn assigned<W: Pooled>(
+        &self,
+        ok: &dyn Fn(usize, usize) -> bool,
+        floatable: &dyn Fn(usize) -> bool,
+        pair_w: &dyn Fn(usize, usize) -> W,
+        float_w: &dyn Fn(usize) -> W,
+    ) -> Option<Completion> {
+        let (must, partners) = (self.must, self.partners);
+        let col = assignment(partners.len(), |i, j| {
+            let b = partners[j];
+            match must.get(i) {
+                Some(&a) => ok(a, b).then(|| pair_w(a, b)),
+                None => floatable(b).then(|| float_w(b)),
+            }
+        })?;
+        let pairs = must.iter().zip(&col).map(|(&a, &j)| (a, partners[j]));
+        let left = col[must.len()..].iter().map(|&j| partners[j]);
+        Some((pairs.collect(), left.collect()))
     }
 
     /// C.13: some completion of the branch leaves players who can be paired, together with

@@ -8,6 +8,11 @@
 //! weights were all one: Edmonds' maximum-cardinality matching (`Cardinality`) answers that
 //! without the weighted solver's duals, and a perfect-matching test stops at the first
 //! player left without an augmenting path.
+//!
+//! A branch whose S2 players left over float (`bound::Rest` without a remainder) is completed
+//! by an assignment: S1's players and one slot per floater, each to a distinct S2 player.
+//! The Hungarian method (`assignment`) solves it in n³ small steps for n S2 players, where the
+//! general solver's blossoms, duals and lists cost far more on these small graphs.
 
 use crate::matching::{Matcher, Weight};
 use ethnum::I256;
@@ -286,6 +291,86 @@ pub(crate) fn perfect(n: usize, edges: &[(usize, usize)]) -> bool {
         })
 }
 
+/// A maximum-weight perfect assignment of the rows `0..n` to the columns `0..n`: the column
+/// of each row, or `None` when there is none. `weight(i, j)` is the weight of row `i` in
+/// column `j`, `None` (or negative, as the general solver ignores negative edges) where not
+/// allowed. The Hungarian method with potentials, minimising the negated weights.
+pub(crate) fn assignment<W: Weight>(
+    n: usize,
+    weight: impl Fn(usize, usize) -> Option<W>,
+) -> Option<Vec<usize>> {
+    // Costs (negated weights) with a row and a column 0 in front (rows and columns 1..=n).
+    let m = n + 1;
+    let mut cost: Vec<Option<W>> = vec![None; m * m];
+    for i in 0..n {
+        for j in 0..n {
+            cost[(i + 1) * m + j + 1] = weight(i, j).filter(|&w| w >= W::ZERO).map(|w| W::ZERO - w);
+        }
+    }
+    let (mut u, mut v) = (vec![W::ZERO; m], vec![W::ZERO; m]);
+    // The row in each column (0: none), and the column before each on the path found.
+    let (mut row_of, mut way) = (vec![0usize; m], vec![0usize; m]);
+    let mut least: Vec<Option<W>> = vec![None; m];
+    let mut used = vec![false; m];
+    for i in 1..=n {
+        row_of[0] = i;
+        let mut j0 = 0;
+        least.fill(None);
+        used.fill(false);
+        loop {
+            used[j0] = true;
+            let i0 = row_of[j0];
+            let mut delta: Option<W> = None;
+            let mut j1 = 0;
+            for j in 1..=n {
+                if used[j] {
+                    continue;
+                }
+                if let Some(c) = cost[i0 * m + j] {
+                    let cur = c - u[i0] - v[j];
+                    if least[j].is_none_or(|l| cur < l) {
+                        least[j] = Some(cur);
+                        way[j] = j0;
+                    }
+                }
+                if let Some(l) = least[j] {
+                    if delta.is_none_or(|d| l < d) {
+                        delta = Some(l);
+                        j1 = j;
+                    }
+                }
+            }
+            // No column left within reach: row `i` cannot be assigned.
+            let delta = delta?;
+            for j in 0..=n {
+                if used[j] {
+                    u[row_of[j]] += delta;
+                    v[j] -= delta;
+                } else if let Some(l) = least[j].as_mut() {
+                    *l -= delta;
+                }
+            }
+            j0 = j1;
+            if row_of[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = way[j0];
+            row_of[j0] = row_of[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+    let mut col = vec![0usize; n];
+    for j in 1..=n {
+        col[row_of[j] - 1] = j - 1;
+    }
+    Some(col)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -355,6 +440,54 @@ mod tests {
             let most = mate.iter().filter(|m| m.is_some()).count() / 2;
             assert_eq!(max_pairs(n, &edges), most, "graph {round}: {n} {edges:?}");
             assert_eq!(perfect(n, &edges), 2 * most == n, "graph {round}");
+        }
+    }
+
+    /// The Hungarian assignment has the weight of the general solver's maximum-weight perfect
+    /// matching of the same bipartite graph, and exists exactly when that matching is perfect.
+    #[test]
+    fn assignment_matches_weighted_solver() {
+        let mut seed = 5u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        for round in 0..3000 {
+            let n = (next() % 9) as usize + usize::from(round % 40 == 0) * 12;
+            let density = next() % 10 + 1;
+            let mut table = vec![None; n * n];
+            for cell in table.iter_mut() {
+                if next() % 10 < density {
+                    *cell = Some((next() % 1000) as i64 * if round % 2 == 0 { 1 } else { 1 << 40 });
+                }
+            }
+            let mut edges = Vec::new();
+            for i in 0..n {
+                for j in 0..n {
+                    if let Some(w) = table[i * n + j] {
+                        edges.push((i, n + j, w));
+                    }
+                }
+            }
+            let mate = crate::matching::max_weight_matching(2 * n, &edges, true);
+            let perfect = mate.iter().all(|m| m.is_some());
+            let got = assignment(n, |i, j| table[i * n + j]);
+            assert_eq!(got.is_some(), perfect, "instance {round}");
+            if let Some(col) = got {
+                let mut seen = vec![false; n];
+                let mut total = 0;
+                for (i, &j) in col.iter().enumerate() {
+                    assert!(!seen[j]);
+                    seen[j] = true;
+                    total += table[i * n + j].expect("an allowed cell");
+                }
+                let best: i64 = (0..n)
+                    .map(|i| mate[i].map_or(0, |j| table[i * n + j - n].unwrap_or(0)))
+                    .sum();
+                assert_eq!(total, best, "instance {round}");
+            }
         }
     }
 }
