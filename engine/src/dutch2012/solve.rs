@@ -284,7 +284,7 @@ pub(crate) fn max_pairs(n: usize, edges: &[(usize, usize)]) -> usize {
 
 /// The graph on `0..n` with `edges` has a perfect matching (true for `n` = 0).
 pub(crate) fn perfect(n: usize, edges: &[(usize, usize)]) -> bool {
-    n % 2 == 0
+    n.is_multiple_of(2)
         && with_cardinality(|c| {
             c.load(n, edges);
             c.solve(true) * 2 == n
