@@ -531,16 +531,23 @@ impl Search<'_> {
             if budget == 0 {
                 return false;
             }
-            let list = exchanges(players, p, k, budget.min(EXCHANGE_LIMIT));
             let n = players.len();
+            let limit = budget.min(EXCHANGE_LIMIT);
+            let list = self
+                .memo
+                .exchanges(n, p, k, limit, || exchanges(n, p, k, limit));
             self.nodes.set(self.nodes.get() + (list.len() / n) as u64);
+            let (mut s1, mut s2) = (Vec::with_capacity(p), Vec::with_capacity(n - p));
             let (mut used, mut pairs) = (Vec::new(), Vec::new());
             for e in list.chunks(n) {
-                let (s1, s2) = e.split_at(p);
+                s1.clear();
+                s1.extend(e[..p].iter().map(|&i| players[i]));
+                s2.clear();
+                s2.extend(e[p..].iter().map(|&i| players[i]));
                 used.clear();
                 used.resize(s2.len(), false);
                 pairs.clear();
-                if self.transpose(s1, s2, 0, &mut used, &mut pairs, x, z, leaf) {
+                if self.transpose(&s1, &s2, 0, &mut used, &mut pairs, x, z, leaf) {
                     return true;
                 }
                 if self.nodes.get() > NODE_LIMIT {
@@ -610,10 +617,10 @@ pub(crate) fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
 
 /// The exchanges of `k` players of D.2 for S1 = the `p` first players, in order: the smallest
 /// difference of numbers first, then the S1 list top down, then the S2 list top down. Each as
-/// S1 then S2, each sorted by A.2, the exchanges one after the other in one list (`n` players
-/// each, S1 the first `p`). At most `limit` are listed.
-fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<usize> {
-    let n = players.len();
+/// S1 then S2 as positions among the `n` players (A.2 order), each sorted, the exchanges one
+/// after the other in one list (`n` positions each, S1 the first `p`). At most `limit` are
+/// listed.
+fn exchanges(n: usize, p: usize, k: usize, limit: usize) -> Vec<usize> {
     let s1_sets = subsets_desc(p, k);
     let s2_sets = subsets_asc(p, n, k);
     let mut list: Vec<(usize, usize, usize)> = Vec::new();
@@ -640,7 +647,7 @@ fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<usize> 
         s2.extend((p..n).filter(|x| !b.contains(x)));
         s2.extend(a);
         s2.sort_unstable();
-        out.extend(s1.iter().chain(&s2).map(|&x| players[x]));
+        out.extend(s1.iter().chain(&s2));
     }
     out
 }

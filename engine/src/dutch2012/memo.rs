@@ -20,6 +20,7 @@ use super::Round12;
 use crate::score::Score;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 /// B.3's lowest floaters of a branch's completions and their fewest colour conflicts.
 pub(crate) type FloatersBound = Option<(Vec<Score>, u64)>;
@@ -84,6 +85,9 @@ pub(crate) struct Memo {
     pairs: RefCell<Map<[Option<usize>; 3]>>,
     /// The key being built.
     key: RefCell<Vec<u32>>,
+    /// D.2's exchanges (positions) of `k` players for S1 = the first `p` of `n`, when all of
+    /// them were listed.
+    exchanges: RefCell<FxHashMap<(usize, usize, usize), Rc<[usize]>>>,
 }
 
 /// The level's legal pairs (B.2, A.7.d, the float criteria dropped): what `bracket::legal`
@@ -215,6 +219,30 @@ impl Memo {
             }
             rev
         })
+    }
+
+    /// D.2's exchanges of `k` players for S1 = the first `p` of `n` players, at most `limit`
+    /// of them (`list` lists them): a list kept from before when it was complete (shorter
+    /// than its limit then) and is within this limit, so that the same list comes back.
+    pub fn exchanges(
+        &self,
+        n: usize,
+        p: usize,
+        k: usize,
+        limit: usize,
+        list: impl FnOnce() -> Vec<usize>,
+    ) -> Rc<[usize]> {
+        let kept = self.exchanges.borrow().get(&(n, p, k)).cloned();
+        if let Some(kept) = kept.filter(|l| n > 0 && l.len() / n < limit) {
+            return kept;
+        }
+        let fresh: Rc<[usize]> = list().into();
+        if n > 0 && fresh.len() / n < limit {
+            self.exchanges
+                .borrow_mut()
+                .insert((n, p, k), Rc::clone(&fresh));
+        }
+        fresh
     }
 
     /// Writes the key `head` then `players` into the buffer and runs `f` on it.
