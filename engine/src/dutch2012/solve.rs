@@ -71,9 +71,9 @@ const NIL: u32 = u32::MAX;
 /// breadth-first search per unmatched vertex after a greedy start), with its buffers kept.
 #[derive(Default)]
 struct Cardinality {
-    /// The adjacency lists: the neighbours of `v` are `adj[start[v]..start[v + 1]]`.
-    start: Vec<u32>,
-    adj: Vec<u32>,
+    /// The adjacency matrix, `words` 64-bit words a row.
+    words: usize,
+    adj: Vec<u64>,
     mate: Vec<u32>,
     parent: Vec<u32>,
     base: Vec<u32>,
@@ -90,29 +90,16 @@ thread_local! {
 impl Cardinality {
     /// Loads the graph on `0..n` with `edges` (self-loops ignored).
     fn load(&mut self, n: usize, edges: &[(usize, usize)]) {
-        self.start.clear();
-        self.start.resize(n + 2, 0);
-        for &(u, v) in edges {
-            if u != v {
-                self.start[u + 2] += 1;
-                self.start[v + 2] += 1;
-            }
-        }
-        for v in 2..n + 2 {
-            self.start[v] += self.start[v - 1];
-        }
+        let words = n.div_ceil(64);
+        self.words = words;
         self.adj.clear();
-        self.adj.resize(self.start[n + 1] as usize, NIL);
+        self.adj.resize(n * words, 0);
         for &(u, v) in edges {
             if u != v {
-                let (a, b) = (u as u32, v as u32);
-                self.adj[self.start[u + 1] as usize] = b;
-                self.start[u + 1] += 1;
-                self.adj[self.start[v + 1] as usize] = a;
-                self.start[v + 1] += 1;
+                self.adj[u * words + v / 64] |= 1 << (v % 64);
+                self.adj[v * words + u / 64] |= 1 << (u % 64);
             }
         }
-        self.start.pop();
         self.mate.clear();
         self.mate.resize(n, NIL);
         self.parent.clear();
@@ -127,8 +114,18 @@ impl Cardinality {
         self.path.resize(n, false);
     }
 
-    fn neighbours(&self, v: u32) -> std::ops::Range<usize> {
-        self.start[v as usize] as usize..self.start[v as usize + 1] as usize
+    /// The first neighbour of `v` from `from` on, if any.
+    fn next_neighbour(&self, v: u32, from: usize) -> Option<usize> {
+        let row = &self.adj[v as usize * self.words..(v as usize + 1) * self.words];
+        let mut w = from / 64;
+        let mut bits = row.get(w)? & (u64::MAX << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(w * 64 + bits.trailing_zeros() as usize);
+            }
+            w += 1;
+            bits = *row.get(w)?;
+        }
     }
 
     /// The size of a maximum matching; with `perfect`, stops (returning less than n / 2
@@ -141,8 +138,10 @@ impl Cardinality {
             if self.mate[v as usize] != NIL {
                 continue;
             }
-            for k in self.neighbours(v) {
-                let u = self.adj[k];
+            let mut next = self.next_neighbour(v, 0);
+            while let Some(k) = next {
+                next = self.next_neighbour(v, k + 1);
+                let u = k as u32;
                 if self.mate[u as usize] == NIL {
                     self.mate[u as usize] = v;
                     self.mate[v as usize] = u;
@@ -193,8 +192,10 @@ impl Cardinality {
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            for k in self.neighbours(v) {
-                let to = self.adj[k];
+            let mut next = self.next_neighbour(v, 0);
+            while let Some(k) = next {
+                next = self.next_neighbour(v, k + 1);
+                let to = k as u32;
                 let (vi, ti) = (v as usize, to as usize);
                 if self.base[vi] == self.base[ti] || self.mate[vi] == to {
                     continue;
