@@ -267,7 +267,8 @@ impl Rest<'_> {
     /// leaves the lowest scores unpaired (compared from the highest), and the least `extra`
     /// cost among those completions; `None` when there is no completion. Each paired player
     /// weighs more than all the players of lower scores together (i64 weights where they fit,
-    /// else 256 bits; the extra cost only where it fits too).
+    /// else 128 bits, else 256 bits; the extra cost only where it fits too). The weights are
+    /// the same integers in any of these types, so the completion found is the same.
     pub fn lowest_floaters(
         &self,
         r: &Round12,
@@ -285,6 +286,9 @@ impl Rest<'_> {
         let bits = |k: u64| (base as f64).log2() * (levels.len() as f64 + 2.0) + (k as f64).log2();
         let (pairs, left, k) = if bits(k) < 52.0 {
             let (p, l) = self.floaters_with::<i64>(base, k, &rank, ok, floatable, extra)?;
+            (p, l, k)
+        } else if bits(k) < 110.0 {
+            let (p, l) = self.floaters_with::<i128>(base, k, &rank, ok, floatable, extra)?;
             (p, l, k)
         } else if bits(k) < 240.0 {
             let (p, l) = self.floaters_with::<I256>(base, k, &rank, ok, floatable, extra)?;
@@ -308,17 +312,20 @@ impl Rest<'_> {
         floatable: &dyn Fn(usize) -> bool,
         extra: &Extra,
     ) -> Option<Completion> {
-        let max_rank = self.players().into_iter().map(rank).max().unwrap_or(0);
+        let players = self.must.iter().chain(self.partners).chain(self.waiting);
+        let max_rank = players.map(|&i| rank(i)).max().unwrap_or(0);
         let mut powers = vec![W::from_i64(1)];
         for e in 0..=max_rank as usize {
             powers.push(mul(powers[e], base));
         }
         let big = mul(powers[max_rank as usize + 1], 4);
-        let worth = |i: usize| powers[rank(i) as usize];
+        // (big + worth(a) + worth(c)) * k, as the sum of the products, computed once each.
+        let big_k = mul(big, k);
+        let worth_k: Vec<W> = powers.iter().map(|&w| mul(w, k)).collect();
+        let worth = |i: usize| worth_k[rank(i) as usize];
         let less = |v: u64| W::from_i64(if k > 1 { v as i64 } else { 0 });
-        let pair_w =
-            |a: usize, c: usize| mul(big + worth(a) + worth(c), k) - less((extra.pair)(a, c));
-        let float_w = |i: usize| mul(big, k) - less((extra.float)(i));
+        let pair_w = |a: usize, c: usize| big_k + worth(a) + worth(c) - less((extra.pair)(a, c));
+        let float_w = |i: usize| big_k - less((extra.float)(i));
         self.best::<W>(ok, floatable, &pair_w, &float_w)
     }
 }

@@ -23,25 +23,45 @@ use std::thread::LocalKey;
 /// larger ones, rare and dearer anyway, get a solver of their own.
 const KEEP_UP_TO: usize = 256;
 
-/// A weight type with a solver kept per thread.
+/// A weight type with solvers kept per thread.
 pub(crate) trait Pooled: Weight + 'static {
     fn pool() -> &'static LocalKey<RefCell<Matcher<Self>>>;
+    fn hungarian() -> &'static LocalKey<RefCell<Hungarian<Self>>>;
 }
 
 thread_local! {
     static I64: RefCell<Matcher<i64>> = RefCell::new(Matcher::new());
+    static I128: RefCell<Matcher<i128>> = RefCell::new(Matcher::new());
     static WIDE: RefCell<Matcher<I256>> = RefCell::new(Matcher::new());
+    static HUNGARIAN_I64: RefCell<Hungarian<i64>> = RefCell::new(Hungarian::default());
+    static HUNGARIAN_I128: RefCell<Hungarian<i128>> = RefCell::new(Hungarian::default());
+    static HUNGARIAN_WIDE: RefCell<Hungarian<I256>> = RefCell::new(Hungarian::default());
 }
 
 impl Pooled for i64 {
     fn pool() -> &'static LocalKey<RefCell<Matcher<i64>>> {
         &I64
     }
+    fn hungarian() -> &'static LocalKey<RefCell<Hungarian<i64>>> {
+        &HUNGARIAN_I64
+    }
+}
+
+impl Pooled for i128 {
+    fn pool() -> &'static LocalKey<RefCell<Matcher<i128>>> {
+        &I128
+    }
+    fn hungarian() -> &'static LocalKey<RefCell<Hungarian<i128>>> {
+        &HUNGARIAN_I128
+    }
 }
 
 impl Pooled for I256 {
     fn pool() -> &'static LocalKey<RefCell<Matcher<I256>>> {
         &WIDE
+    }
+    fn hungarian() -> &'static LocalKey<RefCell<Hungarian<I256>>> {
+        &HUNGARIAN_WIDE
     }
 }
 
@@ -292,84 +312,124 @@ pub(crate) fn perfect(n: usize, edges: &[(usize, usize)]) -> bool {
         })
 }
 
+/// The buffers of `assignment`.
+#[derive(Default)]
+pub(crate) struct Hungarian<W> {
+    cost: Vec<Option<W>>,
+    u: Vec<W>,
+    v: Vec<W>,
+    least: Vec<Option<W>>,
+    row_of: Vec<usize>,
+    way: Vec<usize>,
+    used: Vec<bool>,
+}
+
 /// A maximum-weight perfect assignment of the rows `0..n` to the columns `0..n`: the column
 /// of each row, or `None` when there is none. `weight(i, j)` is the weight of row `i` in
 /// column `j`, `None` (or negative, as the general solver ignores negative edges) where not
-/// allowed. The Hungarian method with potentials, minimising the negated weights.
-pub(crate) fn assignment<W: Weight>(
+/// allowed. The Hungarian method with potentials, minimising the negated weights, on the
+/// thread's kept buffers.
+pub(crate) fn assignment<W: Pooled>(
     n: usize,
     weight: impl Fn(usize, usize) -> Option<W>,
 ) -> Option<Vec<usize>> {
-    // Costs (negated weights) with a row and a column 0 in front (rows and columns 1..=n).
-    let m = n + 1;
-    let mut cost: Vec<Option<W>> = vec![None; m * m];
-    for i in 0..n {
-        for j in 0..n {
-            cost[(i + 1) * m + j + 1] = weight(i, j).filter(|&w| w >= W::ZERO).map(|w| W::ZERO - w);
+    W::hungarian().with(|h| match h.try_borrow_mut() {
+        Ok(mut h) => h.solve(n, weight),
+        Err(_) => Hungarian::default().solve(n, weight),
+    })
+}
+
+impl<W: Weight> Hungarian<W> {
+    fn solve(
+        &mut self,
+        n: usize,
+        weight: impl Fn(usize, usize) -> Option<W>,
+    ) -> Option<Vec<usize>> {
+        // Costs (negated weights) with a row and a column 0 in front (rows and columns 1..=n).
+        let m = n + 1;
+        let cost = &mut self.cost;
+        cost.clear();
+        cost.resize(m * m, None);
+        for i in 0..n {
+            for j in 0..n {
+                cost[(i + 1) * m + j + 1] =
+                    weight(i, j).filter(|&w| w >= W::ZERO).map(|w| W::ZERO - w);
+            }
         }
-    }
-    let (mut u, mut v) = (vec![W::ZERO; m], vec![W::ZERO; m]);
-    // The row in each column (0: none), and the column before each on the path found.
-    let (mut row_of, mut way) = (vec![0usize; m], vec![0usize; m]);
-    let mut least: Vec<Option<W>> = vec![None; m];
-    let mut used = vec![false; m];
-    for i in 1..=n {
-        row_of[0] = i;
-        let mut j0 = 0;
-        least.fill(None);
-        used.fill(false);
-        loop {
-            used[j0] = true;
-            let i0 = row_of[j0];
-            let mut delta: Option<W> = None;
-            let mut j1 = 0;
-            for j in 1..=n {
-                if used[j] {
-                    continue;
-                }
-                if let Some(c) = cost[i0 * m + j] {
-                    let cur = c - u[i0] - v[j];
-                    if least[j].is_none_or(|l| cur < l) {
-                        least[j] = Some(cur);
-                        way[j] = j0;
+        let (u, v) = (&mut self.u, &mut self.v);
+        u.clear();
+        u.resize(m, W::ZERO);
+        v.clear();
+        v.resize(m, W::ZERO);
+        // The row in each column (0: none), and the column before each on the path found.
+        let (row_of, way) = (&mut self.row_of, &mut self.way);
+        row_of.clear();
+        row_of.resize(m, 0);
+        way.clear();
+        way.resize(m, 0);
+        let (least, used) = (&mut self.least, &mut self.used);
+        least.clear();
+        least.resize(m, None);
+        used.clear();
+        used.resize(m, false);
+        for i in 1..=n {
+            row_of[0] = i;
+            let mut j0 = 0;
+            least.fill(None);
+            used.fill(false);
+            loop {
+                used[j0] = true;
+                let i0 = row_of[j0];
+                let mut delta: Option<W> = None;
+                let mut j1 = 0;
+                for j in 1..=n {
+                    if used[j] {
+                        continue;
+                    }
+                    if let Some(c) = cost[i0 * m + j] {
+                        let cur = c - u[i0] - v[j];
+                        if least[j].is_none_or(|l| cur < l) {
+                            least[j] = Some(cur);
+                            way[j] = j0;
+                        }
+                    }
+                    if let Some(l) = least[j] {
+                        if delta.is_none_or(|d| l < d) {
+                            delta = Some(l);
+                            j1 = j;
+                        }
                     }
                 }
-                if let Some(l) = least[j] {
-                    if delta.is_none_or(|d| l < d) {
-                        delta = Some(l);
-                        j1 = j;
+                // No column left within reach: row `i` cannot be assigned.
+                let delta = delta?;
+                for j in 0..=n {
+                    if used[j] {
+                        u[row_of[j]] += delta;
+                        v[j] -= delta;
+                    } else if let Some(l) = least[j].as_mut() {
+                        *l -= delta;
                     }
                 }
-            }
-            // No column left within reach: row `i` cannot be assigned.
-            let delta = delta?;
-            for j in 0..=n {
-                if used[j] {
-                    u[row_of[j]] += delta;
-                    v[j] -= delta;
-                } else if let Some(l) = least[j].as_mut() {
-                    *l -= delta;
+                j0 = j1;
+                if row_of[j0] == 0 {
+                    break;
                 }
             }
-            j0 = j1;
-            if row_of[j0] == 0 {
-                break;
+            loop {
+                let j1 = way[j0];
+                row_of[j0] = row_of[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
             }
         }
-        loop {
-            let j1 = way[j0];
-            row_of[j0] = row_of[j1];
-            j0 = j1;
-            if j0 == 0 {
-                break;
-            }
+        let mut col = vec![0usize; n];
+        for j in 1..=n {
+            col[row_of[j] - 1] = j - 1;
         }
+        Some(col)
     }
-    let mut col = vec![0usize; n];
-    for j in 1..=n {
-        col[row_of[j] - 1] = j - 1;
-    }
-    Some(col)
 }
 
 #[cfg(test)]
