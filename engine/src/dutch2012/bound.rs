@@ -410,3 +410,21 @@ pub(crate) fn scores_desc(r: &Round12, who: &[usize]) -> Vec<Score> {
     v.sort_unstable_by(|a, b| b.cmp(a));
     v
 }
+
+/// `scores_desc(r, who) == scores`, without a vector for the usual small sets.
+pub(crate) fn scores_are(r: &Round12, who: &[usize], scores: &[Score]) -> bool {
+    const ON_STACK: usize = 32;
+    if who.len() != scores.len() {
+        return false;
+    }
+    if who.len() > ON_STACK {
+        return scores_desc(r, who) == scores;
+    }
+    let mut v = [Score::ZERO; ON_STACK];
+    for (k, &i) in who.iter().enumerate() {
+        v[k] = r.players[i].score;
+    }
+    let v = &mut v[..who.len()];
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v == scores
+}

@@ -40,7 +40,7 @@
 //! best completion of the branch (`bound`); a lowest bracket's level with more than one player
 //! left over is not searched.
 
-use super::bound::{b3_factor, scores_desc, sq, Extra, Rest};
+use super::bound::{b3_factor, scores_are, scores_desc, sq, Extra, Rest};
 use super::levels::{budgets, levels, Level};
 use super::memo::{gather, FloatersBound, Graph, Memo, SMALL};
 use super::solve::max_weight_matching;
@@ -497,7 +497,7 @@ impl Search<'_> {
                 self.targets.push(best.clone());
                 let mut only_best =
                     |pairs: &[(usize, usize)], rest: &[usize], x: usize, z: usize| {
-                        scores_desc(r, rest) == best && leaf(pairs, rest, x, z)
+                        scores_are(r, rest, &best) && leaf(pairs, rest, x, z)
                     };
                 let found = self.homogeneous(players, p, x, z, &mut only_best);
                 self.targets.pop();
@@ -526,6 +526,8 @@ impl Search<'_> {
             return false;
         }
         // D.2: fewest players exchanged first.
+        let (mut s1, mut s2) = (Vec::with_capacity(p), Vec::with_capacity(players.len() - p));
+        let (mut used, mut pairs) = (Vec::new(), Vec::with_capacity(p));
         for k in 0..=p.min(players.len() - p) {
             let budget = NODE_LIMIT.saturating_sub(self.nodes.get()) as usize;
             if budget == 0 {
@@ -537,8 +539,6 @@ impl Search<'_> {
                 .memo
                 .exchanges(n, p, k, limit, || exchanges(n, p, k, limit));
             self.nodes.set(self.nodes.get() + (list.len() / n) as u64);
-            let (mut s1, mut s2) = (Vec::with_capacity(p), Vec::with_capacity(n - p));
-            let (mut used, mut pairs) = (Vec::new(), Vec::new());
             for e in list.chunks(n) {
                 s1.clear();
                 s1.extend(e[..p].iter().map(|&i| players[i]));
@@ -1250,7 +1250,7 @@ fn heterogeneous(
                 inner.homogeneous(&rest, p_rem, x, z, &mut |rp, unpaired, _, _| {
                     if het_best
                         .as_ref()
-                        .is_some_and(|b| *b != scores_desc(r, unpaired))
+                        .is_some_and(|b| !scores_are(r, unpaired, b))
                     {
                         return false;
                     }
