@@ -222,34 +222,25 @@ impl Search<'_> {
         let free = gather(unused(s2, used), &mut small, &mut large);
         let ok = |a: usize, b: usize| self.allowed(a, b);
         let r = self.r;
-        // At least `need` of `left` matched into `right`: on the bracket's bit masks where it
-        // has them.
-        let covers = |graph: Graph,
-                      left: &[usize],
-                      right: &[usize],
-                      need: usize,
-                      ok: &dyn Fn(usize, usize) -> bool| {
-            self.memo
-                .covers(r, &self.lv, graph, left, right, need)
-                .unwrap_or_else(|| bipartite(left, right, ok) >= need)
-        };
-        if !covers(Graph::Legal, rem, free, rem.len(), &ok) {
-            return false;
-        }
-        // The conflicts that cannot be avoided, x + rem.len() - good, within X.
-        let need = (x + rem.len()).saturating_sub(self.lv.x);
-        if !covers(Graph::Good, rem, free, need, &|a, b| {
-            ok(a, b) && !r.colour_bad(a, b)
+        // The conflicts that cannot be avoided, x + rem.len() - good, within X (and Z):
+        // enough of `rem` matched into `free` in each graph, on the bracket's bit masks where
+        // it has them.
+        let need_good = (x + rem.len()).saturating_sub(self.lv.x);
+        let need_fine = (z + rem.len()).saturating_sub(self.lv.z);
+        let checks = [
+            (Graph::Legal, rem.len()),
+            (Graph::Good, need_good),
+            (Graph::Fine, need_fine),
+        ];
+        let checks = if r.even { &checks[..] } else { &checks[..2] };
+        let masked = self.memo.covers(r, &self.lv, rem, free, checks);
+        if !masked.unwrap_or_else(|| {
+            bipartite(rem, free, &ok) >= rem.len()
+                && bipartite(rem, free, &|a, b| ok(a, b) && !r.colour_bad(a, b)) >= need_good
+                && (!r.even
+                    || bipartite(rem, free, &|a, b| ok(a, b) && !r.strong_bad(a, b)) >= need_fine)
         }) {
             return false;
-        }
-        if r.even {
-            let need = (z + rem.len()).saturating_sub(self.lv.z);
-            if !covers(Graph::Fine, rem, free, need, &|a, b| {
-                ok(a, b) && !r.strong_bad(a, b)
-            }) {
-                return false;
-            }
         }
         if self.floating {
             let lv = self.lv;
@@ -260,7 +251,9 @@ impl Search<'_> {
                     || (self.bye_only && !r.players[i].bye_ok)
             });
             let stay = gather(stay, &mut small, &mut large);
-            if !covers(Graph::Reversed, stay, rem, stay.len(), &|a, b| ok(b, a)) {
+            let checks = [(Graph::Reversed, stay.len())];
+            let masked = self.memo.covers(r, &lv, stay, rem, &checks);
+            if !masked.unwrap_or_else(|| bipartite(stay, rem, &|a, b| ok(b, a)) >= stay.len()) {
                 return false;
             }
         }

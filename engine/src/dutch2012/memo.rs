@@ -115,27 +115,27 @@ impl Memo {
         memo
     }
 
-    /// A matching between `left` and `right` (players of the bracket) in the pair graph
-    /// `graph` of level `lv` covers at least `need` players of `left`, on bit masks (Kuhn's
-    /// augmenting paths); `None` when the bracket is too large for them.
+    /// For each `(graph, need)` of `checks`, in order: a matching between `left` and `right`
+    /// (players of the bracket) in the pair graph `graph` of level `lv` covers at least `need`
+    /// players of `left`, on bit masks (Kuhn's augmenting paths); false at the first that
+    /// fails; `None` when the bracket is too large for them.
     pub fn covers(
         &self,
         r: &Round12,
         lv: &Level,
-        graph: Graph,
         left: &[usize],
         right: &[usize],
-        need: usize,
+        checks: &[(Graph, usize)],
     ) -> Option<bool> {
         if self.players.is_empty() || left.len() > MASK_PLAYERS {
             return None;
         }
-        if need > left.len() {
-            return Some(false);
-        }
         let mut lefts = [0u8; MASK_PLAYERS];
+        let mut left_set = 0u128;
         for (k, &i) in left.iter().enumerate() {
-            lefts[k] = self.local(i)?;
+            let a = self.local(i)?;
+            lefts[k] = a;
+            left_set |= 1 << a;
         }
         let lefts = &lefts[..left.len()];
         let mut rights = 0u128;
@@ -160,19 +160,29 @@ impl Memo {
             }
         };
         let rows = &mut all[at];
-        let masks: &[u128; MASK_PLAYERS] = if graph == Graph::Reversed {
-            self.reversed(r, rows)
-        } else {
-            for &a in lefts {
-                self.fill(r, rows, a);
+        for &(graph, need) in checks {
+            if need > left.len() {
+                return Some(false);
             }
-            match graph {
-                Graph::Legal => &rows.legal,
-                Graph::Good => &rows.good,
-                _ => &rows.fine,
+            let masks: &[u128; MASK_PLAYERS] = if graph == Graph::Reversed {
+                self.reversed(r, rows)
+            } else {
+                if left_set & !rows.done != 0 {
+                    for &a in lefts {
+                        self.fill(r, rows, a);
+                    }
+                }
+                match graph {
+                    Graph::Legal => &rows.legal,
+                    Graph::Good => &rows.good,
+                    _ => &rows.fine,
+                }
+            };
+            if !kuhn(lefts, rights, masks, need) {
+                return Some(false);
             }
-        };
-        Some(kuhn(lefts, rights, masks, need))
+        }
+        Some(true)
     }
 
     /// The position of player `i` in the bracket (`None` outside it).
