@@ -42,7 +42,7 @@
 
 use super::bound::{b3_factor, scores_are, scores_desc, sq, Extra, Rest};
 use super::levels::{budgets, levels, Level};
-use super::memo::{gather, FloatersBound, Graph, Memo, SMALL};
+use super::memo::{FloatersBound, Graph, Memo};
 use super::solve::max_weight_matching;
 use super::Round12;
 use crate::history::Float;
@@ -163,9 +163,8 @@ impl Search<'_> {
         }
         self.nodes.set(self.nodes.get() + 1);
         if d == s1.len() {
-            let (mut small, mut large) = ([0; SMALL], Vec::new());
-            let unpaired = gather(unused(s2, used), &mut small, &mut large);
-            return leaf(pairs, unpaired, x, z);
+            let unpaired = self.memo.gather(unused(s2, used));
+            return leaf(pairs, &unpaired, x, z);
         }
         if !self.can_complete(s1, s2, d, used, x, z)
             || !self.branch_ok(s1, s2, d, used, pairs, x, z)
@@ -218,8 +217,7 @@ impl Search<'_> {
         z: usize,
     ) -> bool {
         let rem = &s1[d..];
-        let (mut small, mut large) = ([0; SMALL], Vec::new());
-        let free = gather(unused(s2, used), &mut small, &mut large);
+        let free = &*self.memo.gather(unused(s2, used));
         let ok = |a: usize, b: usize| self.allowed(a, b);
         let r = self.r;
         // The conflicts that cannot be avoided, x + rem.len() - good, within X (and Z):
@@ -244,13 +242,12 @@ impl Search<'_> {
         }
         if self.floating {
             let lv = self.lv;
-            let (mut small, mut large) = ([0; SMALL], Vec::new());
             let stay = free.iter().copied().filter(|&i| {
                 (lv.b5_down() && r.repeats_down(i, true))
                     || (lv.b6_down() && r.repeats_down(i, false))
                     || (self.bye_only && !r.players[i].bye_ok)
             });
-            let stay = gather(stay, &mut small, &mut large);
+            let stay = &*self.memo.gather(stay);
             let checks = [(Graph::Reversed, stay.len())];
             let masked = self.memo.covers(r, &lv, stay, rem, &checks);
             if !masked.unwrap_or_else(|| bipartite(stay, rem, &|a, b| ok(b, a)) >= stay.len()) {
@@ -285,8 +282,7 @@ impl Search<'_> {
         if self.nodes.get() < BOUND_AFTER {
             return true;
         }
-        let (mut small, mut large) = ([0; SMALL], Vec::new());
-        let free = gather(unused(s2, used), &mut small, &mut large);
+        let free = &*self.memo.gather(unused(s2, used));
         let pool = !self.floating;
         let rest = Rest {
             must: &s1[d..],

@@ -85,6 +85,8 @@ pub(crate) struct Memo {
     pairs: RefCell<Map<[Option<usize>; 3]>>,
     /// The key being built.
     key: RefCell<Vec<u32>>,
+    /// Vectors for `gather`, kept for the next lists.
+    spare: RefCell<Vec<Vec<usize>>>,
     /// D.2's exchanges (positions) of `k` players for S1 = the first `p` of `n`, when all of
     /// them were listed.
     exchanges: RefCell<FxHashMap<(usize, usize, usize), Rc<[usize]>>>,
@@ -183,6 +185,18 @@ impl Memo {
             }
         }
         Some(true)
+    }
+
+    /// The players of `items` in a vector kept from before: the per-node lists of the search
+    /// without a heap allocation each.
+    pub fn gather(&self, items: impl Iterator<Item = usize>) -> Gathered<'_> {
+        let mut players = self.spare.borrow_mut().pop().unwrap_or_default();
+        players.clear();
+        players.extend(items);
+        Gathered {
+            memo: self,
+            players,
+        }
     }
 
     /// The position of player `i` in the bracket (`None` outside it).
@@ -405,32 +419,25 @@ impl Memo {
     }
 }
 
-/// Players gathered on the stack up to this many (`gather`).
-pub(crate) const SMALL: usize = 64;
+/// A list of players lent by `Memo::gather` (its vector goes back to the memo when dropped).
+pub(crate) struct Gathered<'a> {
+    memo: &'a Memo,
+    players: Vec<usize>,
+}
 
-/// The players of `items`, on the stack (`small`) when they are at most `SMALL`, else in
-/// `large`: the per-node lists of the search without a heap allocation each.
-pub(crate) fn gather<'a>(
-    items: impl Iterator<Item = usize>,
-    small: &'a mut [usize; SMALL],
-    large: &'a mut Vec<usize>,
-) -> &'a [usize] {
-    let mut k = 0;
-    for i in items {
-        if k < SMALL {
-            small[k] = i;
-            k += 1;
-        } else {
-            if large.is_empty() {
-                large.extend_from_slice(&small[..]);
-            }
-            large.push(i);
-        }
+impl std::ops::Deref for Gathered<'_> {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.players
     }
-    if large.is_empty() {
-        &small[..k]
-    } else {
-        large
+}
+
+impl Drop for Gathered<'_> {
+    fn drop(&mut self) {
+        let players = std::mem::take(&mut self.players);
+        if let Ok(mut spare) = self.memo.spare.try_borrow_mut() {
+            spare.push(players);
+        }
     }
 }
 
