@@ -38,7 +38,7 @@ pub(crate) struct Rest<'a> {
 }
 
 /// A completion: its pairs and the players it leaves unpaired.
-type Completion = (Vec<(usize, usize)>, Vec<usize>);
+pub(crate) type Completion = (Vec<(usize, usize)>, Vec<usize>);
 
 impl Rest<'_> {
     /// The players of the branch, `must` first.
@@ -223,7 +223,7 @@ impl Rest<'_> {
     /// D.4: the least B.3 factor of the branch's completions (their pairs and the bye terms of
     /// all the players they leave unpaired, the bye counting as an opponent one point below
     /// `lowest`), and the least `extra` cost among the completions with that factor; `None`
-    /// when there is no completion.
+    /// when there is no completion. With a completion that has them.
     pub fn least_b3(
         &self,
         r: &Round12,
@@ -231,7 +231,7 @@ impl Rest<'_> {
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
         extra: &Extra,
-    ) -> Option<(u64, u64)> {
+    ) -> Option<((u64, u64), Completion)> {
         let bye_opponent = lowest - Score::points(1);
         let players = self.players();
         let cost = |a: usize, b: usize| sq(r.players[a].score, r.players[b].score);
@@ -260,12 +260,13 @@ impl Rest<'_> {
         let factor = pairs.iter().map(|&(a, b)| cost(a, b)).sum::<u64>()
             + left.iter().map(|&i| bye(i)).sum::<u64>();
         let spent = if k > 1 { extra.total(&pairs, &left) } else { 0 };
-        Some((factor, spent))
+        Some(((factor, spent), (pairs, left)))
     }
 
     /// B.3: the scores (highest first) of the players left unpaired by the completion that
     /// leaves the lowest scores unpaired (compared from the highest), and the least `extra`
-    /// cost among those completions; `None` when there is no completion. Each paired player
+    /// cost among those completions, with such a completion; `None` when there is no
+    /// completion. Each paired player
     /// weighs more than all the players of lower scores together (i64 weights where they fit,
     /// else 128 bits, else 256 bits; the extra cost only where it fits too). The weights are
     /// the same integers in any of these types, so the completion found is the same.
@@ -275,7 +276,7 @@ impl Rest<'_> {
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
         extra: &Extra,
-    ) -> Option<(Vec<Score>, u64)> {
+    ) -> Option<((Vec<Score>, u64), Completion)> {
         let players = self.players();
         let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
         levels.sort_unstable();
@@ -298,7 +299,7 @@ impl Rest<'_> {
             (p, l, 1)
         };
         let spent = if k > 1 { extra.total(&pairs, &left) } else { 0 };
-        Some((scores_desc(r, &left), spent))
+        Some(((scores_desc(r, &left), spent), (pairs, left)))
     }
 
     /// `lowest_floaters` with weights of type `W`: the floaters first, then the extra cost
@@ -356,7 +357,7 @@ impl Extra<'_> {
     }
 
     /// The extra cost of a completion.
-    fn total(&self, pairs: &[(usize, usize)], left: &[usize]) -> u64 {
+    pub fn total(&self, pairs: &[(usize, usize)], left: &[usize]) -> u64 {
         pairs.iter().map(|&(a, b)| (self.pair)(a, b)).sum::<u64>()
             + left.iter().map(|&i| (self.float)(i)).sum::<u64>()
     }

@@ -40,7 +40,7 @@
 //! best completion of the branch (`bound`); a lowest bracket's level with more than one player
 //! left over is not searched.
 
-use super::bound::{b3_factor, scores_are, scores_desc, sq, Extra, Rest};
+use super::bound::{b3_factor, scores_are, scores_desc, sq, Completion, Extra, Rest};
 use super::levels::{budgets, levels, Level};
 use super::memo::{FloatersBound, Graph, Memo};
 use super::solve::max_weight_matching;
@@ -372,24 +372,41 @@ impl Search<'_> {
             1 => r.even,
             _ => lv.drops_any(r.even),
         };
+        // The kinds after the first (X) share its best completions' B.3 factor and floaters
+        // (they come before the extra cost); where the first kind's best completion costs no
+        // more than this kind's room, the least cost of this kind does not either, and its
+        // bound cannot cut.
         for (kind, extra, room) in budgets.iter().filter(|b| wanted(b.0)) {
             let (kind, room) = (*kind, *room as u64);
+            let within = |(pairs, left): &Completion| extra.total(pairs, left) <= room;
             if let (Some(least), Some(lowest)) = (self.least, self.lowest) {
-                let bound = self.memo.b3(slot, kind, || {
-                    rest.least_b3(r, lowest, &ok, &floatable, extra)
-                });
-                // D.4: no completion reaches the least factor; or those that do (when the
-                // best completion has it) all break X, Z or the budget.
-                let Some((factor, fewest)) = bound else {
-                    return false;
+                let cannot_cut = kind > 0
+                    && self
+                        .memo
+                        .first_b3(slot, |factor, best| fixed + factor < least || within(best))
+                        .unwrap_or(false);
+                let bound = if cannot_cut {
+                    None
+                } else {
+                    Some(self.memo.b3(slot, kind, || {
+                        rest.least_b3(r, lowest, &ok, &floatable, extra)
+                    }))
                 };
-                if fixed + factor > least
-                    || (fixed + factor == least && self.over_room(kind, fewest, room))
-                {
-                    return false;
+                if let Some(bound) = bound {
+                    // D.4: no completion reaches the least factor; or those that do (when the
+                    // best completion has it) all break X, Z or the budget.
+                    let Some((factor, fewest)) = bound else {
+                        return false;
+                    };
+                    if fixed + factor > least
+                        || (fixed + factor == least && self.over_room(kind, fewest, room))
+                    {
+                        return false;
+                    }
                 }
             }
-            if !self.targets.is_empty() {
+            let cannot_cut = kind > 0 && self.memo.first_floaters(slot, within).unwrap_or(false);
+            if !self.targets.is_empty() && !cannot_cut {
                 let compute = || rest.lowest_floaters(r, &ok, &floatable, extra);
                 // B.3: no completion leaves the target floaters, or all that do break X, Z or
                 // the budget.

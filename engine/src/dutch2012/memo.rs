@@ -13,7 +13,7 @@
 //! legal without a strong one), each row computed when first needed; a bracket of more than
 //! `MASK_PLAYERS` players is left to the caller's own matching.
 
-use super::bound::Rest;
+use super::bound::{Completion, Rest};
 use super::bracket::{least_b3, legal, lowest_floaters};
 use super::levels::Level;
 use super::Round12;
@@ -36,6 +36,9 @@ struct RestBounds {
     wanted: Option<bool>,
     b3: [Option<Option<(u64, u64)>>; 3],
     floaters: [Option<FloatersBound>; 3],
+    /// The best completions found for the first kind (`Memo::first_b3`, `first_floaters`).
+    b3_best: Option<Completion>,
+    floaters_best: Option<Completion>,
 }
 
 /// The most players of a bracket whose pair graphs are kept as bit masks (one `u128` a row).
@@ -353,9 +356,19 @@ impl Memo {
         &self,
         slot: usize,
         kind: u8,
-        compute: impl FnOnce() -> Option<(u64, u64)>,
+        compute: impl FnOnce() -> Option<((u64, u64), Completion)>,
     ) -> Option<(u64, u64)> {
-        self.cached(slot, |b| &mut b.b3[usize::from(kind)], compute)
+        let k = usize::from(kind);
+        if let Some(v) = self.bounds.borrow()[slot].b3[k] {
+            return v;
+        }
+        let (v, best) = compute().map_or((None, None), |(v, best)| (Some(v), Some(best)));
+        let mut bounds = self.bounds.borrow_mut();
+        bounds[slot].b3[k] = Some(v);
+        if k == 0 {
+            bounds[slot].b3_best = best;
+        }
+        v
     }
 
     /// B.3's bound of the entry `slot` for the extra cost `kind` (`Rest::lowest_floaters`),
@@ -364,7 +377,7 @@ impl Memo {
         &self,
         slot: usize,
         kind: u8,
-        compute: impl FnOnce() -> FloatersBound,
+        compute: impl FnOnce() -> Option<((Vec<Score>, u64), Completion)>,
         judge: impl FnOnce(&FloatersBound) -> T,
     ) -> T {
         let k = usize::from(kind);
@@ -374,10 +387,30 @@ impl Memo {
                 return judge(v);
             }
         }
-        let v = compute();
+        let (v, best) = compute().map_or((None, None), |(v, best)| (Some(v), Some(best)));
         let out = judge(&v);
-        self.bounds.borrow_mut()[slot].floaters[k] = Some(v);
+        let mut bounds = self.bounds.borrow_mut();
+        bounds[slot].floaters[k] = Some(v);
+        if k == 0 {
+            bounds[slot].floaters_best = best;
+        }
         out
+    }
+
+    /// `f` of the least B.3 factor of the first kind (X) of the entry `slot` and the best
+    /// completion found with it, once computed.
+    pub fn first_b3<T>(&self, slot: usize, f: impl FnOnce(u64, &Completion) -> T) -> Option<T> {
+        let bounds = self.bounds.borrow();
+        let entry = &bounds[slot];
+        let (factor, _) = entry.b3[0]??;
+        Some(f(factor, entry.b3_best.as_ref()?))
+    }
+
+    /// `f` of the best completion found for B.3's floaters of the first kind (X) of the entry
+    /// `slot`, once computed.
+    pub fn first_floaters<T>(&self, slot: usize, f: impl FnOnce(&Completion) -> T) -> Option<T> {
+        let bounds = self.bounds.borrow();
+        Some(f(bounds[slot].floaters_best.as_ref()?))
     }
 
     /// The value `field` of the entry `slot`, computed once (outside any borrow).
