@@ -166,11 +166,11 @@ impl Search<'_> {
             let unpaired = self.memo.gather(unused(s2, used));
             return leaf(pairs, &unpaired, x, z);
         }
-        if !self.can_complete(s1, s2, d, used, x, z)
-            || !self.branch_ok(s1, s2, d, used, pairs, x, z)
-        {
+        let free = self.memo.gather(unused(s2, used));
+        if !self.can_complete(s1, &free, d, x, z) || !self.branch_ok(s1, &free, d, pairs, x, z) {
             return false;
         }
+        drop(free);
         let a = s1[d];
         for j in 0..s2.len() {
             if used[j] || !self.allowed(a, s2[j]) {
@@ -207,17 +207,8 @@ impl Search<'_> {
     /// over float, every free S2 player who may not float (B.5, B.6; in the lowest bracket, B.1.b:
     /// who may not take the bye) can still be paired
     /// (Mendelsohn-Dulmage: both coverings together exist when each exists).
-    fn can_complete(
-        &self,
-        s1: &[usize],
-        s2: &[usize],
-        d: usize,
-        used: &[bool],
-        x: usize,
-        z: usize,
-    ) -> bool {
+    fn can_complete(&self, s1: &[usize], free: &[usize], d: usize, x: usize, z: usize) -> bool {
         let rem = &s1[d..];
-        let free = &*self.memo.gather(unused(s2, used));
         let ok = |a: usize, b: usize| self.allowed(a, b);
         let r = self.r;
         // The conflicts that cannot be avoided, x + rem.len() - good, within X (and Z):
@@ -265,9 +256,8 @@ impl Search<'_> {
     fn branch_ok(
         &self,
         s1: &[usize],
-        s2: &[usize],
+        free: &[usize],
         d: usize,
-        used: &[bool],
         pairs: &[(usize, usize)],
         x: usize,
         z: usize,
@@ -282,7 +272,6 @@ impl Search<'_> {
         if self.nodes.get() < BOUND_AFTER {
             return true;
         }
-        let free = &*self.memo.gather(unused(s2, used));
         let pool = !self.floating;
         let rest = Rest {
             must: &s1[d..],
