@@ -169,6 +169,9 @@ impl Memo {
             if need > left.len() {
                 return Some(false);
             }
+            if need == 0 {
+                continue;
+            }
             let masks: &[u128; MASK_PLAYERS] = if graph == Graph::Reversed {
                 self.reversed(r, rows)
             } else {
