@@ -101,6 +101,8 @@ struct Cardinality {
     blossom: Vec<bool>,
     path: Vec<bool>,
     queue: Vec<u32>,
+    /// The number of neighbours of each vertex.
+    degree: Vec<u32>,
 }
 
 thread_local! {
@@ -149,25 +151,49 @@ impl Cardinality {
     }
 
     /// The size of a maximum matching; with `perfect`, stops (returning less than n / 2
-    /// pairs) at the first vertex that stays unmatched.
+    /// pairs) at the first vertex that stays unmatched, or at once when a vertex has no
+    /// neighbour.
     fn solve(&mut self, perfect: bool) -> usize {
         let n = self.mate.len();
+        let words = self.words;
+        self.degree.clear();
+        self.degree.extend(
+            self.adj
+                .chunks(words.max(1))
+                .take(n)
+                .map(|row| row.iter().map(|w| w.count_ones()).sum::<u32>()),
+        );
+        if perfect && self.degree.contains(&0) {
+            return 0;
+        }
+        // Greedy start, the vertices with the fewest neighbours first (they have the fewest
+        // ways to be matched), each with its free neighbour of fewest neighbours.
+        self.queue.clear();
+        self.queue.extend(0..n as u32);
+        let degree = &self.degree;
+        self.queue
+            .sort_unstable_by_key(|&v| (degree[v as usize], v));
         let mut pairs = 0;
-        // Greedy start.
-        for v in 0..n as u32 {
+        for q in 0..n {
+            let v = self.queue[q];
             if self.mate[v as usize] != NIL {
                 continue;
             }
+            let mut best: Option<(u32, u32)> = None;
             let mut next = self.next_neighbour(v, 0);
             while let Some(k) = next {
                 next = self.next_neighbour(v, k + 1);
-                let u = k as u32;
-                if self.mate[u as usize] == NIL {
-                    self.mate[u as usize] = v;
-                    self.mate[v as usize] = u;
-                    pairs += 1;
-                    break;
+                if self.mate[k] == NIL {
+                    let d = self.degree[k];
+                    if best.is_none_or(|(_, bd)| d < bd) {
+                        best = Some((k as u32, d));
+                    }
                 }
+            }
+            if let Some((u, _)) = best {
+                self.mate[u as usize] = v;
+                self.mate[v as usize] = u;
+                pairs += 1;
             }
         }
         // An exposed vertex without an augmenting path never gets one later (Edmonds), so one
