@@ -15,8 +15,9 @@
 //! level's budget, cannot lead to an accepted candidate. C.13's pairable lowest bracket is a
 //! relaxed cardinality test (`completes_below`).
 
+use super::solve::{assignment, max_weight_matching, perfect, Pooled};
 use super::Round12;
-use crate::matching::{max_weight_matching, Weight};
+use crate::matching::Weight;
 use crate::score::Score;
 use ethnum::I256;
 
@@ -37,7 +38,7 @@ pub(crate) struct Rest<'a> {
 }
 
 /// A completion: its pairs and the players it leaves unpaired.
-type Completion = (Vec<(usize, usize)>, Vec<usize>);
+pub(crate) type Completion = (Vec<(usize, usize)>, Vec<usize>);
 
 impl Rest<'_> {
     /// The players of the branch, `must` first.
@@ -53,7 +54,7 @@ impl Rest<'_> {
     /// The best completion for the weights given (`pair_w` of a pair, `float_w` of a player
     /// left unpaired), among the perfect matchings of the completion graph: `ok` allows a pair,
     /// `floatable` a player left unpaired. `None` when the branch has no completion.
-    fn best<W: Weight>(
+    fn best<W: Pooled>(
         &self,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
@@ -64,6 +65,9 @@ impl Rest<'_> {
         let n = all.len();
         let extra = n.checked_sub(2 * self.pairs)?;
         let nm = self.must.len();
+        if !self.pool && self.waiting.is_empty() && self.pairs == nm {
+            return self.assigned(ok, floatable, pair_w, float_w);
+        }
         let mut edges = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -104,6 +108,31 @@ impl Rest<'_> {
         Some((pairs, left))
     }
 
+    /// `best` where the S2 players left over float (no remainder): the graph is bipartite, S1's
+    /// players and the floaters' slots on one side, S2's on the other, so the best completion
+    /// is an assignment (`solve::assignment`). Any best completion has the same weight, and
+    /// what the callers read of it (the B.3 factor or floaters, and the extra cost) follows
+    /// from the weight alone.
+    fn assigned<W: Pooled>(
+        &self,
+        ok: &dyn Fn(usize, usize) -> bool,
+        floatable: &dyn Fn(usize) -> bool,
+        pair_w: &dyn Fn(usize, usize) -> W,
+        float_w: &dyn Fn(usize) -> W,
+    ) -> Option<Completion> {
+        let (must, partners) = (self.must, self.partners);
+        let col = assignment(partners.len(), |i, j| {
+            let b = partners[j];
+            match must.get(i) {
+                Some(&a) => ok(a, b).then(|| pair_w(a, b)),
+                None => floatable(b).then(|| float_w(b)),
+            }
+        })?;
+        let pairs = must.iter().zip(&col).map(|(&a, &j)| (a, partners[j]));
+        let left = col[must.len()..].iter().map(|&j| partners[j]);
+        Some((pairs.collect(), left.collect()))
+    }
+
     /// C.13: some completion of the branch leaves players who can be paired, together with
     /// `below` (the lower brackets), all but one at most, who may take the bye (B.1, B.2 for
     /// non-top scorers). Relaxed: the free players who are not in S1 may pair with each other
@@ -129,18 +158,14 @@ impl Rest<'_> {
                     r.pairable(all[i], all[j])
                 };
                 if edge {
-                    edges.push((i, j, 1i64));
+                    edges.push((i, j));
                 }
             }
             if n % 2 == 1 && i >= nm && r.players[all[i]].bye_ok {
-                edges.push((i, n, 1i64));
+                edges.push((i, n));
             }
         }
-        let total = n + n % 2;
-        total == 0
-            || max_weight_matching(total, &edges, true)
-                .iter()
-                .all(|m| m.is_some())
+        perfect(n + n % 2, &edges)
     }
 
     /// Some completion of the branch leaves exactly the players of `w` (sorted) unpaired:
@@ -188,20 +213,17 @@ impl Rest<'_> {
                 // S1's players take S2's; the others pair in the remainder (pool only).
                 let edge = if i < nm { j < nm + np } else { self.pool };
                 if edge && j >= nm && ok(all[i], all[j]) {
-                    edges.push((i, j, 1i64));
+                    edges.push((i, j));
                 }
             }
         }
-        n == 0
-            || max_weight_matching(n, &edges, true)
-                .iter()
-                .all(|m| m.is_some())
+        perfect(n, &edges)
     }
 
     /// D.4: the least B.3 factor of the branch's completions (their pairs and the bye terms of
     /// all the players they leave unpaired, the bye counting as an opponent one point below
     /// `lowest`), and the least `extra` cost among the completions with that factor; `None`
-    /// when there is no completion.
+    /// when there is no completion. With a completion that has them.
     pub fn least_b3(
         &self,
         r: &Round12,
@@ -209,7 +231,7 @@ impl Rest<'_> {
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
         extra: &Extra,
-    ) -> Option<(u64, u64)> {
+    ) -> Option<((u64, u64), Completion)> {
         let bye_opponent = lowest - Score::points(1);
         let players = self.players();
         let cost = |a: usize, b: usize| sq(r.players[a].score, r.players[b].score);
@@ -238,21 +260,23 @@ impl Rest<'_> {
         let factor = pairs.iter().map(|&(a, b)| cost(a, b)).sum::<u64>()
             + left.iter().map(|&i| bye(i)).sum::<u64>();
         let spent = if k > 1 { extra.total(&pairs, &left) } else { 0 };
-        Some((factor, spent))
+        Some(((factor, spent), (pairs, left)))
     }
 
     /// B.3: the scores (highest first) of the players left unpaired by the completion that
     /// leaves the lowest scores unpaired (compared from the highest), and the least `extra`
-    /// cost among those completions; `None` when there is no completion. Each paired player
+    /// cost among those completions, with such a completion; `None` when there is no
+    /// completion. Each paired player
     /// weighs more than all the players of lower scores together (i64 weights where they fit,
-    /// else 256 bits; the extra cost only where it fits too).
+    /// else 128 bits, else 256 bits; the extra cost only where it fits too). The weights are
+    /// the same integers in any of these types, so the completion found is the same.
     pub fn lowest_floaters(
         &self,
         r: &Round12,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
         extra: &Extra,
-    ) -> Option<(Vec<Score>, u64)> {
+    ) -> Option<((Vec<Score>, u64), Completion)> {
         let players = self.players();
         let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
         levels.sort_unstable();
@@ -264,6 +288,9 @@ impl Rest<'_> {
         let (pairs, left, k) = if bits(k) < 52.0 {
             let (p, l) = self.floaters_with::<i64>(base, k, &rank, ok, floatable, extra)?;
             (p, l, k)
+        } else if bits(k) < 110.0 {
+            let (p, l) = self.floaters_with::<i128>(base, k, &rank, ok, floatable, extra)?;
+            (p, l, k)
         } else if bits(k) < 240.0 {
             let (p, l) = self.floaters_with::<I256>(base, k, &rank, ok, floatable, extra)?;
             (p, l, k)
@@ -272,12 +299,12 @@ impl Rest<'_> {
             (p, l, 1)
         };
         let spent = if k > 1 { extra.total(&pairs, &left) } else { 0 };
-        Some((scores_desc(r, &left), spent))
+        Some(((scores_desc(r, &left), spent), (pairs, left)))
     }
 
     /// `lowest_floaters` with weights of type `W`: the floaters first, then the extra cost
     /// (less than `k` in all; ignored when `k` is 1).
-    fn floaters_with<W: Weight>(
+    fn floaters_with<W: Pooled>(
         &self,
         base: u64,
         k: u64,
@@ -286,17 +313,20 @@ impl Rest<'_> {
         floatable: &dyn Fn(usize) -> bool,
         extra: &Extra,
     ) -> Option<Completion> {
-        let max_rank = self.players().into_iter().map(rank).max().unwrap_or(0);
+        let players = self.must.iter().chain(self.partners).chain(self.waiting);
+        let max_rank = players.map(|&i| rank(i)).max().unwrap_or(0);
         let mut powers = vec![W::from_i64(1)];
         for e in 0..=max_rank as usize {
             powers.push(mul(powers[e], base));
         }
         let big = mul(powers[max_rank as usize + 1], 4);
-        let worth = |i: usize| powers[rank(i) as usize];
+        // (big + worth(a) + worth(c)) * k, as the sum of the products, computed once each.
+        let big_k = mul(big, k);
+        let worth_k: Vec<W> = powers.iter().map(|&w| mul(w, k)).collect();
+        let worth = |i: usize| worth_k[rank(i) as usize];
         let less = |v: u64| W::from_i64(if k > 1 { v as i64 } else { 0 });
-        let pair_w =
-            |a: usize, c: usize| mul(big + worth(a) + worth(c), k) - less((extra.pair)(a, c));
-        let float_w = |i: usize| mul(big, k) - less((extra.float)(i));
+        let pair_w = |a: usize, c: usize| big_k + worth(a) + worth(c) - less((extra.pair)(a, c));
+        let float_w = |i: usize| big_k - less((extra.float)(i));
         self.best::<W>(ok, floatable, &pair_w, &float_w)
     }
 }
@@ -327,7 +357,7 @@ impl Extra<'_> {
     }
 
     /// The extra cost of a completion.
-    fn total(&self, pairs: &[(usize, usize)], left: &[usize]) -> u64 {
+    pub fn total(&self, pairs: &[(usize, usize)], left: &[usize]) -> u64 {
         pairs.iter().map(|&(a, b)| (self.pair)(a, b)).sum::<u64>()
             + left.iter().map(|&i| (self.float)(i)).sum::<u64>()
     }
@@ -380,4 +410,22 @@ pub(crate) fn scores_desc(r: &Round12, who: &[usize]) -> Vec<Score> {
     let mut v: Vec<Score> = who.iter().map(|&i| r.players[i].score).collect();
     v.sort_unstable_by(|a, b| b.cmp(a));
     v
+}
+
+/// `scores_desc(r, who) == scores`, without a vector for the usual small sets.
+pub(crate) fn scores_are(r: &Round12, who: &[usize], scores: &[Score]) -> bool {
+    const ON_STACK: usize = 32;
+    if who.len() != scores.len() {
+        return false;
+    }
+    if who.len() > ON_STACK {
+        return scores_desc(r, who) == scores;
+    }
+    let mut v = [Score::ZERO; ON_STACK];
+    for (k, &i) in who.iter().enumerate() {
+        v[k] = r.players[i].score;
+    }
+    let v = &mut v[..who.len()];
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v == scores
 }

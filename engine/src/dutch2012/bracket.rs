@@ -40,14 +40,15 @@
 //! best completion of the branch (`bound`); a lowest bracket's level with more than one player
 //! left over is not searched.
 
-use super::bound::{b3_factor, scores_desc, sq, Extra, Rest};
+use super::bound::{b3_factor, scores_are, scores_desc, sq, Completion, Extra, Rest};
 use super::levels::{budgets, levels, Level};
+use super::memo::{FloatersBound, Graph, Memo};
+use super::solve::max_weight_matching;
 use super::Round12;
 use crate::history::Float;
-use crate::matching::max_weight_matching;
 use crate::score::Score;
 use ethnum::I256;
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::HashMap;
 
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
@@ -142,105 +143,10 @@ pub(crate) struct Hints<'a> {
     pub c13: bool,
 }
 
-/// Key of a bound of `bound::Rest` at a level: (the level's legal pairs: B.2, A.7.d, the float
-/// criteria dropped; the lowest bracket's bye; the extra cost: X, Z or the budget), the remainder's
-/// pool, the pairs, and the players (S1 left, S2 free, waiting).
-type RestKey = ((bool, bool, u8, bool, u8), bool, usize, [Vec<usize>; 3]);
-
-/// B.3's lowest floaters of a branch's completions and their fewest colour conflicts.
-type FloatersBound = Option<(Vec<Score>, u64)>;
-
-/// Key of B.3's lowest floaters: the players, the pairs, the lowest bracket's bye.
-type FloatersKey = (Vec<usize>, usize, bool);
-
 /// B.3's lowest floaters among the pairings whose floaters leave the lower players pairable
 /// (C.13): `Some(Some(scores))`, `Some(None)` when no such pairing has `p` pairs, `None` when
 /// the matching cannot tell (more than `p` pairs fit).
-type BelowFloaters = Option<Option<Vec<Score>>>;
-
-/// What is computed once for a bracket: D.4's least B.3 factor, B.3's lowest floaters, and
-/// the bounds of the branches of the search (`bound`).
-#[derive(Default)]
-struct Memo {
-    least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
-    /// `least_b3_het` by M1 (the bracket's players and moved-down players are fixed).
-    least_het: RefCell<HashMap<usize, Option<u64>>>,
-    floaters: RefCell<HashMap<FloatersKey, Option<Vec<Score>>>>,
-    /// `lowest_floaters_below` by players and pairs (the lower players are the bracket's).
-    floaters_below: RefCell<HashMap<(Vec<usize>, usize), BelowFloaters>>,
-    b3_bounds: RefCell<HashMap<RestKey, Option<(u64, u64)>>>,
-    floater_bounds: RefCell<HashMap<RestKey, FloatersBound>>,
-    below_bounds: RefCell<HashMap<RestKey, bool>>,
-}
-
-impl Memo {
-    /// D.4's least B.3 factor of `players` (`least_b3`), cached.
-    fn least_b3(&self, r: &Round12, players: &[usize]) -> Option<u64> {
-        if let Some(&v) = self.least.borrow().get(players) {
-            return v;
-        }
-        let v = least_b3(r, players);
-        self.least.borrow_mut().insert(players.to_vec(), v);
-        v
-    }
-
-    /// D.4's least B.3 factor of the bracket's `players` among the pairings where `m1` of its
-    /// moved-down players `mdps` (any D.3 set) meet residents, cached by `m1`.
-    fn least_b3_het(
-        &self,
-        r: &Round12,
-        players: &[usize],
-        mdps: &[usize],
-        m1: usize,
-    ) -> Option<u64> {
-        if let Some(&v) = self.least_het.borrow().get(&m1) {
-            return v;
-        }
-        let v = combinations(mdps.len(), m1)
-            .iter()
-            .filter_map(|chosen| {
-                let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
-                least_b3_with(r, players, &s1, mdps)
-            })
-            .min();
-        self.least_het.borrow_mut().insert(m1, v);
-        v
-    }
-
-    /// B.3's lowest floaters of `p` pairs among `players` (`lowest_floaters`), cached.
-    fn lowest_floaters(
-        &self,
-        r: &Round12,
-        players: &[usize],
-        p: usize,
-        bye_only: bool,
-    ) -> Option<Vec<Score>> {
-        let key = (players.to_vec(), p, bye_only);
-        if let Some(v) = self.floaters.borrow().get(&key) {
-            return v.clone();
-        }
-        let v = lowest_floaters(r, players, p, bye_only);
-        self.floaters.borrow_mut().insert(key, v.clone());
-        v
-    }
-
-    /// `lowest_floaters_below`, cached.
-    fn lowest_floaters_below(
-        &self,
-        r: &Round12,
-        players: &[usize],
-        p: usize,
-        below: &[usize],
-    ) -> BelowFloaters {
-        let key = (players.to_vec(), p);
-        if let Some(v) = self.floaters_below.borrow().get(&key) {
-            return v.clone();
-        }
-        let v = lowest_floaters_below(r, players, p, below);
-        self.floaters_below.borrow_mut().insert(key, v.clone());
-        v
-    }
-}
+pub(crate) type BelowFloaters = Option<Option<Vec<Score>>>;
 
 impl Search<'_> {
     /// The pair is legal at this level: B.1, B.2 (top scorers: until C.10.g), A.7.d, and no
@@ -267,19 +173,14 @@ impl Search<'_> {
         }
         self.nodes.set(self.nodes.get() + 1);
         if d == s1.len() {
-            let unpaired: Vec<usize> = s2
-                .iter()
-                .zip(used.iter())
-                .filter(|(_, u)| !**u)
-                .map(|(p, _)| *p)
-                .collect();
+            let unpaired = self.memo.gather(unused(s2, used));
             return leaf(pairs, &unpaired, x, z);
         }
-        if !self.can_complete(s1, s2, d, used, x, z)
-            || !self.branch_ok(s1, s2, d, used, pairs, x, z)
-        {
+        let free = self.memo.gather(unused(s2, used));
+        if !self.can_complete(s1, &free, d, x, z) || !self.branch_ok(s1, &free, d, pairs, x, z) {
             return false;
         }
+        drop(free);
         let a = s1[d];
         for j in 0..s2.len() {
             if used[j] || !self.allowed(a, s2[j]) {
@@ -316,49 +217,41 @@ impl Search<'_> {
     /// over float, every free S2 player who may not float (B.5, B.6; in the lowest bracket, B.1.b:
     /// who may not take the bye) can still be paired
     /// (Mendelsohn-Dulmage: both coverings together exist when each exists).
-    fn can_complete(
-        &self,
-        s1: &[usize],
-        s2: &[usize],
-        d: usize,
-        used: &[bool],
-        x: usize,
-        z: usize,
-    ) -> bool {
+    fn can_complete(&self, s1: &[usize], free: &[usize], d: usize, x: usize, z: usize) -> bool {
         let rem = &s1[d..];
-        let free: Vec<usize> = s2
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| !**u)
-            .map(|(p, _)| *p)
-            .collect();
         let ok = |a: usize, b: usize| self.allowed(a, b);
-        if bipartite(rem, &free, &ok) < rem.len() {
-            return false;
-        }
         let r = self.r;
-        let good = bipartite(rem, &free, &|a, b| ok(a, b) && !r.colour_bad(a, b));
-        if x + rem.len() - good > self.lv.x {
+        // The conflicts that cannot be avoided, x + rem.len() - good, within X (and Z):
+        // enough of `rem` matched into `free` in each graph, on the bracket's bit masks where
+        // it has them.
+        let need_good = (x + rem.len()).saturating_sub(self.lv.x);
+        let need_fine = (z + rem.len()).saturating_sub(self.lv.z);
+        let checks = [
+            (Graph::Legal, rem.len()),
+            (Graph::Good, need_good),
+            (Graph::Fine, need_fine),
+        ];
+        let checks = if r.even { &checks[..] } else { &checks[..2] };
+        let masked = self.memo.covers(r, &self.lv, rem, free, checks);
+        if !masked.unwrap_or_else(|| {
+            bipartite(rem, free, &ok) >= rem.len()
+                && bipartite(rem, free, &|a, b| ok(a, b) && !r.colour_bad(a, b)) >= need_good
+                && (!r.even
+                    || bipartite(rem, free, &|a, b| ok(a, b) && !r.strong_bad(a, b)) >= need_fine)
+        }) {
             return false;
-        }
-        if r.even {
-            let fine = bipartite(rem, &free, &|a, b| ok(a, b) && !r.strong_bad(a, b));
-            if z + rem.len() - fine > self.lv.z {
-                return false;
-            }
         }
         if self.floating {
             let lv = self.lv;
-            let stay: Vec<usize> = free
-                .iter()
-                .copied()
-                .filter(|&i| {
-                    (lv.b5_down() && r.repeats_down(i, true))
-                        || (lv.b6_down() && r.repeats_down(i, false))
-                        || (self.bye_only && !r.players[i].bye_ok)
-                })
-                .collect();
-            if bipartite(&stay, rem, &|a, b| ok(b, a)) < stay.len() {
+            let stay = free.iter().copied().filter(|&i| {
+                (lv.b5_down() && r.repeats_down(i, true))
+                    || (lv.b6_down() && r.repeats_down(i, false))
+                    || (self.bye_only && !r.players[i].bye_ok)
+            });
+            let stay = &*self.memo.gather(stay);
+            let checks = [(Graph::Reversed, stay.len())];
+            let masked = self.memo.covers(r, &lv, stay, rem, &checks);
+            if !masked.unwrap_or_else(|| bipartite(stay, rem, &|a, b| ok(b, a)) >= stay.len()) {
                 return false;
             }
         }
@@ -373,9 +266,8 @@ impl Search<'_> {
     fn branch_ok(
         &self,
         s1: &[usize],
-        s2: &[usize],
+        free: &[usize],
         d: usize,
-        used: &[bool],
         pairs: &[(usize, usize)],
         x: usize,
         z: usize,
@@ -390,16 +282,10 @@ impl Search<'_> {
         if self.nodes.get() < BOUND_AFTER {
             return true;
         }
-        let free: Vec<usize> = s2
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| !**u)
-            .map(|(p, _)| *p)
-            .collect();
         let pool = !self.floating;
         let rest = Rest {
             must: &s1[d..],
-            partners: &free,
+            partners: free,
             waiting: if pool { &self.waiting } else { &[] },
             pool,
             pairs: s1.len() - d + if pool { self.p_rem } else { 0 },
@@ -425,24 +311,7 @@ impl Search<'_> {
             return true;
         }
         let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
-        let key = |kind: u8| -> RestKey {
-            (
-                (
-                    lv.b2,
-                    lv.a7d,
-                    lv.floats_dropped,
-                    bye_only,
-                    kind | (u8::from(r.up_floats.get()) << 4),
-                ),
-                rest.pool,
-                rest.pairs,
-                [
-                    rest.must.to_vec(),
-                    rest.partners.to_vec(),
-                    rest.waiting.to_vec(),
-                ],
-            )
-        };
+        let slot = self.memo.rest_slot(&lv, bye_only, rest);
         let ok = |a: usize, b: usize| legal(r, &lv, a, b);
         let floatable = |i: usize| {
             let p = &r.players[i];
@@ -451,26 +320,16 @@ impl Search<'_> {
             (!bye_only || p.bye_ok) && !repeats
         };
         if let Some(below) = self.below {
-            let k = key(0);
-            let cached = self.memo.below_bounds.borrow().get(&k).copied();
-            let fine = cached.unwrap_or_else(|| {
-                let v = rest.completes_below(r, below, &ok);
-                self.memo.below_bounds.borrow_mut().insert(k, v);
-                v
-            });
-            if !fine {
+            if !self
+                .memo
+                .below(slot, || rest.completes_below(r, below, &ok))
+            {
                 return false;
             }
         }
         if let Some(wanted) = self.wanted {
-            let k = key(9);
-            let cached = self.memo.below_bounds.borrow().get(&k).copied();
-            let fine = cached.unwrap_or_else(|| {
-                let v = wanted.iter().any(|w| rest.leaves_exactly(w, &ok));
-                self.memo.below_bounds.borrow_mut().insert(k, v);
-                v
-            });
-            if !fine {
+            let fine = || wanted.iter().any(|w| rest.leaves_exactly(w, &ok));
+            if !self.memo.wanted(slot, fine) {
                 return false;
             }
         }
@@ -512,46 +371,56 @@ impl Search<'_> {
             1 => r.even,
             _ => lv.drops_any(r.even),
         };
+        // The kinds after the first (X) share its best completions' B.3 factor and floaters
+        // (they come before the extra cost); where the first kind's best completion costs no
+        // more than this kind's room, the least cost of this kind does not either, and its
+        // bound cannot cut.
         for (kind, extra, room) in budgets.iter().filter(|b| wanted(b.0)) {
             let (kind, room) = (*kind, *room as u64);
+            let within = |(pairs, left): &Completion| extra.total(pairs, left) <= room;
             if let (Some(least), Some(lowest)) = (self.least, self.lowest) {
-                let k = key(kind);
-                let cached = self.memo.b3_bounds.borrow().get(&k).copied();
-                let bound = cached.unwrap_or_else(|| {
-                    let v = rest.least_b3(r, lowest, &ok, &floatable, extra);
-                    self.memo.b3_bounds.borrow_mut().insert(k, v);
-                    v
-                });
-                // D.4: no completion reaches the least factor; or those that do (when the
-                // best completion has it) all break X, Z or the budget.
-                let Some((factor, fewest)) = bound else {
-                    return false;
+                let cannot_cut = kind > 0
+                    && self
+                        .memo
+                        .first_b3(slot, |factor, best| fixed + factor < least || within(best))
+                        .unwrap_or(false);
+                let bound = if cannot_cut {
+                    None
+                } else {
+                    Some(self.memo.b3(slot, kind, || {
+                        rest.least_b3(r, lowest, &ok, &floatable, extra)
+                    }))
                 };
-                if fixed + factor > least
-                    || (fixed + factor == least && self.over_room(kind, fewest, room))
-                {
-                    return false;
+                if let Some(bound) = bound {
+                    // D.4: no completion reaches the least factor; or those that do (when the
+                    // best completion has it) all break X, Z or the budget.
+                    let Some((factor, fewest)) = bound else {
+                        return false;
+                    };
+                    if fixed + factor > least
+                        || (fixed + factor == least && self.over_room(kind, fewest, room))
+                    {
+                        return false;
+                    }
                 }
             }
-            if !self.targets.is_empty() {
-                let k = key(kind);
-                let cached = self.memo.floater_bounds.borrow().get(&k).cloned();
-                let best = cached.unwrap_or_else(|| {
-                    let v = rest.lowest_floaters(r, &ok, &floatable, extra);
-                    self.memo.floater_bounds.borrow_mut().insert(k, v.clone());
-                    v
-                });
+            let cannot_cut = kind > 0 && self.memo.first_floaters(slot, within).unwrap_or(false);
+            if !self.targets.is_empty() && !cannot_cut {
+                let compute = || rest.lowest_floaters(r, &ok, &floatable, extra);
                 // B.3: no completion leaves the target floaters, or all that do break X, Z or
                 // the budget.
-                let Some((scores, fewest)) = best else {
-                    return false;
+                let miss = |best: &FloatersBound| {
+                    let Some((scores, fewest)) = best else {
+                        return true;
+                    };
+                    // A target can be worse than the branch's best (C.13's target keeps the
+                    // lower players pairable, which the bound does not see): then nothing is
+                    // known.
+                    self.targets.iter().any(|t| scores > t)
+                        || (self.targets.iter().all(|t| t == scores)
+                            && self.over_room(kind, *fewest, room))
                 };
-                // A target can be worse than the branch's best (C.13's target keeps the lower
-                // players pairable, which the bound does not see): then nothing is known.
-                if self.targets.iter().any(|t| scores > *t)
-                    || (self.targets.iter().all(|t| scores == *t)
-                        && self.over_room(kind, fewest, room))
-                {
+                if self.memo.floaters(slot, kind, compute, miss) {
                     return false;
                 }
             }
@@ -581,15 +450,19 @@ impl Search<'_> {
     fn may_meet(&self, players: &[usize], p: usize, x: usize, z: usize) -> bool {
         let r = self.r;
         let ok = |a: usize, b: usize| self.allowed(a, b);
-        if max_pairs(players, &ok) < p {
+        let max_pairs = |which: usize, ok: &dyn Fn(usize, usize) -> bool| {
+            self.memo
+                .max_pairs(&self.lv, which, players, || max_pairs(players, ok))
+        };
+        if max_pairs(0, &ok) < p {
             return false;
         }
-        let good = max_pairs(players, &|a, b| ok(a, b) && !r.colour_bad(a, b));
+        let good = max_pairs(1, &|a, b| ok(a, b) && !r.colour_bad(a, b));
         if x + p.saturating_sub(good) > self.lv.x {
             return false;
         }
         if r.even {
-            let fine = max_pairs(players, &|a, b| ok(a, b) && !r.strong_bad(a, b));
+            let fine = max_pairs(2, &|a, b| ok(a, b) && !r.strong_bad(a, b));
             if z + p.saturating_sub(fine) > self.lv.z {
                 return false;
             }
@@ -643,7 +516,7 @@ impl Search<'_> {
                 self.targets.push(best.clone());
                 let mut only_best =
                     |pairs: &[(usize, usize)], rest: &[usize], x: usize, z: usize| {
-                        scores_desc(r, rest) == best && leaf(pairs, rest, x, z)
+                        scores_are(r, rest, &best) && leaf(pairs, rest, x, z)
                     };
                 let found = self.homogeneous(players, p, x, z, &mut only_best);
                 self.targets.pop();
@@ -672,16 +545,27 @@ impl Search<'_> {
             return false;
         }
         // D.2: fewest players exchanged first.
+        let (mut s1, mut s2) = (Vec::with_capacity(p), Vec::with_capacity(players.len() - p));
+        let (mut used, mut pairs) = (Vec::new(), Vec::with_capacity(p));
         for k in 0..=p.min(players.len() - p) {
             let budget = NODE_LIMIT.saturating_sub(self.nodes.get()) as usize;
             if budget == 0 {
                 return false;
             }
-            let list = exchanges(players, p, k, budget.min(EXCHANGE_LIMIT));
-            self.nodes.set(self.nodes.get() + list.len() as u64);
-            for (s1, s2) in list {
-                let mut used = vec![false; s2.len()];
-                let mut pairs = Vec::new();
+            let n = players.len();
+            let limit = budget.min(EXCHANGE_LIMIT);
+            let list = self
+                .memo
+                .exchanges(n, p, k, limit, || exchanges(n, p, k, limit));
+            self.nodes.set(self.nodes.get() + (list.len() / n) as u64);
+            for e in list.chunks(n) {
+                s1.clear();
+                s1.extend(e[..p].iter().map(|&i| players[i]));
+                s2.clear();
+                s2.extend(e[p..].iter().map(|&i| players[i]));
+                used.clear();
+                used.resize(s2.len(), false);
+                pairs.clear();
                 if self.transpose(&s1, &s2, 0, &mut used, &mut pairs, x, z, leaf) {
                     return true;
                 }
@@ -730,7 +614,7 @@ fn down_cost(r: &Round12, lv: &Level, i: usize) -> usize {
 }
 
 /// The pair is legal at level `lv`.
-fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
+pub(crate) fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
     if !r.compat[a][b] {
         return false;
     }
@@ -752,9 +636,10 @@ fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
 
 /// The exchanges of `k` players of D.2 for S1 = the `p` first players, in order: the smallest
 /// difference of numbers first, then the S1 list top down, then the S2 list top down. Each as
-/// (S1, S2), sorted by A.2. At most `limit` are listed.
-fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
-    let n = players.len();
+/// S1 then S2 as positions among the `n` players (A.2 order), each sorted, the exchanges one
+/// after the other in one list (`n` positions each, S1 the first `p`). At most `limit` are
+/// listed.
+fn exchanges(n: usize, p: usize, k: usize, limit: usize) -> Vec<usize> {
     let s1_sets = subsets_desc(p, k);
     let s2_sets = subsets_asc(p, n, k);
     let mut list: Vec<(usize, usize, usize)> = Vec::new();
@@ -769,21 +654,21 @@ fn exchanges(players: &[usize], p: usize, k: usize, limit: usize) -> Vec<(Vec<us
         }
     }
     list.sort_unstable();
-    list.into_iter()
-        .map(|(_, i, j)| {
-            let (a, b) = (&s1_sets[i], &s2_sets[j]);
-            let mut s1: Vec<usize> = (0..p).filter(|x| !a.contains(x)).collect();
-            s1.extend(b);
-            s1.sort_unstable();
-            let mut s2: Vec<usize> = (p..n).filter(|x| !b.contains(x)).collect();
-            s2.extend(a);
-            s2.sort_unstable();
-            (
-                s1.iter().map(|&x| players[x]).collect(),
-                s2.iter().map(|&x| players[x]).collect(),
-            )
-        })
-        .collect()
+    let mut out = Vec::with_capacity(list.len() * n);
+    let (mut s1, mut s2) = (Vec::with_capacity(p), Vec::with_capacity(n - p));
+    for (_, i, j) in list {
+        let (a, b) = (&s1_sets[i], &s2_sets[j]);
+        s1.clear();
+        s1.extend((0..p).filter(|x| !a.contains(x)));
+        s1.extend(b);
+        s1.sort_unstable();
+        s2.clear();
+        s2.extend((p..n).filter(|x| !b.contains(x)));
+        s2.extend(a);
+        s2.sort_unstable();
+        out.extend(s1.iter().chain(&s2));
+    }
+    out
 }
 
 /// The `k`-subsets of `0..p`, each listed high to low, in decreasing lexicographic order (D.2).
@@ -835,13 +720,18 @@ pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// D.4: the least B.3 factor of a complete pairing of `players` (B.1, B.2 for non-top scorers,
 /// at most one player left, who may take the bye), by a minimum-weight perfect matching;
 /// `None` when there is no complete pairing.
-fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
+pub(crate) fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
     least_b3_with(r, players, &[], &[])
 }
 
 /// `least_b3` where each player of `s1` meets one of the players not in `mdps` (the
 /// heterogeneous part of a bracket with these moved-down players in S1).
-fn least_b3_with(r: &Round12, players: &[usize], s1: &[usize], mdps: &[usize]) -> Option<u64> {
+pub(crate) fn least_b3_with(
+    r: &Round12,
+    players: &[usize],
+    s1: &[usize],
+    mdps: &[usize],
+) -> Option<u64> {
     let n = players.len();
     let lowest = players.iter().map(|&i| r.players[i].score).min()?;
     let bye_opponent = lowest - Score::points(1);
@@ -938,7 +828,7 @@ pub(crate) fn lowest_floaters(
 /// more than all the other pairs together (the most such pairs), then by the scores of its
 /// players as in `lowest_floaters`. Exact when the most is `p` (`Some`; `Some(None)` when it is
 /// less); more than `p`: `None`, the matching cannot tell.
-fn lowest_floaters_below(
+pub(crate) fn lowest_floaters_below(
     r: &Round12,
     players: &[usize],
     p: usize,
@@ -999,6 +889,11 @@ fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bipartite(mdps, residents, &|a, b| r.pairable(a, b))
 }
 
+/// The players of `s2` not `used`, in order.
+fn unused<'a>(s2: &'a [usize], used: &'a [bool]) -> impl Iterator<Item = usize> + 'a {
+    s2.iter().zip(used).filter(|(_, u)| !**u).map(|(p, _)| *p)
+}
+
 /// The size of a maximum matching between `left` and `right` with pairs passing `ok`
 /// (Kuhn's augmenting paths).
 fn bipartite(left: &[usize], right: &[usize], ok: &dyn Fn(usize, usize) -> bool) -> usize {
@@ -1042,15 +937,11 @@ pub(crate) fn max_pairs(players: &[usize], ok: &dyn Fn(usize, usize) -> bool) ->
     for i in 0..n {
         for j in i + 1..n {
             if ok(players[i], players[j]) {
-                edges.push((i, j, 1i64));
+                edges.push((i, j));
             }
         }
     }
-    if edges.is_empty() {
-        return 0;
-    }
-    let mate = max_weight_matching(n, &edges, true);
-    mate.iter().filter(|m| m.is_some()).count() / 2
+    super::solve::max_pairs(n, &edges)
 }
 
 /// Whether a level can be met at all with `p` pairs among `players` (necessary conditions).
@@ -1181,7 +1072,7 @@ fn pair_compatible(
     let nodes = Cell::new(0u64);
     let (spent, over) = (Cell::new(0usize), Cell::new(usize::MAX));
     let level_nodes = Cell::new(0u64);
-    let memo = Memo::default();
+    let memo = Memo::new(r, &all);
     // A level dropping a float criterion that nobody in the bracket could break is the level
     // before it again (C.10 a-d: B.6 up, B.5 up, B.6 down, B.5 down), already tried.
     let has = |f: &dyn Fn(&super::Player12) -> bool| all.iter().any(|&i| f(&r.players[i]));
@@ -1305,6 +1196,7 @@ fn pair_compatible(
     let held = r.up_floats.replace(false);
     // The legal pairs change with it.
     bounds.cache.clear();
+    memo.forget_legal();
     let mut homogeneous_part = || {
         for p1 in (0..=top_p).rev().filter(|&p1| !hopeless(p1)) {
             let (x1, z1) = budgets(r, &all, p1);
@@ -1487,7 +1379,7 @@ fn heterogeneous(
                 inner.homogeneous(&rest, p_rem, x, z, &mut |rp, unpaired, _, _| {
                     if het_best
                         .as_ref()
-                        .is_some_and(|b| *b != scores_desc(r, unpaired))
+                        .is_some_and(|b| !scores_are(r, unpaired, b))
                     {
                         return false;
                     }

@@ -55,6 +55,8 @@ mod bound;
 mod bracket;
 mod levels;
 pub mod literal;
+mod memo;
+mod solve;
 
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
