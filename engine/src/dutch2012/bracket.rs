@@ -921,13 +921,29 @@ fn bipartite(left: &[usize], right: &[usize], ok: &dyn Fn(usize, usize) -> bool)
         }
         false
     }
+    // A greedy start (each left player takes the first free partner), then augmenting paths
+    // for the players it left out; one `seen` buffer, cleared per path.
     let mut owner = vec![None; right.len()];
-    (0..left.len())
-        .filter(|&l| {
-            let mut seen = vec![false; right.len()];
-            aug(l, left, right, ok, &mut owner, &mut seen)
-        })
-        .count()
+    let mut matched = vec![false; left.len()];
+    let mut count = 0;
+    for (l, m) in matched.iter_mut().enumerate() {
+        if let Some(j) = (0..right.len()).find(|&j| owner[j].is_none() && ok(left[l], right[j])) {
+            owner[j] = Some(l);
+            *m = true;
+            count += 1;
+        }
+    }
+    let mut seen = vec![false; right.len()];
+    for l in 0..left.len() {
+        if matched[l] {
+            continue;
+        }
+        seen.iter_mut().for_each(|v| *v = false);
+        if aug(l, left, right, ok, &mut owner, &mut seen) {
+            count += 1;
+        }
+    }
+    count
 }
 
 /// The largest number of pairs among `players` with pairs that pass `ok`.
