@@ -934,10 +934,12 @@ fn bipartite(left: &[usize], right: &[usize], ok: &dyn Fn(usize, usize) -> bool)
         }
     }
     let mut seen = vec![false; right.len()];
-    for l in 0..left.len() {
-        if matched[l] {
-            continue;
-        }
+    let unmatched = matched
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !**m)
+        .map(|(l, _)| l);
+    for l in unmatched {
         seen.iter_mut().for_each(|v| *v = false);
         if aug(l, left, right, ok, &mut owner, &mut seen) {
             count += 1;
