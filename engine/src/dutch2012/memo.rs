@@ -28,6 +28,9 @@ pub(crate) type FloatersBound = Option<(Vec<Score>, u64)>;
 /// A cache keyed by words.
 type Map<V> = FxHashMap<Box<[u32]>, V>;
 
+/// D.2's exchanges as positions, S1 then S2 each (`bracket::exchanges`).
+type Exchanges = Rc<[usize]>;
+
 /// The bounds of one branch shape at one level (each `None` until computed); `b3` and
 /// `floaters` per kind of extra cost (0: X, 1: Z, 2: the level's budget).
 #[derive(Default)]
@@ -92,7 +95,7 @@ pub(crate) struct Memo {
     spare: RefCell<Vec<Vec<usize>>>,
     /// D.2's exchanges (positions) of `k` players for S1 = the first `p` of `n`, when all of
     /// them were listed.
-    exchanges: RefCell<FxHashMap<(usize, usize, usize), Rc<[usize]>>>,
+    exchanges: RefCell<FxHashMap<(usize, usize, usize), Exchanges>>,
 }
 
 /// The level's legal pairs (B.2, A.7.d, the float criteria dropped): what `bracket::legal`
