@@ -136,7 +136,17 @@ pub(crate) struct Hints<'a> {
     pub below: Option<&'a [usize]>,
     /// C.12: `fits` accepts only these sets of downfloaters (sorted indices).
     pub wanted: Option<&'a [Vec<usize>]>,
+    /// C.13's search of the penultimate bracket for a pairing that lets the lowest one be
+    /// paired: once a heterogeneous bracket has reached its remainder, P1 is lowered down to
+    /// zero (C.14.b.1; "if in the penultimate score bracket P becomes zero"), M1 with it when
+    /// it gets below M1, rather than turning the bracket homogeneous (C.14.b.2).
+    pub c13: bool,
 }
+
+/// B.3's lowest floaters among the pairings whose floaters leave the lower players pairable
+/// (C.13): `Some(Some(scores))`, `Some(None)` when no such pairing has `p` pairs, `None` when
+/// the matching cannot tell (more than `p` pairs fit).
+pub(crate) type BelowFloaters = Option<Option<Vec<Score>>>;
 
 impl Search<'_> {
     /// The pair is legal at this level: B.1, B.2 (top scorers: until C.10.g), A.7.d, and no
@@ -403,7 +413,12 @@ impl Search<'_> {
                     let Some((scores, fewest)) = best else {
                         return true;
                     };
-                    self.targets.iter().any(|t| t != scores) || self.over_room(kind, *fewest, room)
+                    // A target can be worse than the branch's best (C.13's target keeps the
+                    // lower players pairable, which the bound does not see): then nothing is
+                    // known.
+                    self.targets.iter().any(|t| scores > t)
+                        || (self.targets.iter().all(|t| t == scores)
+                            && self.over_room(kind, *fewest, room))
                 };
                 if self.memo.floaters(slot, kind, compute, miss) {
                     return false;
@@ -484,7 +499,16 @@ impl Search<'_> {
             if players.iter().any(|&i| Some(r.players[i].score) != first) {
                 // B.3 across brackets: of the pairings with P pairs, those moving down the
                 // players with the lowest scores.
-                let Some(best) = self.memo.lowest_floaters(r, players, p, self.bye_only) else {
+                // C.13: among the pairings whose floaters leave the lower players pairable,
+                // where the matching can tell.
+                let fitting = self
+                    .below
+                    .and_then(|below| self.memo.lowest_floaters_below(r, players, p, below));
+                let best = match fitting {
+                    Some(best) => best,
+                    None => self.memo.lowest_floaters(r, players, p, self.bye_only),
+                };
+                let Some(best) = best else {
                     // Not `p` pairs at all: no candidate has the lowest floaters.
                     return false;
                 };
@@ -575,7 +599,7 @@ fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
     let a7d = A7D * usize::from(!r.even && !lv.a7d && r.strong_bad(a, b))
         + B2 * usize::from(!lv.b2 && r.clash[a][b]);
     let (pa, pb) = (&r.players[a], &r.players[b]);
-    if pa.score == pb.score {
+    if pa.score == pb.score || !r.up_floats.get() {
         return a7d;
     }
     let up = if pa.score < pb.score { pa } else { pb };
@@ -601,7 +625,7 @@ pub(crate) fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
     if lv.a7d && !r.even && r.strong_bad(a, b) {
         return false;
     }
-    if pa.score != pb.score {
+    if pa.score != pb.score && r.up_floats.get() {
         let up = if pa.score < pb.score { pa } else { pb };
         if (lv.b5_up() && up.float1 == Float::Up) || (lv.b6_up() && up.float2 == Float::Up) {
             return false;
@@ -697,6 +721,17 @@ pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// at most one player left, who may take the bye), by a minimum-weight perfect matching;
 /// `None` when there is no complete pairing.
 pub(crate) fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
+    least_b3_with(r, players, &[], &[])
+}
+
+/// `least_b3` where each player of `s1` meets one of the players not in `mdps` (the
+/// heterogeneous part of a bracket with these moved-down players in S1).
+pub(crate) fn least_b3_with(
+    r: &Round12,
+    players: &[usize],
+    s1: &[usize],
+    mdps: &[usize],
+) -> Option<u64> {
     let n = players.len();
     let lowest = players.iter().map(|&i| r.players[i].score).min()?;
     let bye_opponent = lowest - Score::points(1);
@@ -710,12 +745,13 @@ pub(crate) fn least_b3(r: &Round12, players: &[usize]) -> Option<u64> {
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (players[i], players[j]);
-            if r.pairable(a, b) {
+            let held = |x: usize, y: usize| s1.contains(&x) && mdps.contains(&y);
+            if r.pairable(a, b) && !held(a, b) && !held(b, a) {
                 let w = big - I256::from(sq(r.players[a].score, r.players[b].score));
                 edges.push((i, j, w));
             }
         }
-        if n % 2 == 1 && r.players[players[i]].bye_ok {
+        if n % 2 == 1 && r.players[players[i]].bye_ok && !s1.contains(&players[i]) {
             let w = big - I256::from(sq(r.players[players[i]].score, bye_opponent));
             edges.push((i, n, w));
         }
@@ -784,6 +820,68 @@ pub(crate) fn lowest_floaters(
         .map(|i| players[i])
         .collect();
     Some(scores_desc(r, &rest))
+}
+
+/// `lowest_floaters` among the pairings of `players` whose floaters can be paired with the
+/// lower players `below` (all of them, one at most left who may take the bye): a maximum-weight
+/// perfect matching of the players and the lower players, where a pair of `players` weighs
+/// more than all the other pairs together (the most such pairs), then by the scores of its
+/// players as in `lowest_floaters`. Exact when the most is `p` (`Some`; `Some(None)` when it is
+/// less); more than `p`: `None`, the matching cannot tell.
+pub(crate) fn lowest_floaters_below(
+    r: &Round12,
+    players: &[usize],
+    p: usize,
+    below: &[usize],
+) -> BelowFloaters {
+    let n = players.len();
+    let all: Vec<usize> = players.iter().chain(below).copied().collect();
+    let total = all.len();
+    let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let base = I256::from(n as u64 + 1);
+    let worth = |i: usize| {
+        let k = levels.partition_point(|&s| s < r.players[i].score);
+        (0..k).fold(I256::ONE, |acc, _| acc * base)
+    };
+    let top = (0..levels.len()).fold(I256::ONE, |acc, _| acc * base);
+    let one = I256::ONE;
+    let inside = top * I256::from(4 * (n as u64 + 1));
+    let mut edges = Vec::new();
+    for i in 0..total {
+        for j in i + 1..total {
+            let (a, b) = (all[i], all[j]);
+            if !r.pairable(a, b) {
+                continue;
+            }
+            let w = if j < n {
+                one + inside + worth(a) + worth(b)
+            } else {
+                one
+            };
+            edges.push((i, j, w));
+        }
+        if total % 2 == 1 && r.players[all[i]].bye_ok {
+            edges.push((i, total, one));
+        }
+    }
+    let mate = max_weight_matching(total + total % 2, &edges, true);
+    if mate.iter().any(|m| m.is_none()) {
+        return Some(None);
+    }
+    let pairs = (0..n).filter(|&i| mate[i].is_some_and(|j| j < n)).count() / 2;
+    match pairs.cmp(&p) {
+        std::cmp::Ordering::Less => Some(None),
+        std::cmp::Ordering::Greater => None,
+        std::cmp::Ordering::Equal => {
+            let rest: Vec<usize> = (0..n)
+                .filter(|&i| mate[i].is_some_and(|j| j >= n))
+                .map(|i| players[i])
+                .collect();
+            Some(Some(scores_desc(r, &rest)))
+        }
+    }
 }
 
 /// The most moved-down players that can be paired with residents (B.1, B.2).
@@ -946,6 +1044,7 @@ fn pair_bracket_in(
         Hints {
             below: below_all.as_deref(),
             wanted: wanted_rest.as_deref(),
+            c13: hints.c13,
         },
     )?;
     out.floaters = with_alone(&out.floaters);
@@ -1038,6 +1137,7 @@ fn pair_compatible(
     // level with fewer pairs is hopeless.
     let hopeless = |p1: usize| place != Place::Upper && n - 2 * p1 > 1;
     // A.3: heterogeneous unless at least half the players were moved down.
+    let mut after_reach: Option<usize> = None;
     if m0 > 0 && 2 * m0 < n {
         let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
         if m1 == 0 {
@@ -1050,10 +1150,16 @@ fn pair_compatible(
             for &hold in holds_here {
                 // B.3: the downfloaters of the whole bracket (the moved-down players left
                 // unpaired included) with the lowest scores, while that can be done.
-                let het_best = if hold {
-                    memo.lowest_floaters(r, &all, p1, place != Place::Upper)
-                } else {
+                let het_best = if !hold {
                     None
+                } else if let Some(Some(best)) = hints
+                    .below
+                    .and_then(|below| memo.lowest_floaters_below(r, &all, p1, below))
+                {
+                    // C.13: among the pairings that leave the lower players pairable.
+                    Some(best)
+                } else {
+                    memo.lowest_floaters(r, &all, p1, place != Place::Upper)
                 };
                 for base in levels(p1, x1, z1, r.even, tops) {
                     if same_as_before(&base) || !bounds.possible(&base, p1) {
@@ -1073,42 +1179,59 @@ fn pair_compatible(
             reached = reached || mdp_pairs(r, &mdps, &residents) >= m1;
             if reached && p1 > m1 {
                 p1 -= 1;
+            } else if reached && hints.c13 {
+                // C.13's search of the penultimate bracket: P1 goes on down, M1 with it, to
+                // "P becomes zero" (no homogeneous turn once the remainder was reached).
+                p1 -= 1;
+                m1 = p1;
+                after_reach = Some(p1);
             } else {
                 m1 -= 1;
                 p1 = p0;
             }
         }
     }
-    for p1 in (0..=p0).rev().filter(|&p1| !hopeless(p1)) {
-        let (x1, z1) = budgets(r, &all, p1);
-        for (hold, base) in holds.iter().flat_map(|&h| {
-            levels(p1, x1, z1, r.even, tops)
-                .into_iter()
-                .map(move |l| (h, l))
-        }) {
-            if same_as_before(&base) || !bounds.possible(&base, p1) {
-                continue;
-            }
-            for lv in budgeted(base, r.even, &over) {
-                let mut s = search(lv, hold, None);
-                let mut cand: Option<BracketOut> = None;
-                let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                    let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
-                    if fits {
-                        cand = Some(BracketOut {
-                            pairs: pairs.to_vec(),
-                            floaters: unpaired.to_vec(),
-                        });
+    let top_p = after_reach.unwrap_or(p0);
+    // Paired as homogeneous: no upfloaters (C.3.g-h).
+    let held = r.up_floats.replace(false);
+    // The legal pairs change with it.
+    bounds.cache.clear();
+    memo.forget_legal();
+    let mut homogeneous_part = || {
+        for p1 in (0..=top_p).rev().filter(|&p1| !hopeless(p1)) {
+            let (x1, z1) = budgets(r, &all, p1);
+            for (hold, base) in holds.iter().flat_map(|&h| {
+                levels(p1, x1, z1, r.even, tops)
+                    .into_iter()
+                    .map(move |l| (h, l))
+            }) {
+                if same_as_before(&base) || !bounds.possible(&base, p1) {
+                    continue;
+                }
+                for lv in budgeted(base, r.even, &over) {
+                    let mut s = search(lv, hold, None);
+                    let mut cand: Option<BracketOut> = None;
+                    let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
+                        let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
+                        if fits {
+                            cand = Some(BracketOut {
+                                pairs: pairs.to_vec(),
+                                floaters: unpaired.to_vec(),
+                            });
+                        }
+                        fits
+                    });
+                    if ok {
+                        return cand;
                     }
-                    fits
-                });
-                if ok {
-                    return cand;
                 }
             }
         }
-    }
-    None
+        None
+    };
+    let found = homogeneous_part();
+    r.up_floats.set(held);
+    found
 }
 
 /// The level `base`, then, when it drops a criterion, the same level with the budgets of
@@ -1170,9 +1293,20 @@ fn heterogeneous(
     let fits = s.fits;
     let lv = s.lv;
     // D.4 in a lowest bracket joined by C.13: the least B.3 factor over all its pairs (the
-    // moved-down players' included), rather than within the remainder only.
+    // moved-down players' included), rather than within the remainder only, among the
+    // candidates of this M1 (the players of S1 meet residents).
     let lowest = all.iter().map(|&i| r.players[i].score).min();
-    let least = if s.b3 { s.memo.least_b3(r, all) } else { None };
+    let least = if s.b3 {
+        let least = s.memo.least_b3_het(r, all, mdps, m1);
+        if least.is_none() {
+            // No complete pairing of the joined bracket with M1 moved-down players meeting
+            // residents.
+            return false;
+        }
+        least
+    } else {
+        None
+    };
     (s.least, s.lowest) = (least, lowest);
     s.targets = s.het_best.iter().cloned().collect();
     s.p_rem = p_rem;

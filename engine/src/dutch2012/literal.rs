@@ -30,6 +30,11 @@
 //!   on 19 more rounds and 2 fewer (42 rounds differ instead of 59).
 //! - C.14: P1 lowered in a homogeneous bracket; in a heterogeneous one P1 while the remainder
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
+//!   In C.13's search of the penultimate bracket, once the remainder was reached, P1 goes on
+//!   down to zero with M1 following it ("if in the penultimate score bracket P becomes
+//!   zero"); a search that ends with no pair makes the lowest bracket a joined one (D.4).
+//! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
+//!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
 //!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. One
 //!   more than the fast engine: C.12 is tried after every bracket, not only when a player it
@@ -548,7 +553,7 @@ impl<'a> Literal<'a> {
     }
 
     /// What a candidate needs: `None` when a pair breaks B.1 or B.2 between non-top scorers.
-    fn needs(&self, pairs: &[(usize, usize)], floaters: &[usize]) -> Option<Needs> {
+    fn needs(&self, pairs: &[(usize, usize)], floaters: &[usize], up: bool) -> Option<Needs> {
         let r = self.r;
         let mut n = Needs::default();
         for &(a, b) in pairs {
@@ -565,8 +570,8 @@ impl<'a> Literal<'a> {
             n.a7d += usize::from(!r.even && r.strong_bad(a, b));
             n.x += usize::from(r.colour_bad(a, b));
             n.z += usize::from(r.even && r.strong_bad(a, b));
-            if pa.score != pb.score {
-                // B.6 / B.5 for the upfloater: C.10.a / C.10.b.
+            if pa.score != pb.score && up {
+                // B.6 / B.5 for the upfloater (a heterogeneous bracket): C.10.a / C.10.b.
                 let up = if pa.score < pb.score { pa } else { pb };
                 if up.float2 == Float::Up {
                     n.dropped = n.dropped.max(1);
@@ -620,6 +625,7 @@ impl<'a> Literal<'a> {
         mdps: &[usize],
         residents: &[usize],
         place: Place,
+        c13: bool,
         fits: &dyn Fn(&[usize]) -> bool,
     ) -> Option<Out> {
         let all = union(mdps, residents);
@@ -632,17 +638,19 @@ impl<'a> Literal<'a> {
             v.iter().copied().filter(|i| !alone.contains(i)).collect()
         };
         let fits_all = |f: &[usize]| fits(&union(f, &alone));
-        let mut out = self.procedure(&keep(mdps), &keep(residents), place, &fits_all)?;
+        let mut out = self.procedure(&keep(mdps), &keep(residents), place, c13, &fits_all)?;
         out.floaters = union(&out.floaters, &alone);
         Some(out)
     }
 
-    /// C.2-C.14 on a bracket whose players all have a possible opponent.
+    /// C.2-C.14 on a bracket whose players all have a possible opponent (`c13`: C.13's search
+    /// of the penultimate bracket).
     fn procedure(
         &self,
         mdps: &[usize],
         residents: &[usize],
         place: Place,
+        c13: bool,
         fits: &dyn Fn(&[usize]) -> bool,
     ) -> Option<Out> {
         let r = self.r;
@@ -691,12 +699,13 @@ impl<'a> Literal<'a> {
         // `best`: then it is kept. True once a candidate meets the first level of the first
         // pass breaking nothing (nothing can beat it).
         let consider = |levels: &[Level],
+                        up: bool,
                         pairs: &Pairs,
                         floaters: &[usize],
                         pass: Option<usize>,
                         best: &mut Option<(Key, Out)>|
          -> bool {
-            let key = self.needs(pairs, floaters).and_then(|needs| {
+            let key = self.needs(pairs, floaters, up).and_then(|needs| {
                 let level = self.earliest(levels, &needs)?;
                 Some((pass?, level, needs.a7d, needs.floats))
             });
@@ -712,20 +721,38 @@ impl<'a> Literal<'a> {
             best.as_ref().is_some_and(|(k, _)| *k == (0, 0, 0, [0; 4]))
         };
         // A.3: heterogeneous unless at least half the players were moved down.
+        let mut top = p0;
         if m0 > 0 && 2 * m0 < n {
             let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
             while m1 > 0 {
                 let (x1, z1) = self.budgets(&all, p1);
                 let lv = levels(p1, x1, z1, r.even, tops);
                 let mut best: Option<(Key, Out)> = None;
+                // D.4 in a joined lowest bracket: the least B.3 factor of the whole bracket
+                // among the complete candidates of this M1.
+                let mut least: Option<u64> = None;
+                if place == Place::Merged {
+                    heterogeneous(&mdps, &residents, m1, p1 - m1, &mut |pairs, fl, _, _| {
+                        let legal = pairs.iter().all(|&(a, b)| r.pairable(a, b));
+                        if legal && fl.len() <= 1 && fl.iter().all(|&i| r.players[i].bye_ok) {
+                            let f = self.b3_factor(&all, pairs, fl);
+                            least = Some(least.map_or(f, |b| b.min(f)));
+                        }
+                        false
+                    });
+                }
                 heterogeneous(
                     &mdps,
                     &residents,
                     m1,
                     p1 - m1,
                     &mut |pairs, fl, tail, rest| {
-                        let pass = pass_of(rest, p1 - m1, tail, fl);
-                        consider(&lv, pairs, fl, pass, &mut best)
+                        let pass = if place == Place::Merged {
+                            (Some(self.b3_factor(&all, pairs, fl)) == least).then_some(0)
+                        } else {
+                            pass_of(rest, p1 - m1, tail, fl)
+                        };
+                        consider(&lv, true, pairs, fl, pass, &mut best)
                     },
                 );
                 if let Some((_, out)) = best {
@@ -740,19 +767,24 @@ impl<'a> Literal<'a> {
                 });
                 (m1, p1) = if reached && p1 > m1 {
                     (m1, p1 - 1)
+                } else if reached && c13 {
+                    // C.13's search: P1 on down to zero, M1 with it (README).
+                    top = p1 - 1;
+                    (p1 - 1, p1 - 1)
                 } else {
                     (m1 - 1, p0)
                 };
             }
         }
         // C.14.a (and C.14.b.2 with M1 = 0): homogeneous, P1 from P0 down.
-        for p1 in (0..=p0).rev() {
+        for p1 in (0..=top).rev() {
             let (x1, z1) = self.budgets(&all, p1);
             let lv = levels(p1, x1, z1, r.even, tops);
             let mut best: Option<(Key, Out)> = None;
             homogeneous(&all, p1, &mut |pairs, fl| {
                 let pass = pass_of(&all, p1, pairs, fl);
-                consider(&lv, pairs, fl, pass, &mut best)
+                // Paired as homogeneous: no upfloaters (C.3.g-h).
+                consider(&lv, false, pairs, fl, pass, &mut best)
             });
             if let Some((_, out)) = best {
                 return Some(out);
@@ -805,6 +837,7 @@ impl<'a> Literal<'a> {
         }
         let unpaired = || PairingError::NoValidPairing("a bracket could not be paired".into());
         let mut lowest = groups.len() - 1;
+        let mut zero = false;
         let (mut games, mdps) = 'merge: loop {
             let mut games = Vec::new();
             let mut mdps: Vec<usize> = Vec::new();
@@ -813,14 +846,18 @@ impl<'a> Literal<'a> {
                 let below: Vec<usize> = groups[gi + 1..].concat();
                 let penultimate = gi + 1 == upto;
                 let mut out = self
-                    .bracket(&mdps, &groups[gi], Place::Upper, &|_| true)
+                    .bracket(&mdps, &groups[gi], Place::Upper, false, &|_| true)
                     .ok_or_else(unpaired)?;
+                let mut searched = false;
                 let complete = |f: &[usize]| self.completable(&union(f, &below));
                 if penultimate && !complete(&out.floaters) {
                     // C.13: another pairing of the penultimate bracket that lets the lowest
                     // one be paired; none: the two are joined.
-                    match self.bracket(&mdps, &groups[gi], Place::Upper, &complete) {
-                        Some(other) => out = other,
+                    match self.bracket(&mdps, &groups[gi], Place::Upper, true, &complete) {
+                        Some(other) => {
+                            searched = true;
+                            out = other;
+                        }
                         None => {
                             lowest -= 1;
                             continue 'merge;
@@ -840,21 +877,25 @@ impl<'a> Literal<'a> {
                     let again = |f: &[usize]| {
                         scores_desc(r, f) == scores && self.next_quality(f, next, penultimate) > now
                     };
-                    if let Some(other) = self.bracket(&mdps, &groups[gi], Place::Upper, &again) {
+                    if let Some(other) =
+                        self.bracket(&mdps, &groups[gi], Place::Upper, false, &again)
+                    {
                         out = other;
                     }
                 }
+                // C.13's search ended with P zero: the lowest bracket is a joined one (D.4).
+                zero = searched && out.pairs.is_empty();
                 games.extend(out.pairs);
                 mdps = out.floaters;
             }
             break (games, mdps);
         };
-        let merged = lowest + 1 < groups.len();
+        let merged = lowest + 1 < groups.len() || zero;
         let residents: Vec<usize> = groups[lowest..].concat();
         let place = if merged { Place::Merged } else { Place::Lowest };
         let last = |f: &[usize]| f.len() <= 1 && self.completable(f);
         let out = self
-            .bracket(&mdps, &residents, place, &last)
+            .bracket(&mdps, &residents, place, false, &last)
             .ok_or_else(unpaired)?;
         games.extend(out.pairs);
         match out.floaters.as_slice() {

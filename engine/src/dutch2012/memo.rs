@@ -14,7 +14,10 @@
 //! `MASK_PLAYERS` players is left to the caller's own matching.
 
 use super::bound::{Completion, Rest};
-use super::bracket::{least_b3, legal, lowest_floaters};
+use super::bracket::{
+    combinations, least_b3, least_b3_with, legal, lowest_floaters, lowest_floaters_below,
+    BelowFloaters,
+};
 use super::levels::Level;
 use super::Round12;
 use crate::score::Score;
@@ -28,8 +31,8 @@ pub(crate) type FloatersBound = Option<(Vec<Score>, u64)>;
 /// A cache keyed by words.
 type Map<V> = FxHashMap<Box<[u32]>, V>;
 
-/// D.2's exchanges as positions, S1 then S2 each (`bracket::exchanges`).
-type Exchanges = Rc<[usize]>;
+/// D.2's exchange lists (positions) by (n, p, k).
+type Exchanges = FxHashMap<(usize, usize, usize), Rc<[usize]>>;
 
 /// The bounds of one branch shape at one level (each `None` until computed); `b3` and
 /// `floaters` per kind of extra cost (0: X, 1: Z, 2: the level's budget).
@@ -83,6 +86,10 @@ pub(crate) struct Memo {
     /// The pair graphs of the levels searched so far (`Graph`).
     rows: RefCell<Vec<Box<Rows>>>,
     least: RefCell<Map<Option<u64>>>,
+    /// `least_b3_het` by M1 (the bracket's players and moved-down players are fixed).
+    least_het: RefCell<FxHashMap<usize, Option<u64>>>,
+    /// `lowest_floaters_below` by pairs and players (the lower players are the bracket's).
+    floaters_below: RefCell<Map<BelowFloaters>>,
     floaters: RefCell<Map<Option<Vec<Score>>>>,
     /// Branch shapes to their index in `bounds`.
     rests: RefCell<Map<usize>>,
@@ -95,7 +102,7 @@ pub(crate) struct Memo {
     spare: RefCell<Vec<Vec<usize>>>,
     /// D.2's exchanges (positions) of `k` players for S1 = the first `p` of `n`, when all of
     /// them were listed.
-    exchanges: RefCell<FxHashMap<(usize, usize, usize), Exchanges>>,
+    exchanges: RefCell<Exchanges>,
 }
 
 /// The level's legal pairs (B.2, A.7.d, the float criteria dropped): what `bracket::legal`
@@ -300,6 +307,61 @@ impl Memo {
             self.least.borrow_mut().insert(k.into(), v)
         });
         v
+    }
+
+    /// D.4's least B.3 factor of the bracket's `players` among the pairings where `m1` of its
+    /// moved-down players `mdps` (any D.3 set) meet residents, cached by `m1`.
+    pub fn least_b3_het(
+        &self,
+        r: &Round12,
+        players: &[usize],
+        mdps: &[usize],
+        m1: usize,
+    ) -> Option<u64> {
+        if let Some(&v) = self.least_het.borrow().get(&m1) {
+            return v;
+        }
+        let v = combinations(mdps.len(), m1)
+            .iter()
+            .filter_map(|chosen| {
+                let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
+                least_b3_with(r, players, &s1, mdps)
+            })
+            .min();
+        self.least_het.borrow_mut().insert(m1, v);
+        v
+    }
+
+    /// `lowest_floaters_below`, cached.
+    pub fn lowest_floaters_below(
+        &self,
+        r: &Round12,
+        players: &[usize],
+        p: usize,
+        below: &[usize],
+    ) -> BelowFloaters {
+        let head = [word(p)];
+        let hit = self.with_key(&head, &[players], |k| {
+            self.floaters_below.borrow().get(k).cloned()
+        });
+        if let Some(v) = hit {
+            return v;
+        }
+        let v = lowest_floaters_below(r, players, p, below);
+        self.with_key(&head, &[players], |k| {
+            self.floaters_below.borrow_mut().insert(k.into(), v.clone())
+        });
+        v
+    }
+
+    /// Forgets what depends on the legal pairs (the pair graphs, the matchings of `may_meet`
+    /// and the branch bounds): when a bracket turns homogeneous, B.5 / B.6 for upfloaters no
+    /// longer hold (`Round12::up_floats`), so the legal pairs of a level change.
+    pub fn forget_legal(&self) {
+        self.rows.borrow_mut().clear();
+        self.rests.borrow_mut().clear();
+        self.bounds.borrow_mut().clear();
+        self.pairs.borrow_mut().clear();
     }
 
     /// B.3's lowest floaters of `p` pairs among `players` (`lowest_floaters`), cached.

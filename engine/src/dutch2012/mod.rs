@@ -100,6 +100,9 @@ pub(crate) struct Round12 {
     /// The score of the bracket being paired: a moved-down player (above it) moved down
     /// again does not repeat a downfloat (B.5, B.6), he floated down already this round.
     pub bracket_score: std::cell::Cell<Option<crate::score::Score>>,
+    /// B.5 / B.6 for upfloaters hold in the bracket being paired: only a heterogeneous one
+    /// sets them (C.3.g-h); a bracket paired as homogeneous has no upfloaters.
+    pub up_floats: std::cell::Cell<bool>,
 }
 
 impl Round12 {
@@ -419,6 +422,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         },
         cache: RefCell::new(HashMap::new()),
         bracket_score: std::cell::Cell::new(None),
+        up_floats: std::cell::Cell::new(true),
     })
 }
 
@@ -568,6 +572,7 @@ fn c12_again(
     let hints = Hints {
         below: lowest,
         wanted: wanted.as_deref(),
+        c13: false,
     };
     bracket::pair_bracket(r, mdps, residents, Place::Upper, usize::MAX, &again, hints)
 }
@@ -598,7 +603,8 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
     // C.13: the lowest bracket starts at group `lowest`; when the penultimate bracket cannot
     // leave it pairable, the two are joined and the next one up becomes the penultimate.
     let mut lowest = groups.len() - 1;
-    let (games, mdps) = 'merge: loop {
+    let (games, mdps, zero) = 'merge: loop {
+        let (mut searched, mut zero) = (false, false);
         let mut games = Vec::new();
         let mut mdps: Vec<usize> = Vec::new();
         let upto = lowest;
@@ -640,11 +646,15 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                         Hints {
                             below: Some(&below),
                             wanted: None,
+                            c13: true,
                         },
                     )
                 });
                 match found {
-                    Some(other) => out = other,
+                    Some(other) => {
+                        searched = true;
+                        out = other
+                    }
                     None => {
                         lowest -= 1;
                         continue 'merge;
@@ -657,13 +667,16 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             if let Some(other) = c12_again(r, &mdps, &groups[gi], &out.floaters, next, lower) {
                 out = other;
             }
+            // C.13's search ended with P zero: every player moves down, and the lowest
+            // bracket is paired as a joined one (D.4).
+            zero = zero || (searched && penultimate && out.pairs.is_empty());
             games.extend(out.pairs);
             mdps = out.floaters;
         }
-        break (games, mdps);
+        break (games, mdps, zero);
     };
     // The lowest bracket (merged by C.13 where needed): everybody paired, the bye at most.
-    let merged = lowest + 1 < groups.len();
+    let merged = lowest + 1 < groups.len() || zero;
     let residents: Vec<usize> = if merged {
         // C.13: the merged bracket (D.4: homogeneous when the players moved down into it are
         // at least as many as its own).
