@@ -11,7 +11,9 @@
 //! Module layout: this file ranks the players (A.2), derives the 2012 facts from the history and
 //! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket (C.1-C.14, D);
 //! `bound` cuts its search with the conditions a complete candidate must meet (D.4, B.3,
-//! C.13); `levels` lists the requirement levels in the order of C.10.
+//! C.13); `levels` lists the requirement levels in the order of C.10; `memo` keeps what a
+//! bracket's search computes once (bounds, pair graphs as bit masks); `solve` holds the
+//! matching solvers the search calls at every node (cardinality, assignment).
 //!
 //! What is shared with the rest of the project, and where 2012 differs:
 //! - colour preferences (A.7 a-c) are the 2017 ones (`history::PlayerHistory::preference`):
