@@ -786,15 +786,7 @@ pub(crate) fn lowest_floaters(
     bye_only: bool,
 ) -> Option<Vec<Score>> {
     let n = players.len();
-    let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
-    levels.sort_unstable();
-    levels.dedup();
-    let base = I256::from(n as u64 + 1);
-    let worth = |i: usize| {
-        let k = levels.partition_point(|&s| s < r.players[i].score);
-        (0..k).fold(I256::ONE, |acc, _| acc * base)
-    };
-    let top = (0..levels.len()).fold(I256::ONE, |acc, _| acc * base);
+    let (worth, top) = score_worths(r, players);
     let big = top * I256::from(4u32);
     let extra = n.checked_sub(2 * p)?;
     let mut edges = Vec::new();
@@ -822,6 +814,22 @@ pub(crate) fn lowest_floaters(
     Some(scores_desc(r, &rest))
 }
 
+/// B.3's weights of `players` by score: a player weighs more than all the players of lower
+/// scores together (powers of `n + 1`, one per score level), so a maximum-weight matching
+/// pairs the highest scores first; with `top`, the weight above every player's.
+fn score_worths<'a>(r: &'a Round12, players: &[usize]) -> (impl Fn(usize) -> I256 + 'a, I256) {
+    let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let base = I256::from(players.len() as u64 + 1);
+    let top = (0..levels.len()).fold(I256::ONE, |acc, _| acc * base);
+    let worth = move |i: usize| {
+        let k = levels.partition_point(|&s| s < r.players[i].score);
+        (0..k).fold(I256::ONE, |acc, _| acc * base)
+    };
+    (worth, top)
+}
+
 /// `lowest_floaters` among the pairings of `players` whose floaters can be paired with the
 /// lower players `below` (all of them, one at most left who may take the bye): a maximum-weight
 /// perfect matching of the players and the lower players, where a pair of `players` weighs
@@ -837,15 +845,7 @@ pub(crate) fn lowest_floaters_below(
     let n = players.len();
     let all: Vec<usize> = players.iter().chain(below).copied().collect();
     let total = all.len();
-    let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
-    levels.sort_unstable();
-    levels.dedup();
-    let base = I256::from(n as u64 + 1);
-    let worth = |i: usize| {
-        let k = levels.partition_point(|&s| s < r.players[i].score);
-        (0..k).fold(I256::ONE, |acc, _| acc * base)
-    };
-    let top = (0..levels.len()).fold(I256::ONE, |acc, _| acc * base);
+    let (worth, top) = score_worths(r, players);
     let one = I256::ONE;
     let inside = top * I256::from(4 * (n as u64 + 1));
     let mut edges = Vec::new();

@@ -462,23 +462,27 @@ impl<W: Weight> Hungarian<W> {
 mod tests {
     use super::*;
 
-    /// The kept solver gives the fresh solver's matching, graph after graph of different sizes
-    /// and weight types.
-    #[test]
-    fn kept_solver_matches_fresh_one() {
-        let mut seed = 7u64;
-        let mut next = move || {
+    /// A linear congruential generator from `seed`: the random graphs of these tests.
+    fn lcg(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             seed >> 33
-        };
+        }
+    }
+
+    /// The kept solver gives the fresh solver's matching, graph after graph of different sizes
+    /// and weight types.
+    #[test]
+    fn kept_solver_matches_fresh_one() {
+        let mut next = lcg(7);
         for round in 0..300 {
             let n = (next() % 24) as usize + usize::from(round % 7 == 0) * 40;
             let mut edges = Vec::new();
             for u in 0..n {
                 for v in u + 1..n {
-                    if next() % 3 == 0 {
+                    if next().is_multiple_of(3) {
                         edges.push((u, v, (next() % 50) as i64));
                     }
                 }
@@ -503,13 +507,7 @@ mod tests {
     /// weights one, and the perfect-matching test agrees with it.
     #[test]
     fn cardinality_matches_weighted_solver() {
-        let mut seed = 11u64;
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            seed >> 33
-        };
+        let mut next = lcg(11);
         for round in 0..3000 {
             let n = (next() % 30) as usize + usize::from(round % 50 == 0) * 60;
             let (density, scale) = (next() % 8 + 1, if round % 3 == 0 { 40 } else { 10 });
@@ -534,13 +532,7 @@ mod tests {
     /// matching of the same bipartite graph, and exists exactly when that matching is perfect.
     #[test]
     fn assignment_matches_weighted_solver() {
-        let mut seed = 5u64;
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            seed >> 33
-        };
+        let mut next = lcg(5);
         for round in 0..3000 {
             let n = (next() % 9) as usize + usize::from(round % 40 == 0) * 12;
             let density = next() % 10 + 1;
