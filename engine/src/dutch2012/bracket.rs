@@ -137,9 +137,11 @@ pub(crate) struct Hints<'a> {
     /// C.12: `fits` accepts only these sets of downfloaters (sorted indices).
     pub wanted: Option<&'a [Vec<usize>]>,
     /// C.13's search of the penultimate bracket for a pairing that lets the lowest one be
-    /// paired: once a heterogeneous bracket has reached its remainder, P1 is lowered down to
-    /// zero (C.14.b.1; "if in the penultimate score bracket P becomes zero"), M1 with it when
-    /// it gets below M1, rather than turning the bracket homogeneous (C.14.b.2).
+    /// paired: a heterogeneous bracket lowers P1 and M1 as C.14.b does anywhere (P1 while the
+    /// remainder was reached, then M1 with P1 back at its top), except for its last
+    /// moved-down player: with M1 = P1 = 1 and the remainder reached, P goes to zero ("if in
+    /// the penultimate score bracket P becomes zero") instead of the homogeneous turn of
+    /// C.14.b.2.
     pub c13: bool,
 }
 
@@ -1155,7 +1157,7 @@ fn pair_compatible(
     // level with fewer pairs is hopeless.
     let hopeless = |p1: usize| place != Place::Upper && n - 2 * p1 > 1;
     // A.3: heterogeneous unless at least half the players were moved down.
-    let mut after_reach: Option<usize> = None;
+    let mut p_zero = false;
     if m0 > 0 && 2 * m0 < n {
         let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
         if m1 == 0 {
@@ -1197,19 +1199,18 @@ fn pair_compatible(
             reached = reached || mdp_pairs(r, &mdps, &residents) >= m1;
             if reached && p1 > m1 {
                 p1 -= 1;
-            } else if reached && hints.c13 {
-                // C.13's search of the penultimate bracket: P1 goes on down, M1 with it, to
-                // "P becomes zero" (no homogeneous turn once the remainder was reached).
-                p1 -= 1;
-                m1 = p1;
-                after_reach = Some(p1);
+            } else if reached && hints.c13 && m1 == 1 {
+                // C.13's search of the penultimate bracket: with one moved-down player left
+                // to pair, P1 goes on down to zero, "P becomes zero", rather than the
+                // homogeneous turn of C.14.b.2.
+                (p1, m1, p_zero) = (0, 0, true);
             } else {
                 m1 -= 1;
                 p1 = p0;
             }
         }
     }
-    let top_p = after_reach.unwrap_or(p0);
+    let top_p = if p_zero { 0 } else { p0 };
     // Paired as homogeneous: no upfloaters (C.3.g-h).
     let held = r.up_floats.replace(false);
     // The legal pairs change with it.

@@ -30,9 +30,10 @@
 //!   on 19 more rounds and 2 fewer (42 rounds differ instead of 59).
 //! - C.14: P1 lowered in a homogeneous bracket; in a heterogeneous one P1 while the remainder
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
-//!   In C.13's search of the penultimate bracket, once the remainder was reached, P1 goes on
-//!   down to zero with M1 following it ("if in the penultimate score bracket P becomes
-//!   zero"); a search that ends with no pair makes the lowest bracket a joined one (D.4).
+//!   In C.13's search of the penultimate bracket the same, except with one moved-down player
+//!   (M1 = P1 = 1, remainder reached): P1 goes down to zero ("if in the penultimate score
+//!   bracket P becomes zero"), not homogeneous; a search that ends with no pair makes the
+//!   lowest bracket a joined one (D.4).
 //! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
 //!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
@@ -767,10 +768,11 @@ impl<'a> Literal<'a> {
                 });
                 (m1, p1) = if reached && p1 > m1 {
                     (m1, p1 - 1)
-                } else if reached && c13 {
-                    // C.13's search: P1 on down to zero, M1 with it (README).
-                    top = p1 - 1;
-                    (p1 - 1, p1 - 1)
+                } else if reached && c13 && m1 == 1 {
+                    // C.13's search: the last moved-down player's P1 on down to zero, no
+                    // homogeneous turn (README).
+                    top = 0;
+                    (0, 0)
                 } else {
                     (m1 - 1, p0)
                 };
