@@ -869,7 +869,9 @@ impl<'a> Literal<'a> {
                 // C.12 looks at the next bracket; from the penultimate one, at the lowest (all
                 // the groups below, joined by C.13).
                 let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
-                if !out.floaters.is_empty() {
+                // C.12's last line: no backtracking while backtracking from a lower bracket
+                // already (C.13's search just paired this one again).
+                if !out.floaters.is_empty() && !searched {
                     // C.12: another set of downfloaters with the same scores, letting the next
                     // bracket make more pairs or move down lower scores (the lowest bracket:
                     // give the bye to a lower score). Not only when a downfloater has no

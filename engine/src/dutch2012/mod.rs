@@ -38,7 +38,8 @@
 //! - C.1 / C.12: when a moved-down player has no possible opponent in the next bracket, the
 //!   bracket above is paired again for another set of downfloaters with the same scores that
 //!   lets the next bracket make more pairs, or as many pairs moving down lower scores (B.3); if
-//!   there is none, the first pairing stands;
+//!   there is none, the first pairing stands; not after C.13's search paired the bracket
+//!   again (C.12's last line: no backtracking while already backtracking);
 //! - C.13: the penultimate bracket is paired first on its own; when its downfloaters leave the
 //!   lowest bracket unpairable (everybody but one, who may take the bye), the first pairing of
 //!   it in the order of C and D that leaves the lowest bracket pairable is taken; when there is
@@ -666,8 +667,12 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             // C.1 / C.12: the pairing sent back here for other downfloaters (`c12_again`).
             let next: &[usize] = if penultimate { &below } else { &groups[gi + 1] };
             let lower = penultimate.then_some(&below[..]);
-            if let Some(other) = c12_again(r, &mdps, &groups[gi], &out.floaters, next, lower) {
-                out = other;
+            // C.12's last line: "backtracking is disallowed when already backtracking from a
+            // lower score bracket": not after C.13's search paired this bracket again.
+            if !searched {
+                if let Some(other) = c12_again(r, &mdps, &groups[gi], &out.floaters, next, lower) {
+                    out = other;
+                }
             }
             // C.13's search ended with P zero: every player moves down, and the lowest
             // bracket is paired as a joined one (D.4).

@@ -82,7 +82,7 @@ fn d2_exchanges_in_the_order_of_the_examples() {
 /// Rounds of the tiny files (at most [`MAX_PLAYERS`] players paired: all 1671) where the literal
 /// procedure's pairing differs from JaVaFo 1.4's: a ratchet. The fast engine differs on 3
 /// rounds (printed with `--nocapture`, with the rounds where only one of the two agrees).
-const MAX_TINY_DISAGREEMENTS: usize = 9;
+const MAX_TINY_DISAGREEMENTS: usize = 8;
 
 /// The tiny files of the packed 2012 corpus, or `None` when it is absent.
 fn tiny_corpus() -> Option<Vec<(String, Vec<u8>)>> {
@@ -157,7 +157,7 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
 /// Random rounds of [`literal_procedure_against_the_fast_engine`] (about 28 570 rounds) on which the
 /// two differ: a ratchet. Most come from the reading of C.10's "dropped only for the minimum
 /// number" that the literal procedure takes and the fast engine does not (see the module doc).
-const MAX_RANDOM_DISAGREEMENTS: usize = 105;
+const MAX_RANDOM_DISAGREEMENTS: usize = 91;
 
 /// Records the next round: the pairing with random results (now and then a forfeit), `out`
 /// absent (now and then with a half-point bye, which B.1.b remembers).
