@@ -600,11 +600,9 @@ const B2: usize = 1_000 * A7D;
 fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
     let a7d = A7D * usize::from(!r.even && !lv.a7d && r.strong_bad(a, b))
         + B2 * usize::from(!lv.b2 && r.clash[a][b]);
-    let (pa, pb) = (&r.players[a], &r.players[b]);
-    if pa.score == pb.score || !r.up_floats.get() {
+    let Some(up) = r.upfloater(a, b) else {
         return a7d;
-    }
-    let up = if pa.score < pb.score { pa } else { pb };
+    };
     a7d + UP_B5 * usize::from(!lv.b5_up() && up.float1 == Float::Up)
         + UP_B6 * usize::from(!lv.b6_up() && up.float2 == Float::Up)
 }
@@ -627,8 +625,7 @@ pub(crate) fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
     if lv.a7d && !r.even && r.strong_bad(a, b) {
         return false;
     }
-    if pa.score != pb.score && r.up_floats.get() {
-        let up = if pa.score < pb.score { pa } else { pb };
+    if let Some(up) = r.upfloater(a, b) {
         if (lv.b5_up() && up.float1 == Float::Up) || (lv.b6_up() && up.float2 == Float::Up) {
             return false;
         }

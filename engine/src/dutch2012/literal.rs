@@ -571,9 +571,8 @@ impl<'a> Literal<'a> {
             n.a7d += usize::from(!r.even && r.strong_bad(a, b));
             n.x += usize::from(r.colour_bad(a, b));
             n.z += usize::from(r.even && r.strong_bad(a, b));
-            if pa.score != pb.score && up {
-                // B.6 / B.5 for the upfloater (a heterogeneous bracket): C.10.a / C.10.b.
-                let up = if pa.score < pb.score { pa } else { pb };
+            // B.6 / B.5 for the upfloater (a heterogeneous bracket): C.10.a / C.10.b.
+            if let Some(up) = r.upfloater(a, b).filter(|_| up) {
                 if up.float2 == Float::Up {
                     n.dropped = n.dropped.max(1);
                     n.floats[3] += 1;
@@ -898,9 +897,15 @@ impl<'a> Literal<'a> {
         let residents: Vec<usize> = groups[lowest..].concat();
         let place = if merged { Place::Merged } else { Place::Lowest };
         let last = |f: &[usize]| f.len() <= 1 && self.completable(f);
-        let out = self
-            .bracket(&mdps, &residents, place, false, &last)
-            .ok_or_else(unpaired)?;
+        // D.4: the joined brackets' own players paired together make no upfloat.
+        if merged {
+            let r = self.r;
+            r.joined_top
+                .set(residents.iter().map(|&i| r.players[i].score).max());
+        }
+        let out = self.bracket(&mdps, &residents, place, false, &last);
+        self.r.joined_top.set(None);
+        let out = out.ok_or_else(unpaired)?;
         games.extend(out.pairs);
         match out.floaters.as_slice() {
             [] => Ok((games, None)),

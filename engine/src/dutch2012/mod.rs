@@ -46,7 +46,8 @@
 //!   none, the two are joined and the bracket above becomes the penultimate one. The joined
 //!   lowest bracket follows A.3 as D.4 words it (homogeneous when the players moved down into
 //!   it are at least as many as its own), and its homogeneous pairing or remainder takes the
-//!   least B.3 factor of D.4 (`bracket`);
+//!   least B.3 factor of D.4 (`bracket`); two of the joined brackets' own players paired
+//!   together make no upfloat (B.5, B.6; `Round12::upfloater`);
 //! - B.3 across brackets: a homogeneous pairing or remainder of players with different scores
 //!   moves down the lowest scores while the next brackets allow it (`bracket`).
 //! - C.1: a player without a possible opponent in his bracket is set aside and moved down
@@ -106,9 +107,28 @@ pub(crate) struct Round12 {
     /// B.5 / B.6 for upfloaters hold in the bracket being paired: only a heterogeneous one
     /// sets them (C.3.g-h); a bracket paired as homogeneous has no upfloaters.
     pub up_floats: std::cell::Cell<bool>,
+    /// D.4: while the lowest bracket joined by C.13 is paired, the highest score of its own
+    /// players (the joined brackets). Two of them paired make no upfloat: the joined brackets
+    /// are one score bracket, only the players moved down into it float.
+    pub joined_top: std::cell::Cell<Option<Score>>,
 }
 
 impl Round12 {
+    /// The upfloater of the pair for B.5 / B.6 (C.3.g-h): the lower player, when the scores
+    /// differ, the bracket is paired as heterogeneous (`up_floats`) and the pair is not two
+    /// players of a joined lowest bracket (`joined_top`).
+    pub fn upfloater(&self, a: usize, b: usize) -> Option<&Player12> {
+        let (pa, pb) = (&self.players[a], &self.players[b]);
+        let joined = self
+            .joined_top
+            .get()
+            .is_some_and(|top| pa.score.max(pb.score) <= top);
+        if pa.score == pb.score || !self.up_floats.get() || joined {
+            return None;
+        }
+        Some(if pa.score < pb.score { pa } else { pb })
+    }
+
     /// Player `i` left unpaired in the bracket being paired breaks B.5 (`last`) or B.6 for
     /// downfloaters: he floated down in that round and is not a moved-down player already.
     pub fn repeats_down(&self, i: usize, last: bool) -> bool {
@@ -426,6 +446,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         cache: RefCell::new(HashMap::new()),
         bracket_score: std::cell::Cell::new(None),
         up_floats: std::cell::Cell::new(true),
+        joined_top: std::cell::Cell::new(None),
     })
 }
 
@@ -694,6 +715,11 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
     let mut games = games;
     // The lowest bracket leaves one player at most, who may take the bye.
     let last = |f: &[usize]| f.len() <= 1 && r.completable(f);
+    // D.4: the joined brackets' own players paired together make no upfloat.
+    if merged {
+        r.joined_top
+            .set(residents.iter().map(|&i| r.players[i].score).max());
+    }
     let out = bracket::pair_bracket(
         r,
         &mdps,
@@ -702,8 +728,9 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         usize::MAX,
         &last,
         Hints::default(),
-    )
-    .ok_or_else(|| limit_error(lowest))?;
+    );
+    r.joined_top.set(None);
+    let out = out.ok_or_else(|| limit_error(lowest))?;
     games.extend(out.pairs);
     let mdps = out.floaters;
     let bye = match mdps.as_slice() {
