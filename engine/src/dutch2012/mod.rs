@@ -30,7 +30,8 @@
 //!   lower score or when he scores without playing (a bye or a forfeit win, B.1.b); a player who
 //!   is absent without points does not float. The memory is two rounds (B.5, B.6);
 //! - bye eligibility (B.1.b): no pairing-allocated bye for a player who already scored a point
-//!   or half a point without playing (any bye, a forfeit win); when nobody is eligible, anybody;
+//!   or half a point without playing (any bye, a forfeit win); when nobody is eligible, those
+//!   who received the fewest points without playing;
 //! - B.2 (absolute colour clash) may be dropped for top scorers only as the last step of C.10
 //!   (C.10.g), where the 2017 rules exempt them outright.
 //!
@@ -86,6 +87,8 @@ pub(crate) struct Player12 {
     pub float2: Float,
     /// B.1.b: may receive the bye.
     pub bye_ok: bool,
+    /// B.1.b: the points received without playing (byes, forfeit wins).
+    pub without_play: Score,
 }
 
 /// Everything constant while one round is paired.
@@ -368,11 +371,16 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         // B.1.b: "a point or half point without playing, either through a bye or due to an
         // opponent not appearing in time": a forfeit win, or an unplayed round that scored. A
         // forfeit loss (the player did not appear) is neither, whatever it is worth.
-        let scored_unplayed = p.rounds.iter().take(rounds).any(|e| {
-            e.is_forfeit_win()
-                || (matches!(e, RoundEntry::Unplayed(u) if *u != Unplayed::ForfeitLoss)
-                    && t.points.points(e) > Score::ZERO)
-        });
+        let without_play = p
+            .rounds
+            .iter()
+            .take(rounds)
+            .filter(|e| {
+                e.is_forfeit_win()
+                    || (matches!(e, RoundEntry::Unplayed(u) if *u != Unplayed::ForfeitLoss)
+                        && t.points.points(e) > Score::ZERO)
+            })
+            .fold(Score::ZERO, |sum, e| sum + t.points.points(e));
         players.push(Player12 {
             id: *id,
             score: h.pairing_score(),
@@ -393,15 +401,18 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
             } else {
                 Float::None
             },
-            bye_ok: !scored_unplayed,
+            bye_ok: without_play == Score::ZERO,
+            without_play,
         });
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
-    // B.1.b yields when nobody left could take the bye (JaVaFo 1.4 then gives it anyway).
+    // B.1.b yields when nobody left could take the bye: JaVaFo 1.4 then gives it to one of
+    // the players who received the fewest points without playing.
     let n = players.len();
     if n % 2 == 1 && !players.iter().any(|p| p.bye_ok) {
+        let fewest = players.iter().map(|p| p.without_play).min();
         for p in &mut players {
-            p.bye_ok = true;
+            p.bye_ok = Some(p.without_play) == fewest;
         }
     }
     let mut compat = vec![vec![false; n]; n];

@@ -80,9 +80,9 @@ fn d2_exchanges_in_the_order_of_the_examples() {
 // ---- Against JaVaFo 1.4 on the tiny files of the corpus ----
 
 /// Rounds of the tiny files (at most [`MAX_PLAYERS`] players paired: all 1671) where the literal
-/// procedure's pairing differs from JaVaFo 1.4's: a ratchet. The fast engine differs on 3
+/// procedure's pairing differs from JaVaFo 1.4's: a ratchet. The fast engine differs on 2
 /// rounds (printed with `--nocapture`, with the rounds where only one of the two agrees).
-const MAX_TINY_DISAGREEMENTS: usize = 8;
+const MAX_TINY_DISAGREEMENTS: usize = 7;
 
 /// The tiny files of the packed 2012 corpus, or `None` when it is absent.
 fn tiny_corpus() -> Option<Vec<(String, Vec<u8>)>> {
