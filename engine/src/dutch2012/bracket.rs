@@ -256,6 +256,18 @@ impl Search<'_> {
             if !masked.unwrap_or_else(|| bipartite(stay, rem, &|a, b| ok(b, a)) >= stay.len()) {
                 return false;
             }
+            // With X (or Z) spent, every pair left must be without a colour conflict (or a
+            // strong one): those who may not float must be covered in that graph, as the S1
+            // players are (Mendelsohn-Dulmage again).
+            let (tight_x, tight_z) = (x >= lv.x, r.even && z >= lv.z);
+            if (tight_x || tight_z) && !stay.is_empty() {
+                let fits = |a: usize, b: usize| {
+                    ok(b, a) && !(tight_x && r.colour_bad(a, b)) && !(tight_z && r.strong_bad(a, b))
+                };
+                if bipartite(stay, rem, &fits) < stay.len() {
+                    return false;
+                }
+            }
         }
         true
     }
