@@ -60,6 +60,10 @@ const LEVEL_LIMIT: u64 = 5 * NODE_LIMIT;
 /// search that finds its candidate sooner does not pay for them; the level's root is always
 /// checked).
 const BOUND_AFTER: u64 = 64;
+/// The search nodes of a level after which its branches are cut by the least cost of their
+/// completions too (`Search::within_budget`, a level with a budget): a cut that only searches
+/// long enough to near the node limit need.
+const BUDGET_AFTER: u64 = 1_000;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
 
@@ -243,6 +247,12 @@ impl Search<'_> {
         }) {
             return false;
         }
+        if self.lv.drops_any(r.even)
+            && self.nodes.get() >= BUDGET_AFTER
+            && !self.within_budget(rem, free)
+        {
+            return false;
+        }
         if self.floating {
             let lv = self.lv;
             let stay = free.iter().copied().filter(|&i| {
@@ -268,6 +278,55 @@ impl Search<'_> {
                     return false;
                 }
             }
+        }
+        true
+    }
+
+    /// C.10's last line: the rest of the branch can still stay within the level's budget. The
+    /// least cost of its completions, pairs and floaters (a minimum-cost assignment of S1[d..]
+    /// into the free players, the free players left floating or, in a heterogeneous bracket,
+    /// waiting for the remainder at no cost), must fit what is left of it. A branch cut here
+    /// records that least cost as a next budget (`over`), as the search does for the
+    /// candidates it turns away.
+    fn within_budget(&self, rem: &[usize], free: &[usize]) -> bool {
+        let (r, lv) = (self.r, &self.lv);
+        let spent = self.spent.get();
+        let room = lv.budget.saturating_sub(spent);
+        let cost = |a: usize, b: usize| dropped_cost(r, lv, a, b);
+        let float = |i: usize| {
+            if self.floating {
+                down_cost(r, lv, i)
+            } else {
+                0
+            }
+        };
+        // Who may not float at all at this level (B.5, B.6 kept; in the lowest bracket, B.1.b).
+        let stays = |i: usize| {
+            self.floating
+                && ((lv.b5_down() && r.repeats_down(i, true))
+                    || (lv.b6_down() && r.repeats_down(i, false))
+                    || (self.bye_only && !r.players[i].bye_ok))
+        };
+        // `assignment` maximises weights and takes no negative one: a constant above every
+        // cost, less the cost.
+        const TOP: i128 = 1 << 64;
+        let weight = |i: usize, j: usize| -> Option<i128> {
+            let b = free[j];
+            match rem.get(i) {
+                None => (!stays(b)).then(|| TOP - float(b) as i128),
+                Some(&a) => self.allowed(a, b).then(|| TOP - cost(a, b) as i128),
+            }
+        };
+        let Some(cols) = super::solve::assignment::<i128>(free.len(), weight) else {
+            return false;
+        };
+        let pairs: usize = rem.iter().zip(&cols).map(|(&a, &j)| cost(a, free[j])).sum();
+        let floats: usize = cols[rem.len()..].iter().map(|&j| float(free[j])).sum();
+        let least = pairs.saturating_add(floats);
+        if least > room {
+            self.over
+                .set(self.over.get().min(spent.saturating_add(least)));
+            return false;
         }
         true
     }
