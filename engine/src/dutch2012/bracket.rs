@@ -1258,6 +1258,9 @@ fn pair_compatible(
                         if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
                             return s.found;
                         }
+                        if nodes.get() > NODE_LIMIT {
+                            super::give_up();
+                        }
                     }
                 }
             }
@@ -1310,6 +1313,9 @@ fn pair_compatible(
                     });
                     if ok {
                         return cand;
+                    }
+                    if nodes.get() > NODE_LIMIT {
+                        super::give_up();
                     }
                 }
             }

@@ -73,6 +73,21 @@ use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+/// The requirement levels whose search reached the node limit of `bracket` and were taken
+/// as not met, since the program started (all threads): the safety net deciding instead of
+/// the rules. The conformance test holds it at zero on the corpus.
+static SEARCHES_GIVEN_UP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How many level searches have reached the node limit so far (see `SEARCHES_GIVEN_UP`).
+pub fn searches_given_up() -> u64 {
+    SEARCHES_GIVEN_UP.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Counts one level search given up at the node limit.
+pub(crate) fn give_up() {
+    SEARCHES_GIVEN_UP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// A player as the 2012 rules see him when pairing one round.
 #[derive(Clone, Debug)]
 pub(crate) struct Player12 {
