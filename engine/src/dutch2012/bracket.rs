@@ -38,7 +38,9 @@
 //! only a complete candidate shows (D.4's least B.3 factor, B.3's lowest floaters, C.13's
 //! pairable lowest bracket) cut branches too, at every node and at the level's root, by the
 //! best completion of the branch (`bound`); a lowest bracket's level with more than one player
-//! left over is not searched.
+//! left over is not searched. Players who may not float must stay coverable (by pairs without
+//! a conflict once X or Z is spent), and a level with a budget (C.10's last line) cuts a long
+//! search's branches whose least-cost completion passes it (`Search::within_budget`).
 
 use super::bound::{b3_factor, scores_are, scores_desc, sq, Completion, Extra, Rest};
 use super::levels::{budgets, levels, Level};
