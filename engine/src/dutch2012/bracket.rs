@@ -257,11 +257,7 @@ impl Search<'_> {
         }
         if self.floating {
             let lv = self.lv;
-            let stay = free.iter().copied().filter(|&i| {
-                (lv.b5_down() && r.repeats_down(i, true))
-                    || (lv.b6_down() && r.repeats_down(i, false))
-                    || (self.bye_only && !r.players[i].bye_ok)
-            });
+            let stay = free.iter().copied().filter(|&i| self.stays(i));
             let stay = &*self.memo.gather(stay);
             let checks = [(Graph::Reversed, stay.len())];
             let masked = self.memo.covers(r, &lv, stay, rem, &checks);
@@ -284,6 +280,15 @@ impl Search<'_> {
         true
     }
 
+    /// Player `i` may not float at this level: B.5 / B.6 for downfloaters kept, or (the lowest
+    /// bracket) B.1.b: he may not take the bye.
+    fn stays(&self, i: usize) -> bool {
+        let (r, lv) = (self.r, &self.lv);
+        (lv.b5_down() && r.repeats_down(i, true))
+            || (lv.b6_down() && r.repeats_down(i, false))
+            || (self.bye_only && !r.players[i].bye_ok)
+    }
+
     /// C.10's last line: the rest of the branch can still stay within the level's budget. The
     /// least cost of its completions, pairs and floaters (a minimum-cost assignment of S1[d..]
     /// into the free players, the free players left floating or, in a heterogeneous bracket,
@@ -302,20 +307,13 @@ impl Search<'_> {
                 0
             }
         };
-        // Who may not float at all at this level (B.5, B.6 kept; in the lowest bracket, B.1.b).
-        let stays = |i: usize| {
-            self.floating
-                && ((lv.b5_down() && r.repeats_down(i, true))
-                    || (lv.b6_down() && r.repeats_down(i, false))
-                    || (self.bye_only && !r.players[i].bye_ok))
-        };
         // `assignment` maximises weights and takes no negative one: a constant above every
         // cost, less the cost.
         const TOP: i128 = 1 << 64;
         let weight = |i: usize, j: usize| -> Option<i128> {
             let b = free[j];
             match rem.get(i) {
-                None => (!stays(b)).then(|| TOP - float(b) as i128),
+                None => (!(self.floating && self.stays(b))).then(|| TOP - float(b) as i128),
                 Some(&a) => self.allowed(a, b).then(|| TOP - cost(a, b) as i128),
             }
         };
@@ -388,12 +386,7 @@ impl Search<'_> {
         let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
         let slot = self.memo.rest_slot(&lv, bye_only, rest);
         let ok = |a: usize, b: usize| legal(r, &lv, a, b);
-        let floatable = |i: usize| {
-            let p = &r.players[i];
-            let repeats = (lv.b5_down() && r.repeats_down(i, true))
-                || (lv.b6_down() && r.repeats_down(i, false));
-            (!bye_only || p.bye_ok) && !repeats
-        };
+        let floatable = |i: usize| !self.stays(i);
         if let Some(below) = self.below {
             if !self
                 .memo
@@ -1079,7 +1072,9 @@ pub(crate) fn pair_bracket(
         .map(|&i| r.players[i].score)
         .min();
     let before = r.bracket_score.replace(score);
-    let out = pair_bracket_in(r, mdps, residents, place, max_p, fits, hints);
+    let out = r.joined_if(place == Place::Merged, residents, || {
+        pair_bracket_in(r, mdps, residents, place, max_p, fits, hints)
+    });
     r.bracket_score.set(before);
     out
 }

@@ -638,7 +638,10 @@ impl<'a> Literal<'a> {
             v.iter().copied().filter(|i| !alone.contains(i)).collect()
         };
         let fits_all = |f: &[usize]| fits(&union(f, &alone));
-        let mut out = self.procedure(&keep(mdps), &keep(residents), place, c13, &fits_all)?;
+        // D.4: the joined brackets' own players paired together make no upfloat.
+        let mut out = self.r.joined_if(place == Place::Merged, residents, || {
+            self.procedure(&keep(mdps), &keep(residents), place, c13, &fits_all)
+        })?;
         out.floaters = union(&out.floaters, &alone);
         Some(out)
     }
@@ -897,15 +900,9 @@ impl<'a> Literal<'a> {
         let residents: Vec<usize> = groups[lowest..].concat();
         let place = if merged { Place::Merged } else { Place::Lowest };
         let last = |f: &[usize]| f.len() <= 1 && self.completable(f);
-        // D.4: the joined brackets' own players paired together make no upfloat.
-        if merged {
-            let r = self.r;
-            r.joined_top
-                .set(residents.iter().map(|&i| r.players[i].score).max());
-        }
-        let out = self.bracket(&mdps, &residents, place, false, &last);
-        self.r.joined_top.set(None);
-        let out = out.ok_or_else(unpaired)?;
+        let out = self
+            .bracket(&mdps, &residents, place, false, &last)
+            .ok_or_else(unpaired)?;
         games.extend(out.pairs);
         match out.floaters.as_slice() {
             [] => Ok((games, None)),

@@ -296,17 +296,28 @@ impl Memo {
         f(&key)
     }
 
-    /// D.4's least B.3 factor of `players` (`least_b3`), cached.
-    pub fn least_b3(&self, r: &Round12, players: &[usize]) -> Option<u64> {
-        let hit = self.with_key(&[], &[players], |k| self.least.borrow().get(k).copied());
-        if let Some(v) = hit {
+    /// The value of `map` at the key `head` then `parts`, computed by `compute` and kept on a
+    /// miss.
+    fn keyed<V: Clone>(
+        &self,
+        map: &RefCell<Map<V>>,
+        head: &[u32],
+        parts: &[&[usize]],
+        compute: impl FnOnce() -> V,
+    ) -> V {
+        if let Some(v) = self.with_key(head, parts, |k| map.borrow().get(k).cloned()) {
             return v;
         }
-        let v = least_b3(r, players);
-        self.with_key(&[], &[players], |k| {
-            self.least.borrow_mut().insert(k.into(), v)
+        let v = compute();
+        self.with_key(head, parts, |k| {
+            map.borrow_mut().insert(k.into(), v.clone())
         });
         v
+    }
+
+    /// D.4's least B.3 factor of `players` (`least_b3`), cached.
+    pub fn least_b3(&self, r: &Round12, players: &[usize]) -> Option<u64> {
+        self.keyed(&self.least, &[], &[players], || least_b3(r, players))
     }
 
     /// D.4's least B.3 factor of the bracket's `players` among the pairings where `m1` of its
@@ -340,18 +351,9 @@ impl Memo {
         p: usize,
         below: &[usize],
     ) -> BelowFloaters {
-        let head = [word(p)];
-        let hit = self.with_key(&head, &[players], |k| {
-            self.floaters_below.borrow().get(k).cloned()
-        });
-        if let Some(v) = hit {
-            return v;
-        }
-        let v = lowest_floaters_below(r, players, p, below);
-        self.with_key(&head, &[players], |k| {
-            self.floaters_below.borrow_mut().insert(k.into(), v.clone())
-        });
-        v
+        self.keyed(&self.floaters_below, &[word(p)], &[players], || {
+            lowest_floaters_below(r, players, p, below)
+        })
     }
 
     /// Forgets what depends on the legal pairs (the pair graphs, the matchings of `may_meet`
@@ -373,17 +375,9 @@ impl Memo {
         bye_only: bool,
     ) -> Option<Vec<Score>> {
         let head = [word(p), u32::from(bye_only)];
-        let hit = self.with_key(&head, &[players], |k| {
-            self.floaters.borrow().get(k).cloned()
-        });
-        if let Some(v) = hit {
-            return v;
-        }
-        let v = lowest_floaters(r, players, p, bye_only);
-        self.with_key(&head, &[players], |k| {
-            self.floaters.borrow_mut().insert(k.into(), v.clone())
-        });
-        v
+        self.keyed(&self.floaters, &head, &[players], || {
+            lowest_floaters(r, players, p, bye_only)
+        })
     }
 
     /// The entry of the bounds of the branch shape `rest` at level `lv` (the lowest bracket's
@@ -396,17 +390,11 @@ impl Memo {
             word(rest.partners.len()),
         ];
         let parts = [rest.must, rest.partners, rest.waiting];
-        let hit = self.with_key(&head, &parts, |k| self.rests.borrow().get(k).copied());
-        if let Some(slot) = hit {
-            return slot;
-        }
-        let mut bounds = self.bounds.borrow_mut();
-        let slot = bounds.len();
-        bounds.push(RestBounds::default());
-        self.with_key(&head, &parts, |k| {
-            self.rests.borrow_mut().insert(k.into(), slot)
-        });
-        slot
+        self.keyed(&self.rests, &head, &parts, || {
+            let mut bounds = self.bounds.borrow_mut();
+            bounds.push(RestBounds::default());
+            bounds.len() - 1
+        })
     }
 
     /// C.13's bound of the entry `slot` (`Rest::completes_below`), computed once.

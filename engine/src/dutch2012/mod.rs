@@ -147,6 +147,16 @@ impl Round12 {
         Some(if pa.score < pb.score { pa } else { pb })
     }
 
+    /// Runs `pair` with `joined_top` set for a lowest bracket joined by C.13 (`joined`, its own
+    /// players `residents`), restored after.
+    pub fn joined_if<T>(&self, joined: bool, residents: &[usize], pair: impl FnOnce() -> T) -> T {
+        let top = residents.iter().map(|&i| self.players[i].score).max();
+        let before = self.joined_top.replace(top.filter(|_| joined));
+        let out = pair();
+        self.joined_top.set(before);
+        out
+    }
+
     /// Player `i` left unpaired in the bracket being paired breaks B.5 (`last`) or B.6 for
     /// downfloaters: he floated down in that round and is not a moved-down player already.
     pub fn repeats_down(&self, i: usize, last: bool) -> bool {
@@ -741,11 +751,6 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
     let mut games = games;
     // The lowest bracket leaves one player at most, who may take the bye.
     let last = |f: &[usize]| f.len() <= 1 && r.completable(f);
-    // D.4: the joined brackets' own players paired together make no upfloat.
-    if merged {
-        r.joined_top
-            .set(residents.iter().map(|&i| r.players[i].score).max());
-    }
     let out = bracket::pair_bracket(
         r,
         &mdps,
@@ -754,9 +759,8 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         usize::MAX,
         &last,
         Hints::default(),
-    );
-    r.joined_top.set(None);
-    let out = out.ok_or_else(|| limit_error(lowest))?;
+    )
+    .ok_or_else(|| limit_error(lowest))?;
     games.extend(out.pairs);
     let mdps = out.floaters;
     let bye = match mdps.as_slice() {
