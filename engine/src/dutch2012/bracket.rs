@@ -24,7 +24,10 @@
 //!   `dutch2012`). C.10's last line: a level that drops float criteria drops them "only for
 //!   the minimum number of pairs": it is searched budget by budget, the fewest pairs breaking
 //!   A.7.d first (odd rounds, once C.10.f dropped it), then the fewest players breaking B.5
-//!   down, B.6 down, B.5 up, B.6 up (`budgeted`, `dropped_cost`).
+//!   down, B.6 down, B.5 up, B.6 up (`budgeted`, `dropped_cost`). A.7.d's fewest pairs hold
+//!   across the levels after C.10.f, not only within one: every one of them takes only the
+//!   number of A.7.d pairs its loosest level needs (A.7.d yields to P and B.3 only;
+//!   `run_levels`).
 //! - B.3 in a heterogeneous bracket: the downfloaters of the whole bracket (the moved-down
 //!   players left unpaired, the bye in the lowest bracket) with the lowest scores first; in a
 //!   lowest bracket joined by C.13 the least B.3 factor of D.4 counts all its pairs.
@@ -1246,19 +1249,26 @@ fn pair_compatible(
                 } else {
                     memo.lowest_floaters(r, &all, p1, place != Place::Upper)
                 };
-                for base in levels(p1, x1, z1, r.even, tops) {
-                    if same_as_before(&base) || !bounds.possible(&base, p1) {
-                        continue;
+                let mut found = None;
+                let mut run = |lv: Level| {
+                    let mut s = search(lv, hold, het_best.clone());
+                    let ok = heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached);
+                    if !ok && nodes.get() > NODE_LIMIT {
+                        super::give_up();
                     }
-                    for lv in budgeted(base, r.even, &over) {
-                        let mut s = search(lv, hold, het_best.clone());
-                        if heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached) {
-                            return s.found;
-                        }
-                        if nodes.get() > NODE_LIMIT {
-                            super::give_up();
-                        }
-                    }
+                    found = s.found.take();
+                    ok
+                };
+                let mut possible = |lv: &Level| bounds.possible(lv, p1);
+                if run_levels(
+                    &levels(p1, x1, z1, r.even, tops),
+                    r.even,
+                    &over,
+                    &same_as_before,
+                    &mut possible,
+                    &mut run,
+                ) {
+                    return found;
                 }
             }
             // C.14.b: the remainder counts as reached when M1 moved-down players can be
@@ -1287,17 +1297,10 @@ fn pair_compatible(
     let mut homogeneous_part = || {
         for p1 in (0..=top_p).rev().filter(|&p1| !hopeless(p1)) {
             let (x1, z1) = budgets(r, &all, p1);
-            for (hold, base) in holds.iter().flat_map(|&h| {
-                levels(p1, x1, z1, r.even, tops)
-                    .into_iter()
-                    .map(move |l| (h, l))
-            }) {
-                if same_as_before(&base) || !bounds.possible(&base, p1) {
-                    continue;
-                }
-                for lv in budgeted(base, r.even, &over) {
+            for &hold in holds {
+                let mut cand: Option<BracketOut> = None;
+                let mut run = |lv: Level| {
                     let mut s = search(lv, hold, None);
-                    let mut cand: Option<BracketOut> = None;
                     let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
                         let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
                         if fits {
@@ -1308,12 +1311,21 @@ fn pair_compatible(
                         }
                         fits
                     });
-                    if ok {
-                        return cand;
-                    }
-                    if nodes.get() > NODE_LIMIT {
+                    if !ok && nodes.get() > NODE_LIMIT {
                         super::give_up();
                     }
+                    ok
+                };
+                let mut possible = |lv: &Level| bounds.possible(lv, p1);
+                if run_levels(
+                    &levels(p1, x1, z1, r.even, tops),
+                    r.even,
+                    &over,
+                    &same_as_before,
+                    &mut possible,
+                    &mut run,
+                ) {
+                    return cand;
                 }
             }
         }
@@ -1324,15 +1336,87 @@ fn pair_compatible(
     found
 }
 
+/// Tries the levels in order, each budget by budget (`budgeted`), with `run` (true once it has
+/// found the bracket's pairing); `same_as_before` and `possible` skip levels without search.
+///
+/// A.7.d (odd rounds), dropped by C.10.f "only for the minimum number of pairs in the score
+/// bracket": the levels after C.10.f (X from X1 again, B.5 / B.6 back, then dropped one by one)
+/// take only pairings with the fewest pairs breaking A.7.d that any of them allows, the number
+/// found first at the loosest of them (X = P1, every float criterion dropped). A.7.d itself
+/// names what may override it, "additional floaters or floaters with an higher score or pairs
+/// with a higher score difference" (P, M1, B.3: outside these levels), not the colour count X
+/// nor B.5 / B.6, and C.10 drops it after them: the fewest A.7.d pairs rank above X and the
+/// float criteria, not only within one level (`medium/p080-r07-i000908` round 3, see the
+/// README).
+fn run_levels(
+    levels: &[Level],
+    even: bool,
+    over: &Cell<usize>,
+    same_as_before: &dyn Fn(&Level) -> bool,
+    possible: &mut dyn FnMut(&Level) -> bool,
+    run: &mut dyn FnMut(Level) -> bool,
+) -> bool {
+    // The most a candidate of the levels without A.7.d may cost (`budgeted`), for each B.2
+    // (C.10.g restarts them): `None` when no candidate meets the loosest of them.
+    let mut caps: [Option<Option<usize>>; 2] = [None, None];
+    for base in levels {
+        let cap = if even || base.a7d {
+            Some(usize::MAX)
+        } else if let Some(cap) = caps[usize::from(base.b2)] {
+            cap
+        } else {
+            let same = |l: &&Level| l.b2 == base.b2 && !l.a7d;
+            let x = levels.iter().filter(same).map(|l| l.x).max();
+            let loosest = Level {
+                floats_dropped: 4,
+                x: x.unwrap_or(base.x),
+                ..*base
+            };
+            let mut cap = None;
+            if possible(&loosest) {
+                // Its first candidate has the least cost (the budgets rise through every cost
+                // turned away); A.7.d weighs more than all the float criteria together, so the
+                // cap keeps its number of A.7.d pairs (and of B.2 pairs, once C.10.g dropped B.2)
+                // and lets the floats cost anything.
+                for lv in budgeted(loosest, even, over, usize::MAX) {
+                    if run(lv) {
+                        cap = Some((lv.budget / A7D + 1) * A7D - 1);
+                        break;
+                    }
+                }
+            }
+            caps[usize::from(base.b2)] = Some(cap);
+            cap
+        };
+        let Some(cap) = cap else {
+            continue;
+        };
+        if same_as_before(base) || !possible(base) {
+            continue;
+        }
+        for lv in budgeted(*base, even, over, cap) {
+            if run(lv) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The level `base`, then, when it drops a criterion, the same level with the budgets of
 /// C.10's last line from the least up: each next budget is the least cost the search before it
-/// turned away (`over`), until no candidate was turned away.
-fn budgeted(base: Level, even: bool, over: &Cell<usize>) -> impl Iterator<Item = Level> + '_ {
+/// turned away (`over`), until no candidate was turned away or the next passes `cap`.
+fn budgeted(
+    base: Level,
+    even: bool,
+    over: &Cell<usize>,
+    cap: usize,
+) -> impl Iterator<Item = Level> + '_ {
     let mut started = false;
     std::iter::from_fn(move || {
         let budget = if started {
             let next = over.get();
-            if !base.drops_any(even) || next == usize::MAX {
+            if !base.drops_any(even) || next == usize::MAX || next > cap {
                 return None;
             }
             next

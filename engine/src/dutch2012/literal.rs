@@ -27,7 +27,10 @@
 //!   downfloaters, B.5 for upfloaters, B.6 for upfloaters (their order of importance in C.10)
 //!   go first, then the order of D. This reading is not the fast engine's (which takes the
 //!   first candidate of the level); on the tiny files of the corpus it agrees with JaVaFo 1.4
-//!   on 19 more rounds and 2 fewer (42 rounds differ instead of 59).
+//!   on 19 more rounds and 2 fewer (42 rounds differ instead of 59). A.7.d, dropped by C.10.f,
+//!   the same way but across the levels that follow it: the fewest pairs breaking it rank
+//!   before X and the float criteria (`a7d_group`; A.7.d yields to the floaters and the score
+//!   differences only).
 //! - C.14: P1 lowered in a homogeneous bracket; in a heterogeneous one P1 while the remainder
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
 //!   In C.13's search of the penultimate bracket the same, except with one moved-down player
@@ -155,6 +158,23 @@ pub(crate) fn levels(p1: usize, x1: usize, z1: usize, even: bool, tops: bool) ->
     }
 }
 
+/// The rank of level `i` before the pairs breaking A.7.d: the level itself, except that every
+/// level after C.10.f (odd rounds, A.7.d dropped; for each B.2) ranks as the first of them.
+/// C.10's last line drops A.7.d "only for the minimum number of pairs in the score bracket",
+/// and A.7.d yields only to the number and scores of the floaters and the score differences
+/// (P and B.3, outside the levels): the fewest A.7.d pairs come before X and the float
+/// criteria (the fast engine's reading, `bracket::run_levels`).
+fn a7d_group(levels: &[Level], i: usize, even: bool) -> usize {
+    let l = levels[i];
+    if even || l.a7d {
+        return i;
+    }
+    levels
+        .iter()
+        .position(|m| m.b2 == l.b2 && !m.a7d)
+        .unwrap_or(i)
+}
+
 /// Where a bracket stands among the brackets of the round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Place {
@@ -183,10 +203,11 @@ type HetVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize], &Pairs, &[usize]) -> boo
 type PairingVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]);
 /// The cache of `lowest_floaters`: (players, pairs, bye only) to the scores left unpaired.
 type LowestCache = HashMap<(Vec<usize>, usize, bool), Option<Vec<Score>>>;
-/// A candidate's rank: pass, earliest level, then the pairs breaking A.7.d (odd rounds, once
-/// C.10.f dropped it), then the players breaking B.5 down, B.6 down, B.5 up, B.6 up (C.10: "any
-/// criterion may be dropped only for the minimum number").
-type Key = (usize, usize, usize, [usize; 4]);
+/// A candidate's rank: pass, earliest level up to C.10.f (`a7d_group`), the pairs breaking A.7.d
+/// (odd rounds, once C.10.f dropped it), the earliest level, then the players breaking B.5
+/// down, B.6 down, B.5 up, B.6 up (C.10: "any criterion may be dropped only for the minimum
+/// number").
+type Key = (usize, usize, usize, usize, [usize; 4]);
 /// A round's games and its bye.
 type RoundResult = (Vec<(usize, usize)>, Option<usize>);
 
@@ -710,7 +731,8 @@ impl<'a> Literal<'a> {
          -> bool {
             let key = self.needs(pairs, floaters, up).and_then(|needs| {
                 let level = self.earliest(levels, &needs)?;
-                Some((pass?, level, needs.a7d, needs.floats))
+                let group = a7d_group(levels, level, r.even);
+                Some((pass?, group, needs.a7d, level, needs.floats))
             });
             if let Some(key) = key {
                 if best.as_ref().is_none_or(|(k, _)| key < *k) && fits(floaters) {
@@ -721,7 +743,8 @@ impl<'a> Literal<'a> {
                     *best = Some((key, out));
                 }
             }
-            best.as_ref().is_some_and(|(k, _)| *k == (0, 0, 0, [0; 4]))
+            best.as_ref()
+                .is_some_and(|(k, _)| *k == (0, 0, 0, 0, [0; 4]))
         };
         // A.3: heterogeneous unless at least half the players were moved down.
         let mut top = p0;
