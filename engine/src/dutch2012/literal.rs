@@ -40,15 +40,18 @@
 //! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
 //!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
-//!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. One
-//!   more than the fast engine: C.12 is tried after every bracket, not only when a player it
-//!   moves down has no possible opponent below (C.1), and also from the penultimate bracket
-//!   towards the lowest: another set of downfloaters with the same scores is taken when the
-//!   next bracket can then make more pairs or move down lower scores (the lowest bracket: be
-//!   paired giving the bye to a lower score). tiny/p007-r04-i000216 round 4: 3 and 5 on 1.5,
-//!   3 has met 6 and 7 on 1.0; 1-5 would leave 3 the bye, JaVaFo pairs 1-3, 5-7 and 6 takes
-//!   the bye; tiny/p008-r04-i000720 round 3: 3-8 would float 4 (1.0) to the bye, JaVaFo pairs
-//!   3-4 and 8-5 and 7 (0.5) takes the bye, although floating 8 breaks B.6.
+//!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. C.12
+//!   is reached where the fast engine reaches it (session 10; it used to be tried after every
+//!   bracket, which the fast engine's readings made unnecessary on tiny/: 7 rounds off JaVaFo
+//!   either way, 72 -> 37 random rounds off the fast engine): a downfloater without a possible
+//!   opponent in the next bracket (C.1), a next bracket that cannot make its P0 pairs once
+//!   C.10 has lowered every requirement (P0 after C.1; another pairing taken when it lets the
+//!   next bracket make P1 pairs, P1 from P0 down as C.14 lowers it), and from the penultimate
+//!   bracket a lowest bracket whose bye can only go to a player moved down from it.
+//!   tiny/p007-r04-i000216 round 4: 3 and 5 on 1.5, 3 has met 6 and 7 on 1.0; 1-5 would leave
+//!   3 the bye, JaVaFo pairs 1-3, 5-7 and 6 takes the bye; tiny/p008-r04-i000720 round 3: 3-8
+//!   would float 4 (1.0) to the bye, JaVaFo pairs 3-4 and 8-5 and 7 (0.5) takes the bye,
+//!   although floating 8 breaks B.6.
 //!   And B.3 across brackets (the lowest floaters first) compares a candidate's floaters with
 //!   the lowest ones among the pairings whose floaters the driver accepts (C.12, C.13), not
 //!   among all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer).
@@ -841,6 +844,54 @@ impl<'a> Literal<'a> {
         (p, std::cmp::Reverse(self.lowest_floaters(&all, p, false)))
     }
 
+    /// C.12: another pairing of the bracket (`mdps`, `residents`) with another set of
+    /// downfloaters with the same scores as `floaters`, or `None`. Reached as the fast engine
+    /// reaches it (`super::c12_again`): from C.1, a downfloater without a possible opponent in
+    /// the next bracket, or from the penultimate bracket a lowest bracket whose bye can only go
+    /// to a player moved down from here, each taken when the next bracket makes more pairs or
+    /// moves down lower scores (the lowest bracket: gives the bye to a lower score); from C.10,
+    /// a next bracket that cannot make its P0 pairs (P0 after C.1), taken when it "now allows
+    /// P1 pairings": P1 from P0 down (C.14), the first pairing in the order of C and D that
+    /// lets the next bracket make P1 pairs.
+    fn c12(
+        &self,
+        mdps: &[usize],
+        residents: &[usize],
+        floaters: &[usize],
+        next: &[usize],
+        penultimate: bool,
+    ) -> Option<Out> {
+        let r = self.r;
+        let scores = scores_desc(r, floaters);
+        let all = union(floaters, next);
+        let stranded = super::mdp_stranded(r, floaters, next);
+        let pairs = self.most_pairs(&all);
+        if !stranded && pairs < super::p0_after_c1(r, &all) {
+            for p1 in (pairs + 1..=all.len() / 2).rev() {
+                let allows = |f: &[usize]| {
+                    let below = union(f, next);
+                    scores_desc(r, f) == scores
+                        && (!penultimate || self.completable(&below))
+                        && self.most_pairs(&below) >= p1
+                };
+                let other = self.bracket(mdps, residents, Place::Upper, false, &allows);
+                if other.is_some() {
+                    return other;
+                }
+            }
+            return None;
+        }
+        let now = self.next_quality(floaters, next, penultimate);
+        let bye = penultimate && super::mdp_bye(r, &now.1 .0, residents, next);
+        if !stranded && !bye {
+            return None;
+        }
+        let again = |f: &[usize]| {
+            scores_desc(r, f) == scores && self.next_quality(f, next, penultimate) > now
+        };
+        self.bracket(mdps, residents, Place::Upper, false, &again)
+    }
+
     /// The round: brackets top down (A.3) with C.12 and C.13.
     fn round(&self) -> Result<RoundResult, PairingError> {
         let r = self.r;
@@ -897,17 +948,8 @@ impl<'a> Literal<'a> {
                 // C.12's last line: no backtracking while backtracking from a lower bracket
                 // already (C.13's search just paired this one again).
                 if !out.floaters.is_empty() && !searched {
-                    // C.12: another set of downfloaters with the same scores, letting the next
-                    // bracket make more pairs or move down lower scores (the lowest bracket:
-                    // give the bye to a lower score). Not only when a downfloater has no
-                    // possible opponent there (C.1).
-                    let scores = scores_desc(r, &out.floaters);
-                    let now = self.next_quality(&out.floaters, next, penultimate);
-                    let again = |f: &[usize]| {
-                        scores_desc(r, f) == scores && self.next_quality(f, next, penultimate) > now
-                    };
                     if let Some(other) =
-                        self.bracket(&mdps, &groups[gi], Place::Upper, false, &again)
+                        self.c12(&mdps, &groups[gi], &out.floaters, next, penultimate)
                     {
                         out = other;
                     }

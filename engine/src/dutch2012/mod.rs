@@ -41,6 +41,14 @@
 //!   lets the next bracket make more pairs, or as many pairs moving down lower scores (B.3); if
 //!   there is none, the first pairing stands; not after C.13's search paired the bracket
 //!   again (C.12's last line: no backtracking while already backtracking);
+//! - C.10 to C.12: C.12 is reached once a bracket with moved-down players, every requirement
+//!   lowered by C.10, cannot make P1 = P0 pairs, P0 counting only its players with a possible
+//!   opponent (C.1 moves the others down before C.2 determines P0); the bracket above is then
+//!   paired again for another set of downfloaters with the same scores that "now allows P1
+//!   pairings", i.e. more pairs (the most first: C.14 lowers P1 one by one and C.12 is reached
+//!   again at each value). Only the pairs count: a bracket treated as homogeneous (A.3) that
+//!   makes its P0 pairs leaving a moved-down player unpaired does not send it back
+//!   (`small/p030-r09-i000746` round 7);
 //! - C.13: the penultimate bracket is paired first on its own; when its downfloaters leave the
 //!   lowest bracket unpairable (everybody but one, who may take the bye), the first pairing of
 //!   it in the order of C and D that leaves the lowest bracket pairable is taken; when there is
@@ -579,12 +587,38 @@ fn next_quality(
     )
 }
 
-/// C.1 / C.12: a moved-down player without a possible opponent in the next bracket, or (from
-/// the penultimate bracket, `lowest` holding the lower players) a lowest bracket whose bye can
-/// only go to a player moved down from here, sends the pairing of this bracket back for
-/// another set of downfloaters with the same scores that lets the next bracket make more pairs
-/// or move down lower scores (and, from the penultimate bracket, leaves the lowest pairable).
-/// `None`: the first pairing (with downfloaters `floaters`) stands.
+/// C.2 after C.1 in the next bracket made of `players`: P0, half of the players who have a
+/// possible opponent there (B.1, B.2 except for top scorers); C.1 moves the others down before
+/// P0 is determined.
+fn p0_after_c1(r: &Round12, players: &[usize]) -> usize {
+    let paired = players
+        .iter()
+        .filter(|&&i| players.iter().any(|&j| j != i && r.pairable(i, j)))
+        .count();
+    paired / 2
+}
+
+/// The most pairs (B.1, B.2 except for top scorers) of the next bracket with these moved-down
+/// players.
+fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
+    let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    bracket::max_pairs(&all, &|a, b| r.pairable(a, b))
+}
+
+/// C.12, reached from three places, sends the pairing of this bracket back for another set of
+/// downfloaters with the same scores (`None`: the first pairing, with downfloaters `floaters`,
+/// stands):
+/// - C.1: a moved-down player without a possible opponent in the next bracket; taken when the
+///   next bracket then makes more pairs or as many pairs moving down lower scores;
+/// - C.10 to C.12: the next bracket, every requirement lowered, cannot make P1 = P0 pairs (P0
+///   counting only its players who have a possible opponent there, C.1-C.2); taken when it
+///   "now allows P1 pairings", i.e. more pairs: the most first, as C.14 lowers P1 one by one
+///   and C.12 is reached again at each value;
+/// - from the penultimate bracket (`lowest` holding the lower players), a lowest bracket whose
+///   bye can only go to a player moved down from here; taken when the lowest bracket then makes
+///   more pairs or gives the bye to a lower score.
+///
+/// From the penultimate bracket the other pairing must also leave the lowest one pairable.
 fn c12_again(
     r: &Round12,
     mdps: &[usize],
@@ -595,11 +629,16 @@ fn c12_again(
 ) -> Option<bracket::BracketOut> {
     let penultimate = lowest.is_some();
     let stranded = mdp_stranded(r, floaters, next);
-    if !stranded && !penultimate {
+    let pairs_now = next_pairs(r, floaters, next);
+    let short = !stranded && {
+        let all: Vec<usize> = floaters.iter().chain(next).copied().collect();
+        pairs_now < p0_after_c1(r, &all)
+    };
+    if !stranded && !short && !penultimate {
         return None;
     }
     let now = next_quality(r, floaters, next, penultimate);
-    if !stranded && !mdp_bye(r, &now.1 .0, residents, next) {
+    if !stranded && !short && !mdp_bye(r, &now.1 .0, residents, next) {
         return None;
     }
     let complete = |f: &[usize]| {
@@ -609,32 +648,65 @@ fn c12_again(
             r.completable(&all)
         })
     };
-    let better = |f: &[usize]| complete(f) && next_quality(r, f, next, penultimate) > now;
+    // How much better the next bracket does with the downfloaters `f` (`None`: not better):
+    // for C.10's trigger the pairs it makes, else 0 for any gain.
+    let gain = |f: &[usize]| -> Option<usize> {
+        if !complete(f) {
+            return None;
+        }
+        if short {
+            let p = next_pairs(r, f, next);
+            (p > pairs_now).then_some(p)
+        } else {
+            (next_quality(r, f, next, penultimate) > now).then_some(0)
+        }
+    };
     // The sets of downfloaters with the same scores that would do better, listed before the
     // bracket is searched for one of them (none: the first pairing stands at once); too many
     // to list: each candidate is asked.
     let here: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    let wanted = same_scores(r, &here, floaters, 20_000)
-        .map(|sets| sets.into_iter().filter(|f| better(f)).collect::<Vec<_>>());
-    if wanted.as_ref().is_some_and(|w| w.is_empty()) {
-        return None;
-    }
+    let listed: Option<Vec<(Vec<usize>, usize)>> =
+        same_scores(r, &here, floaters, 20_000).map(|sets| {
+            sets.into_iter()
+                .filter_map(|f| gain(&f).map(|g| (f, g)))
+                .collect()
+        });
     let scores = scores_of(r, floaters);
-    let again = |f: &[usize]| match &wanted {
-        Some(w) => {
-            let mut f = f.to_vec();
-            f.sort_unstable();
-            w.contains(&f)
+    // The gains to ask for, best first (each searched in turn); unlisted: any gain.
+    let mut levels: Vec<usize> = match &listed {
+        Some(l) => l.iter().map(|&(_, g)| g).collect(),
+        None => vec![0],
+    };
+    levels.sort_unstable_by(|a, b| b.cmp(a));
+    levels.dedup();
+    for least in levels {
+        let wanted: Option<Vec<Vec<usize>>> = listed.as_ref().map(|l| {
+            l.iter()
+                .filter(|&&(_, g)| g >= least)
+                .map(|(f, _)| f.clone())
+                .collect()
+        });
+        let again = |f: &[usize]| match &wanted {
+            Some(w) => {
+                let mut f = f.to_vec();
+                f.sort_unstable();
+                w.contains(&f)
+            }
+            None => scores_of(r, f) == scores && gain(f).is_some_and(|g| g >= least),
+        };
+        // From the penultimate bracket, the C.13 bound applies too.
+        let hints = Hints {
+            below: lowest,
+            wanted: wanted.as_deref(),
+            c13: false,
+        };
+        let out =
+            bracket::pair_bracket(r, mdps, residents, Place::Upper, usize::MAX, &again, hints);
+        if out.is_some() {
+            return out;
         }
-        None => scores_of(r, f) == scores && better(f),
-    };
-    // From the penultimate bracket, the C.13 bound applies too.
-    let hints = Hints {
-        below: lowest,
-        wanted: wanted.as_deref(),
-        c13: false,
-    };
-    bracket::pair_bracket(r, mdps, residents, Place::Upper, usize::MAX, &again, hints)
+    }
+    None
 }
 
 /// A round's games (indices) and its bye.
