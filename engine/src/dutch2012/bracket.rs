@@ -13,7 +13,11 @@
 //!   form S1, the rest of the bracket S2; the transpositions of S2 (D.1.2) pair them; the
 //!   players left form the homogeneous remainder, which must give P1 - M1 pairs. When no
 //!   level allows it, P1 is lowered if the remainder was reached (C.14.b.1), else M1
-//!   (C.14.b.2); with M1 = 0 the bracket is paired as homogeneous.
+//!   (C.14.b.2); with M1 = 0 the bracket is paired as homogeneous. In C.13's search of the
+//!   penultimate bracket M1 starts at M0 and P1 goes on below M1 (C.13: "if in the
+//!   penultimate score bracket P becomes zero"): there M1 is lowered when the M1 moved-down
+//!   players can still be paired within X <= P1 colour conflicts (C.10.e, A.8), else only the
+//!   P1 highest of S1 are paired (C.3.a, C.4) and P1 goes on down, to zero (`Hints::c13`).
 //! - Homogeneous or remainder (C.4-C.8.a, C.14.a): S1 = the P highest players, S2 the rest; the
 //!   exchanges of D.2 (fewest players first, then the smallest difference of numbers, then the
 //!   S1 list top down, then the S2 list top down) outside, the transpositions of D.1 inside.
@@ -146,11 +150,13 @@ pub(crate) struct Hints<'a> {
     /// C.12: `fits` accepts only these sets of downfloaters (sorted indices).
     pub wanted: Option<&'a [Vec<usize>]>,
     /// C.13's search of the penultimate bracket for a pairing that lets the lowest one be
-    /// paired: a heterogeneous bracket lowers P1 and M1 as C.14.b does anywhere (P1 while the
-    /// remainder was reached, then M1 with P1 back at its top), except for its last
-    /// moved-down player: with M1 = P1 = 1 and the remainder reached, P goes to zero ("if in
-    /// the penultimate score bracket P becomes zero") instead of the homogeneous turn of
-    /// C.14.b.2.
+    /// paired: a heterogeneous bracket starts at M1 = M0 and lowers P1 as C.14.b.1 does while
+    /// the remainder was reached, on below M1 ("if in the penultimate score bracket P becomes
+    /// zero"). With P1 below M1, M1 is lowered (C.14.b.2, P1 back at its top) when the M1
+    /// moved-down players can still be paired within the colour budget X <= P1 (they get to
+    /// the remainder again, with no pair left to make there); when they cannot, P1 pairs are
+    /// made with the P1 highest of S1 (C.4), and P1 goes on down to zero, where the two
+    /// lowest brackets are joined (`pair_compatible`).
     pub c13: bool,
 }
 
@@ -952,6 +958,34 @@ pub(crate) fn lowest_floaters_below(
     }
 }
 
+/// A.8 / C.10.e: the fewest pairs not fulfilling all colour preferences (X) among the
+/// pairings of `m1` of the moved-down players with residents (B.1, B.2 for non-top scorers),
+/// `None` when no `m1` of them can be paired: C.13's search, P1 below M1.
+fn least_conflicts(r: &Round12, mdps: &[usize], residents: &[usize], m1: usize) -> Option<usize> {
+    if m1 > residents.len() || m1 > mdps.len() {
+        return None;
+    }
+    // A maximum-weight assignment: rows the moved-down players, then `residents - m1`
+    // stand-ins taking residents only; columns the residents, then `mdps - m1` places for
+    // the moved-down players left out. Exactly `m1` of them meet residents.
+    const TOP: i128 = 1 << 40;
+    let n = mdps.len() + residents.len() - m1;
+    let weight = |i: usize, j: usize| -> Option<i128> {
+        match (mdps.get(i), residents.get(j)) {
+            (Some(&a), Some(&b)) => r
+                .pairable(a, b)
+                .then(|| TOP - i128::from(r.colour_bad(a, b))),
+            (Some(_), None) | (None, Some(_)) => Some(TOP),
+            (None, None) => None,
+        }
+    };
+    let cols = super::solve::assignment::<i128>(n, weight)?;
+    let conflicts = (0..mdps.len())
+        .filter(|&i| cols[i] < residents.len() && r.colour_bad(mdps[i], residents[cols[i]]))
+        .count();
+    Some(conflicts)
+}
+
 /// The most moved-down players that can be paired with residents (B.1, B.2).
 fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bipartite(mdps, residents, &|a, b| r.pairable(a, b))
@@ -1227,11 +1261,42 @@ fn pair_compatible(
     // A.3: heterogeneous unless at least half the players were moved down.
     let mut p_zero = false;
     if m0 > 0 && 2 * m0 < n {
-        let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
+        // C.13's search starts at M1 = M0: the most pairs the lower brackets allow (`max_p`)
+        // bound P1, and P1 below M1 is taken as below (C.14.b).
+        let m1_top = if hints.c13 { n } else { p0 };
+        let (mut m1, mut p1) = (m0.min(n - m0).min(m1_top), p0);
         if m1 == 0 {
             p1 = 0;
         }
+        let residents: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
         while m1 > 0 {
+            if p1 < m1 {
+                // C.13's search only: P1 has gone below M1 ("P becomes zero": the brackets
+                // are joined at zero).
+                if p1 == 0 {
+                    p_zero = true;
+                    break;
+                }
+                match least_conflicts(r, &mdps, &residents, m1) {
+                    // The M1 moved-down players cannot be paired: the remainder is not
+                    // reached, M1 is lowered (C.14.b.2).
+                    None => {
+                        m1 -= 1;
+                        continue;
+                    }
+                    // They can within X <= P1 (C.10.e raises X only up to P1): the procedure
+                    // gets to the remainder again with P1 - M1 < 0 pairs to make there, which
+                    // gives no new pairing: M1 is lowered, P1 back at its top (C.14.b.2).
+                    Some(conflicts) if conflicts <= p1 => {
+                        m1 -= 1;
+                        p1 = p0;
+                        continue;
+                    }
+                    // They cannot: P = P1 pairs, the P1 highest of S1 paired (C.3.a, C.4).
+                    Some(_) => {}
+                }
+            }
+            let k = m1.min(p1);
             let mut reached = false;
             let (x1, z1) = budgets(r, &all, p1);
             let holds_here: &[bool] = if hopeless(p1) { &[] } else { holds };
@@ -1252,7 +1317,7 @@ fn pair_compatible(
                 let mut found = None;
                 let mut run = |lv: Level| {
                     let mut s = search(lv, hold, het_best.clone());
-                    let ok = heterogeneous(&mut s, &mdps, &all, m1, p1 - m1, &mut reached);
+                    let ok = heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
                     if !ok && nodes.get() > NODE_LIMIT {
                         super::give_up();
                     }
@@ -1273,15 +1338,12 @@ fn pair_compatible(
             }
             // C.14.b: the remainder counts as reached when M1 moved-down players can be
             // paired at all, also when the levels were skipped without search.
-            let residents: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
             reached = reached || mdp_pairs(r, &mdps, &residents) >= m1;
-            if reached && p1 > m1 {
+            if reached && (p1 > m1 || hints.c13) {
+                // C.14.b.1; in C.13's search on below M1 (above), to zero: with one
+                // moved-down player left that is P zero, not the homogeneous turn of
+                // C.14.b.2.
                 p1 -= 1;
-            } else if reached && hints.c13 && m1 == 1 {
-                // C.13's search of the penultimate bracket: with one moved-down player left
-                // to pair, P1 goes on down to zero, "P becomes zero", rather than the
-                // homogeneous turn of C.14.b.2.
-                (p1, m1, p_zero) = (0, 0, true);
             } else {
                 m1 -= 1;
                 p1 = p0;
@@ -1454,12 +1516,16 @@ fn accept_ok(
 }
 
 /// The heterogeneous part (C.6, C.8.b, C.9): M1 moved-down players in S1 (D.3 order), paired
-/// by the transpositions of S2, then the remainder with `p_rem` pairs.
+/// by the transpositions of S2, then the remainder with `p_rem` pairs. In C.13's search with
+/// P1 below M1, only the `k` highest players of each such S1 are paired (C.4: "the highest P
+/// players"), the others wait for the remainder; otherwise `k` is M1.
+#[allow(clippy::too_many_arguments)]
 fn heterogeneous(
     s: &mut Search,
     mdps: &[usize],
     all: &[usize],
     m1: usize,
+    k: usize,
     p_rem: usize,
     reached: &mut bool,
 ) -> bool {
@@ -1490,13 +1556,20 @@ fn heterogeneous(
         partners: &[],
         waiting: all,
         pool: true,
-        pairs: m1 + p_rem,
+        pairs: k + p_rem,
     };
     if !s.rest_ok(&root, 0, 0, 0) {
         return false;
     }
+    let mut tried: Vec<Vec<usize>> = Vec::new();
     for chosen in combinations(mdps.len(), m1) {
-        let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();
+        let s1: Vec<usize> = chosen.iter().take(k).map(|&c| mdps[c]).collect();
+        if k < m1 {
+            if tried.contains(&s1) {
+                continue;
+            }
+            tried.push(s1.clone());
+        }
         // S2: the residents; the moved-down players not chosen wait for the remainder.
         let s2: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
         let waiting: Vec<usize> = mdps.iter().copied().filter(|i| !s1.contains(i)).collect();

@@ -33,10 +33,12 @@
 //!   differences only).
 //! - C.14: P1 lowered in a homogeneous bracket; in a heterogeneous one P1 while the remainder
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
-//!   In C.13's search of the penultimate bracket the same, except with one moved-down player
-//!   (M1 = P1 = 1, remainder reached): P1 goes down to zero ("if in the penultimate score
-//!   bracket P becomes zero"), not homogeneous; a search that ends with no pair makes the
-//!   lowest bracket a joined one (D.4).
+//!   In C.13's search of the penultimate bracket M1 starts at M0 and P1 goes on down below
+//!   M1 while the remainder was reached, to zero ("if in the penultimate score bracket P
+//!   becomes zero"; with one moved-down player that is no homogeneous turn). With P1 below M1,
+//!   M1 is lowered (P1 back at P0) when the M1 moved-down players can still be paired within
+//!   X <= P1 colour conflicts; else P1 pairs are made with the P1 highest of S1 (C.4). A
+//!   search that ends with no pair makes the lowest bracket a joined one (D.4).
 //! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
 //!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
@@ -364,15 +366,23 @@ fn homogeneous(players: &[usize], p: usize, visit: Visit) -> bool {
 /// C.6-C.9 with D.3: a heterogeneous bracket; the sets of `m1` moved-down players in S1 (D.3:
 /// lexicographic), the residents as S2 in the order of D.1, then the remainder (the residents
 /// left and the moved-down players not chosen) with `p_rem` pairs. The visitor also gets the
-/// remainder and its pairs.
+/// remainder and its pairs. With `k` below `m1` (C.13's search, P1 below M1) only the `k`
+/// highest of each S1 are paired (C.4), each such set once.
 fn heterogeneous(
     mdps: &[usize],
     residents: &[usize],
     m1: usize,
+    k: usize,
     p_rem: usize,
     visit: HetVisit,
 ) -> bool {
+    let mut tried: Vec<Vec<usize>> = Vec::new();
     for s1 in subsets(mdps, m1) {
+        let s1: Vec<usize> = s1[..k].to_vec();
+        if tried.contains(&s1) {
+            continue;
+        }
+        tried.push(s1.clone());
         let waiting: Vec<usize> = mdps.iter().copied().filter(|m| !s1.contains(m)).collect();
         let stop = transpositions(&s1, residents, &mut |head, left| {
             let rest = union(left, &waiting);
@@ -752,8 +762,28 @@ impl<'a> Literal<'a> {
         // A.3: heterogeneous unless at least half the players were moved down.
         let mut top = p0;
         if m0 > 0 && 2 * m0 < n {
-            let (mut m1, mut p1) = (m0.min(n - m0).min(p0), p0);
+            // C.13's search starts at M1 = M0 (P1 below M1: see the module doc).
+            let (mut m1, mut p1) = (m0.min(n - m0).min(if c13 { n } else { p0 }), p0);
             while m1 > 0 {
+                if p1 < m1 {
+                    if p1 == 0 {
+                        // P zero: no pair, the lowest bracket a joined one.
+                        top = 0;
+                        break;
+                    }
+                    match self.least_conflicts(&mdps, &residents, m1) {
+                        None => {
+                            m1 -= 1;
+                            continue;
+                        }
+                        Some(c) if c <= p1 => {
+                            (m1, p1) = (m1 - 1, p0);
+                            continue;
+                        }
+                        Some(_) => {}
+                    }
+                }
+                let k = m1.min(p1);
                 let (x1, z1) = self.budgets(&all, p1);
                 let lv = levels(p1, x1, z1, r.even, tops);
                 let mut best: Option<(Key, Out)> = None;
@@ -761,7 +791,7 @@ impl<'a> Literal<'a> {
                 // among the complete candidates of this M1.
                 let mut least: Option<u64> = None;
                 if place == Place::Merged {
-                    heterogeneous(&mdps, &residents, m1, p1 - m1, &mut |pairs, fl, _, _| {
+                    heterogeneous(&mdps, &residents, m1, k, p1 - k, &mut |pairs, fl, _, _| {
                         let legal = pairs.iter().all(|&(a, b)| r.pairable(a, b));
                         if legal && fl.len() <= 1 && fl.iter().all(|&i| r.players[i].bye_ok) {
                             let f = self.b3_factor(&all, pairs, fl);
@@ -774,12 +804,13 @@ impl<'a> Literal<'a> {
                     &mdps,
                     &residents,
                     m1,
-                    p1 - m1,
+                    k,
+                    p1 - k,
                     &mut |pairs, fl, tail, rest| {
                         let pass = if place == Place::Merged {
                             (Some(self.b3_factor(&all, pairs, fl)) == least).then_some(0)
                         } else {
-                            pass_of(rest, p1 - m1, tail, fl)
+                            pass_of(rest, p1 - k, tail, fl)
                         };
                         consider(&lv, true, pairs, fl, pass, &mut best)
                     },
@@ -794,13 +825,9 @@ impl<'a> Literal<'a> {
                         head.iter().all(|&(a, b)| r.pairable(a, b))
                     })
                 });
-                (m1, p1) = if reached && p1 > m1 {
+                (m1, p1) = if k < m1 || (reached && (p1 > m1 || c13)) {
+                    // C.14.b.1; in C.13's search on below M1, to zero (README).
                     (m1, p1 - 1)
-                } else if reached && c13 && m1 == 1 {
-                    // C.13's search: the last moved-down player's P1 on down to zero, no
-                    // homogeneous turn (README).
-                    top = 0;
-                    (0, 0)
                 } else {
                     (m1 - 1, p0)
                 };
@@ -821,6 +848,24 @@ impl<'a> Literal<'a> {
             }
         }
         None
+    }
+
+    /// A.8 / C.10.e: the fewest pairs not fulfilling all colour preferences among the pairings
+    /// of `m1` of the moved-down players with residents (B.1, B.2), every one listed; `None`
+    /// when no `m1` of them can be paired.
+    fn least_conflicts(&self, mdps: &[usize], residents: &[usize], m1: usize) -> Option<usize> {
+        let r = self.r;
+        let mut least: Option<usize> = None;
+        for s1 in subsets(mdps, m1) {
+            transpositions(&s1, residents, &mut |head, _| {
+                if head.iter().all(|&(a, b)| r.pairable(a, b)) {
+                    let c = head.iter().filter(|&&(a, b)| r.colour_bad(a, b)).count();
+                    least = Some(least.map_or(c, |l| l.min(c)));
+                }
+                false
+            });
+        }
+        least
     }
 
     /// C.12's measure of the next bracket with these moved-down players: the most pairs, then

@@ -51,8 +51,9 @@
 //!   (`small/p030-r09-i000746` round 7);
 //! - C.13: the penultimate bracket is paired first on its own; when its downfloaters leave the
 //!   lowest bracket unpairable (everybody but one, who may take the bye), the first pairing of
-//!   it in the order of C and D that leaves the lowest bracket pairable is taken; when there is
-//!   none, the two are joined and the bracket above becomes the penultimate one. The joined
+//!   it in the order of C and D that leaves the lowest bracket pairable is taken (its C.14
+//!   descent: M1 from M0, P1 on below M1 to zero, see `bracket`); when there is none (P
+//!   zero), the two are joined and the bracket above becomes the penultimate one. The joined
 //!   lowest bracket follows A.3 as D.4 words it (homogeneous when the players moved down into
 //!   it are at least as many as its own), and its homogeneous pairing or remainder takes the
 //!   least B.3 factor of D.4 (`bracket`); two of the joined brackets' own players paired
