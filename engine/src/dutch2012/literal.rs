@@ -25,9 +25,9 @@
 //!   in the score bracket", read for the float criteria: among the candidates of a level that
 //!   dropped B.5 / B.6, the fewest players breaking B.5 for downfloaters, then B.6 for
 //!   downfloaters, B.5 for upfloaters, B.6 for upfloaters (their order of importance in C.10)
-//!   go first, then the order of D. This reading is not the fast engine's (which takes the
-//!   first candidate of the level); on the tiny files of the corpus it agrees with JaVaFo 1.4
-//!   on 19 more rounds and 2 fewer (42 rounds differ instead of 59). A.7.d, dropped by C.10.f,
+//!   go first, then the order of D (the fast engine takes it too, budget by budget); on the
+//!   tiny files of the corpus it agreed with JaVaFo 1.4 on 19 more rounds and 2 fewer (42
+//!   rounds differed instead of 59 when it was taken). A.7.d, dropped by C.10.f,
 //!   the same way but across the levels that follow it: the fewest pairs breaking it rank
 //!   before X and the float criteria (`a7d_group`; A.7.d yields to the floaters and the score
 //!   differences only).
@@ -40,18 +40,23 @@
 //! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
 //!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
-//!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. One
-//!   more than the fast engine: C.12 is tried after every bracket, not only when a player it
-//!   moves down has no possible opponent below (C.1), and also from the penultimate bracket
-//!   towards the lowest: another set of downfloaters with the same scores is taken when the
-//!   next bracket can then make more pairs or move down lower scores (the lowest bracket: be
-//!   paired giving the bye to a lower score). tiny/p007-r04-i000216 round 4: 3 and 5 on 1.5,
-//!   3 has met 6 and 7 on 1.0; 1-5 would leave 3 the bye, JaVaFo pairs 1-3, 5-7 and 6 takes
-//!   the bye; tiny/p008-r04-i000720 round 3: 3-8 would float 4 (1.0) to the bye, JaVaFo pairs
-//!   3-4 and 8-5 and 7 (0.5) takes the bye, although floating 8 breaks B.6.
-//!   And B.3 across brackets (the lowest floaters first) compares a candidate's floaters with
-//!   the lowest ones among the pairings whose floaters the driver accepts (C.12, C.13), not
-//!   among all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer).
+//!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing.
+//!   C.12 (as C.1 words its trigger): a bracket is paired again for another set of downfloaters
+//!   with the same scores only when one of its downfloaters has no possible opponent in the
+//!   next bracket, or (from the penultimate bracket) when the lowest bracket's bye could only
+//!   go to a player moved down from it; the other set is taken when the next bracket then makes
+//!   more pairs or moves down lower scores (the lowest bracket: gives the bye to a lower
+//!   score). `C12::EveryBracket`, a test variant, tries it after every bracket instead (the
+//!   literal's first reading: all the tiny rounds of the corpus agree with JaVaFo 1.4 so, but
+//!   the fast engine reading it so broke 13 rounds of the larger files and fixed 3, README).
+//!   B.3 across brackets (the lowest floaters first) compares a candidate's floaters with the
+//!   lowest ones among the pairings whose floaters the driver accepts (C.12, C.13), not among
+//!   all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer); in a heterogeneous
+//!   bracket with the downfloaters of the whole bracket (the moved-down players left unpaired
+//!   included, the bye in the lowest bracket), not those of the remainder alone
+//!   (`tiny/p007-r04-i000501` round 4: 2-6, 4-7 and the bye to 3 (2.0), not 3-4, 6-7 and the
+//!   bye to 2 (3.0); the 7 tiny rounds the literal paired off JaVaFo 1.4 with the remainder's
+//!   floaters all agree so).
 //!
 //! Facts about the players (scores, colour preferences A.7, floats A.4, bye eligibility B.1.b,
 //! top scorers A.10) and the colour allocation of E are the fast engine's (`prepare`,
@@ -77,6 +82,32 @@ pub const MAX_PLAYERS: usize = 13;
 /// Pairs round `req.round` of `t` with the 2012 rules, literally; an error above
 /// [`MAX_PLAYERS`] players.
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    pair_reading(t, req, C12::Trigger)
+}
+
+/// [`pair`] with C.12 tried after every bracket (`C12::EveryBracket`, see the module doc).
+#[cfg(test)]
+pub(crate) fn pair_c12_every_bracket(
+    t: &Tournament,
+    req: &Request,
+) -> Result<Pairing, PairingError> {
+    pair_reading(t, req, C12::EveryBracket)
+}
+
+/// When C.12 sends a bracket back for other downfloaters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum C12 {
+    /// C.1's trigger: a downfloater without a possible opponent in the next bracket, or (from
+    /// the penultimate bracket) the lowest bracket's bye only for a player moved down from it
+    /// (the fast engine's reading, `dutch2012::c12_again`).
+    Trigger,
+    /// After every bracket that moves players down (the literal's first reading).
+    #[cfg_attr(not(test), allow(dead_code))]
+    EveryBracket,
+}
+
+/// [`pair`] with the given C.12 reading.
+fn pair_reading(t: &Tournament, req: &Request, c12: C12) -> Result<Pairing, PairingError> {
     if req.round == 0 {
         return Err(PairingError::InvalidRequest(
             "rounds are numbered from 1".into(),
@@ -89,7 +120,7 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
         )));
     }
     let r = prepare(t, req)?;
-    let (games, bye) = Literal::new(&r).round()?;
+    let (games, bye) = Literal::new(&r, c12).round()?;
     let mut pairing = Pairing::default();
     for (a, b) in games {
         // E: the colours of the pair, the higher ranked player first.
@@ -196,9 +227,6 @@ struct Out {
 type Pairs = [(usize, usize)];
 /// A visitor of candidates: pairs, players left unpaired; returns true to stop.
 type Visit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]) -> bool;
-/// A visitor of heterogeneous candidates: pairs, players left unpaired, the remainder's pairs,
-/// the remainder; returns true to stop.
-type HetVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize], &Pairs, &[usize]) -> bool;
 /// A visitor of pairings of a set of players: pairs, players left unpaired.
 type PairingVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]);
 /// The cache of `lowest_floaters`: (players, pairs, bye only) to the scores left unpaired.
@@ -208,12 +236,16 @@ type LowestCache = HashMap<(Vec<usize>, usize, bool), Option<Vec<Score>>>;
 /// down, B.6 down, B.5 up, B.6 up (C.10: "any criterion may be dropped only for the minimum
 /// number").
 type Key = (usize, usize, usize, usize, [usize; 4]);
+/// C.12's measure of the next bracket: its pairs, then (reversed: greater is better) the scores
+/// it moves down or, the lowest bracket, the score of its bye.
+type NextQuality = (usize, std::cmp::Reverse<Option<Vec<Score>>>);
 /// A round's games and its bye.
 type RoundResult = (Vec<(usize, usize)>, Option<usize>);
 
 /// The literal procedure on one round, with the bounds it needs cached by set of players.
 struct Literal<'a> {
     r: &'a Round12,
+    c12: C12,
     complete: RefCell<HashMap<Vec<usize>, bool>>,
     lowest: RefCell<LowestCache>,
     least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
@@ -360,14 +392,13 @@ fn homogeneous(players: &[usize], p: usize, visit: Visit) -> bool {
 
 /// C.6-C.9 with D.3: a heterogeneous bracket; the sets of `m1` moved-down players in S1 (D.3:
 /// lexicographic), the residents as S2 in the order of D.1, then the remainder (the residents
-/// left and the moved-down players not chosen) with `p_rem` pairs. The visitor also gets the
-/// remainder and its pairs.
+/// left and the moved-down players not chosen) with `p_rem` pairs.
 fn heterogeneous(
     mdps: &[usize],
     residents: &[usize],
     m1: usize,
     p_rem: usize,
-    visit: HetVisit,
+    visit: Visit,
 ) -> bool {
     for s1 in subsets(mdps, m1) {
         let waiting: Vec<usize> = mdps.iter().copied().filter(|m| !s1.contains(m)).collect();
@@ -376,7 +407,7 @@ fn heterogeneous(
             homogeneous(&rest, p_rem, &mut |tail, floaters| {
                 let mut pairs = head.to_vec();
                 pairs.extend_from_slice(tail);
-                visit(&pairs, floaters, tail, &rest)
+                visit(&pairs, floaters)
             })
         });
         if stop {
@@ -400,9 +431,10 @@ struct Needs {
 }
 
 impl<'a> Literal<'a> {
-    fn new(r: &'a Round12) -> Self {
+    fn new(r: &'a Round12, c12: C12) -> Self {
         Literal {
             r,
+            c12,
             complete: RefCell::new(HashMap::new()),
             lowest: RefCell::new(HashMap::new()),
             least: RefCell::new(HashMap::new()),
@@ -758,7 +790,7 @@ impl<'a> Literal<'a> {
                 // among the complete candidates of this M1.
                 let mut least: Option<u64> = None;
                 if place == Place::Merged {
-                    heterogeneous(&mdps, &residents, m1, p1 - m1, &mut |pairs, fl, _, _| {
+                    heterogeneous(&mdps, &residents, m1, p1 - m1, &mut |pairs, fl| {
                         let legal = pairs.iter().all(|&(a, b)| r.pairable(a, b));
                         if legal && fl.len() <= 1 && fl.iter().all(|&i| r.players[i].bye_ok) {
                             let f = self.b3_factor(&all, pairs, fl);
@@ -767,20 +799,17 @@ impl<'a> Literal<'a> {
                         false
                     });
                 }
-                heterogeneous(
-                    &mdps,
-                    &residents,
-                    m1,
-                    p1 - m1,
-                    &mut |pairs, fl, tail, rest| {
-                        let pass = if place == Place::Merged {
-                            (Some(self.b3_factor(&all, pairs, fl)) == least).then_some(0)
-                        } else {
-                            pass_of(rest, p1 - m1, tail, fl)
-                        };
-                        consider(&lv, true, pairs, fl, pass, &mut best)
-                    },
-                );
+                heterogeneous(&mdps, &residents, m1, p1 - m1, &mut |pairs, fl| {
+                    // B.3 in a heterogeneous bracket: the downfloaters of the whole
+                    // bracket (moved-down players left unpaired included; the lowest
+                    // bracket's bye) have the lowest scores, not only the remainder's.
+                    let pass = if place == Place::Merged {
+                        (Some(self.b3_factor(&all, pairs, fl)) == least).then_some(0)
+                    } else {
+                        pass_of(&all, p1, pairs, fl)
+                    };
+                    consider(&lv, true, pairs, fl, pass, &mut best)
+                });
                 if let Some((_, out)) = best {
                     return Some(out);
                 }
@@ -822,12 +851,7 @@ impl<'a> Literal<'a> {
 
     /// C.12's measure of the next bracket with these moved-down players: the most pairs, then
     /// the lowest scores moved down from it (greater is better).
-    fn next_quality(
-        &self,
-        mdps: &[usize],
-        next: &[usize],
-        lowest: bool,
-    ) -> (usize, std::cmp::Reverse<Option<Vec<Score>>>) {
+    fn next_quality(&self, mdps: &[usize], next: &[usize], lowest: bool) -> NextQuality {
         let all = union(mdps, next);
         if lowest {
             // The lowest bracket: complete pairings only, the bye to a player who may take it.
@@ -839,6 +863,41 @@ impl<'a> Literal<'a> {
         }
         let p = self.most_pairs(&all);
         (p, std::cmp::Reverse(self.lowest_floaters(&all, p, false)))
+    }
+
+    /// C.12's trigger for a bracket (its own players `here`) whose downfloaters `floaters` go
+    /// to `next` (`penultimate`: the lowest bracket, where the next bracket's measure `now`
+    /// tells who would take the bye). C.1: a downfloater has no possible opponent there; from
+    /// the penultimate bracket also: the bye could only go to a player moved down from here
+    /// (A.3: the moved-down players are paired first; a player moved down into this bracket
+    /// from above who takes it does not send it back). `C12::EveryBracket`: always.
+    fn c12_sends_back(
+        &self,
+        floaters: &[usize],
+        next: &[usize],
+        here: &[usize],
+        penultimate: bool,
+        now: &NextQuality,
+    ) -> bool {
+        let r = self.r;
+        if self.c12 == C12::EveryBracket {
+            return true;
+        }
+        let stranded = floaters.iter().any(|&m| {
+            !floaters
+                .iter()
+                .chain(next)
+                .any(|&o| o != m && r.pairable(m, o))
+        });
+        if stranded || !penultimate {
+            return stranded;
+        }
+        let own = next.iter().map(|&i| r.players[i].score).min();
+        let floor = here.first().map(|&i| r.players[i].score);
+        match (now.1 .0.as_deref(), own, floor) {
+            (Some([bye, ..]), Some(own), Some(floor)) => *bye > own && *bye == floor,
+            _ => false,
+        }
     }
 
     /// The round: brackets top down (A.3) with C.12 and C.13.
@@ -897,17 +956,19 @@ impl<'a> Literal<'a> {
                 // C.12's last line: no backtracking while backtracking from a lower bracket
                 // already (C.13's search just paired this one again).
                 if !out.floaters.is_empty() && !searched {
+                    let now = self.next_quality(&out.floaters, next, penultimate);
                     // C.12: another set of downfloaters with the same scores, letting the next
                     // bracket make more pairs or move down lower scores (the lowest bracket:
-                    // give the bye to a lower score). Not only when a downfloater has no
-                    // possible opponent there (C.1).
+                    // give the bye to a lower score), when C.12 is triggered.
                     let scores = scores_desc(r, &out.floaters);
-                    let now = self.next_quality(&out.floaters, next, penultimate);
                     let again = |f: &[usize]| {
                         scores_desc(r, f) == scores && self.next_quality(f, next, penultimate) > now
                     };
-                    if let Some(other) =
-                        self.bracket(&mdps, &groups[gi], Place::Upper, false, &again)
+                    let back =
+                        self.c12_sends_back(&out.floaters, next, &groups[gi], penultimate, &now);
+                    if let Some(other) = back
+                        .then(|| self.bracket(&mdps, &groups[gi], Place::Upper, false, &again))
+                        .flatten()
                     {
                         out = other;
                     }

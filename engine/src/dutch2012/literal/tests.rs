@@ -2,7 +2,7 @@
 //! the literal procedure against JaVaFo 1.4 on the tiny files of the packed corpus, and against
 //! the fast engine on random small rounds (both with a ratchet on the disagreements).
 
-use super::{exchanges, levels, pair, Level, MAX_PLAYERS};
+use super::{exchanges, levels, pair, pair_c12_every_bracket, Level, MAX_PLAYERS};
 use crate::checker::check_tournament;
 use crate::model::{Color, GameKind, GameResult, Player, RoundEntry, Tournament, Unplayed};
 use crate::pairing::{Pairing, Request};
@@ -80,9 +80,14 @@ fn d2_exchanges_in_the_order_of_the_examples() {
 // ---- Against JaVaFo 1.4 on the tiny files of the corpus ----
 
 /// Rounds of the tiny files (at most [`MAX_PLAYERS`] players paired: all 1671) where the literal
-/// procedure's pairing differs from JaVaFo 1.4's: a ratchet. The fast engine differs on 2
-/// rounds (printed with `--nocapture`, with the rounds where only one of the two agrees).
-const MAX_TINY_DISAGREEMENTS: usize = 7;
+/// procedure's pairing differs from JaVaFo 1.4's: a ratchet. The fast engine differs on the
+/// same 2 rounds (printed with `--nocapture`, with the rounds where only one of the two agrees).
+const MAX_TINY_DISAGREEMENTS: usize = 2;
+
+/// The same with C.12 tried after every bracket (`literal::C12::EveryBracket`): a ratchet too,
+/// the evidence that reading leaves on the tiny files (it breaks rounds of the larger ones,
+/// which the literal cannot pair; see the README).
+const MAX_TINY_DISAGREEMENTS_C12_EVERY_BRACKET: usize = 0;
 
 /// The tiny files of the packed 2012 corpus, or `None` when it is absent.
 fn tiny_corpus() -> Option<Vec<(String, Vec<u8>)>> {
@@ -109,12 +114,13 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
         eprintln!("skipped: testdata/conformance/dutch-2012.tar.gz not found");
         return;
     };
-    let (mut rounds, mut literal_off, mut fast_off) = (0, 0, 0);
+    let (mut rounds, mut literal_off, mut fast_off, mut every_off) = (0, 0, 0, 0);
     for (name, bytes) in &files {
         let t = crate::trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         let small = |round: usize| Request::replay(&t, round).present.len() <= MAX_PLAYERS;
         let lit = check_tournament(&t, &pair);
         let fast = check_tournament(&t, &crate::dutch2012::pair);
+        let every = check_tournament(&t, &pair_c12_every_bracket);
         let off = |r: &crate::checker::CheckReport, round: usize| {
             r.discrepancies.iter().any(|d| d.round == round)
         };
@@ -126,6 +132,7 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
             let (l, f) = (off(&lit, round), off(&fast, round));
             literal_off += usize::from(l);
             fast_off += usize::from(f);
+            every_off += usize::from(off(&every, round));
             if l != f {
                 let who = if l {
                     "fast engine only"
@@ -142,7 +149,7 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
     }
     eprintln!(
         "dutch-2012 tiny: {rounds} rounds; differ from JaVaFo 1.4: literal {literal_off}, \
-         fast engine {fast_off}"
+         fast engine {fast_off}; the literal with C.12 after every bracket {every_off}"
     );
     assert!(rounds > 1000, "{rounds} rounds");
     ratchet(
@@ -150,14 +157,19 @@ fn literal_procedure_against_javafo_on_the_tiny_files() {
         MAX_TINY_DISAGREEMENTS,
         "MAX_TINY_DISAGREEMENTS",
     );
+    ratchet(
+        every_off,
+        MAX_TINY_DISAGREEMENTS_C12_EVERY_BRACKET,
+        "MAX_TINY_DISAGREEMENTS_C12_EVERY_BRACKET",
+    );
 }
 
 // ---- Against the fast engine on random small rounds ----
 
 /// Random rounds of [`literal_procedure_against_the_fast_engine`] (about 28 570 rounds) on which the
-/// two differ: a ratchet. Most come from the reading of C.10's "dropped only for the minimum
-/// number" that the literal procedure takes and the fast engine does not (see the module doc).
-const MAX_RANDOM_DISAGREEMENTS: usize = 91;
+/// two differ: a ratchet. The two take the same readings, so a round that differs is a cut or
+/// bound of the fast engine that is not exact, or a slip of one of them.
+const MAX_RANDOM_DISAGREEMENTS: usize = 0;
 
 /// Records the next round: the pairing with random results (now and then a forfeit), `out`
 /// absent (now and then with a half-point bye, which B.1.b remembers).
