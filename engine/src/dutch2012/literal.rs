@@ -30,7 +30,8 @@
 //!   rounds differed instead of 59 when it was taken). A.7.d, dropped by C.10.f,
 //!   the same way but across the levels that follow it: the fewest pairs breaking it rank
 //!   before X and the float criteria (`a7d_group`; A.7.d yields to the floaters and the score
-//!   differences only).
+//!   differences only). B.2 for top scorers, dropped by C.10.g, for the fewest pairs too
+//!   (ranked before A.7.d's pairs), as the fast engine reads it.
 //! - C.14: P1 lowered in a homogeneous bracket; in a heterogeneous one P1 while the remainder
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
 //!   In C.13's search of the penultimate bracket the same, except with one moved-down player
@@ -231,11 +232,11 @@ type Visit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]) -> bool;
 type PairingVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]);
 /// The cache of `lowest_floaters`: (players, pairs, bye only) to the scores left unpaired.
 type LowestCache = HashMap<(Vec<usize>, usize, bool), Option<Vec<Score>>>;
-/// A candidate's rank: pass, earliest level up to C.10.f (`a7d_group`), the pairs breaking A.7.d
-/// (odd rounds, once C.10.f dropped it), the earliest level, then the players breaking B.5
-/// down, B.6 down, B.5 up, B.6 up (C.10: "any criterion may be dropped only for the minimum
-/// number").
-type Key = (usize, usize, usize, usize, [usize; 4]);
+/// A candidate's rank: pass, earliest level up to C.10.f (`a7d_group`), the pairs of top scorers
+/// breaking B.2 (once C.10.g dropped it), the pairs breaking A.7.d (odd rounds, once C.10.f
+/// dropped it), the earliest level, then the players breaking B.5 down, B.6 down, B.5 up, B.6
+/// up (C.10: "any criterion may be dropped only for the minimum number").
+type Key = (usize, usize, usize, usize, usize, [usize; 4]);
 /// C.12's measure of the next bracket: its pairs, then (reversed: greater is better) the scores
 /// it moves down or, the lowest bracket, the score of its bye.
 type NextQuality = (usize, std::cmp::Reverse<Option<Vec<Score>>>);
@@ -420,7 +421,9 @@ fn heterogeneous(
 /// What a candidate needs dropped or raised to be accepted (B.2, A.7.d, B.5, B.6, X, Z).
 #[derive(Default)]
 struct Needs {
-    b2: bool,
+    /// Pairs of top scorers breaking B.2: C.10's last line drops it only for the fewest (the
+    /// README's reading, the fast engine's `bracket::B2` weight).
+    b2: usize,
     /// Pairs breaking A.7.d (odd rounds): C.10's last line drops it only for the fewest.
     a7d: usize,
     dropped: u8,
@@ -619,7 +622,7 @@ impl<'a> Literal<'a> {
                 if !(pa.top || pb.top) {
                     return None;
                 }
-                n.b2 = true;
+                n.b2 += 1;
             }
             n.a7d += usize::from(!r.even && r.strong_bad(a, b));
             n.x += usize::from(r.colour_bad(a, b));
@@ -664,7 +667,7 @@ impl<'a> Literal<'a> {
     /// The first level (index into `levels`) the candidate meets.
     fn earliest(&self, levels: &[Level], n: &Needs) -> Option<usize> {
         levels.iter().position(|lv| {
-            (!n.b2 || !lv.b2)
+            (n.b2 == 0 || !lv.b2)
                 && (n.a7d == 0 || !lv.a7d)
                 && n.dropped <= lv.floats_dropped
                 && n.x <= lv.x
@@ -764,7 +767,7 @@ impl<'a> Literal<'a> {
             let key = self.needs(pairs, floaters, up).and_then(|needs| {
                 let level = self.earliest(levels, &needs)?;
                 let group = a7d_group(levels, level, r.even);
-                Some((pass?, group, needs.a7d, level, needs.floats))
+                Some((pass?, group, needs.b2, needs.a7d, level, needs.floats))
             });
             if let Some(key) = key {
                 if best.as_ref().is_none_or(|(k, _)| key < *k) && fits(floaters) {
@@ -776,7 +779,7 @@ impl<'a> Literal<'a> {
                 }
             }
             best.as_ref()
-                .is_some_and(|(k, _)| *k == (0, 0, 0, 0, [0; 4]))
+                .is_some_and(|(k, _)| *k == (0, 0, 0, 0, 0, [0; 4]))
         };
         // A.3: heterogeneous unless at least half the players were moved down.
         let mut top = p0;

@@ -251,8 +251,9 @@ fn random_tournament(seed: u64, n: u32, rounds: u32) -> (usize, usize) {
         if !same {
             differ += 1;
             eprintln!(
-                "seed {seed} round {}: fast {fast:?}\n  literal {lit:?}\n{}",
+                "seed {seed} round {}: absent {:?} fast {fast:?}\n  literal {lit:?}\n{}",
                 req.round,
+                out,
                 crate::trf::write(&t)
             );
         }
@@ -286,4 +287,27 @@ fn ratchet(found: usize, limit: usize, name: &str) {
         }
         std::cmp::Ordering::Equal => {}
     }
+}
+
+/// A longer run of [`literal_procedure_against_the_fast_engine`] with larger fields and more
+/// rounds (4-13 players, 3-9 rounds; seeds `SWEEP_FROM..SWEEP_TO`, by default 6000..60 000,
+/// about 300 000 rounds, minutes): each round that differs is printed with the tournament
+/// before it and the players absent (`--nocapture`). Not a ratchet; run it by hand after a
+/// change to either engine.
+#[test]
+#[ignore]
+fn literal_procedure_against_the_fast_engine_sweep() {
+    let seed = |name: &str, default: u64| {
+        std::env::var(name).map_or(default, |v| v.parse().expect("a number"))
+    };
+    let (from, to) = (seed("SWEEP_FROM", 6000), seed("SWEEP_TO", 60_000));
+    let (mut rounds, mut differ) = (0, 0);
+    for seed in from..to {
+        let n = 4 + (seed % 10) as u32;
+        let (c, d) = random_tournament(seed, n, 3 + (seed % 7) as u32);
+        rounds += c;
+        differ += d;
+    }
+    eprintln!("dutch-2012 sweep {from}..{to}: {rounds} random rounds, differ on {differ}");
+    assert_eq!(differ, 0, "{differ} of {rounds} rounds differ");
 }
