@@ -4,8 +4,11 @@
 
 use super::{exchanges, levels, pair, pair_c12_every_bracket, Level, MAX_PLAYERS};
 use crate::checker::check_tournament;
-use crate::model::{Color, GameKind, GameResult, Player, RoundEntry, Tournament, Unplayed};
+use crate::model::{
+    Color, GameKind, GameResult, Player, PointSystem, RoundEntry, Tournament, Unplayed,
+};
 use crate::pairing::{Pairing, Request};
+use crate::score::Score;
 use crate::test_rng::Rng;
 use std::io::Read;
 use std::path::PathBuf;
@@ -218,6 +221,11 @@ fn record(t: &mut Tournament, p: &Pairing, out: &[u32], rng: &mut Rng) {
 /// Plays a random tournament of `n` players over `rounds` rounds with the fast engine and
 /// compares the literal procedure with it before every round: (rounds, disagreements).
 fn random_tournament(seed: u64, n: u32, rounds: u32) -> (usize, usize) {
+    random_tournament_scored(seed, n, rounds, PointSystem::default())
+}
+
+/// [`random_tournament`] with the scores of `points`.
+fn random_tournament_scored(seed: u64, n: u32, rounds: u32, points: PointSystem) -> (usize, usize) {
     let mut rng = Rng::new(seed);
     let mut t = Tournament {
         players: (1..=n)
@@ -229,6 +237,7 @@ fn random_tournament(seed: u64, n: u32, rounds: u32) -> (usize, usize) {
             })
             .collect(),
         total_rounds: Some(rounds),
+        points,
         ..Tournament::default()
     };
     let (mut compared, mut differ) = (0, 0);
@@ -291,9 +300,9 @@ fn ratchet(found: usize, limit: usize, name: &str) {
 
 /// A longer run of [`literal_procedure_against_the_fast_engine`] with larger fields and more
 /// rounds (4-13 players, 3-9 rounds; seeds `SWEEP_FROM..SWEEP_TO`, by default 6000..60 000,
-/// about 300 000 rounds, minutes): each round that differs is printed with the tournament
-/// before it and the players absent (`--nocapture`). Not a ratchet; run it by hand after a
-/// change to either engine.
+/// about 300 000 rounds, minutes; `SWEEP_POINTS=310`: 3 / 1 / 0 scoring): each round that
+/// differs is printed with the tournament before it and the players absent (`--nocapture`).
+/// Not a ratchet; run it by hand after a change to either engine.
 #[test]
 #[ignore]
 fn literal_procedure_against_the_fast_engine_sweep() {
@@ -301,10 +310,26 @@ fn literal_procedure_against_the_fast_engine_sweep() {
         std::env::var(name).map_or(default, |v| v.parse().expect("a number"))
     };
     let (from, to) = (seed("SWEEP_FROM", 6000), seed("SWEEP_TO", 60_000));
+    let points = if std::env::var("SWEEP_POINTS").is_ok_and(|v| v == "310") {
+        let (three, one) = (Score::points(3), Score::points(1));
+        PointSystem {
+            win: three,
+            draw: one,
+            loss: Score::ZERO,
+            forfeit_win: three,
+            forfeit_loss: Score::ZERO,
+            pab: three,
+            half_bye: one,
+            full_bye: three,
+            zero_bye: Score::ZERO,
+        }
+    } else {
+        PointSystem::default()
+    };
     let (mut rounds, mut differ) = (0, 0);
     for seed in from..to {
         let n = 4 + (seed % 10) as u32;
-        let (c, d) = random_tournament(seed, n, 3 + (seed % 7) as u32);
+        let (c, d) = random_tournament_scored(seed, n, 3 + (seed % 7) as u32, points);
         rounds += c;
         differ += d;
     }
