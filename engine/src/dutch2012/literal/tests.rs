@@ -302,7 +302,8 @@ fn ratchet(found: usize, limit: usize, name: &str) {
 /// rounds (4-13 players, 3-9 rounds; seeds `SWEEP_FROM..SWEEP_TO`, by default 6000..60 000,
 /// about 300 000 rounds, minutes; `SWEEP_POINTS=310`: 3 / 1 / 0 scoring): each round that
 /// differs is printed with the tournament before it and the players absent (`--nocapture`).
-/// Not a ratchet; run it by hand after a change to either engine.
+/// Not run by default (minutes); it fails on any round that differs. Run it by hand after a
+/// change to either engine.
 #[test]
 #[ignore]
 fn literal_procedure_against_the_fast_engine_sweep() {
