@@ -4,7 +4,7 @@
 //! `SWISSLAB_FUZZ_SYSTEM` names) and checked under that system's rules
 //! (`swisslab_fuzz::tournament_check`): the absolute criteria, the simulator's invariants, and on
 //! small fields the literal reference implementation of the candidate sequence (dutch-2017,
-//! rating-1998).
+//! rating-1998, dutch-2012).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

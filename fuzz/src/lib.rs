@@ -28,11 +28,10 @@
 //! - [`literal_agrees`]: on fields of at most [`LITERAL_PLAYERS`], the round paired again with
 //!   every bracket solved by the literal reference implementation of the B/D candidate sequence
 //!   (`System::pair_with_literal_oracle`, the engine's `oracle` feature); the
-//!   two pairings (games, colours, bye) must be the same. Only for the systems whose engine is
-//!   held equal to such an oracle (`dutch-2017`, `rating-1998`). `dutch-2012` has a literal
-//!   oracle too, but it takes readings the fast engine does not yet (README, Dutch 2012: the
-//!   two differ on a ratcheted share of random rounds, `dutch2012/literal/tests.rs`), so the
-//!   fuzzer does not report that known gap as a crash.
+//!   two pairings (games, colours, bye) must be the same. For the systems whose engine is held
+//!   equal to such an oracle (`dutch-2017`, `rating-1998`, and `dutch-2012` since its literal
+//!   oracle takes the fast engine's readings: `dutch2012/literal/tests.rs` holds them equal on
+//!   random rounds).
 //! - [`trf_pair`] and [`tournament`]: the checks of the `trf_pair` and `tournament` targets.
 //!   `trf_pair` applies [`pair_and_verify`]; `tournament` applies all of the above to every
 //!   round the engine pairs, and at the end checks the scores (`check_scores` of the simulator's
@@ -597,11 +596,6 @@ pub fn literal_agrees(
     engine: Option<&Pairing>,
 ) -> Result<(), Violation> {
     if req.present.len() > LITERAL_PLAYERS {
-        return Ok(());
-    }
-    // The known gap between the 2012 engine and its literal oracle is held by a ratchet in
-    // the engine's tests, not reported here (module doc).
-    if system == System::Dutch2012 {
         return Ok(());
     }
     // `None`: the system has no literal oracle.

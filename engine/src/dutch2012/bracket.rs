@@ -34,7 +34,9 @@
 //!   `run_levels`).
 //! - B.3 in a heterogeneous bracket: the downfloaters of the whole bracket (the moved-down
 //!   players left unpaired, the bye in the lowest bracket) with the lowest scores first; in a
-//!   lowest bracket joined by C.13 the least B.3 factor of D.4 counts all its pairs.
+//!   lowest bracket joined by C.13 the least B.3 factor of D.4 counts all its pairs, and it
+//!   alone stands for B.3 there (the bye counts in it as an opponent one point below the
+//!   lowest score), not the lowest downfloaters too.
 //!
 //! The transpositions are enumerated depth first, S1's players in order each taking the
 //! earliest S2 player left; a branch is cut as soon as the remaining S1 players cannot all be
@@ -1299,7 +1301,16 @@ fn pair_compatible(
             let k = m1.min(p1);
             let mut reached = false;
             let (x1, z1) = budgets(r, &all, p1);
-            let holds_here: &[bool] = if hopeless(p1) { &[] } else { holds };
+            // D.4: in a lowest bracket joined by C.13, B.3 is the least B.3 factor of the whole
+            // bracket (the bye counted as an opponent one point below its lowest score), not
+            // the lowest downfloaters too: no pass holding them.
+            let holds_here: &[bool] = if hopeless(p1) {
+                &[]
+            } else if place == Place::Merged {
+                &[false]
+            } else {
+                holds
+            };
             for &hold in holds_here {
                 // B.3: the downfloaters of the whole bracket (the moved-down players left
                 // unpaired included) with the lowest scores, while that can be done.

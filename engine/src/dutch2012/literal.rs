@@ -25,12 +25,13 @@
 //!   in the score bracket", read for the float criteria: among the candidates of a level that
 //!   dropped B.5 / B.6, the fewest players breaking B.5 for downfloaters, then B.6 for
 //!   downfloaters, B.5 for upfloaters, B.6 for upfloaters (their order of importance in C.10)
-//!   go first, then the order of D. This reading is not the fast engine's (which takes the
-//!   first candidate of the level); on the tiny files of the corpus it agrees with JaVaFo 1.4
-//!   on 19 more rounds and 2 fewer (42 rounds differ instead of 59). A.7.d, dropped by C.10.f,
+//!   go first, then the order of D (the fast engine takes it too, budget by budget); on the
+//!   tiny files of the corpus it agreed with JaVaFo 1.4 on 19 more rounds and 2 fewer (42
+//!   rounds differed instead of 59 when it was taken). A.7.d, dropped by C.10.f,
 //!   the same way but across the levels that follow it: the fewest pairs breaking it rank
 //!   before X and the float criteria (`a7d_group`; A.7.d yields to the floaters and the score
-//!   differences only).
+//!   differences only). B.2 for top scorers, dropped by C.10.g, for the fewest pairs too
+//!   (ranked before A.7.d's pairs), as the fast engine reads it.
 //! - C.14: P1 lowered in a homogeneous bracket; in a heterogeneous one P1 while the remainder
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
 //!   In C.13's search of the penultimate bracket M1 starts at M0 and P1 goes on down below
@@ -56,7 +57,13 @@
 //!   although floating 8 breaks B.6.
 //!   And B.3 across brackets (the lowest floaters first) compares a candidate's floaters with
 //!   the lowest ones among the pairings whose floaters the driver accepts (C.12, C.13), not
-//!   among all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer).
+//!   among all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer); in a
+//!   heterogeneous bracket with the downfloaters of the whole bracket (the moved-down players
+//!   left unpaired included, the bye in the lowest bracket), not those of the remainder alone
+//!   (`tiny/p007-r04-i000501` round 4: 2-6, 4-7 and the bye to 3 (2.0), not 3-4, 6-7 and the
+//!   bye to 2 (3.0)). `C12::EveryBracket`, a test variant, sends every bracket back (C.12
+//!   tried after every bracket, the literal's first reading; the fast engine reading it so
+//!   broke 13 rounds of the larger files and fixed 3, README).
 //!
 //! Facts about the players (scores, colour preferences A.7, floats A.4, bye eligibility B.1.b,
 //! top scorers A.10) and the colour allocation of E are the fast engine's (`prepare`,
@@ -82,6 +89,32 @@ pub const MAX_PLAYERS: usize = 13;
 /// Pairs round `req.round` of `t` with the 2012 rules, literally; an error above
 /// [`MAX_PLAYERS`] players.
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    pair_reading(t, req, C12::Trigger)
+}
+
+/// [`pair`] with C.12 tried after every bracket (`C12::EveryBracket`, see the module doc).
+#[cfg(test)]
+pub(crate) fn pair_c12_every_bracket(
+    t: &Tournament,
+    req: &Request,
+) -> Result<Pairing, PairingError> {
+    pair_reading(t, req, C12::EveryBracket)
+}
+
+/// When C.12 sends a bracket back for other downfloaters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum C12 {
+    /// C.1's trigger: a downfloater without a possible opponent in the next bracket, or (from
+    /// the penultimate bracket) the lowest bracket's bye only for a player moved down from it
+    /// (the fast engine's reading, `dutch2012::c12_again`).
+    Trigger,
+    /// After every bracket that moves players down (the literal's first reading).
+    #[cfg_attr(not(test), allow(dead_code))]
+    EveryBracket,
+}
+
+/// [`pair`] with the given C.12 reading.
+fn pair_reading(t: &Tournament, req: &Request, c12: C12) -> Result<Pairing, PairingError> {
     if req.round == 0 {
         return Err(PairingError::InvalidRequest(
             "rounds are numbered from 1".into(),
@@ -94,7 +127,7 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
         )));
     }
     let r = prepare(t, req)?;
-    let (games, bye) = Literal::new(&r).round()?;
+    let (games, bye) = Literal::new(&r, c12).round()?;
     let mut pairing = Pairing::default();
     for (a, b) in games {
         // E: the colours of the pair, the higher ranked player first.
@@ -201,24 +234,25 @@ struct Out {
 type Pairs = [(usize, usize)];
 /// A visitor of candidates: pairs, players left unpaired; returns true to stop.
 type Visit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]) -> bool;
-/// A visitor of heterogeneous candidates: pairs, players left unpaired, the remainder's pairs,
-/// the remainder; returns true to stop.
-type HetVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize], &Pairs, &[usize]) -> bool;
 /// A visitor of pairings of a set of players: pairs, players left unpaired.
 type PairingVisit<'a> = &'a mut dyn FnMut(&Pairs, &[usize]);
 /// The cache of `lowest_floaters`: (players, pairs, bye only) to the scores left unpaired.
 type LowestCache = HashMap<(Vec<usize>, usize, bool), Option<Vec<Score>>>;
-/// A candidate's rank: pass, earliest level up to C.10.f (`a7d_group`), the pairs breaking A.7.d
-/// (odd rounds, once C.10.f dropped it), the earliest level, then the players breaking B.5
-/// down, B.6 down, B.5 up, B.6 up (C.10: "any criterion may be dropped only for the minimum
-/// number").
-type Key = (usize, usize, usize, usize, [usize; 4]);
+/// A candidate's rank: pass, earliest level up to C.10.f (`a7d_group`), the pairs of top scorers
+/// breaking B.2 (once C.10.g dropped it), the pairs breaking A.7.d (odd rounds, once C.10.f
+/// dropped it), the earliest level, then the players breaking B.5 down, B.6 down, B.5 up, B.6
+/// up (C.10: "any criterion may be dropped only for the minimum number").
+type Key = (usize, usize, usize, usize, usize, [usize; 4]);
+/// C.12's measure of the next bracket: its pairs, then (reversed: greater is better) the scores
+/// it moves down or, the lowest bracket, the score of its bye.
+type NextQuality = (usize, std::cmp::Reverse<Option<Vec<Score>>>);
 /// A round's games and its bye.
 type RoundResult = (Vec<(usize, usize)>, Option<usize>);
 
 /// The literal procedure on one round, with the bounds it needs cached by set of players.
 struct Literal<'a> {
     r: &'a Round12,
+    c12: C12,
     complete: RefCell<HashMap<Vec<usize>, bool>>,
     lowest: RefCell<LowestCache>,
     least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
@@ -374,7 +408,7 @@ fn heterogeneous(
     m1: usize,
     k: usize,
     p_rem: usize,
-    visit: HetVisit,
+    visit: Visit,
 ) -> bool {
     let mut tried: Vec<Vec<usize>> = Vec::new();
     for s1 in subsets(mdps, m1) {
@@ -389,7 +423,7 @@ fn heterogeneous(
             homogeneous(&rest, p_rem, &mut |tail, floaters| {
                 let mut pairs = head.to_vec();
                 pairs.extend_from_slice(tail);
-                visit(&pairs, floaters, tail, &rest)
+                visit(&pairs, floaters)
             })
         });
         if stop {
@@ -402,7 +436,9 @@ fn heterogeneous(
 /// What a candidate needs dropped or raised to be accepted (B.2, A.7.d, B.5, B.6, X, Z).
 #[derive(Default)]
 struct Needs {
-    b2: bool,
+    /// Pairs of top scorers breaking B.2: C.10's last line drops it only for the fewest (the
+    /// README's reading, the fast engine's `bracket::B2` weight).
+    b2: usize,
     /// Pairs breaking A.7.d (odd rounds): C.10's last line drops it only for the fewest.
     a7d: usize,
     dropped: u8,
@@ -413,9 +449,10 @@ struct Needs {
 }
 
 impl<'a> Literal<'a> {
-    fn new(r: &'a Round12) -> Self {
+    fn new(r: &'a Round12, c12: C12) -> Self {
         Literal {
             r,
+            c12,
             complete: RefCell::new(HashMap::new()),
             lowest: RefCell::new(HashMap::new()),
             least: RefCell::new(HashMap::new()),
@@ -600,7 +637,7 @@ impl<'a> Literal<'a> {
                 if !(pa.top || pb.top) {
                     return None;
                 }
-                n.b2 = true;
+                n.b2 += 1;
             }
             n.a7d += usize::from(!r.even && r.strong_bad(a, b));
             n.x += usize::from(r.colour_bad(a, b));
@@ -645,7 +682,7 @@ impl<'a> Literal<'a> {
     /// The first level (index into `levels`) the candidate meets.
     fn earliest(&self, levels: &[Level], n: &Needs) -> Option<usize> {
         levels.iter().position(|lv| {
-            (!n.b2 || !lv.b2)
+            (n.b2 == 0 || !lv.b2)
                 && (n.a7d == 0 || !lv.a7d)
                 && n.dropped <= lv.floats_dropped
                 && n.x <= lv.x
@@ -745,7 +782,7 @@ impl<'a> Literal<'a> {
             let key = self.needs(pairs, floaters, up).and_then(|needs| {
                 let level = self.earliest(levels, &needs)?;
                 let group = a7d_group(levels, level, r.even);
-                Some((pass?, group, needs.a7d, level, needs.floats))
+                Some((pass?, group, needs.b2, needs.a7d, level, needs.floats))
             });
             if let Some(key) = key {
                 if best.as_ref().is_none_or(|(k, _)| key < *k) && fits(floaters) {
@@ -757,7 +794,7 @@ impl<'a> Literal<'a> {
                 }
             }
             best.as_ref()
-                .is_some_and(|(k, _)| *k == (0, 0, 0, 0, [0; 4]))
+                .is_some_and(|(k, _)| *k == (0, 0, 0, 0, 0, [0; 4]))
         };
         // A.3: heterogeneous unless at least half the players were moved down.
         let mut top = p0;
@@ -791,7 +828,7 @@ impl<'a> Literal<'a> {
                 // among the complete candidates of this M1.
                 let mut least: Option<u64> = None;
                 if place == Place::Merged {
-                    heterogeneous(&mdps, &residents, m1, k, p1 - k, &mut |pairs, fl, _, _| {
+                    heterogeneous(&mdps, &residents, m1, k, p1 - k, &mut |pairs, fl| {
                         let legal = pairs.iter().all(|&(a, b)| r.pairable(a, b));
                         if legal && fl.len() <= 1 && fl.iter().all(|&i| r.players[i].bye_ok) {
                             let f = self.b3_factor(&all, pairs, fl);
@@ -800,21 +837,17 @@ impl<'a> Literal<'a> {
                         false
                     });
                 }
-                heterogeneous(
-                    &mdps,
-                    &residents,
-                    m1,
-                    k,
-                    p1 - k,
-                    &mut |pairs, fl, tail, rest| {
-                        let pass = if place == Place::Merged {
-                            (Some(self.b3_factor(&all, pairs, fl)) == least).then_some(0)
-                        } else {
-                            pass_of(rest, p1 - k, tail, fl)
-                        };
-                        consider(&lv, true, pairs, fl, pass, &mut best)
-                    },
-                );
+                heterogeneous(&mdps, &residents, m1, k, p1 - k, &mut |pairs, fl| {
+                    // B.3 in a heterogeneous bracket: the downfloaters of the whole
+                    // bracket (moved-down players left unpaired included; the lowest
+                    // bracket's bye) have the lowest scores, not only the remainder's.
+                    let pass = if place == Place::Merged {
+                        (Some(self.b3_factor(&all, pairs, fl)) == least).then_some(0)
+                    } else {
+                        pass_of(&all, p1, pairs, fl)
+                    };
+                    consider(&lv, true, pairs, fl, pass, &mut best)
+                });
                 if let Some((_, out)) = best {
                     return Some(out);
                 }
@@ -870,12 +903,7 @@ impl<'a> Literal<'a> {
 
     /// C.12's measure of the next bracket with these moved-down players: the most pairs, then
     /// the lowest scores moved down from it (greater is better).
-    fn next_quality(
-        &self,
-        mdps: &[usize],
-        next: &[usize],
-        lowest: bool,
-    ) -> (usize, std::cmp::Reverse<Option<Vec<Score>>>) {
+    fn next_quality(&self, mdps: &[usize], next: &[usize], lowest: bool) -> NextQuality {
         let all = union(mdps, next);
         if lowest {
             // The lowest bracket: complete pairings only, the bye to a player who may take it.
@@ -928,7 +956,7 @@ impl<'a> Literal<'a> {
         }
         let now = self.next_quality(floaters, next, penultimate);
         let bye = penultimate && super::mdp_bye(r, &now.1 .0, residents, next);
-        if !stranded && !bye {
+        if !stranded && !bye && self.c12 != C12::EveryBracket {
             return None;
         }
         let again = |f: &[usize]| {
