@@ -122,6 +122,7 @@ pub fn run(args: &Args) -> ExitCode {
             }
         }
     }
+    super::warn_node_limit();
     println!("tournaments: {t}, rounds: {r}, discrepancies: {d}");
     if worst != EXIT_OK {
         exit(worst)

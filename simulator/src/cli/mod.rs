@@ -37,6 +37,19 @@ pub fn exit(code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// Says on stderr how many level searches of the Dutch 2012 engine reached its node limit in
+/// this process (each is taken as not met, so that round's pairing may not be the reference
+/// engine's); silent when none did, as on the whole JaVaFo 1.4 corpus.
+pub fn warn_node_limit() {
+    let n = swisslab_engine::dutch2012::searches_given_up();
+    if n > 0 {
+        eprintln!(
+            "warning: {n} dutch-2012 level search(es) reached the node limit and were taken as \
+             not met: those rounds may not be paired as JaVaFo 1.4 pairs them"
+        );
+    }
+}
+
 /// A pairing system on the command line (`--system NAME`): every [`System`] of the engine,
 /// listed with its title in `--help`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

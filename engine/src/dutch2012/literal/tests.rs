@@ -284,6 +284,13 @@ fn literal_procedure_against_the_fast_engine() {
     eprintln!("dutch-2012: {rounds} random rounds, literal and fast engine differ on {differ}");
     assert!(rounds > 1500, "{rounds} rounds");
     ratchet(differ, MAX_RANDOM_DISAGREEMENTS, "MAX_RANDOM_DISAGREEMENTS");
+    // The fast engine's node limit (a safety net) decides none of them: no level search was
+    // given up in this process (other tests running beside this one count too, and none may).
+    assert_eq!(
+        crate::dutch2012::searches_given_up(),
+        0,
+        "level searches given up"
+    );
 }
 
 /// Holds `found` to the ratchet `limit` (the constant `name`): more fails, and so does fewer
