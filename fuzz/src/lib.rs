@@ -120,9 +120,10 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
         // due to an opponent not appearing in time": a forfeit win, or a bye (of any kind) that
         // scored points; a pairing-allocated bye worth nothing bars nothing (nor does a forfeit
-        // loss: the player himself did not appear).
+        // loss: the player himself did not appear), and neither does a forfeit win worth
+        // nothing (no "point or half point" received; as the engine reads it).
         (System::Dutch2012, RoundEntry::Game { kind, result, .. }) => {
-            kind == GameKind::Forfeit && result == GameResult::Win
+            kind == GameKind::Forfeit && result == GameResult::Win && t.points.points(e) > Score(0)
         }
         (System::Dutch2012, RoundEntry::Unplayed(u)) => {
             u == Unplayed::ForfeitWin || t.points.points(e) > Score(0)
