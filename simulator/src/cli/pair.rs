@@ -57,6 +57,7 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let (result, transcript) = engine.pair(&t, &req);
+    super::warn_node_limit();
     if let (Err(_), Some(tr)) = (&result, &transcript) {
         eprint!("{}{}", tr.stdout, tr.stderr);
     }
