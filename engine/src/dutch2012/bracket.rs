@@ -262,12 +262,6 @@ impl Search<'_> {
         }) {
             return false;
         }
-        if self.lv.drops_any(r.even)
-            && self.nodes.get() >= BUDGET_AFTER
-            && !self.within_budget(rem, free)
-        {
-            return false;
-        }
         if self.floating {
             let lv = self.lv;
             let stay = free.iter().copied().filter(|&i| self.stays(i));
@@ -290,7 +284,11 @@ impl Search<'_> {
                 }
             }
         }
-        true
+        // Last, as the dearest (an assignment); a branch the cheaper tests above refuse has no
+        // completion at this level, whose cost could not be a next budget.
+        !(self.lv.drops_any(r.even)
+            && self.nodes.get() >= BUDGET_AFTER
+            && !self.within_budget(rem, free))
     }
 
     /// Player `i` may not float at this level: B.5 / B.6 for downfloaters kept, or (the lowest
