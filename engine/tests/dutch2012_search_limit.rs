@@ -4,8 +4,12 @@
 //! (internal search limit)" although pairings meeting the absolute criteria exist (mostly the
 //! lowest bracket joined by C.13, in the last rounds, with 3/1/0 points). Each file is the
 //! tournament before the failing round, its absences in that round's column; the replay
-//! command of each is in the commit that added it. Every round must now be paired, and its
-//! pairing must give every player to pair a game or the bye, once.
+//! command of each is in the commit that added it (a replay gives the same file only with the
+//! engine of that commit: a later engine may pair the rounds before differently). Every round
+//! must now be paired, and its pairing must give every player to pair a game or the bye, once.
+//! `medium-310-s32-t002046-r13` and `medium-310-s33-t001603-r13` are the slowest (about 3 s and
+//! 9 s in a release build) and still reach the node limit in some levels (their pairings may
+//! not be JaVaFo's): the benchmark of a search whose cost is bounded, still to be written.
 
 use std::path::PathBuf;
 use swisslab_engine::pairing::Request;
