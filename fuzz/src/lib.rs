@@ -126,7 +126,7 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
             kind == GameKind::Forfeit && result == GameResult::Win && t.points.points(e) > Score(0)
         }
         (System::Dutch2012, RoundEntry::Unplayed(u)) => {
-            u == Unplayed::ForfeitWin || t.points.points(e) > Score(0)
+            u != Unplayed::ForfeitLoss && t.points.points(e) > Score(0)
         }
         // 1998 B.1.b: "received a point without playing, either through a bye or due to an
         // opponent not appearing in time": the bye, or any round not played over the board
