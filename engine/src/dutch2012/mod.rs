@@ -630,16 +630,19 @@ fn c12_again(
 ) -> Option<bracket::BracketOut> {
     let penultimate = lowest.is_some();
     let stranded = mdp_stranded(r, floaters, next);
-    let pairs_now = next_pairs(r, floaters, next);
-    let short = !stranded && {
-        let all: Vec<usize> = floaters.iter().chain(next).copied().collect();
-        pairs_now < p0_after_c1(r, &all)
-    };
-    if !stranded && !short && !penultimate {
+    // C.10's trigger: the pairs the next bracket makes now, when it makes fewer than its P0.
+    let short = (!stranded)
+        .then(|| {
+            let all: Vec<usize> = floaters.iter().chain(next).copied().collect();
+            let pairs = bracket::max_pairs(&all, &|a, b| r.pairable(a, b));
+            (pairs < p0_after_c1(r, &all)).then_some(pairs)
+        })
+        .flatten();
+    if !stranded && short.is_none() && !penultimate {
         return None;
     }
     let now = next_quality(r, floaters, next, penultimate);
-    if !stranded && !short && !mdp_bye(r, &now.1 .0, residents, next) {
+    if !stranded && short.is_none() && !mdp_bye(r, &now.1 .0, residents, next) {
         return None;
     }
     let complete = |f: &[usize]| {
@@ -655,7 +658,7 @@ fn c12_again(
         if !complete(f) {
             return None;
         }
-        if short {
+        if let Some(pairs_now) = short {
             let p = next_pairs(r, f, next);
             (p > pairs_now).then_some(p)
         } else {
