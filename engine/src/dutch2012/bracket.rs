@@ -1250,6 +1250,27 @@ fn pair_compatible(
         players: &all,
         cache: HashMap::new(),
     };
+    // The levels of P1 (with its X1, Z1: A.8) in the order of C.10 (`run_levels`), each
+    // searched by `run` (true once the bracket's pairing is found); a search that fails past
+    // the node limit is counted as given up.
+    let try_levels = |p1: usize, bounds: &mut Bounds, run: &mut dyn FnMut(Level) -> bool| {
+        let (x1, z1) = budgets(r, &all, p1);
+        let mut counted = |lv: Level| {
+            let ok = run(lv);
+            if !ok && nodes.get() > NODE_LIMIT {
+                super::give_up();
+            }
+            ok
+        };
+        run_levels(
+            &levels(p1, x1, z1, r.even, tops),
+            r.even,
+            &over,
+            &same_as_before,
+            &mut |lv| bounds.possible(lv, p1),
+            &mut counted,
+        )
+    };
     // B.3 across brackets: while it can be done, the floaters of a homogeneous pairing (or
     // remainder) with players of different scores are those with the lowest scores.
     let mixed = all.iter().any(|&i| {
@@ -1300,7 +1321,6 @@ fn pair_compatible(
             }
             let k = m1.min(p1);
             let mut reached = false;
-            let (x1, z1) = budgets(r, &all, p1);
             // D.4: in a lowest bracket joined by C.13, B.3 is the least B.3 factor of the whole
             // bracket (the bye counted as an opponent one point below its lowest score), not
             // the lowest downfloaters too: no pass holding them.
@@ -1329,21 +1349,10 @@ fn pair_compatible(
                 let mut run = |lv: Level| {
                     let mut s = search(lv, hold, het_best.clone());
                     let ok = heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
-                    if !ok && nodes.get() > NODE_LIMIT {
-                        super::give_up();
-                    }
                     found = s.found.take();
                     ok
                 };
-                let mut possible = |lv: &Level| bounds.possible(lv, p1);
-                if run_levels(
-                    &levels(p1, x1, z1, r.even, tops),
-                    r.even,
-                    &over,
-                    &same_as_before,
-                    &mut possible,
-                    &mut run,
-                ) {
+                if try_levels(p1, &mut bounds, &mut run) {
                     return found;
                 }
             }
@@ -1369,7 +1378,6 @@ fn pair_compatible(
     memo.forget_legal();
     let mut homogeneous_part = || {
         for p1 in (0..=top_p).rev().filter(|&p1| !hopeless(p1)) {
-            let (x1, z1) = budgets(r, &all, p1);
             for &hold in holds {
                 let mut cand: Option<BracketOut> = None;
                 let mut run = |lv: Level| {
@@ -1384,20 +1392,9 @@ fn pair_compatible(
                         }
                         fits
                     });
-                    if !ok && nodes.get() > NODE_LIMIT {
-                        super::give_up();
-                    }
                     ok
                 };
-                let mut possible = |lv: &Level| bounds.possible(lv, p1);
-                if run_levels(
-                    &levels(p1, x1, z1, r.even, tops),
-                    r.even,
-                    &over,
-                    &same_as_before,
-                    &mut possible,
-                    &mut run,
-                ) {
+                if try_levels(p1, &mut bounds, &mut run) {
                     return cand;
                 }
             }
