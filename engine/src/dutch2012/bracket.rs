@@ -1382,7 +1382,7 @@ fn pair_compatible(
                 let mut cand: Option<BracketOut> = None;
                 let mut run = |lv: Level| {
                     let mut s = search(lv, hold, None);
-                    let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
+                    s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
                         let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
                         if fits {
                             cand = Some(BracketOut {
@@ -1391,8 +1391,7 @@ fn pair_compatible(
                             });
                         }
                         fits
-                    });
-                    ok
+                    })
                 };
                 if try_levels(p1, &mut bounds, &mut run) {
                     return cand;
