@@ -40,7 +40,19 @@ pub(crate) struct Rest<'a> {
 /// A completion: its pairs and the players it leaves unpaired.
 pub(crate) type Completion = (Vec<(usize, usize)>, Vec<usize>);
 
-impl Rest<'_> {
+impl<'a> Rest<'a> {
+    /// Any `pairs` pairs among `players`, the others left unpaired: a homogeneous bracket or
+    /// remainder before its search (its root).
+    pub fn pool_of(players: &'a [usize], pairs: usize) -> Self {
+        Rest {
+            must: &[],
+            partners: &[],
+            waiting: players,
+            pool: true,
+            pairs,
+        }
+    }
+
     /// The players of the branch, `must` first.
     fn players(&self) -> Vec<usize> {
         self.must
@@ -54,7 +66,7 @@ impl Rest<'_> {
     /// The best completion for the weights given (`pair_w` of a pair, `float_w` of a player
     /// left unpaired), among the perfect matchings of the completion graph: `ok` allows a pair,
     /// `floatable` a player left unpaired. `None` when the branch has no completion.
-    fn best<W: Pooled>(
+    pub(crate) fn best<W: Pooled>(
         &self,
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,

@@ -52,6 +52,7 @@
 //! search's branches whose least-cost completion passes it (`Search::within_budget`).
 
 use super::bound::{b3_factor, scores_are, scores_desc, sq, Completion, Extra, Rest};
+use super::exact::Judge;
 use super::levels::{budgets, levels, Level};
 use super::memo::{FloatersBound, Graph, Memo};
 use super::solve::max_weight_matching;
@@ -162,6 +163,12 @@ pub(crate) struct Hints<'a> {
     /// made with the P1 highest of S1 (C.4), and P1 goes on down to zero, where the two
     /// lowest brackets are joined (`pair_compatible`).
     pub c13: bool,
+    /// The driver's condition is the lowest bracket's: one player at most is left, who may
+    /// take the bye (B.1.b). Its levels are then decided by `exact`'s matchings.
+    pub lowest: bool,
+    /// The driver's condition accepts any set of downfloaters (an upper bracket paired the
+    /// first time): its levels are decided by `exact`'s matchings too.
+    pub any: bool,
 }
 
 /// B.3's lowest floaters among the pairings whose floaters leave the lower players pairable
@@ -607,13 +614,7 @@ impl Search<'_> {
             return false;
         }
         // The level's root: any `p` pairs among the players (D.4, B.3 where required).
-        let root = Rest {
-            must: &[],
-            partners: &[],
-            waiting: players,
-            pool: true,
-            pairs: p,
-        };
+        let root = Rest::pool_of(players, p);
         if !self.rest_ok(&root, self.b3_base, x, z) {
             return false;
         }
@@ -674,7 +675,7 @@ const B2: usize = 1_000 * A7D;
 
 /// The cost of the pair breaking A.7.d, and of its upfloater breaking B.5 / B.6, where the level
 /// drops them.
-fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
+pub(crate) fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
     let a7d = A7D * usize::from(!r.even && !lv.a7d && r.strong_bad(a, b))
         + B2 * usize::from(!lv.b2 && r.clash[a][b]);
     let Some(up) = r.upfloater(a, b) else {
@@ -685,7 +686,7 @@ fn dropped_cost(r: &Round12, lv: &Level, a: usize, b: usize) -> usize {
 }
 
 /// The cost of a downfloater breaking B.5 / B.6 where the level drops them.
-fn down_cost(r: &Round12, lv: &Level, i: usize) -> usize {
+pub(crate) fn down_cost(r: &Round12, lv: &Level, i: usize) -> usize {
     DOWN_B5 * usize::from(!lv.b5_down() && r.repeats_down(i, true))
         + DOWN_B6 * usize::from(!lv.b6_down() && r.repeats_down(i, false))
 }
@@ -1169,6 +1170,10 @@ fn pair_bracket_in(
             below: below_all.as_deref(),
             wanted: wanted_rest.as_deref(),
             c13: hints.c13,
+            // The players set aside are left unpaired too: not the lowest bracket's condition
+            // (any set of downfloaters is still any).
+            lowest: false,
+            any: hints.any,
         },
     )?;
     out.floaters = with_alone(&out.floaters);
@@ -1244,6 +1249,15 @@ fn pair_compatible(
             below: hints.below,
             wanted: hints.wanted,
         }
+    };
+    // The levels are decided by weighted matchings (`exact`), where the values fit (else by the
+    // search below), when the driver's condition is none (an upper bracket paired the first
+    // time) or the lowest bracket's.
+    let bye_only = place != Place::Upper;
+    let exact = if bye_only {
+        hints.lowest
+    } else {
+        hints.any && hints.below.is_none() && hints.wanted.is_none() && !hints.c13
     };
     let mut bounds = Bounds {
         r,
@@ -1347,6 +1361,21 @@ fn pair_compatible(
                 };
                 let mut found = None;
                 let mut run = |lv: Level| {
+                    if exact && k == m1 {
+                        // D.4's least factor with M1 moved-down players meeting residents.
+                        let least = match place {
+                            Place::Merged => match memo.least_b3_het(r, &all, &mdps, m1) {
+                                None => return false,
+                                least => least,
+                            },
+                            _ => None,
+                        };
+                        let judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
+                        if let Some(judge) = judge {
+                            found = judge.heterogeneous(&all, &mdps, m1, p1, &over, &mut reached);
+                            return found.is_some();
+                        }
+                    }
                     let mut s = search(lv, hold, het_best.clone());
                     let ok = heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
                     found = s.found.take();
@@ -1381,6 +1410,25 @@ fn pair_compatible(
             for &hold in holds {
                 let mut cand: Option<BracketOut> = None;
                 let mut run = |lv: Level| {
+                    if exact {
+                        // D.4 alone stands for B.3 in a lowest bracket joined by C.13; else
+                        // B.3's lowest floater, while it is held.
+                        let (least, target) = match place {
+                            Place::Merged => match memo.least_b3(r, &all) {
+                                None => return false,
+                                least => (least, None),
+                            },
+                            _ if hold => match memo.lowest_floaters(r, &all, p1, bye_only) {
+                                None => return false,
+                                target => (None, target),
+                            },
+                            _ => (None, None),
+                        };
+                        if let Some(judge) = Judge::new(r, lv, &all, bye_only, least, target) {
+                            cand = judge.homogeneous(&all, p1, &over);
+                            return cand.is_some();
+                        }
+                    }
                     let mut s = search(lv, hold, None);
                     s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
                         let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
@@ -1558,13 +1606,7 @@ fn heterogeneous(
     s.targets = s.het_best.iter().cloned().collect();
     s.p_rem = p_rem;
     // The level's root: any P1 pairs of the bracket (D.4, B.3 where required).
-    let root = Rest {
-        must: &[],
-        partners: &[],
-        waiting: all,
-        pool: true,
-        pairs: k + p_rem,
-    };
+    let root = Rest::pool_of(all, k + p_rem);
     if !s.rest_ok(&root, 0, 0, 0) {
         return false;
     }

@@ -296,7 +296,7 @@ fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
 /// D.2, "exact procedure for exchange of N players": the (S1, S2) of each exchange of `k`
 /// players between S1 (the first `p` of `players`) and S2 (the others), in order; players are
 /// numbered 1.. within `players`. Both returned in A.2 order.
-fn exchanges(players: &[usize], p: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+pub(crate) fn exchanges(players: &[usize], p: usize, k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
     let n = players.len();
     let s1: Vec<usize> = (1..=p).collect();
     let s2: Vec<usize> = (p + 1..=n).collect();

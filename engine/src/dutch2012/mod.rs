@@ -67,6 +67,7 @@
 
 mod bound;
 mod bracket;
+mod exact;
 mod levels;
 pub mod literal;
 mod memo;
@@ -703,6 +704,8 @@ fn c12_again(
             below: lowest,
             wanted: wanted.as_deref(),
             c13: false,
+            lowest: false,
+            any: false,
         };
         let out =
             bracket::pair_bracket(r, mdps, residents, Place::Upper, usize::MAX, &again, hints);
@@ -755,7 +758,10 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 Place::Upper,
                 usize::MAX,
                 &any,
-                Hints::default(),
+                Hints {
+                    any: true,
+                    ..Hints::default()
+                },
             ) else {
                 return Err(limit_error(gi));
             };
@@ -783,6 +789,8 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                             below: Some(&below),
                             wanted: None,
                             c13: true,
+                            lowest: false,
+                            any: false,
                         },
                     )
                 });
@@ -834,7 +842,10 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         if merged { Place::Merged } else { Place::Lowest },
         usize::MAX,
         &last,
-        Hints::default(),
+        Hints {
+            lowest: true,
+            ..Hints::default()
+        },
     )
     .ok_or_else(|| limit_error(lowest))?;
     games.extend(out.pairs);

@@ -1,0 +1,577 @@
+//! One requirement level of the lowest bracket (joined by C.13 or not) decided by weighted
+//! matchings, and its first candidate in the order of section D found without listing the
+//! exchanges and transpositions one by one: the search of `bracket` whose cost does not explode.
+//!
+//! Why a level is an optimum. The levels of C.10 are tried in order, and each is met by the
+//! candidates within its limits: at most X colour conflicts (A.8), Z strong ones (even rounds),
+//! its dropped criteria (B.5 / B.6, A.7.d, B.2) broken "only for the minimum number of pairs"
+//! (C.10's last line, the budgets of `bracket::budgeted`), D.4's least B.3 factor, B.3's lowest
+//! floaters. When a level is reached, every looser one before it has failed: no candidate has
+//! fewer colour conflicts (the level with X - 1 and every float criterion dropped failed at
+//! every budget), and the budgets rise from the least. So the candidates of the level that
+//! succeeds are exactly the pairings that are best in one lexicographic order: D.4's B.3 factor,
+//! B.3's floater, then X, Z and the dropped criteria in their order of importance (B.2, A.7.d,
+//! B.5 down, B.6 down, B.5 up, B.6 up), where the pairs breaking A.7.d and B.2 come before X
+//! in the levels after C.10.f (their number is held to the least the loosest level needs,
+//! `bracket::run_levels`). A maximum-weight perfect matching with those weights finds the best
+//! value; the level is met when that value is within its limits.
+//!
+//! Why the first candidate is found by matchings too. D.2 orders the exchanges of a homogeneous
+//! bracket (or remainder) by the number of players exchanged, then the difference of the sums
+//! of their numbers, then the S1 players exchanged (from the top) and the S2 players exchanged
+//! (from the top); for a pairing, the exchange that gives it first is fixed pair by pair (a pair
+//! of two S1 players sends its lower player to S2, a pair of two S2 players brings its higher
+//! player to S1, an S1 player left unpaired goes to S2), and each of these four keys is a sum
+//! over its pairs and players left unpaired. So one more matching, the keys below the level's
+//! order, gives the first exchange that has a best pairing. Inside it (D.1), and in a
+//! heterogeneous bracket for the moved-down players chosen in the order of D.3 and their S2
+//! opponents, each player in turn takes the first opponent with which a best completion still
+//! exists (an assignment or a matching decides it), so nothing is ever undone. The cost is a
+//! polynomial number of matchings; the choice of the moved-down players (D.3) is listed, which
+//! is exponential in their number only.
+//!
+//! The driver's condition in the lowest bracket is that one player at most is left, who may take
+//! the bye (B.1.b); a player left unpaired must also keep the float criteria the level keeps.
+//! Brackets with other conditions (C.12, C.13 above the lowest bracket) are searched by
+//! `bracket` alone.
+
+use super::bound::{sq, Rest};
+use super::bracket::{combinations, down_cost, dropped_cost, legal, BracketOut};
+use super::levels::Level;
+use super::Round12;
+use crate::history::Float;
+use crate::score::Score;
+use ethnum::I256;
+use std::cell::Cell;
+
+/// A completion with its value: the value, its pairs, the players it leaves unpaired.
+type Valued = (I256, Vec<(usize, usize)>, Vec<usize>);
+
+/// The parts of a candidate's value, each a sum over its pairs and players left unpaired.
+#[derive(Clone, Copy)]
+enum Part {
+    /// D.4: the B.3 factor (squared score differences, the bye against one point below the
+    /// lowest score).
+    B3,
+    /// B.3: the scores of the players left unpaired, each weighing more than all those of
+    /// lower scores together ((n + 1) to the rank of his score, 0 the lowest).
+    Floater,
+    /// Pairs breaking B.2 (after C.10.g) and A.7.d (after C.10.f).
+    B2,
+    A7d,
+    /// A.8: the pairs not fulfilling all colour preferences (X), two strong ones (Z).
+    X,
+    Z,
+    /// Players breaking B.5 / B.6 as downfloaters (left unpaired) and as upfloaters.
+    DownB5,
+    DownB6,
+    UpB5,
+    UpB6,
+}
+
+const PARTS: usize = 10;
+
+/// The lexicographic order of the parts: after C.10.f (odd rounds, A.7.d dropped) the pairs
+/// breaking B.2 and A.7.d come before X and Z (their number is the least of the loosest level);
+/// otherwise X and Z come first.
+const CAPPED: [Part; PARTS] = [
+    Part::B3,
+    Part::Floater,
+    Part::B2,
+    Part::A7d,
+    Part::X,
+    Part::Z,
+    Part::DownB5,
+    Part::DownB6,
+    Part::UpB5,
+    Part::UpB6,
+];
+const COLOUR_FIRST: [Part; PARTS] = [
+    Part::B3,
+    Part::Floater,
+    Part::X,
+    Part::Z,
+    Part::B2,
+    Part::A7d,
+    Part::DownB5,
+    Part::DownB6,
+    Part::UpB5,
+    Part::UpB6,
+];
+
+/// D.2's keys of an exchange, in their order: players exchanged, difference of the sums of
+/// their numbers, the S1 players exchanged (the highest numbers first is first), the S2 players
+/// exchanged (the lowest numbers first is first).
+const KEYS: usize = 4;
+
+/// The values of candidates must stay well inside 256 bits (the matching's duals double them).
+const MAX_BITS: u32 = 236;
+
+/// What the candidates of one level of the lowest bracket are judged by.
+pub(crate) struct Judge<'a> {
+    r: &'a Round12,
+    lv: Level,
+    /// D.4: the least B.3 factor every candidate must have (a lowest bracket joined by C.13).
+    least: Option<u64>,
+    bye_opponent: Score,
+    /// B.3: the scores of the players left unpaired, when held to the lowest.
+    target: Option<Vec<Score>>,
+    /// The players left unpaired take the bye (the lowest bracket: one at most, B.1.b).
+    bye_only: bool,
+    /// The weight of each score of the bracket as a player left unpaired, lowest first.
+    worths: Vec<(Score, I256)>,
+    /// Each part's multiplier in the value (the order of `CAPPED` or `COLOUR_FIRST`).
+    mult: [I256; PARTS],
+    /// A value above every candidate's (and every candidate's with D.2's keys below it).
+    top: I256,
+    /// D.2's keys' multipliers, and the multiplier of the value above them.
+    key_mult: [I256; KEYS],
+    value_mult: I256,
+}
+
+impl<'a> Judge<'a> {
+    /// The judge of level `lv` for the bracket `all` (indices in A.2 order); `None` when its
+    /// values would not fit in 256 bits.
+    pub fn new(
+        r: &'a Round12,
+        lv: Level,
+        all: &[usize],
+        bye_only: bool,
+        least: Option<u64>,
+        target: Option<Vec<Score>>,
+    ) -> Option<Self> {
+        let lowest = all.iter().map(|&i| r.players[i].score).min()?;
+        let bye_opponent = lowest - Score::points(1);
+        let mut levels: Vec<Score> = all.iter().map(|&i| r.players[i].score).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        let n = all.len() as u64;
+        let mut worths = Vec::with_capacity(levels.len());
+        let mut worth = I256::ONE;
+        for &score in &levels {
+            worths.push((score, worth));
+            worth = worth.checked_mul(I256::from(n + 1))?;
+        }
+        // Each part summed over a candidate (n / 2 pairs and one player left at most) stays
+        // below its span.
+        let worst_sq = all
+            .iter()
+            .flat_map(|&a| all.iter().map(move |&b| (a, b)))
+            .map(|(a, b)| sq(r.players[a].score, r.players[b].score))
+            .chain(all.iter().map(|&i| sq(r.players[i].score, bye_opponent)))
+            .max()
+            .unwrap_or(0);
+        let span = |part: Part| -> I256 {
+            match part {
+                Part::B3 => I256::from(worst_sq * (n + 1) + 1),
+                Part::Floater => worth,
+                _ => I256::from(n + 1),
+            }
+        };
+        let order = if !r.even && !lv.a7d {
+            CAPPED
+        } else {
+            COLOUR_FIRST
+        };
+        // D.2's keys: players exchanged (< n), the difference shifted by n per item (< 2n²),
+        // the exchanged sets' powers of two shifted to stay positive (< n 2^(n+1)).
+        let power_span = I256::from(n + 1) << (n as u32 + 1);
+        let key_spans = [
+            I256::from(n + 1),
+            I256::from(2 * (n + 1) * (n + 1)),
+            power_span,
+            power_span,
+        ];
+        let mut key_mult = [I256::ONE; KEYS];
+        for k in (0..KEYS - 1).rev() {
+            key_mult[k] = key_mult[k + 1].checked_mul(key_spans[k + 1])?;
+        }
+        let value_mult = key_mult[0].checked_mul(key_spans[0])?;
+        let mut mult = [I256::ZERO; PARTS];
+        let mut m = value_mult;
+        for &part in order.iter().rev() {
+            mult[part as usize] = m;
+            m = m.checked_mul(span(part))?;
+        }
+        if m.leading_zeros() < 256 - MAX_BITS {
+            return None;
+        }
+        Some(Judge {
+            r,
+            lv,
+            least,
+            bye_opponent,
+            target,
+            bye_only,
+            worths,
+            mult,
+            top: m,
+            key_mult,
+            value_mult,
+        })
+    }
+
+    fn value(&self, parts: &[(Part, bool)], b3: u64, worth: I256) -> I256 {
+        let mut v = I256::ZERO;
+        if self.least.is_some() {
+            v += I256::from(b3) * self.mult[Part::B3 as usize];
+        }
+        if self.target.is_some() {
+            v += worth * self.mult[Part::Floater as usize];
+        }
+        for &(part, on) in parts {
+            if on {
+                v += self.mult[part as usize];
+            }
+        }
+        v
+    }
+
+    /// The value of the pair `a`-`b` (within the level's legal pairs).
+    fn pair(&self, a: usize, b: usize) -> I256 {
+        let (r, lv) = (self.r, &self.lv);
+        let up = r.upfloater(a, b);
+        let up_breaks =
+            |last: bool| up.is_some_and(|p| (if last { p.float1 } else { p.float2 }) == Float::Up);
+        let parts = [
+            (Part::B2, !lv.b2 && r.clash[a][b]),
+            (Part::A7d, !r.even && !lv.a7d && r.strong_bad(a, b)),
+            (Part::X, r.colour_bad(a, b)),
+            (Part::Z, r.even && r.strong_bad(a, b)),
+            (Part::UpB5, !lv.b5_up() && up_breaks(true)),
+            (Part::UpB6, !lv.b6_up() && up_breaks(false)),
+        ];
+        let b3 = sq(r.players[a].score, r.players[b].score);
+        self.value(&parts, b3, I256::ZERO)
+    }
+
+    /// The value of player `i` left unpaired (the bye).
+    fn float(&self, i: usize) -> I256 {
+        let (r, lv) = (self.r, &self.lv);
+        let parts = [
+            (Part::DownB5, !lv.b5_down() && r.repeats_down(i, true)),
+            (Part::DownB6, !lv.b6_down() && r.repeats_down(i, false)),
+        ];
+        let score = r.players[i].score;
+        let b3 = sq(score, self.bye_opponent);
+        let k = self.worths.partition_point(|&(s, _)| s < score);
+        let worth = self.worths.get(k).map_or(I256::ZERO, |&(_, w)| w);
+        self.value(&parts, b3, worth)
+    }
+
+    /// The level allows the pair (B.1, B.2, A.7.d, B.5 / B.6 for upfloaters where kept).
+    fn ok(&self, a: usize, b: usize) -> bool {
+        legal(self.r, &self.lv, a, b)
+    }
+
+    /// Player `i` may be left unpaired: he breaks no float criterion the level keeps and, in
+    /// the lowest bracket, may take the bye (B.1.b).
+    fn floatable(&self, i: usize) -> bool {
+        let (r, lv) = (self.r, &self.lv);
+        let no_bye = self.bye_only && !r.players[i].bye_ok;
+        let b5 = lv.b5_down() && r.repeats_down(i, true);
+        let b6 = lv.b6_down() && r.repeats_down(i, false);
+        !(no_bye || b5 || b6)
+    }
+
+    /// The value of pairs and players left unpaired.
+    fn total(&self, pairs: &[(usize, usize)], left: &[usize]) -> I256 {
+        let mut v = I256::ZERO;
+        for &(a, b) in pairs {
+            v += self.pair(a, b);
+        }
+        for &i in left {
+            v += self.float(i);
+        }
+        v
+    }
+
+    /// The best completion of `rest` (the least value; ties broken by `key`, D.2's keys of a
+    /// pair or a player left unpaired, below the value) and its value without the keys.
+    fn best(
+        &self,
+        rest: &Rest,
+        key: Option<&dyn Fn(Option<usize>, usize) -> I256>,
+    ) -> Option<Valued> {
+        let scale = if key.is_some() {
+            I256::ONE
+        } else {
+            self.value_mult
+        };
+        // The matching maximises: the top less the value (values are multiples of
+        // `value_mult`; without keys they are divided by it).
+        let top = self.top / scale;
+        let pair_w = |a: usize, b: usize| {
+            let keys = key.map_or(I256::ZERO, |k| k(Some(a), b));
+            top - (self.pair(a, b) / scale + keys)
+        };
+        let float_w = |i: usize| {
+            let keys = key.map_or(I256::ZERO, |k| k(None, i));
+            top - (self.float(i) / scale + keys)
+        };
+        let ok = |a: usize, b: usize| self.ok(a, b);
+        let floatable = |i: usize| self.floatable(i);
+        let (pairs, left) = rest.best::<I256>(&ok, &floatable, &pair_w, &float_w)?;
+        let value = self.total(&pairs, &left);
+        Some((value, pairs, left))
+    }
+
+    /// The value is within the level: D.4's least factor, B.3's floaters, X, Z and the budget
+    /// (C.10's last line). A value over the budget only is kept in `over` as the next budget.
+    fn meets(&self, pairs: &[(usize, usize)], left: &[usize], over: &Cell<usize>) -> bool {
+        let r = self.r;
+        if let Some(least) = self.least {
+            let factor: u64 = pairs
+                .iter()
+                .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
+                .chain(
+                    left.iter()
+                        .map(|&i| sq(r.players[i].score, self.bye_opponent)),
+                )
+                .sum();
+            if factor != least {
+                return false;
+            }
+        }
+        if let Some(target) = &self.target {
+            if super::bound::scores_desc(r, left) != *target {
+                return false;
+            }
+        }
+        let x = pairs.iter().filter(|&&(a, b)| r.colour_bad(a, b)).count();
+        let z = pairs.iter().filter(|&&(a, b)| r.strong_bad(a, b)).count();
+        if x > self.lv.x || (r.even && z > self.lv.z) {
+            return false;
+        }
+        let cost = pairs
+            .iter()
+            .map(|&(a, b)| dropped_cost(r, &self.lv, a, b))
+            .chain(left.iter().map(|&i| down_cost(r, &self.lv, i)))
+            .fold(0usize, usize::saturating_add);
+        if cost > self.lv.budget {
+            over.set(over.get().min(cost));
+            return false;
+        }
+        true
+    }
+
+    /// A homogeneous bracket (C.4-C.8.a): `p` pairs among `players`.
+    pub fn homogeneous(
+        &self,
+        players: &[usize],
+        p: usize,
+        over: &Cell<usize>,
+    ) -> Option<BracketOut> {
+        if 2 * p > players.len() || (self.bye_only && players.len() - 2 * p > 1) {
+            return None;
+        }
+        let root = Rest::pool_of(players, p);
+        let (best, pairs, left) = self.best(&root, None)?;
+        if !self.meets(&pairs, &left, over) {
+            return None;
+        }
+        let pairs = self.first_in(players, p, best, I256::ZERO)?;
+        let floaters = unpaired(players, &pairs);
+        Some(BracketOut { pairs, floaters })
+    }
+
+    /// A heterogeneous bracket (C.6, C.8.b, C.9): `m1` of the moved-down players `mdps`
+    /// (chosen in the order of D.3) each meet a resident (the transpositions of D.1.2), then
+    /// the remainder makes `p1 - m1` pairs. `reached`: some choice of them can be paired.
+    pub fn heterogeneous(
+        &self,
+        all: &[usize],
+        mdps: &[usize],
+        m1: usize,
+        p1: usize,
+        over: &Cell<usize>,
+        reached: &mut bool,
+    ) -> Option<BracketOut> {
+        if m1 > p1 || 2 * p1 > all.len() || (self.bye_only && all.len() - 2 * p1 > 1) {
+            return None;
+        }
+        let residents: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
+        let chosen_sets: Vec<(Vec<usize>, Vec<usize>)> = combinations(mdps.len(), m1)
+            .into_iter()
+            .map(|c| {
+                let s1: Vec<usize> = c.iter().map(|&k| mdps[k]).collect();
+                let waiting = mdps.iter().copied().filter(|i| !s1.contains(i)).collect();
+                (s1, waiting)
+            })
+            .collect();
+        // The best value over every choice of S1 (D.3), and the first choice that has it.
+        let mut best: Option<(usize, Valued)> = None;
+        for (c, (s1, waiting)) in chosen_sets.iter().enumerate() {
+            let rest = Rest {
+                must: s1,
+                partners: &residents,
+                waiting,
+                pool: true,
+                pairs: p1,
+            };
+            if let Some(found) = self.best(&rest, None) {
+                *reached = true;
+                if best.as_ref().is_none_or(|b| found.0 < b.1 .0) {
+                    best = Some((c, found));
+                }
+            }
+        }
+        let (c, (value, pairs, left)) = best?;
+        if !self.meets(&pairs, &left, over) {
+            return None;
+        }
+        let (s1, waiting) = &chosen_sets[c];
+        // D.1.2: each S1 player in turn takes the first resident with which a best completion
+        // still exists.
+        let mut fixed_value = I256::ZERO;
+        let mut free = residents.clone();
+        let mut fixed = self.transpose(s1, &mut free, waiting, p1 - m1, &mut fixed_value, value)?;
+        // The remainder: the residents left and the moved-down players waiting.
+        let mut remainder: Vec<usize> = free.iter().chain(waiting).copied().collect();
+        remainder.sort_unstable();
+        let inner = self.first_in(&remainder, p1 - m1, value, fixed_value)?;
+        let floaters = unpaired(&remainder, &inner);
+        fixed.extend(inner);
+        Some(BracketOut {
+            pairs: fixed,
+            floaters,
+        })
+    }
+
+    /// The first candidate of `players` with `p` pairs in the order of D.2 then D.1 among
+    /// those whose value, added to the pairs fixed before (`fixed`), is `value`.
+    fn first_in(
+        &self,
+        players: &[usize],
+        p: usize,
+        value: I256,
+        fixed: I256,
+    ) -> Option<Vec<(usize, usize)>> {
+        let n = players.len();
+        let pos = |i: usize| players.binary_search(&i).unwrap_or(n);
+        let m = &self.key_mult;
+        let keys = |a: Option<usize>, b: usize| -> I256 {
+            let k = item_keys(n, p, a.map(pos), pos(b));
+            k[0] * m[0] + k[1] * m[1] + k[2] * m[2] + k[3] * m[3]
+        };
+        let root = Rest::pool_of(players, p);
+        let (v, pairs, _) = self.best(&root, Some(&keys))?;
+        if fixed + v != value {
+            return None;
+        }
+        // The exchange that gives this pairing first: the higher player of each pair is in S1
+        // (a mixed pair keeps its S1 player there, two S1 players send the lower to S2, two S2
+        // players bring the higher to S1).
+        let mut s1: Vec<usize> = pairs.iter().map(|&(a, b)| a.min(b)).collect();
+        s1.sort_unstable();
+        let mut s2: Vec<usize> = players
+            .iter()
+            .copied()
+            .filter(|i| !s1.contains(i))
+            .collect();
+        // D.1: each S1 player in turn takes the first S2 player with which a best completion
+        // still exists (an assignment: the S2 players left over are left unpaired).
+        let mut fixed = fixed;
+        self.transpose(&s1, &mut s2, &[], 0, &mut fixed, value)
+    }
+
+    /// The transposition (D.1) of `s2` for `s1` with which some completion still has `value`:
+    /// each S1 player in turn takes the first free S2 player with which a best completion
+    /// exists, the S2 players left over, with `waiting`, then making `more` pairs among
+    /// themselves (a remainder) or, with none to make, left unpaired. The pairs' values are
+    /// added to `fixed`, the S2 players taken removed from `s2`. Never undone: the completion
+    /// that exists for the first choice is one of the candidates found after it.
+    fn transpose(
+        &self,
+        s1: &[usize],
+        s2: &mut Vec<usize>,
+        waiting: &[usize],
+        more: usize,
+        fixed: &mut I256,
+        value: I256,
+    ) -> Option<Vec<(usize, usize)>> {
+        let mut out = Vec::with_capacity(s1.len());
+        for (d, &a) in s1.iter().enumerate() {
+            let mut taken = None;
+            for (j, &b) in s2.iter().enumerate() {
+                if !self.ok(a, b) {
+                    continue;
+                }
+                let mut partners = s2.clone();
+                partners.remove(j);
+                let rest = Rest {
+                    must: &s1[d + 1..],
+                    partners: &partners,
+                    waiting,
+                    pool: more > 0 || !waiting.is_empty(),
+                    pairs: s1.len() - d - 1 + more,
+                };
+                let pair = self.pair(a, b);
+                let Some((v, _, _)) = self.best(&rest, None) else {
+                    continue;
+                };
+                if *fixed + pair + v == value {
+                    taken = Some((j, pair));
+                    break;
+                }
+            }
+            let (j, pair) = taken?;
+            out.push((a, s2.remove(j)));
+            *fixed += pair;
+        }
+        Some(out)
+    }
+}
+
+/// The players of `players` in none of `pairs`.
+fn unpaired(players: &[usize], pairs: &[(usize, usize)]) -> Vec<usize> {
+    players
+        .iter()
+        .copied()
+        .filter(|&i| !pairs.iter().any(|&(a, b)| a == i || b == i))
+        .collect()
+}
+
+/// D.2's keys (`KEYS`, each to be least first) of one pair of players at positions `a` and `b`
+/// among the `n` players of a homogeneous bracket or remainder whose S1 is the first `p`, or of
+/// the player at `b` left unpaired (`a` is `None`), in the exchange that gives the pairing first:
+/// two S1 players send the lower to S2, two S2 players bring the higher to S1, an S1 player left
+/// unpaired goes to S2. Summed over a pairing they give its exchange's players exchanged, the
+/// difference of the sums of their numbers (shifted by `n` per item), and the S1 and S2 players
+/// exchanged as sums of powers of two (less from a constant per item): a higher S1 player sent
+/// to S2 weighs more than all the lower ones together, a higher S2 player brought to S1 more
+/// than all the lower ones, so the sums order the sets as D.2 lists them.
+fn item_keys(n: usize, p: usize, a: Option<usize>, b: usize) -> [I256; KEYS] {
+    let power = |e: usize| I256::ONE << e as u32;
+    let mut exchanged = 0u64;
+    let mut diff = n as i64;
+    let mut s1_out = power(n + 1);
+    let mut s2_in = power(n + 1);
+    match a {
+        None if b < p => {
+            diff -= b as i64;
+            s1_out -= power(b);
+        }
+        None => {}
+        Some(a) => {
+            let (lo, hi) = (a.min(b), a.max(b));
+            if hi < p {
+                diff -= hi as i64;
+                s1_out -= power(hi);
+            } else if lo >= p {
+                exchanged = 1;
+                diff += lo as i64;
+                s2_in -= power(n - lo);
+            }
+        }
+    }
+    [
+        I256::from(exchanged),
+        I256::from(diff as u64),
+        s1_out,
+        s2_in,
+    ]
+}
+
+#[cfg(test)]
+mod tests;
