@@ -1,6 +1,10 @@
-//! One requirement level of the lowest bracket (joined by C.13 or not) decided by weighted
-//! matchings, and its first candidate in the order of section D found without listing the
-//! exchanges and transpositions one by one: the search of `bracket` whose cost does not explode.
+//! One requirement level of a bracket decided by weighted matchings, and its first candidate in
+//! the order of section D found without listing the exchanges and transpositions one by one:
+//! the search of `bracket` whose cost does not explode. It pairs the lowest bracket (joined by
+//! C.13 or not) and every upper bracket paired the first time; the depth-first search of
+//! `bracket` is left for the pairings that C.12 and C.13 ask for again (their condition on the
+//! downfloaters is not a weight) and for values over 236 bits (brackets of about a hundred
+//! players, whose searches are short).
 //!
 //! Why a level is an optimum. The levels of C.10 are tried in order, and each is met by the
 //! candidates within its limits: at most X colour conflicts (A.8), Z strong ones (even rounds),
@@ -10,11 +14,12 @@
 //! fewer colour conflicts (the level with X - 1 and every float criterion dropped failed at
 //! every budget), and the budgets rise from the least. So the candidates of the level that
 //! succeeds are exactly the pairings that are best in one lexicographic order: D.4's B.3 factor,
-//! B.3's floater, then X, Z and the dropped criteria in their order of importance (B.2, A.7.d,
+//! B.3's floaters, then X, Z and the dropped criteria in their order of importance (B.2, A.7.d,
 //! B.5 down, B.6 down, B.5 up, B.6 up), where the pairs breaking A.7.d and B.2 come before X
 //! in the levels after C.10.f (their number is held to the least the loosest level needs,
 //! `bracket::run_levels`). A maximum-weight perfect matching with those weights finds the best
-//! value; the level is met when that value is within its limits.
+//! value; the level is met when that value is within its limits, and a value over the budget
+//! only is the next budget.
 //!
 //! Why the first candidate is found by matchings too. D.2 orders the exchanges of a homogeneous
 //! bracket (or remainder) by the number of players exchanged, then the difference of the sums
@@ -22,18 +27,18 @@
 //! (from the top); for a pairing, the exchange that gives it first is fixed pair by pair (a pair
 //! of two S1 players sends its lower player to S2, a pair of two S2 players brings its higher
 //! player to S1, an S1 player left unpaired goes to S2), and each of these four keys is a sum
-//! over its pairs and players left unpaired. So one more matching, the keys below the level's
-//! order, gives the first exchange that has a best pairing. Inside it (D.1), and in a
-//! heterogeneous bracket for the moved-down players chosen in the order of D.3 and their S2
+//! over its pairs and players left unpaired (`item_keys`). So one more matching, the keys below
+//! the level's order, gives the first exchange that has a best pairing. Inside it (D.1), and in
+//! a heterogeneous bracket for the moved-down players chosen in the order of D.3 and their S2
 //! opponents, each player in turn takes the first opponent with which a best completion still
 //! exists (an assignment or a matching decides it), so nothing is ever undone. The cost is a
-//! polynomial number of matchings; the choice of the moved-down players (D.3) is listed, which
-//! is exponential in their number only.
+//! polynomial number of matchings (O(n^2) per level met, one per level not met); only the
+//! choice of the moved-down players of a heterogeneous bracket (D.3) is listed, which is
+//! exponential in their number alone.
 //!
-//! The driver's condition in the lowest bracket is that one player at most is left, who may take
-//! the bye (B.1.b); a player left unpaired must also keep the float criteria the level keeps.
-//! Brackets with other conditions (C.12, C.13 above the lowest bracket) are searched by
-//! `bracket` alone.
+//! The driver's condition: none in an upper bracket paired the first time (its downfloaters
+//! must keep the float criteria the level keeps, B.5 / B.6); in the lowest bracket, one player
+//! at most is left, who may take the bye (B.1.b), and keeps them too.
 
 use super::bound::{sq, Rest};
 use super::bracket::{combinations, down_cost, dropped_cost, legal, BracketOut};

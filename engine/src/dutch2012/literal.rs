@@ -81,7 +81,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 /// The largest field the literal procedure pairs.
 pub const MAX_PLAYERS: usize = 13;

@@ -1,9 +1,14 @@
 //! D.2's keys of `exact` against the literal procedure's list of exchanges (`literal`, written
 //! from the text's examples): the least sum of keys over the allowed pairings is the first
-//! exchange in that list that has an allowed pairing.
+//! exchange in that list that has an allowed pairing. And the engine with `exact` against the
+//! same engine searching every level depth first, on fields larger than the literal's.
 
 use super::{item_keys, KEYS};
+use crate::dutch2012::bracket::SEARCH_ONLY;
 use crate::dutch2012::literal::exchanges;
+use crate::dutch2012::literal::tests::{random_tournament_against, three_one_zero};
+use crate::model::{PointSystem, Tournament};
+use crate::pairing::Request;
 use crate::test_rng::Rng;
 use ethnum::I256;
 
@@ -167,4 +172,35 @@ fn keys_rise_along_the_literal_list_of_exchanges() {
             }
         }
     }
+}
+
+/// The engine with its levels decided by `exact` pairs random rounds of 14 to 40 players (late
+/// rounds, absences, half-point byes, forfeits; standard and 3 / 1 / 0 scoring) as the same
+/// engine searching every level depth first does (exact on the corpus, where none of its
+/// searches reaches the node limit); a round where that search reaches it would be printed and
+/// may differ, and none does here.
+#[test]
+fn matchings_against_the_depth_first_search() {
+    let searched = |t: &Tournament, req: &Request| {
+        SEARCH_ONLY.with(|s| s.set(true));
+        let out = crate::dutch2012::pair(t, req);
+        SEARCH_ONLY.with(|s| s.set(false));
+        out
+    };
+    let (mut rounds, mut differ) = (0, 0);
+    for seed in 0..1000u64 {
+        let n = 14 + (seed % 27) as u32;
+        let points = if seed % 3 == 2 {
+            three_one_zero()
+        } else {
+            PointSystem::default()
+        };
+        let played = 5 + (seed % 7) as u32;
+        let (c, d) = random_tournament_against(seed, n, played, points, "searched", &searched);
+        rounds += c;
+        differ += d;
+    }
+    eprintln!("dutch-2012: {rounds} random rounds, matchings and search differ on {differ}");
+    assert!(rounds > 7000, "{rounds} rounds");
+    assert_eq!(differ, 0);
 }

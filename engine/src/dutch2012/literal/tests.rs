@@ -226,6 +226,21 @@ fn random_tournament(seed: u64, n: u32, rounds: u32) -> (usize, usize) {
 
 /// [`random_tournament`] with the scores of `points`.
 fn random_tournament_scored(seed: u64, n: u32, rounds: u32, points: PointSystem) -> (usize, usize) {
+    random_tournament_against(seed, n, rounds, points, "literal", &pair)
+}
+
+/// Plays a random tournament of `n` players over `rounds` rounds (absences, half-point byes,
+/// forfeits; the scores of `points`) and pairs each round with the fast engine and with `other`
+/// (named `name`), printing each round where they differ with the tournament before it; the
+/// round is played as `other` paired it. (rounds, disagreements).
+pub(crate) fn random_tournament_against(
+    seed: u64,
+    n: u32,
+    rounds: u32,
+    points: PointSystem,
+    name: &str,
+    other: &dyn Fn(&Tournament, &Request) -> Result<Pairing, crate::pairing::PairingError>,
+) -> (usize, usize) {
     let mut rng = Rng::new(seed);
     let mut t = Tournament {
         players: (1..=n)
@@ -250,7 +265,7 @@ fn random_tournament_scored(seed: u64, n: u32, rounds: u32, points: PointSystem)
             out.push(id);
         }
         let fast = crate::dutch2012::pair(&t, &req);
-        let lit = pair(&t, &req);
+        let lit = other(&t, &req);
         compared += 1;
         let same = match (&fast, &lit) {
             (Ok(f), Ok(l)) => f == l,
@@ -260,7 +275,7 @@ fn random_tournament_scored(seed: u64, n: u32, rounds: u32, points: PointSystem)
         if !same {
             differ += 1;
             eprintln!(
-                "seed {seed} round {}: absent {:?} fast {fast:?}\n  literal {lit:?}\n{}",
+                "seed {seed} round {}: absent {:?} fast {fast:?}\n  {name} {lit:?}\n{}",
                 req.round,
                 out,
                 crate::trf::write(&t)
@@ -319,18 +334,7 @@ fn literal_procedure_against_the_fast_engine_sweep() {
     };
     let (from, to) = (seed("SWEEP_FROM", 6000), seed("SWEEP_TO", 60_000));
     let points = if std::env::var("SWEEP_POINTS").is_ok_and(|v| v == "310") {
-        let (three, one) = (Score::points(3), Score::points(1));
-        PointSystem {
-            win: three,
-            draw: one,
-            loss: Score::ZERO,
-            forfeit_win: three,
-            forfeit_loss: Score::ZERO,
-            pab: three,
-            half_bye: one,
-            full_bye: three,
-            zero_bye: Score::ZERO,
-        }
+        three_one_zero()
     } else {
         PointSystem::default()
     };
@@ -343,4 +347,20 @@ fn literal_procedure_against_the_fast_engine_sweep() {
     }
     eprintln!("dutch-2012 sweep {from}..{to}: {rounds} random rounds, differ on {differ}");
     assert_eq!(differ, 0, "{differ} of {rounds} rounds differ");
+}
+
+/// 3 / 1 / 0 scoring (byes and forfeits as games).
+pub(crate) fn three_one_zero() -> PointSystem {
+    let (three, one) = (Score::points(3), Score::points(1));
+    PointSystem {
+        win: three,
+        draw: one,
+        loss: Score::ZERO,
+        forfeit_win: three,
+        forfeit_loss: Score::ZERO,
+        pab: three,
+        half_bye: one,
+        full_bye: three,
+        zero_bye: Score::ZERO,
+    }
 }
