@@ -49,6 +49,9 @@ use crate::score::Score;
 use ethnum::I256;
 use std::cell::Cell;
 
+/// D.2's keys of a pair (`Some` of one player, the other) or of a player left unpaired.
+type Keys<'k> = &'k dyn Fn(Option<usize>, usize) -> I256;
+
 /// A completion with its value: the value, its pairs, the players it leaves unpaired.
 type Valued = (I256, Vec<(usize, usize)>, Vec<usize>);
 
@@ -127,11 +130,8 @@ pub(crate) struct Judge<'a> {
     worths: Vec<(Score, I256)>,
     /// Each part's multiplier in the value (the order of `CAPPED` or `COLOUR_FIRST`).
     mult: [I256; PARTS],
-    /// A value above every candidate's (and every candidate's with D.2's keys below it).
+    /// A value above every candidate's.
     top: I256,
-    /// D.2's keys' multipliers, and the multiplier of the value above them.
-    key_mult: [I256; KEYS],
-    value_mult: I256,
 }
 
 impl<'a> Judge<'a> {
@@ -166,8 +166,22 @@ impl<'a> Judge<'a> {
             .chain(all.iter().map(|&i| sq(r.players[i].score, bye_opponent)))
             .max()
             .unwrap_or(0);
+        // A part the level cannot make (a criterion it keeps) takes no room.
+        let used = |part: Part| match part {
+            Part::B3 => least.is_some(),
+            Part::Floater => target.is_some(),
+            Part::B2 => !lv.b2,
+            Part::A7d => !r.even && !lv.a7d,
+            Part::X => true,
+            Part::Z => r.even,
+            Part::DownB5 => !lv.b5_down(),
+            Part::DownB6 => !lv.b6_down(),
+            Part::UpB5 => !lv.b5_up(),
+            Part::UpB6 => !lv.b6_up(),
+        };
         let span = |part: Part| -> I256 {
             match part {
+                _ if !used(part) => I256::ONE,
                 Part::B3 => I256::from(worst_sq * (n + 1) + 1),
                 Part::Floater => worth,
                 _ => I256::from(n + 1),
@@ -178,27 +192,15 @@ impl<'a> Judge<'a> {
         } else {
             COLOUR_FIRST
         };
-        // D.2's keys: players exchanged (< n), the difference shifted by n per item (< 2n²),
-        // the exchanged sets' powers of two shifted to stay positive (< n 2^(n+1)).
-        let power_span = I256::from(n + 1) << (n as u32 + 1);
-        let key_spans = [
-            I256::from(n + 1),
-            I256::from(2 * (n + 1) * (n + 1)),
-            power_span,
-            power_span,
-        ];
-        let mut key_mult = [I256::ONE; KEYS];
-        for k in (0..KEYS - 1).rev() {
-            key_mult[k] = key_mult[k + 1].checked_mul(key_spans[k + 1])?;
-        }
-        let value_mult = key_mult[0].checked_mul(key_spans[0])?;
         let mut mult = [I256::ZERO; PARTS];
-        let mut m = value_mult;
+        let mut m = I256::ONE;
         for &part in order.iter().rev() {
             mult[part as usize] = m;
             m = m.checked_mul(span(part))?;
         }
-        if m.leading_zeros() < 256 - MAX_BITS {
+        // D.2's keys go below the value, at most `key_span` of the bracket's size.
+        let keys = key_span(n as usize).and_then(|k| m.checked_mul(k))?;
+        if keys.leading_zeros() < 256 - MAX_BITS {
             return None;
         }
         Some(Judge {
@@ -211,8 +213,6 @@ impl<'a> Judge<'a> {
             worths,
             mult,
             top: m,
-            key_mult,
-            value_mult,
         })
     }
 
@@ -291,28 +291,20 @@ impl<'a> Judge<'a> {
         v
     }
 
-    /// The best completion of `rest` (the least value; ties broken by `key`, D.2's keys of a
-    /// pair or a player left unpaired, below the value) and its value without the keys.
-    fn best(
-        &self,
-        rest: &Rest,
-        key: Option<&dyn Fn(Option<usize>, usize) -> I256>,
-    ) -> Option<Valued> {
-        let scale = if key.is_some() {
-            I256::ONE
-        } else {
-            self.value_mult
-        };
-        // The matching maximises: the top less the value (values are multiples of
-        // `value_mult`; without keys they are divided by it).
-        let top = self.top / scale;
+    /// The best completion of `rest` (the least value; with `key`, D.2's keys of a pair or a
+    /// player left unpaired, and the multiplier of the value above them, ties broken by the
+    /// keys) and its value without the keys.
+    fn best(&self, rest: &Rest, key: Option<(Keys, I256)>) -> Option<Valued> {
+        let scale = key.map_or(I256::ONE, |(_, scale)| scale);
+        // The matching maximises: the top less the value.
+        let top = self.top * scale;
         let pair_w = |a: usize, b: usize| {
-            let keys = key.map_or(I256::ZERO, |k| k(Some(a), b));
-            top - (self.pair(a, b) / scale + keys)
+            let keys = key.map_or(I256::ZERO, |(k, _)| k(Some(a), b));
+            top - (self.pair(a, b) * scale + keys)
         };
         let float_w = |i: usize| {
-            let keys = key.map_or(I256::ZERO, |k| k(None, i));
-            top - (self.float(i) / scale + keys)
+            let keys = key.map_or(I256::ZERO, |(k, _)| k(None, i));
+            top - (self.float(i) * scale + keys)
         };
         let ok = |a: usize, b: usize| self.ok(a, b);
         let floatable = |i: usize| self.floatable(i);
@@ -454,13 +446,19 @@ impl<'a> Judge<'a> {
     ) -> Option<Vec<(usize, usize)>> {
         let n = players.len();
         let pos = |i: usize| players.binary_search(&i).unwrap_or(n);
-        let m = &self.key_mult;
+        // The keys' multipliers, each above all the keys after it (`Judge::new` made room).
+        let spans = key_spans(n, p);
+        let mut m = [I256::ONE; KEYS];
+        for k in (0..KEYS - 1).rev() {
+            m[k] = m[k + 1] * spans[k + 1];
+        }
+        let scale = m[0] * spans[0];
         let keys = |a: Option<usize>, b: usize| -> I256 {
             let k = item_keys(n, p, a.map(pos), pos(b));
             k[0] * m[0] + k[1] * m[1] + k[2] * m[2] + k[3] * m[3]
         };
         let root = Rest::pool_of(players, p);
-        let (v, pairs, _) = self.best(&root, Some(&keys))?;
+        let (v, pairs, _) = self.best(&root, Some((&keys, scale)))?;
         if fixed + v != value {
             return None;
         }
@@ -550,8 +548,9 @@ fn item_keys(n: usize, p: usize, a: Option<usize>, b: usize) -> [I256; KEYS] {
     let power = |e: usize| I256::ONE << e as u32;
     let mut exchanged = 0u64;
     let mut diff = n as i64;
-    let mut s1_out = power(n + 1);
-    let mut s2_in = power(n + 1);
+    // S1's positions are 0..p, S2's p..n (n - position from 1 to n - p).
+    let mut s1_out = power(p);
+    let mut s2_in = power(n - p + 1);
     match a {
         None if b < p => {
             diff -= b as i64;
@@ -576,6 +575,30 @@ fn item_keys(n: usize, p: usize, a: Option<usize>, b: usize) -> [I256; KEYS] {
         s1_out,
         s2_in,
     ]
+}
+
+/// What each of D.2's keys summed over the `n` players (a pairing with `p` pairs) stays below
+/// (`item_keys`).
+fn key_spans(n: usize, p: usize) -> [I256; KEYS] {
+    let items = I256::from(n as u64 + 1);
+    [
+        items,
+        items * items * I256::from(2u32),
+        items << (p as u32 + 1),
+        items << ((n - p) as u32 + 2),
+    ]
+}
+
+/// The product of `key_spans` for a bracket of `n` players, the same for any number of pairs
+/// and larger than for any remainder of it: the room D.2's keys take below the value; `None`
+/// past 200 players.
+fn key_span(n: usize) -> Option<I256> {
+    if n > 200 {
+        return None;
+    }
+    key_spans(n, 1)
+        .iter()
+        .try_fold(I256::ONE, |acc, &s| acc.checked_mul(s))
 }
 
 #[cfg(test)]
