@@ -73,6 +73,10 @@ use std::collections::HashMap;
 /// every level up and left no pairing (`testdata/dutch-2012-search-limit/`); those brackets are
 /// now decided by `exact`, and only C.12 and C.13's searches still come here.
 const NODE_LIMIT: u64 = 400_000;
+/// The search nodes spent on a level that `exact` can decide before it does: a level the
+/// depth-first search decides within them costs less than the matchings (most levels, where
+/// the first candidate comes at once or none can be), one it does not costs them too.
+const FIRST_NODES: u64 = 2_000;
 /// The most search nodes spent on all the budgets of one level (C.10's last line).
 const LEVEL_LIMIT: u64 = 5 * NODE_LIMIT;
 /// The search nodes of a level after which its branches are cut by the bounds of `bound` (a
@@ -86,19 +90,29 @@ const BUDGET_AFTER: u64 = 1_000;
 /// The most exchanges of one size listed for one bracket.
 const EXCHANGE_LIMIT: usize = 200_000;
 
-#[cfg(test)]
-thread_local! {
-    /// Tests: every level searched depth first, as before `exact` (its oracle on fields larger
-    /// than the literal procedure's).
-    pub(crate) static SEARCH_ONLY: Cell<bool> = const { Cell::new(false) };
+/// How the levels are decided: the depth-first search's first nodes, then `exact`'s matchings
+/// (`Both`, the engine); tests also compare the two alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Decide {
+    Both,
+    #[cfg_attr(not(test), allow(dead_code))]
+    SearchOnly,
+    #[cfg_attr(not(test), allow(dead_code))]
+    MatchingsOnly,
 }
 
-/// Every level is to be searched depth first (`SEARCH_ONLY`, tests only).
-fn search_only() -> bool {
+#[cfg(test)]
+thread_local! {
+    /// Tests: how this thread's levels are decided.
+    pub(crate) static DECIDE: Cell<Decide> = const { Cell::new(Decide::Both) };
+}
+
+/// How the levels are decided (`Both` but in tests that ask otherwise).
+fn decide() -> Decide {
     #[cfg(test)]
-    return SEARCH_ONLY.with(Cell::get);
+    return DECIDE.with(Cell::get);
     #[cfg(not(test))]
-    false
+    Decide::Both
 }
 
 /// Where a bracket stands among the brackets of the round.
@@ -127,6 +141,9 @@ struct Search<'a> {
     /// The driver's condition on the set of downfloaters (C.12, C.13).
     fits: &'a dyn Fn(&[usize]) -> bool,
     nodes: &'a Cell<u64>,
+    /// The most nodes this search may spend (`NODE_LIMIT`, or `FIRST_NODES` where `exact` can
+    /// decide the level after it).
+    limit: u64,
     /// C.10's last line: what the pairs so far cost in broken dropped criteria, and the least
     /// cost over the level's budget met by the search (the next budget to try).
     spent: &'a Cell<usize>,
@@ -216,7 +233,7 @@ impl Search<'_> {
         z: usize,
         leaf: Leaf,
     ) -> bool {
-        if self.nodes.get() > NODE_LIMIT {
+        if self.nodes.get() > self.limit {
             return false;
         }
         self.nodes.set(self.nodes.get() + 1);
@@ -648,7 +665,7 @@ impl Search<'_> {
         let (mut s1, mut s2) = (Vec::with_capacity(p), Vec::with_capacity(players.len() - p));
         let (mut used, mut pairs) = (Vec::new(), Vec::with_capacity(p));
         for k in 0..=p.min(players.len() - p) {
-            let budget = NODE_LIMIT.saturating_sub(self.nodes.get()) as usize;
+            let budget = self.limit.saturating_sub(self.nodes.get()) as usize;
             if budget == 0 {
                 return false;
             }
@@ -669,12 +686,17 @@ impl Search<'_> {
                 if self.transpose(&s1, &s2, 0, &mut used, &mut pairs, x, z, leaf) {
                     return true;
                 }
-                if self.nodes.get() > NODE_LIMIT {
+                if self.nodes.get() > self.limit {
                     return false;
                 }
             }
         }
         false
+    }
+
+    /// The search spent its nodes without deciding the level.
+    fn gave_up(&self) -> bool {
+        self.nodes.get() > self.limit
     }
 }
 
@@ -1233,8 +1255,9 @@ fn pair_compatible(
     ];
     let same_as_before =
         |lv: &Level| lv.floats_dropped > 0 && !breakable[usize::from(lv.floats_dropped) - 1];
-    // A fresh search of one level (`hold`: B.3's lowest floaters first).
-    let search = |lv: Level, hold: bool, het_best: Option<Vec<Score>>| {
+    // A fresh search of one level (`hold`: B.3's lowest floaters first; `first`: `exact` decides
+    // the level if the search's first nodes do not).
+    let search = |lv: Level, hold: bool, het_best: Option<Vec<Score>>, first: bool| {
         // The node limit holds for each budget of a level, up to `LEVEL_LIMIT` for all its
         // budgets together.
         if lv.budget <= usize::from(lv.drops_any(r.even)) {
@@ -1251,6 +1274,7 @@ fn pair_compatible(
             lv,
             fits,
             nodes: &nodes,
+            limit: if first { FIRST_NODES } else { NODE_LIMIT },
             spent: &spent,
             over: &over,
             found: None,
@@ -1274,12 +1298,18 @@ fn pair_compatible(
     // search below), when the driver's condition is none (an upper bracket paired the first
     // time) or the lowest bracket's.
     let bye_only = place != Place::Upper;
-    let exact = !search_only()
+    let exact = decide() != Decide::SearchOnly
         && if bye_only {
             hints.lowest
         } else {
             hints.any && hints.below.is_none() && hints.wanted.is_none() && !hints.c13
         };
+    // The matchings take a level over from the search: its nodes and the budget it turned away
+    // (theirs to find again) are forgotten.
+    let matchings_turn = || {
+        nodes.set(0);
+        over.set(usize::MAX);
+    };
     let mut bounds = Bounds {
         r,
         players: &all,
@@ -1382,6 +1412,7 @@ fn pair_compatible(
                 };
                 let mut found = None;
                 let mut run = |lv: Level| {
+                    let mut judge = None;
                     if exact && k == m1 {
                         // D.4's least factor with M1 moved-down players meeting residents.
                         let least = match place {
@@ -1391,16 +1422,24 @@ fn pair_compatible(
                             },
                             _ => None,
                         };
-                        let judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
-                        if let Some(judge) = judge {
-                            found = judge.heterogeneous(&all, &mdps, m1, p1, &over, &mut reached);
-                            return found.is_some();
+                        judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
+                    }
+                    if judge.is_none() || decide() != Decide::MatchingsOnly {
+                        let mut s = search(lv, hold, het_best.clone(), judge.is_some());
+                        let ok = heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
+                        found = s.found.take();
+                        if ok || !s.gave_up() {
+                            return ok;
                         }
                     }
-                    let mut s = search(lv, hold, het_best.clone());
-                    let ok = heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
-                    found = s.found.take();
-                    ok
+                    // The search's first nodes did not decide the level: the matchings do (the
+                    // budget the search turned away is theirs to find again).
+                    let Some(judge) = judge else {
+                        return false;
+                    };
+                    matchings_turn();
+                    found = judge.heterogeneous(&all, &mdps, m1, p1, &over, &mut reached);
+                    found.is_some()
                 };
                 if try_levels(p1, &mut bounds, &mut run) {
                     return found;
@@ -1431,6 +1470,7 @@ fn pair_compatible(
             for &hold in holds {
                 let mut cand: Option<BracketOut> = None;
                 let mut run = |lv: Level| {
+                    let mut judge = None;
                     if exact {
                         // D.4 alone stands for B.3 in a lowest bracket joined by C.13; else
                         // B.3's lowest floater, while it is held.
@@ -1445,22 +1485,31 @@ fn pair_compatible(
                             },
                             _ => (None, None),
                         };
-                        if let Some(judge) = Judge::new(r, lv, &all, bye_only, least, target) {
-                            cand = judge.homogeneous(&all, p1, &over);
-                            return cand.is_some();
+                        judge = Judge::new(r, lv, &all, bye_only, least, target);
+                    }
+                    if judge.is_none() || decide() != Decide::MatchingsOnly {
+                        let mut s = search(lv, hold, None, judge.is_some());
+                        let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
+                            let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
+                            if fits {
+                                cand = Some(BracketOut {
+                                    pairs: pairs.to_vec(),
+                                    floaters: unpaired.to_vec(),
+                                });
+                            }
+                            fits
+                        });
+                        if ok || !s.gave_up() {
+                            return ok;
                         }
                     }
-                    let mut s = search(lv, hold, None);
-                    s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                        let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
-                        if fits {
-                            cand = Some(BracketOut {
-                                pairs: pairs.to_vec(),
-                                floaters: unpaired.to_vec(),
-                            });
-                        }
-                        fits
-                    })
+                    // The search's first nodes did not decide the level: the matchings do.
+                    let Some(judge) = judge else {
+                        return false;
+                    };
+                    matchings_turn();
+                    cand = judge.homogeneous(&all, p1, &over);
+                    cand.is_some()
                 };
                 if try_levels(p1, &mut bounds, &mut run) {
                     return cand;
@@ -1646,7 +1695,7 @@ fn heterogeneous(
         let mut used = vec![false; s2.len()];
         let mut pairs = Vec::new();
         let mut result: Option<BracketOut> = None;
-        let nodes = s.nodes;
+        let (nodes, limit) = (s.nodes, s.limit);
         let (spent, over) = (s.spent, s.over);
         let held = s.lowest_floaters;
         let bye_only = s.bye_only;
@@ -1670,6 +1719,7 @@ fn heterogeneous(
                     lv,
                     fits,
                     nodes,
+                    limit,
                     spent,
                     over,
                     found: None,
@@ -1720,7 +1770,7 @@ fn heterogeneous(
             s.found = result;
             return true;
         }
-        if s.nodes.get() > NODE_LIMIT {
+        if s.gave_up() {
             return false;
         }
     }

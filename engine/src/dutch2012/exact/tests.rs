@@ -4,7 +4,7 @@
 //! same engine searching every level depth first, on fields larger than the literal's.
 
 use super::{item_keys, KEYS};
-use crate::dutch2012::bracket::SEARCH_ONLY;
+use crate::dutch2012::bracket::{Decide, DECIDE};
 use crate::dutch2012::literal::exchanges;
 use crate::dutch2012::literal::tests::{random_tournament_against, three_one_zero};
 use crate::model::{PointSystem, Tournament};
@@ -174,19 +174,21 @@ fn keys_rise_along_the_literal_list_of_exchanges() {
     }
 }
 
-/// The engine with its levels decided by `exact` pairs random rounds of 14 to 40 players (late
-/// rounds, absences, half-point byes, forfeits; standard and 3 / 1 / 0 scoring) as the same
-/// engine searching every level depth first does (exact on the corpus, where none of its
-/// searches reaches the node limit); a round where that search reaches it would be printed and
-/// may differ, and none does here.
+/// The engine with every level it can decided by `exact` alone (no search first) pairs random
+/// rounds of 14 to 40 players (late rounds, absences, half-point byes, forfeits; standard and
+/// 3 / 1 / 0 scoring) as the same engine searching every level depth first does (exact on the
+/// corpus, where none of its searches reaches the node limit); a round where that search
+/// reaches it would be printed and may differ, and none does here.
 #[test]
 fn matchings_against_the_depth_first_search() {
+    let decided = |how: Decide| DECIDE.with(|d| d.set(how));
     let searched = |t: &Tournament, req: &Request| {
-        SEARCH_ONLY.with(|s| s.set(true));
+        decided(Decide::SearchOnly);
         let out = crate::dutch2012::pair(t, req);
-        SEARCH_ONLY.with(|s| s.set(false));
+        decided(Decide::MatchingsOnly);
         out
     };
+    decided(Decide::MatchingsOnly);
     let (mut rounds, mut differ) = (0, 0);
     for seed in 0..1000u64 {
         let n = 14 + (seed % 27) as u32;
@@ -200,6 +202,7 @@ fn matchings_against_the_depth_first_search() {
         rounds += c;
         differ += d;
     }
+    decided(Decide::Both);
     eprintln!("dutch-2012: {rounds} random rounds, matchings and search differ on {differ}");
     assert!(rounds > 7000, "{rounds} rounds");
     assert_eq!(differ, 0);
