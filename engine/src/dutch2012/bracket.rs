@@ -56,7 +56,7 @@
 //! search's branches whose least-cost completion passes it (`Search::within_budget`).
 
 use super::bound::{b3_factor, scores_are, scores_desc, sq, Completion, Extra, Rest};
-use super::exact::Judge;
+use super::exact::{Judge, Judges};
 use super::levels::{budgets, levels, Level};
 use super::memo::{FloatersBound, Graph, Memo};
 use super::solve::max_weight_matching;
@@ -1302,8 +1302,11 @@ fn pair_compatible(
         && if bye_only {
             hints.lowest
         } else {
-            hints.any && hints.below.is_none() && hints.wanted.is_none() && !hints.c13
+            (hints.any || hints.wanted.is_some()) && hints.below.is_none() && !hints.c13
         };
+    // C.12 asking for one of several sets of downfloaters: one judge per set that P1 pairs
+    // leave unpaired.
+    let judges_of = |judge, p1: usize| Judges::of(judge, hints.wanted, n - 2 * p1);
     // The matchings take a level over from the search: its nodes and the budget it turned away
     // (theirs to find again) are forgotten.
     let matchings_turn = || {
@@ -1412,7 +1415,7 @@ fn pair_compatible(
                 };
                 let mut found = None;
                 let mut run = |lv: Level| {
-                    let mut judge = None;
+                    let mut judges = None;
                     if exact && k == m1 {
                         // D.4's least factor with M1 moved-down players meeting residents.
                         let least = match place {
@@ -1422,10 +1425,11 @@ fn pair_compatible(
                             },
                             _ => None,
                         };
-                        judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
+                        let judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
+                        judges = judge.map(|j| judges_of(j, p1));
                     }
-                    if judge.is_none() || decide() != Decide::MatchingsOnly {
-                        let mut s = search(lv, hold, het_best.clone(), judge.is_some());
+                    if judges.is_none() || decide() != Decide::MatchingsOnly {
+                        let mut s = search(lv, hold, het_best.clone(), judges.is_some());
                         let ok = heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
                         found = s.found.take();
                         if ok || !s.gave_up() {
@@ -1434,11 +1438,11 @@ fn pair_compatible(
                     }
                     // The search's first nodes did not decide the level: the matchings do (the
                     // budget the search turned away is theirs to find again).
-                    let Some(judge) = judge else {
+                    let Some(judges) = judges else {
                         return false;
                     };
                     matchings_turn();
-                    found = judge.heterogeneous(&all, &mdps, m1, p1, &over, &mut reached);
+                    found = judges.heterogeneous(&all, &mdps, (m1, p1), &over, &mut reached);
                     found.is_some()
                 };
                 if try_levels(p1, &mut bounds, &mut run) {
@@ -1470,7 +1474,7 @@ fn pair_compatible(
             for &hold in holds {
                 let mut cand: Option<BracketOut> = None;
                 let mut run = |lv: Level| {
-                    let mut judge = None;
+                    let mut judges = None;
                     if exact {
                         // D.4 alone stands for B.3 in a lowest bracket joined by C.13; else
                         // B.3's lowest floater, while it is held.
@@ -1485,10 +1489,11 @@ fn pair_compatible(
                             },
                             _ => (None, None),
                         };
-                        judge = Judge::new(r, lv, &all, bye_only, least, target);
+                        let judge = Judge::new(r, lv, &all, bye_only, least, target);
+                        judges = judge.map(|j| judges_of(j, p1));
                     }
-                    if judge.is_none() || decide() != Decide::MatchingsOnly {
-                        let mut s = search(lv, hold, None, judge.is_some());
+                    if judges.is_none() || decide() != Decide::MatchingsOnly {
+                        let mut s = search(lv, hold, None, judges.is_some());
                         let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
                             let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
                             if fits {
@@ -1504,11 +1509,11 @@ fn pair_compatible(
                         }
                     }
                     // The search's first nodes did not decide the level: the matchings do.
-                    let Some(judge) = judge else {
+                    let Some(judges) = judges else {
                         return false;
                     };
                     matchings_turn();
-                    cand = judge.homogeneous(&all, p1, &over);
+                    cand = judges.homogeneous(&all, p1, &over);
                     cand.is_some()
                 };
                 if try_levels(p1, &mut bounds, &mut run) {

@@ -115,7 +115,8 @@ const KEYS: usize = 4;
 /// The values of candidates must stay well inside 256 bits (the matching's duals double them).
 const MAX_BITS: u32 = 236;
 
-/// What the candidates of one level of the lowest bracket are judged by.
+/// What the candidates of one level of a bracket are judged by.
+#[derive(Clone)]
 pub(crate) struct Judge<'a> {
     r: &'a Round12,
     lv: Level,
@@ -126,6 +127,9 @@ pub(crate) struct Judge<'a> {
     target: Option<Vec<Score>>,
     /// The players left unpaired take the bye (the lowest bracket: one at most, B.1.b).
     bye_only: bool,
+    /// C.12: the only players who may be left unpaired (sorted), when the driver asks for one
+    /// set of downfloaters.
+    only: Option<Vec<usize>>,
     /// The weight of each score of the bracket as a player left unpaired, lowest first.
     worths: Vec<(Score, I256)>,
     /// Each part's multiplier in the value (the order of `CAPPED` or `COLOUR_FIRST`).
@@ -182,7 +186,7 @@ impl<'a> Judge<'a> {
         let span = |part: Part| -> I256 {
             match part {
                 _ if !used(part) => I256::ONE,
-                Part::B3 => I256::from(worst_sq * (n + 1) + 1),
+                Part::B3 => I256::from(worst_sq) * I256::from(n + 1) + I256::ONE,
                 Part::Floater => worth,
                 _ => I256::from(n + 1),
             }
@@ -210,6 +214,7 @@ impl<'a> Judge<'a> {
             bye_opponent,
             target,
             bye_only,
+            only: None,
             worths,
             mult,
             top: m,
@@ -264,6 +269,14 @@ impl<'a> Judge<'a> {
         self.value(&parts, b3, worth)
     }
 
+    /// The same judge with only the players of `set` (sorted) allowed to be left unpaired.
+    pub fn leaving_only(&self, set: &[usize]) -> Self {
+        Judge {
+            only: Some(set.to_vec()),
+            ..self.clone()
+        }
+    }
+
     /// The level allows the pair (B.1, B.2, A.7.d, B.5 / B.6 for upfloaters where kept).
     fn ok(&self, a: usize, b: usize) -> bool {
         legal(self.r, &self.lv, a, b)
@@ -276,7 +289,11 @@ impl<'a> Judge<'a> {
         let no_bye = self.bye_only && !r.players[i].bye_ok;
         let b5 = lv.b5_down() && r.repeats_down(i, true);
         let b6 = lv.b6_down() && r.repeats_down(i, false);
-        !(no_bye || b5 || b6)
+        let other = self
+            .only
+            .as_ref()
+            .is_some_and(|w| w.binary_search(&i).is_err());
+        !(no_bye || b5 || b6 || other)
     }
 
     /// The value of pairs and players left unpaired.
@@ -325,7 +342,7 @@ impl<'a> Judge<'a> {
                     left.iter()
                         .map(|&i| sq(r.players[i].score, self.bye_opponent)),
                 )
-                .sum();
+                .fold(0u64, u64::saturating_add);
             if factor != least {
                 return false;
             }
@@ -352,53 +369,43 @@ impl<'a> Judge<'a> {
         true
     }
 
-    /// A homogeneous bracket (C.4-C.8.a): `p` pairs among `players`.
-    pub fn homogeneous(
-        &self,
-        players: &[usize],
-        p: usize,
-        over: &Cell<usize>,
-    ) -> Option<BracketOut> {
+    /// A homogeneous bracket (C.4-C.8.a): the best value of `p` pairs among `players`, with a
+    /// completion that has it.
+    fn best_homogeneous(&self, players: &[usize], p: usize) -> Option<Valued> {
         if 2 * p > players.len() || (self.bye_only && players.len() - 2 * p > 1) {
             return None;
         }
-        let root = Rest::pool_of(players, p);
-        let (best, pairs, left) = self.best(&root, None)?;
-        if !self.meets(&pairs, &left, over) {
-            return None;
-        }
-        let pairs = self.first_in(players, p, best, I256::ZERO)?;
+        self.best(&Rest::pool_of(players, p), None)
+    }
+
+    /// The first candidate of the homogeneous bracket with `value` (D.2, D.1), with its place
+    /// in that order.
+    fn first_homogeneous(&self, players: &[usize], p: usize, value: I256) -> Option<First> {
+        let mut order = Vec::new();
+        let pairs = self.first_in(players, p, value, I256::ZERO, &mut order)?;
         let floaters = unpaired(players, &pairs);
-        Some(BracketOut { pairs, floaters })
+        Some((BracketOut { pairs, floaters }, order))
     }
 
     /// A heterogeneous bracket (C.6, C.8.b, C.9): `m1` of the moved-down players `mdps`
     /// (chosen in the order of D.3) each meet a resident (the transpositions of D.1.2), then
-    /// the remainder makes `p1 - m1` pairs. `reached`: some choice of them can be paired.
-    pub fn heterogeneous(
+    /// the remainder makes `p1 - m1` pairs. The best value over every choice of them, the
+    /// first choice with it (its index in the order of D.3) and a completion; `reached`: some
+    /// choice of them can be paired.
+    fn best_heterogeneous(
         &self,
         all: &[usize],
         mdps: &[usize],
         m1: usize,
         p1: usize,
-        over: &Cell<usize>,
         reached: &mut bool,
-    ) -> Option<BracketOut> {
+    ) -> Option<(usize, Valued)> {
         if m1 > p1 || 2 * p1 > all.len() || (self.bye_only && all.len() - 2 * p1 > 1) {
             return None;
         }
-        let residents: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
-        let chosen_sets: Vec<(Vec<usize>, Vec<usize>)> = combinations(mdps.len(), m1)
-            .into_iter()
-            .map(|c| {
-                let s1: Vec<usize> = c.iter().map(|&k| mdps[k]).collect();
-                let waiting = mdps.iter().copied().filter(|i| !s1.contains(i)).collect();
-                (s1, waiting)
-            })
-            .collect();
-        // The best value over every choice of S1 (D.3), and the first choice that has it.
+        let residents = residents_of(all, mdps);
         let mut best: Option<(usize, Valued)> = None;
-        for (c, (s1, waiting)) in chosen_sets.iter().enumerate() {
+        for (c, (s1, waiting)) in chosen_sets(mdps, m1).iter().enumerate() {
             let rest = Rest {
                 must: s1,
                 partners: &residents,
@@ -413,26 +420,46 @@ impl<'a> Judge<'a> {
                 }
             }
         }
-        let (c, (value, pairs, left)) = best?;
-        if !self.meets(&pairs, &left, over) {
-            return None;
-        }
-        let (s1, waiting) = &chosen_sets[c];
+        best
+    }
+
+    /// The first candidate of the heterogeneous bracket with `value`, S1 the choice `c` of the
+    /// moved-down players, with its place in the order of D.
+    fn first_heterogeneous(
+        &self,
+        all: &[usize],
+        mdps: &[usize],
+        m1: usize,
+        p1: usize,
+        (c, value): (usize, I256),
+    ) -> Option<First> {
+        let residents = residents_of(all, mdps);
+        let (s1, waiting) = chosen_sets(mdps, m1).into_iter().nth(c)?;
+        let mut order = vec![I256::from(c as u64)];
         // D.1.2: each S1 player in turn takes the first resident with which a best completion
         // still exists.
         let mut fixed_value = I256::ZERO;
-        let mut free = residents.clone();
-        let mut fixed = self.transpose(s1, &mut free, waiting, p1 - m1, &mut fixed_value, value)?;
+        let mut free = residents;
+        let mut fixed = self.transpose(
+            &s1,
+            &mut free,
+            &waiting,
+            p1 - m1,
+            &mut fixed_value,
+            value,
+            &mut order,
+        )?;
         // The remainder: the residents left and the moved-down players waiting.
-        let mut remainder: Vec<usize> = free.iter().chain(waiting).copied().collect();
+        let mut remainder: Vec<usize> = free.iter().chain(&waiting).copied().collect();
         remainder.sort_unstable();
-        let inner = self.first_in(&remainder, p1 - m1, value, fixed_value)?;
+        let inner = self.first_in(&remainder, p1 - m1, value, fixed_value, &mut order)?;
         let floaters = unpaired(&remainder, &inner);
         fixed.extend(inner);
-        Some(BracketOut {
+        let out = BracketOut {
             pairs: fixed,
             floaters,
-        })
+        };
+        Some((out, order))
     }
 
     /// The first candidate of `players` with `p` pairs in the order of D.2 then D.1 among
@@ -443,6 +470,7 @@ impl<'a> Judge<'a> {
         p: usize,
         value: I256,
         fixed: I256,
+        order: &mut Vec<I256>,
     ) -> Option<Vec<(usize, usize)>> {
         let n = players.len();
         let pos = |i: usize| players.binary_search(&i).unwrap_or(n);
@@ -458,10 +486,22 @@ impl<'a> Judge<'a> {
             k[0] * m[0] + k[1] * m[1] + k[2] * m[2] + k[3] * m[3]
         };
         let root = Rest::pool_of(players, p);
-        let (v, pairs, _) = self.best(&root, Some((&keys, scale)))?;
+        let (v, pairs, left) = self.best(&root, Some((&keys, scale)))?;
         if fixed + v != value {
             return None;
         }
+        // Its place in the order of D.2: the exchange's keys.
+        let exchange = pairs
+            .iter()
+            .map(|&(a, b)| item_keys(n, p, Some(pos(a)), pos(b)))
+            .chain(left.iter().map(|&i| item_keys(n, p, None, pos(i))));
+        let mut sums = [I256::ZERO; KEYS];
+        for k in exchange {
+            for (s, v) in sums.iter_mut().zip(k) {
+                *s += v;
+            }
+        }
+        order.extend(sums);
         // The exchange that gives this pairing first: the higher player of each pair is in S1
         // (a mixed pair keeps its S1 player there, two S1 players send the lower to S2, two S2
         // players bring the higher to S1).
@@ -475,15 +515,17 @@ impl<'a> Judge<'a> {
         // D.1: each S1 player in turn takes the first S2 player with which a best completion
         // still exists (an assignment: the S2 players left over are left unpaired).
         let mut fixed = fixed;
-        self.transpose(&s1, &mut s2, &[], 0, &mut fixed, value)
+        self.transpose(&s1, &mut s2, &[], 0, &mut fixed, value, order)
     }
 
     /// The transposition (D.1) of `s2` for `s1` with which some completion still has `value`:
     /// each S1 player in turn takes the first free S2 player with which a best completion
     /// exists, the S2 players left over, with `waiting`, then making `more` pairs among
     /// themselves (a remainder) or, with none to make, left unpaired. The pairs' values are
-    /// added to `fixed`, the S2 players taken removed from `s2`. Never undone: the completion
-    /// that exists for the first choice is one of the candidates found after it.
+    /// added to `fixed`, the S2 players taken removed from `s2`, the place of each in what was
+    /// left of S2 pushed on `order`. Never undone: the completion that exists for the first
+    /// choice is one of the candidates found after it.
+    #[allow(clippy::too_many_arguments)]
     fn transpose(
         &self,
         s1: &[usize],
@@ -492,6 +534,7 @@ impl<'a> Judge<'a> {
         more: usize,
         fixed: &mut I256,
         value: I256,
+        order: &mut Vec<I256>,
     ) -> Option<Vec<(usize, usize)>> {
         let mut out = Vec::with_capacity(s1.len());
         for (d, &a) in s1.iter().enumerate() {
@@ -520,10 +563,107 @@ impl<'a> Judge<'a> {
             }
             let (j, pair) = taken?;
             out.push((a, s2.remove(j)));
+            order.push(I256::from(j as u64));
             *fixed += pair;
         }
         Some(out)
     }
+}
+
+/// The candidates of one level, judged by one `Judge` per set of players allowed to be left
+/// unpaired (C.12 asking for one of several sets of downfloaters), or by one judge alone.
+pub(crate) struct Judges<'a>(pub Vec<Judge<'a>>);
+
+impl<'a> Judges<'a> {
+    /// `judge` alone, or (C.12) one judge per set of `wanted` downfloaters that has `floaters`
+    /// players.
+    pub fn of(judge: Judge<'a>, wanted: Option<&[Vec<usize>]>, floaters: usize) -> Self {
+        match wanted {
+            Some(sets) => Judges(
+                sets.iter()
+                    .filter(|w| w.len() == floaters)
+                    .map(|w| judge.leaving_only(w))
+                    .collect(),
+            ),
+            None => Judges(vec![judge]),
+        }
+    }
+
+    /// The level's candidate for a homogeneous bracket (`Judge::best_homogeneous`).
+    pub fn homogeneous(
+        &self,
+        players: &[usize],
+        p: usize,
+        over: &Cell<usize>,
+    ) -> Option<BracketOut> {
+        self.decide(
+            over,
+            |j| j.best_homogeneous(players, p).map(|v| ((), v)),
+            |j, (), value| j.first_homogeneous(players, p, value),
+        )
+    }
+
+    /// The level's candidate for a heterogeneous bracket (`Judge::best_heterogeneous`).
+    pub fn heterogeneous(
+        &self,
+        all: &[usize],
+        mdps: &[usize],
+        (m1, p1): (usize, usize),
+        over: &Cell<usize>,
+        reached: &mut bool,
+    ) -> Option<BracketOut> {
+        self.decide(
+            over,
+            |j| j.best_heterogeneous(all, mdps, m1, p1, reached),
+            |j, c, value| j.first_heterogeneous(all, mdps, m1, p1, (c, value)),
+        )
+    }
+
+    /// The best value over every judge; when it meets the level, the first candidate with it
+    /// in the order of D over them all (each judge's first, compared by their places).
+    fn decide<P: Copy>(
+        &self,
+        over: &Cell<usize>,
+        mut best: impl FnMut(&Judge) -> Option<(P, Valued)>,
+        first: impl Fn(&Judge, P, I256) -> Option<First>,
+    ) -> Option<BracketOut> {
+        let plans: Vec<(usize, P, Valued)> = (self.0.iter().enumerate())
+            .filter_map(|(i, j)| best(j).map(|(plan, v)| (i, plan, v)))
+            .collect();
+        let least = plans.iter().map(|p| p.2 .0).min()?;
+        let (_, _, (_, pairs, left)) = plans.iter().find(|p| p.2 .0 == least)?;
+        if !self.0[0].meets(pairs, left, over) {
+            return None;
+        }
+        plans
+            .iter()
+            .filter(|p| p.2 .0 == least)
+            .filter_map(|&(i, plan, _)| first(&self.0[i], plan, least))
+            .min_by(|a, b| a.1.cmp(&b.1))
+            .map(|(out, _)| out)
+    }
+}
+
+/// The first candidate and its place in the order of D (the choice of D.3, the transpositions'
+/// places, the exchange's keys).
+type First = (BracketOut, Vec<I256>);
+
+/// The residents: the players of `all` not moved down.
+fn residents_of(all: &[usize], mdps: &[usize]) -> Vec<usize> {
+    all.iter().copied().filter(|i| !mdps.contains(i)).collect()
+}
+
+/// The choices of `m1` moved-down players in the order of D.3, each with the others (who wait
+/// for the remainder).
+fn chosen_sets(mdps: &[usize], m1: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    combinations(mdps.len(), m1)
+        .into_iter()
+        .map(|c| {
+            let s1: Vec<usize> = c.iter().map(|&k| mdps[k]).collect();
+            let waiting = mdps.iter().copied().filter(|i| !s1.contains(i)).collect();
+            (s1, waiting)
+        })
+        .collect()
 }
 
 /// The players of `players` in none of `pairs`.
