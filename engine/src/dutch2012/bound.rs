@@ -54,7 +54,7 @@ impl<'a> Rest<'a> {
     }
 
     /// The players of the branch, `must` first.
-    fn players(&self) -> Vec<usize> {
+    pub(crate) fn players(&self) -> Vec<usize> {
         self.must
             .iter()
             .chain(self.partners)

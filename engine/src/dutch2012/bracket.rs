@@ -1302,11 +1302,14 @@ fn pair_compatible(
         && if bye_only {
             hints.lowest
         } else {
-            (hints.any || hints.wanted.is_some()) && hints.below.is_none() && !hints.c13
+            // C.12's wanted sets were listed among those that leave the lower brackets
+            // pairable, so its `below` adds nothing to them.
+            hints.any || hints.wanted.is_some() || hints.c13
         };
     // C.12 asking for one of several sets of downfloaters: one judge per set that P1 pairs
-    // leave unpaired.
-    let judges_of = |judge, p1: usize| Judges::of(judge, hints.wanted, n - 2 * p1);
+    // leave unpaired; C.13: the downfloaters pairable with the lower brackets' players.
+    let below = hints.below.filter(|_| hints.c13);
+    let judges_of = |judge, p1: usize| Judges::of(judge, hints.wanted, below, n - 2 * p1);
     // The matchings take a level over from the search: its nodes and the budget it turned away
     // (theirs to find again) are forgotten.
     let matchings_turn = || {
@@ -1428,22 +1431,31 @@ fn pair_compatible(
                         let judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
                         judges = judge.map(|j| judges_of(j, p1));
                     }
-                    if judges.is_none() || decide() != Decide::MatchingsOnly {
-                        let mut s = search(lv, hold, het_best.clone(), judges.is_some());
-                        let ok = heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
-                        found = s.found.take();
-                        if ok || !s.gave_up() {
-                            return ok;
+                    // The search (its first nodes, when the matchings can take over), then the
+                    // matchings; where they cannot tell, the search again to its node limit.
+                    let mut first = judges.is_some();
+                    loop {
+                        if !(first && decide() == Decide::MatchingsOnly) {
+                            let mut s = search(lv, hold, het_best.clone(), first);
+                            let ok =
+                                heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
+                            found = s.found.take();
+                            if ok || !s.gave_up() || !first {
+                                return ok;
+                            }
+                        }
+                        let Some(judges) = judges.take() else {
+                            return false;
+                        };
+                        matchings_turn();
+                        match judges.heterogeneous(&all, &mdps, (m1, p1), &over, &mut reached) {
+                            Some(out) => {
+                                found = out;
+                                return found.is_some();
+                            }
+                            None => first = false,
                         }
                     }
-                    // The search's first nodes did not decide the level: the matchings do (the
-                    // budget the search turned away is theirs to find again).
-                    let Some(judges) = judges else {
-                        return false;
-                    };
-                    matchings_turn();
-                    found = judges.heterogeneous(&all, &mdps, (m1, p1), &over, &mut reached);
-                    found.is_some()
                 };
                 if try_levels(p1, &mut bounds, &mut run) {
                     return found;
@@ -1483,7 +1495,13 @@ fn pair_compatible(
                                 None => return false,
                                 least => (least, None),
                             },
-                            _ if hold => match memo.lowest_floaters(r, &all, p1, bye_only) {
+                            // C.13: among the pairings that leave the lower players pairable, where
+                            // the matching can tell.
+                            _ if hold => match hints
+                                .below
+                                .and_then(|below| memo.lowest_floaters_below(r, &all, p1, below))
+                                .unwrap_or_else(|| memo.lowest_floaters(r, &all, p1, bye_only))
+                            {
                                 None => return false,
                                 target => (None, target),
                             },
@@ -1492,29 +1510,38 @@ fn pair_compatible(
                         let judge = Judge::new(r, lv, &all, bye_only, least, target);
                         judges = judge.map(|j| judges_of(j, p1));
                     }
-                    if judges.is_none() || decide() != Decide::MatchingsOnly {
-                        let mut s = search(lv, hold, None, judges.is_some());
-                        let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                            let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
-                            if fits {
-                                cand = Some(BracketOut {
-                                    pairs: pairs.to_vec(),
-                                    floaters: unpaired.to_vec(),
-                                });
+                    // As in the heterogeneous part: the search's first nodes, the matchings,
+                    // the search to its node limit where they cannot tell.
+                    let mut first = judges.is_some();
+                    loop {
+                        if !(first && decide() == Decide::MatchingsOnly) {
+                            let mut s = search(lv, hold, None, first);
+                            let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
+                                let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
+                                if fits {
+                                    cand = Some(BracketOut {
+                                        pairs: pairs.to_vec(),
+                                        floaters: unpaired.to_vec(),
+                                    });
+                                }
+                                fits
+                            });
+                            if ok || !s.gave_up() || !first {
+                                return ok;
                             }
-                            fits
-                        });
-                        if ok || !s.gave_up() {
-                            return ok;
+                        }
+                        let Some(judges) = judges.take() else {
+                            return false;
+                        };
+                        matchings_turn();
+                        match judges.homogeneous(&all, p1, &over) {
+                            Some(out) => {
+                                cand = out;
+                                return cand.is_some();
+                            }
+                            None => first = false,
                         }
                     }
-                    // The search's first nodes did not decide the level: the matchings do.
-                    let Some(judges) = judges else {
-                        return false;
-                    };
-                    matchings_turn();
-                    cand = judges.homogeneous(&all, p1, &over);
-                    cand.is_some()
                 };
                 if try_levels(p1, &mut bounds, &mut run) {
                     return cand;

@@ -130,6 +130,12 @@ pub(crate) struct Judge<'a> {
     /// C.12: the only players who may be left unpaired (sorted), when the driver asks for one
     /// set of downfloaters.
     only: Option<Vec<usize>>,
+    /// C.13: the lower brackets' players, who must be pairable with the players left unpaired
+    /// (all of them but one at most, who may take the bye).
+    below: Option<Vec<usize>>,
+    /// Set when the matching of `best_below` made more pairs than asked for: the level is
+    /// then not decided here.
+    undecided: Cell<bool>,
     /// The weight of each score of the bracket as a player left unpaired, lowest first.
     worths: Vec<(Score, I256)>,
     /// Each part's multiplier in the value (the order of `CAPPED` or `COLOUR_FIRST`).
@@ -215,6 +221,8 @@ impl<'a> Judge<'a> {
             target,
             bye_only,
             only: None,
+            below: None,
+            undecided: Cell::new(false),
             worths,
             mult,
             top: m,
@@ -269,6 +277,15 @@ impl<'a> Judge<'a> {
         self.value(&parts, b3, worth)
     }
 
+    /// The same judge where the players left unpaired must be pairable with the lower brackets'
+    /// players `below` (C.13).
+    pub fn with_below(&self, below: &[usize]) -> Self {
+        Judge {
+            below: Some(below.to_vec()),
+            ..self.clone()
+        }
+    }
+
     /// The same judge with only the players of `set` (sorted) allowed to be left unpaired.
     pub fn leaving_only(&self, set: &[usize]) -> Self {
         Judge {
@@ -312,6 +329,9 @@ impl<'a> Judge<'a> {
     /// player left unpaired, and the multiplier of the value above them, ties broken by the
     /// keys) and its value without the keys.
     fn best(&self, rest: &Rest, key: Option<(Keys, I256)>) -> Option<Valued> {
+        if let Some(below) = &self.below {
+            return self.best_below(rest, below, key);
+        }
         let scale = key.map_or(I256::ONE, |(_, scale)| scale);
         // The matching maximises: the top less the value.
         let top = self.top * scale;
@@ -326,6 +346,99 @@ impl<'a> Judge<'a> {
         let ok = |a: usize, b: usize| self.ok(a, b);
         let floatable = |i: usize| self.floatable(i);
         let (pairs, left) = rest.best::<I256>(&ok, &floatable, &pair_w, &float_w)?;
+        let value = self.total(&pairs, &left);
+        Some((value, pairs, left))
+    }
+
+    /// `best` where the players left unpaired must be pairable with the lower players `below`
+    /// (C.13): one matching of two phases. Each player of the branch who may be left unpaired
+    /// (not S1's) is there twice, in the bracket and below it, with a connector that takes one
+    /// of the two (the bracket one: he is left unpaired, at his value; the one below: he is
+    /// paired in the bracket); his presence below pairs with the other players left unpaired
+    /// and the lower players (B.1, B.2 for non-top scorers; one of them at most takes the bye,
+    /// B.1.b). The bracket's pairs come first (each weighs more than any value), so the
+    /// matching makes the most of them: fewer than `rest.pairs` is no completion, more leaves
+    /// the count asked for undecided (`undecided`: at the level's root, the search takes the
+    /// level back; below it, a branch has no more pairs than its root).
+    fn best_below(
+        &self,
+        rest: &Rest,
+        below: &[usize],
+        key: Option<(Keys, I256)>,
+    ) -> Option<Valued> {
+        let r = self.r;
+        let scale = key.map_or(I256::ONE, |(_, scale)| scale);
+        let top = self.top * scale;
+        let keys = |a: Option<usize>, b: usize| key.map_or(I256::ZERO, |(k, _)| k(a, b));
+        let players = rest.players();
+        let (n, nm, np) = (players.len(), rest.must.len(), rest.partners.len());
+        let floaters = n.checked_sub(2 * rest.pairs)?;
+        let movable: Vec<usize> = (nm..n).filter(|&i| self.floatable(players[i])).collect();
+        let k = movable.len();
+        let (copy, connector, low) = (n, n + k, n + 2 * k);
+        let bye = (floaters + below.len()) % 2 == 1;
+        let total = low + below.len() + usize::from(bye);
+        let mut edges: Vec<(usize, usize, I256)> = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                let shape = if i < nm {
+                    j >= nm && j < nm + np
+                } else {
+                    rest.pool
+                };
+                let (a, b) = (players[i], players[j]);
+                if shape && self.ok(a, b) {
+                    edges.push((
+                        i,
+                        j,
+                        top + top - (self.pair(a, b) * scale + keys(Some(a), b)),
+                    ));
+                }
+            }
+        }
+        // Below the bracket: who is left unpaired, and the lower players.
+        let lower: Vec<(usize, usize)> = (movable.iter().enumerate())
+            .map(|(t, &i)| (copy + t, players[i]))
+            .chain(below.iter().enumerate().map(|(q, &l)| (low + q, l)))
+            .collect();
+        for (t, &i) in movable.iter().enumerate() {
+            let a = players[i];
+            edges.push((
+                i,
+                connector + t,
+                top - (self.float(a) * scale + keys(None, a)),
+            ));
+            edges.push((copy + t, connector + t, top));
+        }
+        for (x, &(u, a)) in lower.iter().enumerate() {
+            for &(v, b) in &lower[x + 1..] {
+                if r.pairable(a, b) {
+                    edges.push((u, v, top));
+                }
+            }
+            if bye && r.players[a].bye_ok {
+                edges.push((u, total - 1, top));
+            }
+        }
+        let mate = super::solve::max_weight_matching(total, &edges, true);
+        if mate.iter().any(Option::is_none) {
+            return None;
+        }
+        let mut pairs = Vec::new();
+        let mut left = Vec::new();
+        for (i, m) in mate.iter().enumerate().take(n) {
+            match *m {
+                Some(j) if j < n && i < j => pairs.push((players[i], players[j])),
+                Some(j) if j >= connector && j < low => left.push(players[i]),
+                _ => {}
+            }
+        }
+        if pairs.len() > rest.pairs {
+            self.undecided.set(true);
+        }
+        if pairs.len() != rest.pairs {
+            return None;
+        }
         let value = self.total(&pairs, &left);
         Some((value, pairs, left))
     }
@@ -576,8 +689,17 @@ pub(crate) struct Judges<'a>(pub Vec<Judge<'a>>);
 
 impl<'a> Judges<'a> {
     /// `judge` alone, or (C.12) one judge per set of `wanted` downfloaters that has `floaters`
-    /// players.
-    pub fn of(judge: Judge<'a>, wanted: Option<&[Vec<usize>]>, floaters: usize) -> Self {
+    /// players; (C.13) the downfloaters pairable with the lower players `below`.
+    pub fn of(
+        judge: Judge<'a>,
+        wanted: Option<&[Vec<usize>]>,
+        below: Option<&[usize]>,
+        floaters: usize,
+    ) -> Self {
+        let judge = match below {
+            Some(below) => judge.with_below(below),
+            None => judge,
+        };
         match wanted {
             Some(sets) => Judges(
                 sets.iter()
@@ -589,13 +711,14 @@ impl<'a> Judges<'a> {
         }
     }
 
-    /// The level's candidate for a homogeneous bracket (`Judge::best_homogeneous`).
+    /// The level's candidate for a homogeneous bracket (`Judge::best_homogeneous`); `None` when
+    /// the matchings cannot tell (`Judge::undecided`).
     pub fn homogeneous(
         &self,
         players: &[usize],
         p: usize,
         over: &Cell<usize>,
-    ) -> Option<BracketOut> {
+    ) -> Option<Option<BracketOut>> {
         self.decide(
             over,
             |j| j.best_homogeneous(players, p).map(|v| ((), v)),
@@ -603,7 +726,8 @@ impl<'a> Judges<'a> {
         )
     }
 
-    /// The level's candidate for a heterogeneous bracket (`Judge::best_heterogeneous`).
+    /// The level's candidate for a heterogeneous bracket (`Judge::best_heterogeneous`); `None`
+    /// when the matchings cannot tell.
     pub fn heterogeneous(
         &self,
         all: &[usize],
@@ -611,7 +735,7 @@ impl<'a> Judges<'a> {
         (m1, p1): (usize, usize),
         over: &Cell<usize>,
         reached: &mut bool,
-    ) -> Option<BracketOut> {
+    ) -> Option<Option<BracketOut>> {
         self.decide(
             over,
             |j| j.best_heterogeneous(all, mdps, m1, p1, reached),
@@ -626,21 +750,27 @@ impl<'a> Judges<'a> {
         over: &Cell<usize>,
         mut best: impl FnMut(&Judge) -> Option<(P, Valued)>,
         first: impl Fn(&Judge, P, I256) -> Option<First>,
-    ) -> Option<BracketOut> {
+    ) -> Option<Option<BracketOut>> {
         let plans: Vec<(usize, P, Valued)> = (self.0.iter().enumerate())
             .filter_map(|(i, j)| best(j).map(|(plan, v)| (i, plan, v)))
             .collect();
-        let least = plans.iter().map(|p| p.2 .0).min()?;
-        let (_, _, (_, pairs, left)) = plans.iter().find(|p| p.2 .0 == least)?;
-        if !self.0[0].meets(pairs, left, over) {
+        if self.0.iter().any(|j| j.undecided.get()) {
             return None;
         }
-        plans
+        let Some(least) = plans.iter().map(|p| p.2 .0).min() else {
+            return Some(None);
+        };
+        let (_, _, (_, pairs, left)) = plans.iter().find(|p| p.2 .0 == least)?;
+        if !self.0[0].meets(pairs, left, over) {
+            return Some(None);
+        }
+        let found = plans
             .iter()
             .filter(|p| p.2 .0 == least)
             .filter_map(|&(i, plan, _)| first(&self.0[i], plan, least))
             .min_by(|a, b| a.1.cmp(&b.1))
-            .map(|(out, _)| out)
+            .map(|(out, _)| out);
+        Some(found)
     }
 }
 
