@@ -38,9 +38,9 @@
 //!   alone stands for B.3 there (the bye counts in it as an opponent one point below the
 //!   lowest score), not the lowest downfloaters too.
 //!
-//! Where the driver's condition is none (an upper bracket paired the first time) or the lowest
-//! bracket's, each level is decided by `exact` (weighted matchings, no search). Otherwise (C.12
-//! and C.13 asking for another pairing), and for brackets too large for its weights:
+//! Each level is first searched as below for `FIRST_NODES` nodes, then decided by `exact`
+//! (weighted matchings, no search); the search alone decides, to its node limit, what `exact`
+//! cannot tell (see its module doc) and brackets too large for its weights:
 //!
 //! The transpositions are enumerated depth first, S1's players in order each taking the
 //! earliest S2 player left; a branch is cut as soon as the remaining S1 players cannot all be
@@ -71,7 +71,7 @@ use std::collections::HashMap;
 /// within it is taken as not met (a safety net against exponential searches, see the README).
 /// 20 000 until session 10's stress runs found lowest brackets joined by C.13 where it gave
 /// every level up and left no pairing (`testdata/dutch-2012-search-limit/`); those brackets are
-/// now decided by `exact`, and only C.12 and C.13's searches still come here.
+/// now decided by `exact`, and only the levels it cannot tell still search this far.
 const NODE_LIMIT: u64 = 400_000;
 /// The search nodes spent on a level that `exact` can decide before it does: a level the
 /// depth-first search decides within them costs less than the matchings (most levels, where

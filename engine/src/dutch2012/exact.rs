@@ -1,9 +1,11 @@
 //! One requirement level of a bracket decided by weighted matchings, and its first candidate in
 //! the order of section D found without listing the exchanges and transpositions one by one:
 //! the search of `bracket` whose cost does not explode. It pairs the lowest bracket (joined by
-//! C.13 or not) and every upper bracket paired the first time; the depth-first search of
-//! `bracket` is left for the pairings that C.12 and C.13 ask for again (their condition on the
-//! downfloaters is not a weight) and for values over 236 bits (brackets of about a hundred
+//! C.13 or not), every upper bracket paired the first time, and the pairings C.12 and C.13 ask
+//! for again (`Judges`); the depth-first search of `bracket` takes a level first for a few
+//! nodes (most levels end there, cheaper than the matchings), and alone the levels the
+//! matchings cannot tell (C.13 with more pairs than asked for, or with P1 below M1; C.12 with
+//! too many sets of downfloaters to list) and brackets whose values pass 236 bits (about 128
 //! players, whose searches are short).
 //!
 //! Why a level is an optimum. The levels of C.10 are tried in order, and each is met by the
@@ -38,7 +40,11 @@
 //!
 //! The driver's condition: none in an upper bracket paired the first time (its downfloaters
 //! must keep the float criteria the level keeps, B.5 / B.6); in the lowest bracket, one player
-//! at most is left, who may take the bye (B.1.b), and keeps them too.
+//! at most is left, who may take the bye (B.1.b), and keeps them too; C.12's, one of the sets
+//! of downfloaters listed (one judge per set, only its players may be left unpaired: the best
+//! value over them all, and the first candidate over them all, compared by their places in the
+//! order of D); C.13's, the downfloaters and the lower brackets' players pairable together (a
+//! second phase of the same matching, `Judge::best_below`).
 
 use super::bound::{sq, Rest};
 use super::bracket::{combinations, down_cost, dropped_cost, legal, BracketOut};

@@ -10,9 +10,9 @@
 //!
 //! Module layout: this file ranks the players (A.2), derives the 2012 facts from the history and
 //! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket (C.1-C.14, D),
-//! each level decided by `exact`'s weighted matchings (the best value in the order of the
-//! levels, then the first candidate in the order of D, with no search) or, for C.12 and C.13's
-//! pairings asked for again, by its depth-first search; `bound` cuts that search with the
+//! each level decided by its depth-first search's first nodes, then by `exact`'s weighted
+//! matchings (the best value in the order of the levels, then the first candidate in the
+//! order of D, with no search); `bound` cuts that search with the
 //! conditions a complete candidate must meet (D.4, B.3, C.13); `levels` lists the requirement
 //! levels in the order of C.10; `memo` keeps what a
 //! bracket's search computes once (bounds, pair graphs as bit masks); `solve` holds the
