@@ -1240,6 +1240,8 @@ fn pair_compatible(
     let p0 = (n / 2).min(max_p);
     let m0 = mdps.len();
     let tops = all.iter().any(|&i| r.players[i].top);
+    // The players left unpaired take the bye (the lowest bracket).
+    let bye_only = place != Place::Upper;
     let nodes = Cell::new(0u64);
     let (spent, over) = (Cell::new(0usize), Cell::new(usize::MAX));
     let level_nodes = Cell::new(0u64);
@@ -1281,7 +1283,7 @@ fn pair_compatible(
             floating: true,
             b3: place == Place::Merged,
             lowest_floaters: !hold,
-            bye_only: place != Place::Upper,
+            bye_only,
             het_best,
             memo: &memo,
             least: None,
@@ -1294,10 +1296,10 @@ fn pair_compatible(
             wanted: hints.wanted,
         }
     };
-    // The levels are decided by weighted matchings (`exact`), where the values fit (else by the
-    // search below), when the driver's condition is none (an upper bracket paired the first
-    // time) or the lowest bracket's.
-    let bye_only = place != Place::Upper;
+    // The levels are decided by weighted matchings (`exact`) after the search's first nodes,
+    // where the values fit, for every condition of the driver's that they can weigh: none (an
+    // upper bracket paired the first time), the lowest bracket's, C.12's sets, C.13's lower
+    // brackets.
     let exact = decide() != Decide::SearchOnly
         && if bye_only {
             hints.lowest
@@ -1310,8 +1312,8 @@ fn pair_compatible(
     // leave unpaired; C.13: the downfloaters pairable with the lower brackets' players.
     let below = hints.below.filter(|_| hints.c13);
     let judges_of = |judge, p1: usize| Judges::of(judge, hints.wanted, below, n - 2 * p1);
-    // The matchings take a level over from the search: its nodes and the budget it turned away
-    // (theirs to find again) are forgotten.
+    // The search's first nodes did not decide the level: their count and the budget they
+    // turned away are forgotten (the matchings, or the search again to its limit, find it).
     let matchings_turn = || {
         nodes.set(0);
         over.set(usize::MAX);
@@ -1351,7 +1353,7 @@ fn pair_compatible(
     let holds: &[bool] = if mixed { &[true, false] } else { &[false] };
     // The lowest bracket leaves one player at most (B.1.b, the driver's condition there): a
     // level with fewer pairs is hopeless.
-    let hopeless = |p1: usize| place != Place::Upper && n - 2 * p1 > 1;
+    let hopeless = |p1: usize| bye_only && n - 2 * p1 > 1;
     // A.3: heterogeneous unless at least half the players were moved down.
     let mut p_zero = false;
     if m0 > 0 && 2 * m0 < n {
@@ -1414,26 +1416,14 @@ fn pair_compatible(
                     // C.13: among the pairings that leave the lower players pairable.
                     Some(best)
                 } else {
-                    memo.lowest_floaters(r, &all, p1, place != Place::Upper)
+                    memo.lowest_floaters(r, &all, p1, bye_only)
                 };
                 let mut found = None;
                 let mut run = |lv: Level| {
-                    let mut judges = None;
-                    if exact && k == m1 {
-                        // D.4's least factor with M1 moved-down players meeting residents.
-                        let least = match place {
-                            Place::Merged => match memo.least_b3_het(r, &all, &mdps, m1) {
-                                None => return false,
-                                least => least,
-                            },
-                            _ => None,
-                        };
-                        let judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
-                        judges = judge.map(|j| judges_of(j, p1));
-                    }
                     // The search (its first nodes, when the matchings can take over), then the
-                    // matchings; where they cannot tell, the search again to its node limit.
-                    let mut first = judges.is_some();
+                    // matchings; where they cannot tell or their values do not fit, the search
+                    // again to its node limit.
+                    let mut first = exact && k == m1;
                     loop {
                         if !(first && decide() == Decide::MatchingsOnly) {
                             let mut s = search(lv, hold, het_best.clone(), first);
@@ -1444,16 +1434,25 @@ fn pair_compatible(
                                 return ok;
                             }
                         }
-                        let Some(judges) = judges.take() else {
-                            return false;
-                        };
+                        first = false;
                         matchings_turn();
-                        match judges.heterogeneous(&all, &mdps, (m1, p1), &over, &mut reached) {
-                            Some(out) => {
-                                found = out;
-                                return found.is_some();
-                            }
-                            None => first = false,
+                        // D.4's least factor with M1 moved-down players meeting residents.
+                        let least = match place {
+                            Place::Merged => match memo.least_b3_het(r, &all, &mdps, m1) {
+                                None => return false,
+                                least => least,
+                            },
+                            _ => None,
+                        };
+                        let judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
+                        let Some(judges) = judge.map(|j| judges_of(j, p1)) else {
+                            continue;
+                        };
+                        if let Some(out) =
+                            judges.heterogeneous(&all, &mdps, (m1, p1), &over, &mut reached)
+                        {
+                            found = out;
+                            return found.is_some();
                         }
                     }
                 };
@@ -1486,33 +1485,9 @@ fn pair_compatible(
             for &hold in holds {
                 let mut cand: Option<BracketOut> = None;
                 let mut run = |lv: Level| {
-                    let mut judges = None;
-                    if exact {
-                        // D.4 alone stands for B.3 in a lowest bracket joined by C.13; else
-                        // B.3's lowest floater, while it is held.
-                        let (least, target) = match place {
-                            Place::Merged => match memo.least_b3(r, &all) {
-                                None => return false,
-                                least => (least, None),
-                            },
-                            // C.13: among the pairings that leave the lower players pairable, where
-                            // the matching can tell.
-                            _ if hold => match hints
-                                .below
-                                .and_then(|below| memo.lowest_floaters_below(r, &all, p1, below))
-                                .unwrap_or_else(|| memo.lowest_floaters(r, &all, p1, bye_only))
-                            {
-                                None => return false,
-                                target => (None, target),
-                            },
-                            _ => (None, None),
-                        };
-                        let judge = Judge::new(r, lv, &all, bye_only, least, target);
-                        judges = judge.map(|j| judges_of(j, p1));
-                    }
                     // As in the heterogeneous part: the search's first nodes, the matchings,
-                    // the search to its node limit where they cannot tell.
-                    let mut first = judges.is_some();
+                    // the search to its node limit where they cannot tell or do not fit.
+                    let mut first = exact;
                     loop {
                         if !(first && decide() == Decide::MatchingsOnly) {
                             let mut s = search(lv, hold, None, first);
@@ -1530,16 +1505,34 @@ fn pair_compatible(
                                 return ok;
                             }
                         }
-                        let Some(judges) = judges.take() else {
-                            return false;
-                        };
+                        first = false;
                         matchings_turn();
-                        match judges.homogeneous(&all, p1, &over) {
-                            Some(out) => {
-                                cand = out;
-                                return cand.is_some();
-                            }
-                            None => first = false,
+                        // D.4 alone stands for B.3 in a lowest bracket joined by C.13; else
+                        // B.3's lowest floater, while it is held.
+                        let (least, target) = match place {
+                            Place::Merged => match memo.least_b3(r, &all) {
+                                None => return false,
+                                least => (least, None),
+                            },
+                            // C.13: among the pairings that leave the lower players pairable,
+                            // where the matching can tell.
+                            _ if hold => match hints
+                                .below
+                                .and_then(|below| memo.lowest_floaters_below(r, &all, p1, below))
+                                .unwrap_or_else(|| memo.lowest_floaters(r, &all, p1, bye_only))
+                            {
+                                None => return false,
+                                target => (None, target),
+                            },
+                            _ => (None, None),
+                        };
+                        let judge = Judge::new(r, lv, &all, bye_only, least, target);
+                        let Some(judges) = judge.map(|j| judges_of(j, p1)) else {
+                            continue;
+                        };
+                        if let Some(out) = judges.homogeneous(&all, p1, &over) {
+                            cand = out;
+                            return cand.is_some();
                         }
                     }
                 };

@@ -46,7 +46,7 @@
 //! order of D); C.13's, the downfloaters and the lower brackets' players pairable together (a
 //! second phase of the same matching, `Judge::best_below`).
 
-use super::bound::{sq, Rest};
+use super::bound::{b3_factor, sq, Rest};
 use super::bracket::{combinations, down_cost, dropped_cost, legal, BracketOut};
 use super::levels::Level;
 use super::Round12;
@@ -128,6 +128,8 @@ pub(crate) struct Judge<'a> {
     lv: Level,
     /// D.4: the least B.3 factor every candidate must have (a lowest bracket joined by C.13).
     least: Option<u64>,
+    /// The lowest score of the bracket (the bye counts as an opponent one point below it).
+    lowest: Score,
     bye_opponent: Score,
     /// B.3: the scores of the players left unpaired, when held to the lowest.
     target: Option<Vec<Score>>,
@@ -223,6 +225,7 @@ impl<'a> Judge<'a> {
             r,
             lv,
             least,
+            lowest,
             bye_opponent,
             target,
             bye_only,
@@ -453,18 +456,11 @@ impl<'a> Judge<'a> {
     /// (C.10's last line). A value over the budget only is kept in `over` as the next budget.
     fn meets(&self, pairs: &[(usize, usize)], left: &[usize], over: &Cell<usize>) -> bool {
         let r = self.r;
-        if let Some(least) = self.least {
-            let factor: u64 = pairs
-                .iter()
-                .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
-                .chain(
-                    left.iter()
-                        .map(|&i| sq(r.players[i].score, self.bye_opponent)),
-                )
-                .fold(0u64, u64::saturating_add);
-            if factor != least {
-                return false;
-            }
+        if self
+            .least
+            .is_some_and(|least| b3_factor(r, pairs, left, Some(self.lowest)) != least)
+        {
+            return false;
         }
         if let Some(target) = &self.target {
             if super::bound::scores_desc(r, left) != *target {
