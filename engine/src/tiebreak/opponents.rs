@@ -12,8 +12,7 @@
 //! - Fore Buchholz: every game of the last round counts as a draw, for the participant and
 //!   for his opponents (a participant paired in the last round is not withdrawn, 16.2.5).
 //! - Cuts: the least significant values go first, voluntary unplayed rounds before games
-//!   (16.5); Median-n also cuts the n most significant values. The least significant entry is
-//!   the one with the lowest opponent's score, then the lowest contribution.
+//!   (16.5; see [`cut_sum`]); Median-n also cuts the n most significant values.
 
 use super::rounds::Context;
 use super::Edition;
@@ -107,15 +106,22 @@ pub(crate) fn entries(
 
 /// The sum of the values left after cutting `low` least and `high` most significant
 /// entries. The least significant entry is the one with the lowest opponent's score (then the
-/// lowest value); the low cuts take voluntary unplayed rounds first (16.5).
+/// lowest value). For a low cut, voluntary unplayed rounds are the first candidates (16.5):
+/// the least significant of them is cut, unless the least significant entry overall gives the
+/// tie-break more than it does — then that one is cut, so that an unplayed round never leaves
+/// the participant a higher value than a game would (for Buchholz, whose value is the
+/// score, the unplayed round is always cut first).
 pub(crate) fn cut_sum(mut e: Vec<Entry>, low: u32, high: u32) -> i64 {
     let n = e.len();
     let low = (low as usize).min(n);
     let high = (high as usize).min(n - low);
     for _ in 0..low {
-        if let Some(k) = (0..e.len()).min_by_key(|&k| (!e[k].vur, e[k].score, e[k].value)) {
-            e.remove(k);
-        }
+        let least = (0..e.len()).min_by_key(|&k| (e[k].score, e[k].value, k));
+        let least_vur = (0..e.len()).min_by_key(|&k| (!e[k].vur, e[k].score, e[k].value, k));
+        let (Some(a), Some(v)) = (least, least_vur) else {
+            break;
+        };
+        e.remove(if e[a].value > e[v].value { a } else { v });
     }
     for _ in 0..high {
         if let Some(k) = (0..e.len()).max_by_key(|&k| (e[k].score, e[k].value)) {
