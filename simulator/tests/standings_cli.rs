@@ -18,7 +18,12 @@ fn tsv_has_the_calculator_layout() {
         .args(["--tiebreaks", "BH/C1, SB", "--format", "tsv"])
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let out = String::from_utf8_lossy(&o.stdout);
     let mut lines = out.lines();
     assert_eq!(lines.next(), Some("Rank\tStartNo\tPTS\tBH/C1\tSB"));
@@ -50,7 +55,10 @@ fn damaged_record_names_file_line_and_specifier() {
     let o = swisslab().arg("standings").arg(&path).output().unwrap();
     assert_eq!(o.status.code(), Some(3));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("t.trf:1:") && err.contains("record 202"), "{err}");
+    assert!(
+        err.contains("t.trf:1:") && err.contains("record 202"),
+        "{err}"
+    );
     assert!(err.contains("'/Q2'"), "{err}");
     // Without a damaged record the file's list is used (PTS first).
     let fixed = text.replacen("012 ", "202 BH/C1,SB\n012 ", 1);
@@ -58,12 +66,18 @@ fn damaged_record_names_file_line_and_specifier() {
     let o = swisslab().arg("standings").arg(&path).output().unwrap();
     assert_eq!(o.status.code(), Some(0));
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.starts_with("tie-breaks: PTS BH/C1 SB (from the file's 202 record"), "{out}");
+    assert!(
+        out.starts_with("tie-breaks: PTS BH/C1 SB (from the file's 202 record"),
+        "{out}"
+    );
 }
 
 #[test]
 fn json_and_csv_list_every_player() {
-    for (fmt, starts) in [("json", "{\"edition\":\"2026\""), ("csv", "rank,start_no,name")] {
+    for (fmt, starts) in [
+        ("json", "{\"edition\":\"2026\""),
+        ("csv", "rank,start_no,name"),
+    ] {
         let o = swisslab()
             .arg("standings")
             .arg(sample())

@@ -111,3 +111,14 @@ fn file_lists_are_read_from_212_then_202() {
     assert!(e.to_string().contains("record 212"), "{e}");
     assert!(e.to_string().contains("'XX'"), "{e}");
 }
+
+#[test]
+fn the_edition_follows_the_start_date() {
+    let mut t = trf::read(FILE.as_bytes()).unwrap();
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2026);
+    t.records.push(("042".into(), " 2025/11/02".into()));
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2024);
+    t.records[0] = ("042".into(), " 26/03/01".into());
+    t.records.retain(|(c, _)| c == "042");
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2026);
+}

@@ -36,9 +36,10 @@ pub struct Args {
     pub format: Format,
 
     /// Edition of the Tie-Break Regulations: 2026 (in force: the 2024 text with the
-    /// amendments applied from 1 March 2026) or 2024 (applied from 1 August 2024).
-    #[arg(long, default_value = "2026", value_parser = parse_edition, value_name = "YEAR")]
-    pub edition: Edition,
+    /// amendments applied from 1 March 2026) or 2024 (applied from 1 August 2024). Default:
+    /// the edition in force at the file's start date (042), else 2026.
+    #[arg(long, value_parser = parse_edition, value_name = "YEAR")]
+    pub edition: Option<Edition>,
 }
 
 /// A parsed `--tiebreaks` list.
@@ -97,7 +98,8 @@ pub fn run(args: &Args) -> ExitCode {
             }
         },
     };
-    let st = tiebreak::standings(&t, &specs, args.edition);
+    let edition = args.edition.unwrap_or_else(|| Edition::for_tournament(&t));
+    let st = tiebreak::standings(&t, &specs, edition);
     let out = match args.format {
         Format::Tsv => st.tsv(),
         Format::Text => text(&t, &st, &source),
