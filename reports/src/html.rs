@@ -147,7 +147,8 @@ players, games and rounds of one tournament are not independent, tournaments are
 <b>korn-graubard</b>: the same share with fewer than 10 events or non-events, exact Clopper-Pearson interval on the effective sample size (n divided by the design effect); \
 <b>wilson</b> / <b>clopper-pearson</b>: a share of independent tournaments (Clopper-Pearson below 10); \
 <b>cluster-robust-t</b>: a regression coefficient with a cluster-robust variance by tournament. \
-Differences between runs: paired by tournament index when both runs share seed and configuration (paired-t on the per-tournament contributions), \
+Differences between runs: paired by tournament index when both runs share seed and configuration (paired-t on the per-tournament contributions; \
+<b>paired-mover</b> for a share with fewer than 10 events or non-events in either run: the two runs' exact intervals combined with their correlation over tournaments, so that rare events keep a real interval), \
 else Welch's interval for means and Newcombe's method for shares. Kendall's tau-b accounts for ties. Written by swisslab-reports.</p></footer>\n";
 
 /// The report page of one run; `tables` when the CSV tables are written beside it.
