@@ -105,6 +105,8 @@ pub struct Estimate {
     influence: BTreeMap<u64, f64>,
     /// Events and trials, for proportions.
     counts: Option<(f64, f64)>,
+    /// Per tournament: the trials of a proportion (empty for other kinds).
+    trials: BTreeMap<u64, f64>,
 }
 
 impl Estimate {
@@ -122,6 +124,7 @@ impl Estimate {
             value,
             influence: xs.iter().map(|&(i, x)| (i, (x - value) / g)).collect(),
             counts: None,
+            trials: BTreeMap::new(),
         }
     }
 
@@ -140,7 +143,18 @@ impl Estimate {
                 .map(|&(i, ki, ni)| (i, (ki - value * ni) / n))
                 .collect(),
             counts: Some((k, n)),
+            trials: xs.iter().map(|&(i, _, ni)| (i, ni)).collect(),
         }
+    }
+
+    /// A proportion of the same kind over the same trials, tournament by tournament, with no
+    /// event: what a category another run has and this one lacks holds. `None` for other kinds.
+    pub fn without_events(&self) -> Option<Estimate> {
+        self.counts?;
+        let units: Vec<(u64, f64, f64)> = self.trials.iter().map(|(&i, &n)| (i, 0.0, n)).collect();
+        let mut e = Estimate::ratio(&units);
+        e.kind = self.kind;
+        Some(e)
     }
 
     /// The share of independent units `(tournament, yes)` that are yes.
@@ -162,6 +176,7 @@ impl Estimate {
             value,
             influence,
             counts: None,
+            trials: BTreeMap::new(),
         }
     }
 
@@ -265,13 +280,23 @@ pub fn shares_by_category<K: Ord + Clone>(
     keys.dedup();
     keys.into_iter()
         .map(|k| {
-            let units: Vec<(u64, f64, f64)> = per_tournament
-                .iter()
-                .map(|(i, c, n)| (*i, c.get(&k).copied().unwrap_or(0.0), *n))
-                .collect();
-            (k, Estimate::ratio(&units))
+            let e = share_of_category(per_tournament, &k);
+            (k, e)
         })
         .collect()
+}
+
+/// The pooled share of one category, as [`shares_by_category`] computes it; 0 events over every
+/// tournament's units when no tournament holds the category.
+pub fn share_of_category<K: Ord>(
+    per_tournament: &[(u64, BTreeMap<K, f64>, f64)],
+    k: &K,
+) -> Estimate {
+    let units: Vec<(u64, f64, f64)> = per_tournament
+        .iter()
+        .map(|(i, c, n)| (*i, c.get(k).copied().unwrap_or(0.0), *n))
+        .collect();
+    Estimate::ratio(&units)
 }
 
 /// The coefficient of `x` in the least-squares fit of `y` on `x`, `z` and one intercept per
