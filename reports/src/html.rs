@@ -31,8 +31,8 @@ nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px 18px}
 nav a{color:#0072b2;text-decoration:none;font-weight:600}
 table{border-collapse:collapse;margin:12px 0;font-size:0.92em;width:100%}
 th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
-th:first-child,td:first-child{text-align:left;min-width:14em}
-td:not(:first-child){white-space:nowrap}
+th:first-child,td:first-child{text-align:left;min-width:12em}
+td:not(:first-child){overflow-wrap:normal}
 thead th{background:#f0f4f8}
 td.sig{font-weight:600}
 figure{margin:20px 0;padding:8px;border:1px solid #e3e3e3;border-radius:4px;background:#fff}
@@ -41,9 +41,12 @@ figcaption{font-size:0.9em;color:#333;margin-top:6px}
 figcaption .run{display:block;color:#666;font-size:0.92em;margin-top:2px}
 p.tables{font-size:0.9em;color:#444}
 p.tables a{color:#0072b2;margin-right:10px}
-span.count{color:#555;font-size:0.88em}
+span.count{color:#555;font-size:0.88em;white-space:nowrap}
 p.fdr{background:#f0f4f8;padding:6px 10px;border-radius:4px}
 footer{font-size:0.85em;color:#555;margin-top:3em;border-top:1px solid #ddd;padding-top:8px}
+@media (max-width:900px){main{padding:8px 10px 32px}table{font-size:0.82em}th,td{padding:3px 4px}th:first-child,td:first-child{min-width:8em}}
+@page{size:A4;margin:12mm}
+@media print{body{background:#fff;font-size:10pt}main{max-width:none;padding:0}nav{display:none}table{font-size:8pt}th,td{padding:2px 3px}th:first-child,td:first-child{min-width:8em}thead{display:table-header-group}tr,figure{break-inside:avoid}h2{break-after:avoid}figure{border:none;padding:0}a{color:inherit;text-decoration:none}}
 ";
 
 /// Formats a value of a metric: percentages with one decimal, others by magnitude.
@@ -205,7 +208,7 @@ fn tables_line(out: &mut String, s: &Section) {
     out.push_str("<p class=\"tables\">Tables (CSV): ");
     for t in &s.tables {
         out.push_str(&format!(
-            "<a href=\"tables/{0}.csv\" title=\"{1}\">{0}.csv</a>",
+            "<a href=\"tables/{0}.csv\" title=\"{1}\">{0}.csv</a> ",
             escape(&t.name),
             escape(&t.title)
         ));

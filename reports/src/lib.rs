@@ -131,6 +131,15 @@ pub fn sections(run: &load::RunData) -> Vec<Section> {
     // Two engines compared: only for a run with disagreements.csv.
     out.extend(engines::section(run));
     out.push(performance::section(run));
+    // A chart with nothing to draw (no bye in the whole run, ...) is left out; its table says
+    // why.
+    for s in &mut out {
+        s.charts.retain(|c| {
+            c.series
+                .iter()
+                .any(|s| s.points.iter().any(|p| p.y.is_finite()))
+        });
+    }
     out
 }
 
