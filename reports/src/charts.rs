@@ -4,8 +4,9 @@
 //! Bars: grouped bars over categories (series side by side) with error bars; none on an
 //! empty bar. Lines: one line with markers per series over a numeric axis, with error bars.
 //! A logarithmic y axis (bars or lines) plots log10 of the values and labels the ticks with the
-//! values themselves, so that rare categories show next to common ones; it starts one decade
-//! below the smallest bar or interval end, so that the smallest bar keeps a visible height, and
+//! values themselves, so that rare categories show next to common ones; it starts at least half
+//! a decade below the smallest bar or interval end, so that the smallest bar keeps a visible
+//! height, and
 //! an empty bar (0 cannot sit on a log axis) shows its interval's upper end from the floor.
 //! Points with a label (a share's events, both runs' events of a difference) print it: above
 //! the bar, or in a row per series at the top of a line chart. The legend sits under the plot,
@@ -175,9 +176,9 @@ fn draw_bars(
         .iter()
         .any(|s| s.points.iter().any(|p| p.label.is_some()));
     let (ylo, yhi) = if log_y {
-        // From a decade below the smallest non-empty bar or interval end (so that the smallest
-        // bar keeps at least a decade of height), to the power of ten above the highest bar or
-        // interval with room for the counts.
+        // From the power of ten at least half a decade below the smallest non-empty bar or
+        // interval end (so that the smallest bar keeps a visible height), to the one above the
+        // highest bar or interval with room for the counts.
         let positive = |v: f64| if v > 0.0 { v.log10() } else { f64::NAN };
         let (lo, hi) = y_extent(chart, positive);
         let lo = if lo.is_finite() && lo <= hi {
@@ -185,7 +186,7 @@ fn draw_bars(
         } else {
             hi - 1.0
         };
-        let ylo = (lo - 1.0).floor().max(hi.ceil() - 8.0);
+        let ylo = (lo - 0.5).floor().max(hi.ceil() - 8.0);
         let yhi = (hi + if labels { 0.35 } else { 0.0 }).ceil();
         (ylo, yhi.max(ylo + 1.0))
     } else {
