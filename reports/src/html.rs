@@ -251,7 +251,9 @@ fn compare_intro(out: &mut String, s: &CompareSummary) {
     let how = if s.paired {
         "<strong>Paired comparison.</strong> Both runs have the same seed and configuration (run.csv) and the same tournaments, \
          so they share the field, the events and every game result the two pairings have in common (common random numbers): \
-         each difference is taken tournament by tournament and its 95% interval is a paired t interval over the tournaments."
+         each difference is taken tournament by tournament and its 95% interval is a paired t interval over the tournaments; \
+         for a share with fewer than 10 events (or non-events) in either run, where that interval would shrink to nothing, \
+         the two runs' exact intervals combined with their correlation over the tournaments (paired-mover)."
     } else {
         "<strong>Unpaired comparison.</strong> The runs differ in seed or configuration (run.csv), so their tournaments are independent: \
          differences of means carry Welch's interval, differences of shares Newcombe's (the two runs' intervals combined)."
