@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Packs the shared conformance corpora (../shared/conformance/dutch-2012, dutch-2017,
-# dutch-2017-forfeits, dutch-2025 and the peer corpus dubov-2026-py4swiss, with their manifests) into
+# dutch-2017-forfeits, dutch-2025, the Baku-accelerated dutch-2026-baku and
+# dutch-2026-baku-bbp-boundary, and the peer corpus dubov-2026-py4swiss, with their manifests) into
 # testdata/conformance/<name>.tar.gz, reproducibly: sorted names, mtime 0, owner and group 0,
 # fixed permissions, and a gzip header without name or timestamp (-n).
 # Run from anywhere; the shared folder is looked up beside the repository (override with
@@ -11,7 +12,8 @@ shared="${SHARED:-$root/../shared}"
 src="$shared/conformance"
 out="$root/testdata/conformance"
 mkdir -p "$out"
-for name in dutch-2012 dutch-2017 dutch-2017-forfeits dutch-2025 dubov-2026-py4swiss; do
+for name in dutch-2012 dutch-2017 dutch-2017-forfeits dutch-2025 dubov-2026-py4swiss dutch-2026-baku \
+    dutch-2026-baku-bbp-boundary; do
     if [ ! -f "$src/$name/manifest.csv" ]; then
         echo "pack-corpus: $src/$name/manifest.csv not found" >&2
         exit 1

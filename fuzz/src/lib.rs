@@ -641,14 +641,22 @@ pub fn pair_and_verify_all(
 /// system [`SYSTEM_ENV`] names, else the one the file names (`192`/`092`), else the edition in
 /// force, and verify. (A file cannot name `rating-1998`: only the variable reaches it.)
 pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
-    let Ok(t) = trf::read(data) else {
+    let Ok(mut t) = trf::read(data) else {
         return Ok(());
     };
     let req = Request::next_round(&t);
     if req.present.len() > LIMITS.pair_players {
         return Ok(());
     }
-    pair_and_verify(&t, System::resolve(forced_system(), &t), &req).map(|_| ())
+    // A `192` naming a system swisslab does not pair, or a Baku acceleration (C.04.7) the file
+    // does not allow, is refused with an error: nothing to pair.
+    let Ok(system) = System::resolve(forced_system(), &t) else {
+        return Ok(());
+    };
+    if swisslab_engine::acceleration::apply(&mut t, None).is_err() {
+        return Ok(());
+    }
+    pair_and_verify(&t, system, &req).map(|_| ())
 }
 
 /// The largest field the `tournament` target generates.

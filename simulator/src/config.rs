@@ -202,6 +202,28 @@ pub enum InitialColour {
     Random,
 }
 
+/// The acceleration method of the simulated events (`acceleration = "baku"`; C.04.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Acceleration {
+    /// No virtual points.
+    #[default]
+    None,
+    /// The Baku Acceleration Method (C.04.7): group A's virtual points in the first half of
+    /// the rounds, written into every file as `XXA` / `250` lines.
+    Baku,
+}
+
+impl Acceleration {
+    /// The engine's method.
+    pub fn method(self) -> swisslab_engine::acceleration::Method {
+        match self {
+            Acceleration::None => swisslab_engine::acceleration::Method::None,
+            Acceleration::Baku => swisslab_engine::acceleration::Method::Baku,
+        }
+    }
+}
+
 /// Everything a simulation needs.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -218,6 +240,8 @@ pub struct Config {
     pub results: Results,
     pub events: Events,
     pub points: Points,
+    /// The acceleration method (C.04.7), `none` by default.
+    pub acceleration: Acceleration,
     /// Where the configuration came from ("embedded" or a path), for run.csv.
     #[serde(skip)]
     pub source: String,
@@ -236,6 +260,7 @@ impl Default for Config {
             results: Results::default(),
             events: Events::default(),
             points: Points::default(),
+            acceleration: Acceleration::None,
             source: "embedded".into(),
         }
     }
