@@ -29,6 +29,7 @@
 //!   uses `rank` = 1;
 //! - intervals of shares are clipped to [0, 1].
 
+pub mod acceleration;
 pub mod aro;
 pub mod byes;
 pub mod charts;
@@ -121,6 +122,7 @@ pub fn sections(run: &load::RunData) -> Vec<Section> {
         floats::section(run),
         byes::section(run),
         ranking::section(run),
+        acceleration::section(run),
     ];
     let aro = aro::section(run, dubov);
     if dubov {

@@ -495,8 +495,16 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             pair_us: us,
             floated_score_diff: String::new(),
             last_round: u8::from(is_last),
+            virtual_points: t
+                .acceleration
+                .iter()
+                .filter_map(|(_, v)| v.get(round - 1).copied())
+                .max()
+                .unwrap_or(Score::ZERO)
+                .to_string(),
             ..RoundRow::default()
         };
+        let mut rating_gap: u64 = 0;
         let mut floated_diff = Score::ZERO;
         let mut groups = stats::group_rows(
             index,
@@ -524,6 +532,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                     stats::count_topscorer(&mut row, &hist[i], Some(c));
                 }
             }
+            rating_gap += u64::from(plan.players[iw].rating.abs_diff(plan.players[ib].rating));
             let g = model::Game {
                 round,
                 white: w,
@@ -573,6 +582,9 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             entries[i] = Some(RoundEntry::Unplayed(Unplayed::Pab));
         }
         row.floated_score_diff = floated_diff.to_string();
+        if !pairing.games.is_empty() {
+            row.rating_gap = format!("{:.1}", rating_gap as f64 / pairing.games.len() as f64);
+        }
         for (i, p) in t.players.iter_mut().enumerate() {
             // Every player has an entry once the invariants hold; `Absent` is a safe fallback.
             let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
@@ -639,6 +651,12 @@ fn finish(
         .map(|p| stats::aro(&t, &p.rounds))
         .collect();
     let mut players = Vec::with_capacity(t.players.len());
+    let group_a: BTreeSet<PlayerId> = t
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|&id| acceleration::in_group_a(&t, id))
+        .collect();
     for (i, p) in t.players.iter_mut().enumerate() {
         let (score, buchholz, rank) = standings[i];
         p.points = Some(score);
@@ -673,6 +691,11 @@ fn finish(
             score_white: c.score_white.to_string(),
             score_black: c.score_black.to_string(),
             aro: aros[i].map_or(String::new(), |a| a.to_string()),
+            acceleration_group: match sim.acceleration {
+                Method::None => String::new(),
+                Method::Baku if group_a.contains(&p.id) => "A".into(),
+                Method::Baku => "B".into(),
+            },
         });
     }
     let summary = TournamentRow {

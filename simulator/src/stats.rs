@@ -57,6 +57,11 @@ pub struct RoundRow {
     pub topscorers: u32,
     pub topscorers_three_in_row: u32,
     pub topscorers_diff_over_2: u32,
+    /// Mean absolute rating difference of the round's games (one decimal); empty without
+    /// games.
+    pub rating_gap: String,
+    /// The virtual points group A holds in this round (C.04.7), `0.0` when unaccelerated.
+    pub virtual_points: String,
 }
 
 /// One row of `players.csv`.
@@ -89,6 +94,8 @@ pub struct PlayerRow {
     pub score_black: String,
     /// The final ARO; empty when the player played no game.
     pub aro: String,
+    /// The player's acceleration group (C.04.7 1.2): `A` or `B`; empty when unaccelerated.
+    pub acceleration_group: String,
 }
 
 /// One row of `tournaments.csv`.
@@ -136,6 +143,9 @@ pub struct RunRow {
     pub engine: String,
     /// The engine every round was compared with (`--compare-engine`), empty when none.
     pub compare_engine: String,
+    /// The acceleration method (`none`, `baku`; C.04.7).
+    #[serde(default)]
+    pub acceleration: String,
 }
 
 /// One row of `groups.csv`: the colour preferences of one score group in one round.
