@@ -769,8 +769,24 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         };
         lives.push(Life { enters, withdraws });
     }
-    // Acceleration: Baku-like (the top half gets fictitious points in the first rounds), or drawn.
+    // Acceleration: Baku-like (the top half gets fictitious points in the first rounds), the
+    // Baku Acceleration itself (C.04.7: group A sized on the players entered in round 1, late
+    // entries above its last player joining it), or drawn.
     match u.int_in_range(0..=5u8)? {
+        2 => {
+            let starters: Vec<PlayerId> = t
+                .players
+                .iter()
+                .zip(&lives)
+                .filter(|(_, l)| l.enters == 0)
+                .map(|(p, _)| p.id)
+                .collect();
+            let length = t.total_rounds.unwrap_or(rounds as u32);
+            // A point system without two draws to a win is refused (C.04.7 1.1): unaccelerated.
+            if let Ok(v) = swisslab_engine::acceleration::baku(&t, &starters, length) {
+                t.acceleration = v;
+            }
+        }
         0 => {
             let k = u.int_in_range(1..=rounds)?;
             let v = t.points.win;
