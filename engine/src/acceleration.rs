@@ -223,9 +223,8 @@ pub fn baku(
         .collect())
 }
 
-/// The virtual points of player `id` in round `round` (1-based) and whether he is in group A,
-/// read from the points `t` carries: a player is in group A when he has virtual points in
-/// some round.
+/// Whether player `id` is in group A, read from the virtual points `t` carries: he is when he
+/// has virtual points in some round.
 pub fn in_group_a(t: &Tournament, id: PlayerId) -> bool {
     t.acceleration
         .iter()
