@@ -170,3 +170,85 @@ fn trf_out_dir_writes_the_virtual_points_of_a_baku_code() {
         );
     }
 }
+
+#[test]
+fn simulate_takes_the_method_from_the_configuration_and_records_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("baku.toml");
+    std::fs::write(&cfg, "players = 30\nrounds = 7\nacceleration = \"baku\"\n").unwrap();
+    let out = dir.path().join("out");
+    let (status, _, err) = stdout_of(
+        swisslab()
+            .args([
+                "simulate",
+                "--tournaments",
+                "3",
+                "--threads",
+                "1",
+                "--config",
+            ])
+            .arg(&cfg)
+            .arg("--out")
+            .arg(&out),
+    );
+    assert_eq!(status, Some(0), "{err}");
+    let run = std::fs::read_to_string(out.join("run.csv")).unwrap();
+    assert!(run.lines().nth(1).unwrap().ends_with(",baku"), "{run}");
+    let players = std::fs::read_to_string(out.join("players.csv")).unwrap();
+    assert!(players
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",acceleration_group"));
+    let groups: Vec<&str> = players
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    assert!(groups.contains(&"A") && groups.contains(&"B"), "{players}");
+    let rounds = std::fs::read_to_string(out.join("rounds.csv")).unwrap();
+    let virtual_points: Vec<&str> = rounds
+        .lines()
+        .skip(1)
+        .filter(|l| l.starts_with("0,"))
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    // 7 rounds: 4 accelerated, the first 2 with a win's points.
+    assert_eq!(
+        virtual_points,
+        ["1.0", "1.0", "0.5", "0.5", "0.0", "0.0", "0.0"]
+    );
+    // The command line wins; a point system without two draws to a win is refused.
+    let (status, _, err) = stdout_of(
+        swisslab()
+            .args([
+                "simulate",
+                "--tournaments",
+                "1",
+                "--acceleration",
+                "none",
+                "--config",
+            ])
+            .arg(&cfg)
+            .arg("--out")
+            .arg(dir.path().join("none")),
+    );
+    assert_eq!(status, Some(0), "{err}");
+    let run = std::fs::read_to_string(dir.path().join("none/run.csv")).unwrap();
+    assert!(run.lines().nth(1).unwrap().ends_with(",none"), "{run}");
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "players = 30\nrounds = 7\nacceleration = \"baku\"\n[points]\nsystem = \"3-1-0\"\n",
+    )
+    .unwrap();
+    let (status, _, err) = stdout_of(
+        swisslab()
+            .args(["simulate", "--tournaments", "1", "--config"])
+            .arg(&bad)
+            .arg("--out")
+            .arg(dir.path().join("bad")),
+    );
+    assert_eq!(status, Some(3), "{err}");
+    assert!(err.contains("C.04.7 1.1"), "{err}");
+}
