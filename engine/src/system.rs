@@ -8,7 +8,10 @@
 //!
 //! Which system a tournament file asks for (TRF-2026 `192`, else a `092` line naming one) is
 //! read by [`System::from_trf`]; the command line wins over the file, and with neither the
-//! edition in force is used ([`System::DEFAULT`]).
+//! edition in force is used ([`System::DEFAULT`]). A `192` code naming a system swisslab does not
+//! pair (Burstein, Lim, Double-Swiss, a typo) is an [`UnsupportedCode`] error listing the codes
+//! it pairs, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
+//! Acceleration, which [`crate::acceleration`] applies for every system.
 
 use crate::dubov;
 use crate::dutch;

@@ -252,3 +252,62 @@ fn simulate_takes_the_method_from_the_configuration_and_records_it() {
     assert_eq!(status, Some(3), "{err}");
     assert!(err.contains("C.04.7 1.1"), "{err}");
 }
+
+#[test]
+fn report_compare_measures_what_the_acceleration_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    for a in ["none", "baku"] {
+        let (status, _, err) = stdout_of(
+            swisslab()
+                .args(["simulate", "--tournaments", "8", "--players", "40"])
+                .args([
+                    "--rounds",
+                    "7",
+                    "--threads",
+                    "1",
+                    "--acceleration",
+                    a,
+                    "--out",
+                ])
+                .arg(dir.path().join(a)),
+        );
+        assert_eq!(status, Some(0), "{err}");
+    }
+    let out = dir.path().join("cmp");
+    let (status, _, err) = stdout_of(
+        swisslab()
+            .arg("report")
+            .arg("--compare")
+            .arg(dir.path().join("none"))
+            .arg(dir.path().join("baku"))
+            .arg("--out")
+            .arg(&out),
+    );
+    assert_eq!(status, Some(0), "{err}");
+    let table = std::fs::read_to_string(out.join("tables/compare.csv")).unwrap();
+    let row = |key: &str| -> Vec<String> {
+        let line = table
+            .lines()
+            .find(|l| l.split(',').nth(1) == Some(key))
+            .unwrap_or_else(|| panic!("{key} missing: {table}"));
+        line.split(',').map(str::to_string).collect()
+    };
+    for key in [
+        "ranking.kendall_tau_b",
+        "ranking.top10_share",
+        "ranking.winner_strength_rank",
+        "acceleration.boundary_a_downfloats",
+        "acceleration.boundary_b_upfloats",
+    ] {
+        row(key);
+    }
+    // Group A meets group B far less in round 1: the early games' rating gap shrinks.
+    let gap = row("acceleration.rating_gap_rounds_1_3");
+    let (a, b): (f64, f64) = (gap[3].parse().unwrap(), gap[7].parse().unwrap());
+    assert!(b < a, "rating gap {a} without, {b} with Baku");
+    let html = std::fs::read_to_string(out.join("compare.html")).unwrap();
+    assert!(
+        html.contains("acceleration baku"),
+        "the header names the method"
+    );
+}
