@@ -103,10 +103,33 @@ fn standing_keys(t: &Tournament) -> Vec<f64> {
     out
 }
 
+/// The share of the `min(10, N)` strongest players (by `strength`, then pairing number) whose
+/// `rank` is within the top `min(10, N)`, and the strength rank (1 = strongest; ties by
+/// pairing number) of the player ranked first.
+pub fn top_ten_and_winner(t: &Tournament) -> (f64, f64) {
+    let mut order: Vec<_> = t.players.iter().collect();
+    order.sort_by(|a, b| {
+        b.strength
+            .total_cmp(&a.strength)
+            .then(a.player.cmp(&b.player))
+    });
+    let k = order.len().min(10);
+    if k == 0 {
+        return (f64::NAN, f64::NAN);
+    }
+    let in_top = order[..k].iter().filter(|p| p.rank as usize <= k).count();
+    let winner = order
+        .iter()
+        .position(|p| p.rank == 1)
+        .map_or(f64::NAN, |i| (i + 1) as f64);
+    (in_top as f64 / k as f64, winner)
+}
+
 pub fn section(run: &RunData) -> Section {
     let mut taus = Vec::new();
     let mut dists = Vec::new();
     let (mut wins, mut top3) = (Vec::new(), Vec::new());
+    let (mut top10, mut winner_rank) = (Vec::new(), Vec::new());
     let mut failed = Vec::new();
     let mut per_decile: Vec<Vec<(u64, f64)>> = vec![Vec::new(); 10];
     let mut t_tour = Table::new(
@@ -144,6 +167,9 @@ pub fn section(run: &RunData) -> Section {
             .unwrap_or(0);
         wins.push((id, rank_best == 1));
         top3.push((id, rank_best <= 3));
+        let (share, winner) = top_ten_and_winner(t);
+        top10.push((id, share));
+        winner_rank.push((id, winner));
         t_tour.push(vec![
             t.row.tournament.to_string(),
             t.players.len().to_string(),
@@ -199,6 +225,19 @@ pub fn section(run: &RunData) -> Section {
             Estimate::proportion(&top3),
         )
         .percent(),
+        Metric::new(
+            "ranking.top10_share",
+            "Share of the 10 strongest players who finish in the top 10",
+            "tournaments",
+            Estimate::mean(&top10),
+        )
+        .percent(),
+        Metric::new(
+            "ranking.winner_strength_rank",
+            "Strength rank of the winner (1 = the strongest player)",
+            "tournaments",
+            Estimate::mean(&winner_rank),
+        ),
         Metric::new(
             "ranking.unpaired",
             "Tournaments in which a round could not be paired",
@@ -286,6 +325,7 @@ pub fn section(run: &RunData) -> Section {
         intro: "Final standing: players.csv's rank, by score then the run's tie-break list (configuration key tiebreaks, \
                 default BH/C1 BH SB DE WIN BWG, FIDE C.07); players equal on score and every tie-break are tied (runs without the tiebreaks column: score, then Buchholz Cut-1). \
                 Kendall's tau-b (1 = standing in true-strength order, 0 = unrelated) and the normalized Kendall distance (share of player pairs the standing orders against strength) are computed per tournament and averaged. \
+                The top-10 share counts the 10 strongest players (by true strength) who finish in the top 10 (final rank); the winner's strength rank is 1 when the strongest player wins. \
                 Shares of tournaments carry Wilson intervals (exact Clopper-Pearson below 10 tournaments); tournaments are independent."
             .into(),
         metrics,

@@ -202,6 +202,28 @@ pub enum InitialColour {
     Random,
 }
 
+/// The acceleration method of the simulated events (`acceleration = "baku"`; C.04.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Acceleration {
+    /// No virtual points.
+    #[default]
+    None,
+    /// The Baku Acceleration Method (C.04.7): group A's virtual points in the first half of
+    /// the rounds, written into every file as `XXA` / `250` lines.
+    Baku,
+}
+
+impl Acceleration {
+    /// The engine's method.
+    pub fn method(self) -> swisslab_engine::acceleration::Method {
+        match self {
+            Acceleration::None => swisslab_engine::acceleration::Method::None,
+            Acceleration::Baku => swisslab_engine::acceleration::Method::Baku,
+        }
+    }
+}
+
 /// Everything a simulation needs.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -221,6 +243,8 @@ pub struct Config {
     /// Tie-breaks after points for the final standing (players.csv `rank` and `tiebreaks`):
     /// C.07 abbreviations as `swisslab standings --tiebreaks` takes them.
     pub tiebreaks: String,
+    /// The acceleration method (C.04.7), `none` by default.
+    pub acceleration: Acceleration,
     /// Where the configuration came from ("embedded" or a path), for run.csv.
     #[serde(skip)]
     pub source: String,
@@ -240,6 +264,7 @@ impl Default for Config {
             events: Events::default(),
             points: Points::default(),
             tiebreaks: swisslab_engine::tiebreak::DEFAULT_LIST.to_string(),
+            acceleration: Acceleration::None,
             source: "embedded".into(),
         }
     }

@@ -57,6 +57,11 @@ pub struct RoundRow {
     pub topscorers: u32,
     pub topscorers_three_in_row: u32,
     pub topscorers_diff_over_2: u32,
+    /// Mean absolute rating difference of the round's games (one decimal); empty without
+    /// games.
+    pub rating_gap: String,
+    /// The virtual points group A holds in this round (C.04.7), `0.0` when unaccelerated.
+    pub virtual_points: String,
 }
 
 /// One row of `players.csv`.
@@ -92,6 +97,8 @@ pub struct PlayerRow {
     /// The values of the configuration's tie-breaks (C.07), in its order, separated by
     /// blanks, as `swisslab standings` prints them; `rank` orders by points then these.
     pub tiebreaks: String,
+    /// The player's acceleration group (C.04.7 1.2): `A` or `B`; empty when unaccelerated.
+    pub acceleration_group: String,
 }
 
 /// One row of `tournaments.csv`.
@@ -139,6 +146,9 @@ pub struct RunRow {
     pub engine: String,
     /// The engine every round was compared with (`--compare-engine`), empty when none.
     pub compare_engine: String,
+    /// The acceleration method (`none`, `baku`; C.04.7).
+    #[serde(default)]
+    pub acceleration: String,
 }
 
 /// One row of `groups.csv`: the colour preferences of one score group in one round.
