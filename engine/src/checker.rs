@@ -92,7 +92,7 @@ fn round_state(t: &Tournament, round: usize) -> (Tournament, Request) {
     let mut history = t.truncated(round - 1);
     // The initial colour is part of the tournament, not of the rounds: infer it from the
     // whole file when it is not declared.
-    history.initial_color = Some(crate::dutch::initial_colour(t, &Default::default()));
+    history.initial_color = Some(crate::systems::common::colour::initial_colour(t, None));
     (history, req)
 }
 

@@ -10,12 +10,12 @@
 //! read by [`System::from_trf`]; the command line wins over the file, and with neither the
 //! edition in force is used ([`System::DEFAULT`]).
 
-use crate::dubov;
-use crate::dutch;
-use crate::dutch2012;
 use crate::model::{Color, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
-use crate::rating1998;
+use crate::systems::dubov;
+use crate::systems::dutch;
+use crate::systems::dutch2012;
+use crate::systems::rating1998;
 use std::fmt;
 use std::str::FromStr;
 
@@ -207,9 +207,15 @@ impl System {
             | System::Dutch2012
             | System::Dubov1997
             | System::Dubov2026
-            | System::Rating1998 => dutch::initial_colour(t, &dutch::DutchOptions::default()),
+            | System::Rating1998 => crate::systems::common::colour::initial_colour(t, None),
         }
     }
+}
+
+/// How many Dutch 2012 level searches have reached the node limit in this process so far (each
+/// was taken as not met, so that its round may not be paired as JaVaFo 1.4 pairs it).
+pub fn searches_given_up() -> u64 {
+    dutch2012::searches_given_up()
 }
 
 impl fmt::Display for System {

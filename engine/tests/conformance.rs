@@ -108,11 +108,11 @@ fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
 
 #[test]
 fn dutch_2012_corpus_matches_the_reference_engine() {
-    let before = swisslab_engine::dutch2012::searches_given_up();
+    let before = swisslab_engine::system::searches_given_up();
     corpus_matches_the_reference_engine("dutch-2012", 997, System::Dutch2012);
     // The search's node limit (a safety net) decides no round of the corpus: every level is
     // met or refused by the rules and the bounds (no other test of this binary pairs 2012).
-    let given_up = swisslab_engine::dutch2012::searches_given_up() - before;
+    let given_up = swisslab_engine::system::searches_given_up() - before;
     assert_eq!(
         given_up, 0,
         "{given_up} level searches reached the node limit"

@@ -51,5 +51,5 @@ fn rounds_that_hit_the_search_limit_are_paired() {
     }
     // No level search of these rounds reached the node limit (other tests of this file
     // running beside this one count too, and none may).
-    assert_eq!(swisslab_engine::dutch2012::searches_given_up(), 0);
+    assert_eq!(swisslab_engine::system::searches_given_up(), 0);
 }

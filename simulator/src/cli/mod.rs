@@ -41,7 +41,7 @@ pub fn exit(code: u8) -> ExitCode {
 /// this process (each is taken as not met, so that round's pairing may not be the reference
 /// engine's); silent when none did, as on the whole JaVaFo 1.4 corpus.
 pub fn warn_node_limit() {
-    let n = swisslab_engine::dutch2012::searches_given_up();
+    let n = swisslab_engine::system::searches_given_up();
     if n > 0 {
         eprintln!(
             "warning: {n} dutch-2012 level search(es) reached the node limit and were taken as \

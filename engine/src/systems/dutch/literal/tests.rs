@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::colour::ColourFacts;
-use crate::dutch::{bracket, edition_2017, edition_2026, RoundPlayer, Rules};
 use crate::history::PlayerHistory;
+use crate::systems::dutch::{bracket, edition_2017, edition_2026, RoundPlayer, Rules};
 use crate::test_rng::Rng;
 use std::fmt::Write as _;
 
@@ -411,7 +411,7 @@ fn engine_agrees_with_literal_sequence() {
 /// compared with the literal sequence too.
 #[test]
 fn engine_agrees_with_literal_sequence_one_position_per_matching() {
-    use crate::dutch::bracket::test_knobs::CHUNK_CAP;
+    use crate::systems::dutch::bracket::test_knobs::CHUNK_CAP;
     CHUNK_CAP.with(|c| c.set(1));
     let t = run(0x5EED_0003, 6_000, false, M1Reading::PsdBest);
     CHUNK_CAP.with(|c| c.set(usize::MAX));

@@ -485,7 +485,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         initial: {
             // E.5 after round 1 (players without colour history): the higher-ranked player
             // takes the colour opposite to the one his pairing number gave in round 1.
-            let c = crate::dutch::initial_colour(t, &Default::default());
+            let c = crate::systems::common::colour::initial_colour(t, None);
             if req.round > 1 {
                 c.opposite()
             } else {

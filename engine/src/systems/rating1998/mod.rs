@@ -396,7 +396,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     Ok(Round98 {
         players,
         compat,
-        initial: crate::dutch::initial_colour(t, &Default::default()),
+        initial: crate::systems::common::colour::initial_colour(t, None),
     })
 }
 

@@ -194,20 +194,6 @@ pub struct DutchOptions {
     pub initial_color: Option<Color>,
 }
 
-/// The initial colour: declared, else inferred from round 1 as other engines do (the colour the
-/// highest-ranked player paired in round 1 received), else White.
-pub fn initial_colour(t: &Tournament, opts: &DutchOptions) -> Color {
-    if let Some(c) = t.initial_color.or(opts.initial_color) {
-        return c;
-    }
-    for p in &t.players {
-        if let Some(RoundEntry::Game { color, .. }) = p.rounds.first() {
-            return *color;
-        }
-    }
-    Color::White
-}
-
 /// Pairs round `req.round` of `t` with the Dutch system, 2017 edition.
 pub fn pair(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<Pairing, PairingError> {
     pair_with(&edition_2017::RULES, t, req, opts, &bracket::solve)
@@ -506,7 +492,7 @@ fn prepare(
         rules,
         players,
         compat,
-        initial: initial_colour(t, opts),
+        initial: crate::systems::common::colour::initial_colour(t, opts.initial_color),
     };
     (rules.prepare)(&mut ctx);
     Ok(ctx)
@@ -701,7 +687,7 @@ mod tests {
     /// the count itself, so that a change that saves more lowers the bound.
     #[test]
     fn the_1000_player_benchmark_takes_few_matchings() {
-        use crate::dutch::bracket::test_knobs::{CHUNK_CAP, MATCHINGS};
+        use crate::systems::dutch::bracket::test_knobs::{CHUNK_CAP, MATCHINGS};
         const MAX_MATCHINGS: usize = 309;
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
