@@ -11,7 +11,7 @@
 //! edition in force is used ([`System::DEFAULT`]).
 
 use crate::model::{Color, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
+use crate::pairing::{Diagnosed, Pairing, PairingError, Request};
 use crate::systems::dubov;
 use crate::systems::dutch;
 use crate::systems::dutch2012;
@@ -138,13 +138,21 @@ impl System {
 
     /// Pairs round `req.round` of `t` among `req.present`.
     pub fn pair(self, t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        self.pair_diagnosed(t, req).map(|d| d.pairing)
+    }
+
+    /// [`System::pair`], with what the engine reports besides the pairing (a search limit
+    /// reached: [`Diagnostics`](crate::pairing::Diagnostics)).
+    pub fn pair_diagnosed(self, t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
         match self {
-            System::Dutch2017 => dutch::pair(t, req, &dutch::DutchOptions::default()),
-            System::Dutch2026 => dutch::edition_2026::pair(t, req),
-            System::Dutch2012 => dutch2012::pair(t, req),
-            System::Dubov1997 => dubov::edition_1997::pair(t, req),
-            System::Dubov2026 => dubov::edition_2026::pair(t, req),
-            System::Rating1998 => rating1998::pair(t, req),
+            System::Dutch2017 => {
+                dutch::pair(t, req, &dutch::DutchOptions::default()).map(Into::into)
+            }
+            System::Dutch2026 => dutch::edition_2026::pair(t, req).map(Into::into),
+            System::Dutch2012 => dutch2012::pair_diagnosed(t, req),
+            System::Dubov1997 => dubov::edition_1997::pair(t, req).map(Into::into),
+            System::Dubov2026 => dubov::edition_2026::pair(t, req).map(Into::into),
+            System::Rating1998 => rating1998::pair(t, req).map(Into::into),
         }
     }
 
@@ -210,12 +218,6 @@ impl System {
             | System::Rating1998 => crate::systems::common::colour::initial_colour(t, None),
         }
     }
-}
-
-/// How many Dutch 2012 level searches have reached the node limit in this process so far (each
-/// was taken as not met, so that its round may not be paired as JaVaFo 1.4 pairs it).
-pub fn searches_given_up() -> u64 {
-    dutch2012::searches_given_up()
 }
 
 impl fmt::Display for System {
