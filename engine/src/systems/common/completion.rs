@@ -63,3 +63,64 @@ pub(crate) fn completable(
     mate.iter().all(|m| m.is_some())
 }
 
+#[cfg(test)]
+mod tests {
+    use super::completable;
+    use crate::test_rng::Rng;
+
+    /// Brute force: pair the lowest unpaired player with every partner in turn, or leave him
+    /// for the bye when the count is odd and nobody has been left yet.
+    fn brute(left: &[usize], ok: &[Vec<bool>], bye: &[bool], bye_used: bool) -> bool {
+        let Some(&a) = left.first() else {
+            return true;
+        };
+        let rest: Vec<usize> = left[1..].to_vec();
+        if !bye_used && left.len() % 2 == 1 && bye[a] && brute(&rest, ok, bye, true) {
+            return true;
+        }
+        for (k, &b) in rest.iter().enumerate() {
+            if ok[a][b] {
+                let mut r: Vec<usize> = rest.clone();
+                r.remove(k);
+                if brute(&r, ok, bye, bye_used) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    #[allow(clippy::needless_range_loop)]
+    fn agrees_with_brute_force_on_random_sets() {
+        let mut rng = Rng::new(27);
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..3000 {
+            let n = rng.range(0, 9);
+            let density = rng.range(10, 90) as u64;
+            let mut ok = vec![vec![false; n]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    let e = rng.chance(density, 100);
+                    ok[a][b] = e;
+                    ok[b][a] = e;
+                }
+            }
+            let bye: Vec<bool> = (0..n).map(|_| rng.chance(60, 100)).collect();
+            let all: Vec<usize> = (0..n).collect();
+            let expected = brute(&all, &ok, &bye, false);
+            assert_eq!(
+                completable(n, |a, b| ok[a][b], |a| bye[a]),
+                expected,
+                "n {n}, pairs {ok:?}, bye {bye:?}"
+            );
+            if expected {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        // Both answers are exercised.
+        assert!(yes > 300 && no > 300, "{yes} completable, {no} not");
+    }
+}
