@@ -15,7 +15,7 @@
 //!
 //! The pairing oracles (absolute criteria, the brute-force search on small fields, the
 //! simulator's invariants, the comparison with the literal reference implementation of the B/D
-//! candidate sequence, `dutch::pair_with_literal_oracle` under the `oracle` feature, and the
+//! candidate sequence, `System::pair_with_literal_oracle` under the `oracle` feature, and the
 //! structure-aware tournament generator) live in `fuzz/src/lib.rs`, which the regression tests
 //! include as a module; they use [`Limits`] from here so that a fuzz target and its replay
 //! skip exactly the same inputs.

@@ -12,6 +12,7 @@ use clap::Args as ClapArgs;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use swisslab_engine::pairing::Diagnostics;
 use swisslab_engine::trf::{self, ErrorKind};
 use swisslab_engine::{checker, System};
 use swisslab_simulator::sim::Engine;
@@ -110,6 +111,7 @@ pub fn run(args: &Args) -> ExitCode {
         })
         .collect();
     let (mut t, mut r, mut d) = (0usize, 0usize, 0usize);
+    let mut diagnostics = Diagnostics::default();
     let mut worst = EXIT_OK;
     for (path, outcome) in &outcomes {
         match outcome {
@@ -117,6 +119,7 @@ pub fn run(args: &Args) -> ExitCode {
                 t += 1;
                 r += rep.rounds;
                 d += rep.discrepancies.len();
+                diagnostics.add(rep.diagnostics);
                 if !args.quiet {
                     for disc in &rep.discrepancies {
                         print!("{}: {disc}", path.display());
@@ -129,7 +132,7 @@ pub fn run(args: &Args) -> ExitCode {
             }
         }
     }
-    super::warn_node_limit();
+    super::warn_node_limit(diagnostics);
     println!("tournaments: {t}, rounds: {r}, discrepancies: {d}");
     if worst != EXIT_OK {
         exit(worst)

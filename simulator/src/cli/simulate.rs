@@ -106,7 +106,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     let s =
         runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
     print!("{}", table(&sim, &rc, &s));
-    super::warn_node_limit();
+    super::warn_node_limit(s.diagnostics);
     if args.report {
         let r =
             swisslab_reports::write_report(&rc.out, &swisslab_reports::ReportOptions::default())

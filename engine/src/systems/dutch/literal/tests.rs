@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::colour::ColourFacts;
-use crate::dutch::{bracket, edition_2017, edition_2026, RoundPlayer, Rules};
 use crate::history::PlayerHistory;
+use crate::systems::dutch::{bracket, edition_2017, edition_2026, RoundPlayer, Rules};
 use crate::test_rng::Rng;
 use std::fmt::Write as _;
 
@@ -113,6 +113,56 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool, rules: &'static Rules) -> Inst
     let rounds = rng.range(1, 7);
     let last_round = rng.chance(20, 100);
     let r = Score(5 * rng.range(2, 2 * rounds + 2) as i32);
+    let (spec, next_last) = spec(rng, kind, cap, y2026, r);
+    let n = spec.len();
+    // Pairing numbers: a random permutation.
+    let mut ids: Vec<u32> = (1..=n as u32).collect();
+    for i in (1..n).rev() {
+        let j = rng.range(0, i);
+        ids.swap(i, j);
+    }
+    let mut people: Vec<(u8, Score, u32)> = spec
+        .iter()
+        .zip(&ids)
+        .map(|(&(k, s), &id)| (k, s, id))
+        .collect();
+    people.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+    let (players, bland) = round_players(rng, &people, rounds, last_round);
+    let compat = meetings(rng, &players, bland);
+    let role = |k: u8| -> Vec<usize> { (0..n).filter(|&i| people[i].0 == k).collect() };
+    let below = role(2);
+    // 2026: a bracket paired for the completion looks at the following scoregroup.
+    let lookahead = match below.first() {
+        Some(&f) if y2026 && kind == Kind::Penultimate => below
+            .iter()
+            .filter(|&&x| players[x].score == players[f].score)
+            .count(),
+        _ => 0,
+    };
+    Instance {
+        mdps: role(0),
+        residents: role(1),
+        below,
+        lookahead,
+        ctx: RoundCtx {
+            rules,
+            players,
+            compat,
+            initial: if rng.chance(50, 100) {
+                Color::White
+            } else {
+                Color::Black
+            },
+        },
+        kind,
+        next_last,
+    }
+}
+
+/// The roles and scores of a random bracket of `kind` (0 MDP, 1 resident, 2 below) around the
+/// residents' score `r`, at most `cap` in the bracket; and whether the following bracket is the
+/// last one.
+fn spec(rng: &mut Rng, kind: Kind, cap: usize, y2026: bool, r: Score) -> (Vec<(u8, Score)>, bool) {
     // (role, score): 0 MDP, 1 resident, 2 below.
     let mut spec: Vec<(u8, Score)> = Vec::new();
     let m0 = match kind {
@@ -156,19 +206,17 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool, rules: &'static Rules) -> Inst
         }
         Kind::Last => {}
     }
-    let n = spec.len();
-    // Pairing numbers: a random permutation.
-    let mut ids: Vec<u32> = (1..=n as u32).collect();
-    for i in (1..n).rev() {
-        let j = rng.range(0, i);
-        ids.swap(i, j);
-    }
-    let mut people: Vec<(u8, Score, u32)> = spec
-        .iter()
-        .zip(&ids)
-        .map(|(&(k, s), &id)| (k, s, id))
-        .collect();
-    people.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+    (spec, next_last)
+}
+
+/// The players (`people`: role, score, pairing number, in A.2 order) with random colour
+/// histories and floats; half of the instances are bland (returned too).
+fn round_players(
+    rng: &mut Rng,
+    people: &[(u8, Score, u32)],
+    rounds: usize,
+    last_round: bool,
+) -> (Vec<RoundPlayer>, bool) {
     let max_possible = Score(10 * rounds as i32);
     // Half of the instances are bland: everybody with the same colour history and no floats,
     // so that many candidates tie on C.5-C.19 and the generation order (B.8) decides.
@@ -216,6 +264,13 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool, rules: &'static Rules) -> Inst
             }
         })
         .collect();
+    (players, bland)
+}
+
+/// Who may meet whom: random previous meetings (more in bland instances, most for a few
+/// "hubs"), and the absolute colour clashes (C.3).
+fn meetings(rng: &mut Rng, players: &[RoundPlayer], bland: bool) -> Vec<Vec<bool>> {
+    let n = players.len();
     // Bland instances get many previous meetings: the first candidates fail and the order of
     // the exchanges decides.
     let met_percent = if bland {
@@ -240,34 +295,7 @@ fn instance(rng: &mut Rng, kind: Kind, big: bool, rules: &'static Rules) -> Inst
             compat[j][i] = ok;
         }
     }
-    let role = |k: u8| -> Vec<usize> { (0..n).filter(|&i| people[i].0 == k).collect() };
-    let below = role(2);
-    // 2026: a bracket paired for the completion looks at the following scoregroup.
-    let lookahead = match below.first() {
-        Some(&f) if y2026 && kind == Kind::Penultimate => below
-            .iter()
-            .filter(|&&x| players[x].score == players[f].score)
-            .count(),
-        _ => 0,
-    };
-    Instance {
-        mdps: role(0),
-        residents: role(1),
-        below,
-        lookahead,
-        ctx: RoundCtx {
-            rules,
-            players,
-            compat,
-            initial: if rng.chance(50, 100) {
-                Color::White
-            } else {
-                Color::Black
-            },
-        },
-        kind,
-        next_last,
-    }
+    compat
 }
 
 /// Pairs as sorted unordered pairs, floaters and bye sorted: the comparable form of a result.
@@ -411,7 +439,7 @@ fn engine_agrees_with_literal_sequence() {
 /// compared with the literal sequence too.
 #[test]
 fn engine_agrees_with_literal_sequence_one_position_per_matching() {
-    use crate::dutch::bracket::test_knobs::CHUNK_CAP;
+    use crate::systems::dutch::bracket::test_knobs::CHUNK_CAP;
     CHUNK_CAP.with(|c| c.set(1));
     let t = run(0x5EED_0003, 6_000, false, M1Reading::PsdBest);
     CHUNK_CAP.with(|c| c.set(usize::MAX));

@@ -227,7 +227,12 @@ pub(super) fn complete(
     // The group positions still open (a pinned pair is decided: out of the graph).
     let gpos: Vec<usize> = (0..ng).filter(|&g| q.pins[g].is_none()).collect();
     let nb = nm + gpos.len();
-    let u = Units::new(nm + ng, q).ok_or_else(|| internal("bracket too large for the weights"))?;
+    let u = Units::new(nm + ng, q).ok_or_else(|| {
+        PairingError::TooLarge(format!(
+            "a rating-1998 bracket of {} players needs weights wider than the engine supports",
+            nm + ng
+        ))
+    })?;
     let player = |v: usize| {
         if v < nm {
             q.moved[v]
@@ -295,46 +300,7 @@ pub(super) fn complete(
     let mut edges: Vec<(usize, usize, i128)> = Vec::new();
     let cover = |a: usize, b: usize| u.cover * (i128::from(required[a]) + i128::from(required[b]));
     // Bracket pairs.
-    for a in 0..nb {
-        for b in (a + 1).max(nm)..nb {
-            let (pa, pb) = (player(a), player(b));
-            if !pair_ok(r, lv, pa, pb) {
-                continue;
-            }
-            let (ga, gb) = (pos(a), pos(b));
-            let mut cost = u.bad * i128::from(r.colour_bad(pa, pb));
-            // Closeness to D.1's order: the higher a player, the more his partner's position
-            // weighs.
-            if a < nm {
-                // A moved-down player of S1 with a group player (D.1 of the moved-down).
-                if q.roles[gb] != Role::Free {
-                    continue;
-                }
-                if q.near {
-                    cost += u.near * ((nm - a) * gb) as i128;
-                }
-            } else {
-                let ok_a = matches!(q.roles[ga], Role::Free | Role::Upper);
-                let ok_b = matches!(q.roles[gb], Role::Free | Role::Lower);
-                if !(ok_a && ok_b) {
-                    continue;
-                }
-                if q.costs {
-                    cost += u.k * i128::from(ga >= q.q) + u.sum * ga as i128;
-                }
-                if q.near {
-                    cost += u.near * ((ng - ga) * gb) as i128;
-                }
-            }
-            let tie_at = |v: usize| q.tie == Some(if v < nm { v } else { nm + pos(v) });
-            if tie_at(a) {
-                cost += u.tie * gb as i128;
-            } else if tie_at(b) {
-                cost += u.tie * ga as i128;
-            }
-            edges.push((a, b, cover(a, b) + u.pair - cost));
-        }
-    }
+    bracket_edges(r, lv, q, &u, (nm, nb), &player, &pos, &cover, &mut edges);
     // The downfloaters' side (C.12, C.13).
     for (a, fv) in float_v.iter().enumerate() {
         if let Some((a1, ra)) = *fv {
@@ -378,6 +344,81 @@ pub(super) fn complete(
     if (0..nv).any(|v| required[v] && mate[v].is_none()) {
         return Ok(None);
     }
+    read_completion(r, q, &mate, (nm, nb), &pinned, to_pair, &player, &pos)
+}
+
+/// The edges of the bracket's own pairs (vertices `0..nb`, the `nm` moved-down players first)
+/// for `complete`: a pair allowed at the level, weighted by the query's priorities (B.4
+/// colours, C.14's k and position sum, closeness to D.1's order, the tie-break).
+#[allow(clippy::too_many_arguments)]
+fn bracket_edges(
+    r: &Round98,
+    lv: Level,
+    q: &Query,
+    u: &Units,
+    (nm, nb): (usize, usize),
+    player: &dyn Fn(usize) -> usize,
+    pos: &dyn Fn(usize) -> usize,
+    cover: &dyn Fn(usize, usize) -> i128,
+    edges: &mut Vec<(usize, usize, i128)>,
+) {
+    let ng = q.group.len();
+    for a in 0..nb {
+        for b in (a + 1).max(nm)..nb {
+            let (pa, pb) = (player(a), player(b));
+            if !pair_ok(r, lv, pa, pb) {
+                continue;
+            }
+            let (ga, gb) = (pos(a), pos(b));
+            let mut cost = u.bad * i128::from(r.colour_bad(pa, pb));
+            // Closeness to D.1's order: the higher a player, the more his partner's position
+            // weighs.
+            if a < nm {
+                // A moved-down player of S1 with a group player (D.1 of the moved-down).
+                if q.roles[gb] != Role::Free {
+                    continue;
+                }
+                if q.near {
+                    cost += u.near * ((nm - a) * gb) as i128;
+                }
+            } else {
+                let ok_a = matches!(q.roles[ga], Role::Free | Role::Upper);
+                let ok_b = matches!(q.roles[gb], Role::Free | Role::Lower);
+                if !(ok_a && ok_b) {
+                    continue;
+                }
+                if q.costs {
+                    cost += u.k * i128::from(ga >= q.q) + u.sum * ga as i128;
+                }
+                if q.near {
+                    cost += u.near * ((ng - ga) * gb) as i128;
+                }
+            }
+            let tie_at = |v: usize| q.tie == Some(if v < nm { v } else { nm + pos(v) });
+            if tie_at(a) {
+                cost += u.tie * gb as i128;
+            } else if tie_at(b) {
+                cost += u.tie * ga as i128;
+            }
+            edges.push((a, b, cover(a, b) + u.pair - cost));
+        }
+    }
+}
+
+/// The completion a matching `mate` of `complete`'s graph gives: the pinned pairs and the
+/// matched bracket pairs with their keys, the players left; `None` when it makes fewer pairs
+/// than the attempt's.
+#[allow(clippy::too_many_arguments)]
+fn read_completion(
+    r: &Round98,
+    q: &Query,
+    mate: &[Option<usize>],
+    (nm, nb): (usize, usize),
+    pinned: &[(usize, usize)],
+    to_pair: usize,
+    player: &dyn Fn(usize) -> usize,
+    pos: &dyn Fn(usize) -> usize,
+) -> Result<Option<Completion>, PairingError> {
     let mut key = Key {
         bad: 0,
         k: 0,
@@ -385,7 +426,7 @@ pub(super) fn complete(
     };
     let mut pairs = Vec::new();
     let mut left = Vec::new();
-    for &(g, h) in &pinned {
+    for &(g, h) in pinned {
         key.k += usize::from(g >= q.q);
         key.sum += g;
         pairs.push((q.group[g], q.group[h]));

@@ -597,7 +597,7 @@ fn agrees_with_dutch_2012_where_the_texts_agree() {
             let Ok(r) = prepare(&t, &req) else { break };
             let ours = pair(&t, &req);
             if alike(&r, &t, &req) {
-                let theirs = crate::dutch2012::pair(&t, &req);
+                let theirs = crate::systems::dutch2012::pair(&t, &req);
                 let agree = match (&ours, &theirs) {
                     (Ok(a), Ok(b)) => a == b,
                     (a, b) => a.is_err() && b.is_err(),

@@ -24,10 +24,11 @@ pub mod weights;
 
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories_in, Edition, Float, PreferenceStrength};
-use crate::matching::max_weight_matching_dense;
 use crate::model::{Color, PlayerId, RoundEntry, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
+use crate::systems::common::completion::completable;
+use crate::systems::common::round::{check_round_number, score_groups};
 
 /// A player as the Dutch system sees him when pairing one round.
 #[derive(Clone, Debug)]
@@ -129,60 +130,11 @@ impl RoundCtx {
     /// True when the players (indices) allow a complete round-pairing (A.9): all paired but at
     /// most one, who must be able to receive the bye.
     pub fn completable(&self, who: &[usize]) -> bool {
-        let n = who.len();
-        if n == 0 {
-            return true;
-        }
-        // A greedy pairing usually proves it at once: in the given order, else with the players
-        // who may not take the bye first (so that the one left over may); the exact matching
-        // decides otherwise.
-        let greedy = |order: &[usize]| {
-            let mut taken = vec![false; n];
-            let mut left = Vec::new();
-            for (k, &i) in order.iter().enumerate() {
-                if taken[i] {
-                    continue;
-                }
-                taken[i] = true;
-                let next = order[k + 1..]
-                    .iter()
-                    .find(|&&j| !taken[j] && self.compat[who[i]][who[j]]);
-                match next {
-                    Some(&j) => taken[j] = true,
-                    None => left.push(i),
-                }
-            }
-            match left.as_slice() {
-                [] => true,
-                [x] => self.players[who[*x]].bye_ok,
-                _ => false,
-            }
-        };
-        let order: Vec<usize> = (0..n).collect();
-        if greedy(&order) {
-            return true;
-        }
-        let mut bye_last = order;
-        bye_last.sort_by_key(|&i| self.players[who[i]].bye_ok);
-        if greedy(&bye_last) {
-            return true;
-        }
-        // Unit weights: the matching only counts pairs (64-bit weights, a dense matrix).
-        let total = n + n % 2;
-        let bye_ok = |i: usize| self.players[who[i]].bye_ok;
-        let mate = max_weight_matching_dense(
-            total,
-            |i, j| {
-                let ok = if j == n {
-                    bye_ok(i)
-                } else {
-                    self.compat[who[i]][who[j]]
-                };
-                ok.then_some(1i64)
-            },
-            true,
-        );
-        mate.iter().all(|m| m.is_some())
+        completable(
+            who.len(),
+            |i, j| self.compat[who[i]][who[j]],
+            |i| self.players[who[i]].bye_ok,
+        )
     }
 }
 
@@ -192,20 +144,6 @@ pub struct DutchOptions {
     /// Initial colour when the file does not say (`XXC white1/black1`) and round 1 does not show
     /// it; defaults to White.
     pub initial_color: Option<Color>,
-}
-
-/// The initial colour: declared, else inferred from round 1 as other engines do (the colour the
-/// highest-ranked player paired in round 1 received), else White.
-pub fn initial_colour(t: &Tournament, opts: &DutchOptions) -> Color {
-    if let Some(c) = t.initial_color.or(opts.initial_color) {
-        return c;
-    }
-    for p in &t.players {
-        if let Some(RoundEntry::Game { color, .. }) = p.rounds.first() {
-            return *color;
-        }
-    }
-    Color::White
 }
 
 /// Pairs round `req.round` of `t` with the Dutch system, 2017 edition.
@@ -250,11 +188,7 @@ fn pair_with(
     opts: &DutchOptions,
     solve: &dyn SolveBracket,
 ) -> Result<Pairing, PairingError> {
-    if req.round == 0 {
-        return Err(PairingError::InvalidRequest(
-            "rounds are numbered from 1".into(),
-        ));
-    }
+    check_round_number(req.round)?;
     let ctx = prepare(rules, t, req, opts)?;
     let pairs = pair_ctx(&ctx, solve)?;
     let mut pairing = Pairing {
@@ -506,7 +440,7 @@ fn prepare(
         rules,
         players,
         compat,
-        initial: initial_colour(t, opts),
+        initial: crate::systems::common::colour::initial_colour(t, opts.initial_color),
     };
     (rules.prepare)(&mut ctx);
     Ok(ctx)
@@ -651,14 +585,7 @@ fn pair_ctx(ctx: &RoundCtx, solve: &dyn SolveBracket) -> Result<RoundPairs, Pair
 
 /// A.3 / Art. 1.3.1: the scoregroups in descending order (round-player indices).
 pub(crate) fn scoregroups(ctx: &RoundCtx) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for i in 0..ctx.players.len() {
-        match groups.last_mut() {
-            Some(g) if ctx.players[g[0]].score == ctx.players[i].score => g.push(i),
-            _ => groups.push(vec![i]),
-        }
-    }
-    groups
+    score_groups(ctx.players.len(), |i| ctx.players[i].score)
 }
 
 #[cfg(test)]
@@ -701,7 +628,7 @@ mod tests {
     /// the count itself, so that a change that saves more lowers the bound.
     #[test]
     fn the_1000_player_benchmark_takes_few_matchings() {
-        use crate::dutch::bracket::test_knobs::{CHUNK_CAP, MATCHINGS};
+        use crate::systems::dutch::bracket::test_knobs::{CHUNK_CAP, MATCHINGS};
         const MAX_MATCHINGS: usize = 309;
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),

@@ -7,13 +7,16 @@
 //!
 //! | field | 2017 criterion | 2026 criterion |
 //! |---|---|---|
-//! | COMPL | C.4 / A.9: complete the round (penultimate and last brackets only) | C4 (C5 through the bye candidates) |
-//! | C5 | maximise the number of pairs | C6 |
-//! | C6 | minimise the PSD (A.8), as digits | C7: the downfloaters' scores, as digits |
+//! | COMPLETION | C.4 / A.9: complete the round (penultimate and last brackets only) | C4 (C5 through the bye candidates) |
+//! | PAIRS | C.5: maximise the number of pairs | C6 |
+//! | SCORES | C.6: minimise the PSD (A.8), as digits | C7: the downfloaters' scores, as digits |
 //! | MDPS | pair M1 MDPs (B.1.c, B.2), in a collapsed last bracket only | (no collapsed bracket) |
-//! | C7A, C7B | pairs and PSD of the following bracket (C.7), given the downfloaters | C8: pairs and downfloaters' scores there |
-//! | BYEP | — | C9: fewest unplayed games for the bye (last bracket) |
-//! | C8 … C19 | the colour and float criteria, counts and score differences | C10 … C21 |
+//! | NEXT_PAIRS, NEXT_SCORES | C.7: pairs and PSD of the following bracket, given the downfloaters | C8: pairs and downfloaters' scores there |
+//! | BYE_UNPLAYED | — | C9: fewest unplayed games for the bye (last bracket) |
+//! | TOP_COLOUR_DIFFERENCE, TOP_THIRD_COLOUR | C.8, C.9 | C10, C11 |
+//! | PREFERENCE, STRONG_PREFERENCE | C.10, C.11 | C12, C13 |
+//! | DOWN_AGAIN, UP_AGAIN, DOWN_TWO_BEFORE, UP_TWO_BEFORE | C.12-C.15: repeated floats | C14-C17 |
+//! | DOWN_AGAIN_SCORES … UP_TWO_BEFORE_SCORES | C.16-C.19: their score differences | C18-C21 |
 //!
 //! The edition's [`Rules`](super::Rules) say where the criteria differ: what the score field
 //! counts, whom the float score differences count, and whether C9 applies.
@@ -26,7 +29,7 @@
 
 use super::tight::Tight;
 use super::weights::{widen, Digits, Layout};
-use super::RoundCtx;
+use super::{RoundCtx, RoundPlayer};
 use crate::colour::{difference_after, third_in_a_row};
 use crate::history::{Float, PreferenceStrength};
 use crate::matching::{max_weight_matching, Matcher, Weight, I512};
@@ -60,25 +63,50 @@ pub(crate) struct BracketResult {
     pub bye: Option<usize>,
 }
 
-const COMPL: usize = 0;
-const C5: usize = 1;
-const C6: usize = 2;
+// The weight fields, most important first, named by what they measure; each comment gives the
+// criterion in the 2017 edition (C.x) and in the 2026 edition (Cx).
+
+/// Complete the round: 2017 C.4 / A.9 (penultimate and last brackets only); 2026 C4 (and C5
+/// through the bye candidates).
+const COMPLETION: usize = 0;
+/// Maximise the number of pairs: 2017 C.5; 2026 C6.
+const PAIRS: usize = 1;
+/// Minimise the PSD (2017 C.6, A.8) / the downfloaters' scores (2026 C7), as digits.
+const SCORES: usize = 2;
+/// Pair M1 MDPs (2017 B.1.c, B.2), in a collapsed last bracket only; 2026 has none.
 const MDPS: usize = 3;
-const C7A: usize = 4;
-const C7B: usize = 5;
-const BYEP: usize = 6;
-const C8: usize = 7;
-const C9: usize = 8;
-const C10: usize = 9;
-const C11: usize = 10;
-const C12: usize = 11;
-const C13: usize = 12;
-const C14: usize = 13;
-const C15: usize = 14;
-const C16: usize = 15;
-const C17: usize = 16;
-const C18: usize = 17;
-const C19: usize = 18;
+/// Pairs of the following bracket, given the downfloaters: 2017 C.7; 2026 C8.
+const NEXT_PAIRS: usize = 4;
+/// PSD (2017 C.7) / downfloaters' scores (2026 C8) of the following bracket.
+const NEXT_SCORES: usize = 5;
+/// Fewest unplayed games for the bye's assignee (last bracket): 2026 C9; not in 2017.
+const BYE_UNPLAYED: usize = 6;
+/// Topscorers or their opponents with a colour difference beyond ±2: 2017 C.8; 2026 C10.
+const TOP_COLOUR_DIFFERENCE: usize = 7;
+/// Topscorers or their opponents with the same colour three times in a row: 2017 C.9; 2026
+/// C11.
+const TOP_THIRD_COLOUR: usize = 8;
+/// Players who do not get their colour preference: 2017 C.10; 2026 C12.
+const PREFERENCE: usize = 9;
+/// Players who do not get their strong colour preference: 2017 C.11; 2026 C13.
+const STRONG_PREFERENCE: usize = 10;
+/// The same downfloat as the previous round: 2017 C.12; 2026 C14 (resident downfloaters).
+const DOWN_AGAIN: usize = 11;
+/// The same upfloat as the previous round: 2017 C.13; 2026 C15 (MDP opponents).
+const UP_AGAIN: usize = 12;
+/// The same downfloat as two rounds before: 2017 C.14; 2026 C16.
+const DOWN_TWO_BEFORE: usize = 13;
+/// The same upfloat as two rounds before: 2017 C.15; 2026 C17.
+const UP_TWO_BEFORE: usize = 14;
+/// Score differences of [`DOWN_AGAIN`]'s players: 2017 C.16; 2026 C18.
+const DOWN_AGAIN_SCORES: usize = 15;
+/// Score differences of [`UP_AGAIN`]'s players: 2017 C.17; 2026 C19.
+const UP_AGAIN_SCORES: usize = 16;
+/// Score differences of [`DOWN_TWO_BEFORE`]'s players: 2017 C.18; 2026 C20.
+const DOWN_TWO_BEFORE_SCORES: usize = 17;
+/// Score differences of [`UP_TWO_BEFORE`]'s players: 2017 C.19; 2026 C21.
+const UP_TWO_BEFORE_SCORES: usize = 18;
+/// The number of fields.
 const NQ: usize = 19;
 
 /// One edge of the bracket graph with its quality field values.
@@ -94,29 +122,29 @@ struct Edge {
 #[derive(Clone, Copy)]
 struct Fields {
     small: [i64; NQ],
-    c6: I256,
-    c7b: I256,
+    scores: I256,
+    next_scores: I256,
 }
 
 impl Fields {
     const ZERO: Fields = Fields {
         small: [0; NQ],
-        c6: I256::ZERO,
-        c7b: I256::ZERO,
+        scores: I256::ZERO,
+        next_scores: I256::ZERO,
     };
 
     fn get(&self, f: usize) -> I256 {
         match f {
-            C6 => self.c6,
-            C7B => self.c7b,
+            SCORES => self.scores,
+            NEXT_SCORES => self.next_scores,
             _ => I256::from(self.small[f]),
         }
     }
 
     fn set(&mut self, f: usize, v: I256) {
         match f {
-            C6 => self.c6 = v,
-            C7B => self.c7b = v,
+            SCORES => self.scores = v,
+            NEXT_SCORES => self.next_scores = v,
             // Counts and score sums of one pair: far inside i64.
             _ => self.small[f] = v.as_i64(),
         }
@@ -136,8 +164,8 @@ impl Fields {
         for (f, &off) in l.offsets().iter().enumerate() {
             // Each value is below 2^(126 - off): the layout's bounds.
             let v = match f {
-                C6 => self.c6.as_i128(),
-                C7B => self.c7b.as_i128(),
+                SCORES => self.scores.as_i128(),
+                NEXT_SCORES => self.next_scores.as_i128(),
                 _ => i128::from(self.small[f]),
             };
             w += v << off;
@@ -241,374 +269,27 @@ impl Graph {
         mode: Mode,
         bye_played: bool,
     ) -> Result<Graph, PairingError> {
-        let p = &ctx.players;
-        let rules = ctx.rules;
-        let mut global: Vec<usize> = mdps.to_vec();
-        global.sort_unstable();
-        let m = global.len();
-        let mut res = residents.to_vec();
-        res.sort_unstable();
-        global.extend(&res);
-        let nb = global.len();
-        let (below, completion, nnext, next_last) = match mode {
-            Mode::Lookahead(x, last) => (x, false, x.len(), last),
-            Mode::Penultimate(x, k) => (x, true, k.min(x.len()), false),
-            Mode::Last => (&[][..], true, 0, false),
+        let vx = Vertices::new(ctx, mdps, residents, mode);
+        let nb = vx.nb;
+        let (digits6, digits7) = score_digits(&vx)?;
+        let fields = PairFields {
+            vx: &vx,
+            digits6,
+            digits7,
+            max_sd: (0..nb).map(|v| vx.fsd(v).0).max().unwrap_or(0) as i64,
+            // B.1.c, B.2: every candidate pairs M1 MDPs, the most that a pairing with MaxPairs
+            // pairs and the best PSD (C.6) pairs. When the residents share a score, pairings
+            // with the same PSD pair the same number k of MDPs: the PSD's zero entries are
+            // exactly the MaxPairs - k resident pairs (an MDP's SD is never zero). In a
+            // collapsed last bracket, whose residents have different scores, equal PSDs can
+            // come with different k, and only those with M1 are candidates: a field right
+            // below C.6 keeps them.
+            mixed_residents: (vx.m..nb).any(|v| vx.score(v) != vx.score(vx.m)),
         };
-        let lookahead = nnext > 0;
-        global.extend(below);
-        let nx = below.len();
-        // The bye vertex: in the last bracket, and when C.7 looks into the last bracket (whose
-        // one unpaired player, if any, must be able to take the bye, C.2).
-        let dummy = (completion && (nb + nx) % 2 == 1) || next_last;
-        if dummy {
-            global.push(usize::MAX);
-        }
-        let is_mdp = |v: usize| v < m;
-        let score = |v: usize| p[global[v]].score;
-        let low = (0..nb).map(score).min().unwrap_or_default();
-        let one = Score(10);
-        // A.8: a downfloater's SD is measured against one point less than the lowest score.
-        let fsd = |v: usize| score(v) - low + one;
-        let compat = |a: usize, b: usize| ctx.compat[global[a]][global[b]];
-        let pair_ok = |a: usize, b: usize| compat(a, b) && !(is_mdp(a) && is_mdp(b));
-
-        // The PSD entries a candidate can have: each player's SD when unpaired, each allowed
-        // pair's SD; a value occurs in a candidate at most as often as it occurs here.
-        // (Counted per value first: a bracket has few distinct values and many pairs.)
-        let mut d6 = std::collections::BTreeMap::new();
-        for a in 0..nb {
-            *d6.entry(fsd(a)).or_insert(0) += 1;
-            for b in a + 1..nb {
-                if rules.score_counts_pairs && pair_ok(a, b) {
-                    *d6.entry(Score((score(a) - score(b)).0.abs())).or_insert(0) += 1;
-                }
-            }
-        }
-        let d6: Vec<(Score, usize)> = d6.into_iter().collect();
-        let too_wide = || {
-            PairingError::InvalidRequest(format!(
-                "a bracket of {nb} players has too many distinct score differences for the \
-                 engine's 256-bit PSD weights (C.6/C.7); the point system is unusual"
-            ))
-        };
-        let digits6 = Digits::new(d6, nb).ok_or_else(too_wide)?;
-        let low_next = below.first().map(|&x| p[x].score).unwrap_or_default();
-        let fsd_next = |v: usize| score(v) - low_next + one;
-        let digits7 = if lookahead {
-            // The following scoregroup's own pairs (SD 0 in a scoregroup), the floaters' pairs
-            // in it, and the players left unpaired there.
-            let mut below_scores: Vec<Score> = (nb..nb + nnext).map(score).collect();
-            below_scores.sort_unstable();
-            below_scores.dedup();
-            let mut d7 = Vec::new();
-            let pairs_below = if rules.score_counts_pairs {
-                &below_scores[..]
-            } else {
-                &[][..]
-            };
-            for (k, &s) in pairs_below.iter().enumerate() {
-                for &t in &below_scores[..=k] {
-                    d7.push((s - t, nnext / 2));
-                }
-            }
-            for a in 0..nb + nnext {
-                d7.push((fsd_next(a), 1));
-                if a < nb {
-                    // A floater is in one pair at most, whichever player below it meets.
-                    for &s in pairs_below {
-                        d7.push((Score((score(a) - s).0.abs()), 1));
-                    }
-                }
-            }
-            Some(Digits::new(d7, nb + nnext).ok_or_else(too_wide)?)
-        } else {
-            None
-        };
-        let max_sd = (0..nb).map(|v| (score(v) - low + one).0).max().unwrap_or(0) as i64;
-        // B.1.c, B.2: every candidate pairs M1 MDPs, the most that a pairing with MaxPairs pairs
-        // and the best PSD (C.6) pairs. When the residents share a score, pairings with the same
-        // PSD pair the same number k of MDPs: the PSD's zero entries are exactly the
-        // MaxPairs - k resident pairs (an MDP's SD is never zero). In a collapsed last bracket,
-        // whose residents have different scores, equal PSDs can come with different k, and
-        // only those with M1 are candidates: a field right below C.6 keeps them.
-        let mixed_residents = (m..nb).any(|v| score(v) != score(m));
-
-        // The quality fields of the bracket pair (a, b), a < b < nb. In a large bracket
-        // (millions of pairs) they are computed twice (once for the normalisation below, once
-        // to pack them) rather than stored; a small bracket's are kept between the passes.
-        let pair_fields = |a: usize, b: usize| -> Fields {
-            let mut q = Fields::ZERO;
-            if completion {
-                q.set(COMPL, I256::ONE);
-            }
-            q.set(C5, I256::ONE);
-            if mixed_residents && is_mdp(a) {
-                q.set(MDPS, I256::ONE);
-            }
-            let (sa, sb) = (score(a), score(b));
-            let pair_psd = if rules.score_counts_pairs {
-                digits6.weight(Score((sa - sb).0.abs()))
-            } else {
-                I256::ZERO
-            };
-            q.set(
-                C6,
-                digits6.weight(fsd(a)) + digits6.weight(fsd(b)) - pair_psd,
-            );
-            if let Some(d7) = &digits7 {
-                q.set(C7B, d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)));
-            }
-            // Colours (C.8-C.11), with the allocation E.1-E.5 would make.
-            let (ga, gb) = (global[a], global[b]);
-            let (w, _) = ctx.white_first(ga, gb);
-            let topish = p[ga].top || p[gb].top;
-            let (mut c8, mut c9, mut c10, mut c11) = (0, 0, 0, 0);
-            for g in [ga, gb] {
-                let c = if g == w { Color::White } else { Color::Black };
-                let f = &p[g].colour;
-                if let Some(pref) = f.preference {
-                    if pref.color != c {
-                        c10 += 1;
-                        if pref.strength >= PreferenceStrength::Strong {
-                            c11 += 1;
-                        }
-                    }
-                }
-                if topish {
-                    if difference_after(f, c).abs() > 2 {
-                        c8 += 1;
-                    }
-                    if third_in_a_row(f, c) {
-                        c9 += 1;
-                    }
-                }
-            }
-            q.set(C8, i(2 - c8));
-            q.set(C9, i(2 - c9));
-            q.set(C10, i(2 - c10));
-            q.set(C11, i(2 - c11));
-            // Floats (C.12-C.19). `a` is the higher ranked: with different scores it gets
-            // a downfloat and `b` an upfloat (A.4.b). A downfloater's SD is its fsd.
-            let a_down = sa > sb;
-            let sd = (sa - sb).0 as i64;
-            let mut c12 = 0;
-            let mut c14 = 0;
-            let mut c16 = I256::ZERO;
-            let mut c18 = I256::ZERO;
-            for v in [a, b] {
-                let pl = &p[global[v]];
-                let down_here = v == a && a_down;
-                let paired_sd = if down_here { sd } else { 0 };
-                let gain = if rules.float_sd_counts_residents || is_mdp(v) {
-                    sc(fsd(v)) - i(paired_sd)
-                } else {
-                    I256::ZERO
-                };
-                if pl.float1 == Float::Down {
-                    if !down_here && !is_mdp(v) {
-                        c12 += 1;
-                    }
-                    c16 += gain;
-                }
-                if pl.float2 == Float::Down {
-                    if !down_here && !is_mdp(v) {
-                        c14 += 1;
-                    }
-                    c18 += gain;
-                }
-            }
-            q.set(C12, i(c12));
-            q.set(C14, i(c14));
-            q.set(C16, c16);
-            q.set(C18, c18);
-            let pb = &p[gb];
-            let up1 = a_down && pb.float1 == Float::Up;
-            let up2 = a_down && pb.float2 == Float::Up;
-            q.set(C13, i(1 - i64::from(up1)));
-            q.set(C15, i(1 - i64::from(up2)));
-            q.set(C17, i(max_sd - if up1 { sd } else { 0 }));
-            q.set(C19, i(max_sd - if up2 { sd } else { 0 }));
-            q
-        };
-        let bracket_pairs = || {
-            (0..nb).flat_map(move |a| {
-                (a + 1..nb)
-                    .filter(move |&b| pair_ok(a, b))
-                    .map(move |b| (a, b))
-            })
-        };
-        // The edges with a player below the bracket, and the bye's.
-        let mut lower = Vec::new();
-        for a in 0..nb + nx {
-            for b in a.max(nb)..nb + nx {
-                if a == b || !compat(a, b) {
-                    continue;
-                }
-                let mut q = Fields::ZERO;
-                if completion {
-                    q.set(COMPL, I256::ONE);
-                }
-                let in_next = a < nb + nnext && b < nb + nnext;
-                if let Some(d7) = digits7.as_ref().filter(|_| in_next) {
-                    q.set(C7A, I256::ONE);
-                    let pair_psd = if rules.score_counts_pairs {
-                        d7.weight(Score((score(a) - score(b)).0.abs()))
-                    } else {
-                        I256::ZERO
-                    };
-                    q.set(
-                        C7B,
-                        d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)) - pair_psd,
-                    );
-                }
-                lower.push(Edge { a, b, q });
-            }
-        }
-        if dummy {
-            let d = nb + nx;
-            for a in 0..d {
-                if p[global[a]].bye_ok {
-                    let mut q = Fields::ZERO;
-                    if bye_played && a < nb {
-                        // 2026 C9: the bye to a player with the most games played.
-                        q.set(BYEP, i(p[global[a]].played as i64));
-                    }
-                    if completion {
-                        q.set(COMPL, I256::ONE);
-                        if lookahead && nnext == nx {
-                            // The following bracket is the last: its bye counts as a pair.
-                            q.set(C7A, I256::ONE);
-                        }
-                    } else {
-                        q.set(C7A, I256::ONE);
-                    }
-                    lower.push(Edge { a, b: d, q });
-                }
-            }
-        }
-        let nv = global.len();
-        // The fields below C.5 that only bracket pairs carry: the number of bracket pairs is the
-        // same in every candidate that is best by C.5, so a constant added to every bracket pair
-        // changes nothing. Shift them to start at zero and divide out a common factor, or drop
-        // them when they are the same for every pair: the weights get much narrower.
-        // One pass over the pairs for the minima, maxima and common factors, one for the shift
-        // and division and the packing. The small fields in i64, the PSD digits (C.6) in 256
-        // bits.
-        const SMALL: [usize; 14] = [
-            MDPS, BYEP, C8, C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19,
-        ];
-        // First pass over the bracket pairs: each field's least and largest value, and the
-        // common factor of its differences (those to the first pair's value have the same gcd
-        // as those to the least value).
-        let count = bracket_pairs().count();
-        // Up to this many pairs, the fields are kept for the second pass.
-        const KEEP: usize = 1 << 19;
-        let mut kept = Vec::with_capacity(if count <= KEEP { count } else { 0 });
-        let mut first: Option<Fields> = None;
-        let mut min = [i64::MAX; NQ];
-        let mut max = [i64::MIN; NQ];
-        let mut factor = [0i64; NQ];
-        let (mut min6, mut max6, mut factor6) = (I256::MAX, I256::MIN, I256::ZERO);
-        let mut bounds = Fields::ZERO;
-        for (a, b) in bracket_pairs() {
-            let q = pair_fields(a, b);
-            if count <= KEEP {
-                kept.push(q);
-            }
-            let f0 = *first.get_or_insert(q);
-            for f in SMALL {
-                let v = q.small[f];
-                min[f] = min[f].min(v);
-                max[f] = max[f].max(v);
-                // Once the factor is 1 it stays 1.
-                if factor[f] != 1 {
-                    factor[f] = gcd(factor[f], (v - f0.small[f]).abs());
-                }
-            }
-            for f in [COMPL, C5, C7A] {
-                bounds.small[f] = bounds.small[f].max(q.small[f]);
-            }
-            min6 = min6.min(q.c6);
-            max6 = max6.max(q.c6);
-            if factor6 != I256::ONE && q.c6 != f0.c6 {
-                factor6 = gcd_with(factor6, (q.c6 - f0.c6).abs());
-            }
-            bounds.c7b = bounds.c7b.max(q.c7b);
-        }
-        // The shift and division of one pair's fields.
-        let normalise = |q: &mut Fields| {
-            for f in SMALL {
-                let v = &mut q.small[f];
-                *v = if factor[f] == 0 {
-                    0
-                } else {
-                    (*v - min[f]) / factor[f]
-                };
-            }
-            let v = q.c6 - min6;
-            q.c6 = if factor6 == I256::ZERO {
-                I256::ZERO
-            } else if factor6.count_ones() == 1 {
-                v >> factor6.trailing_zeros()
-            } else {
-                v / factor6
-            };
-        };
-        if first.is_some() {
-            let mut top = Fields::ZERO;
-            top.small = max;
-            top.c6 = max6;
-            normalise(&mut top);
-            for f in SMALL {
-                bounds.small[f] = bounds.small[f].max(top.small[f]);
-            }
-            bounds.c6 = bounds.c6.max(top.c6);
-        }
-        for e in &lower {
-            for (bound, v) in bounds.small.iter_mut().zip(&e.q.small) {
-                *bound = (*bound).max(*v);
-            }
-            bounds.c6 = bounds.c6.max(e.q.c6);
-            bounds.c7b = bounds.c7b.max(e.q.c7b);
-        }
-        let mut quality_bounds = bounds.all();
-        // At most nb/2 bracket pairs; the fields that edges below the bracket carry can be on
-        // nv/2 of them.
-        for (f, b) in quality_bounds.iter_mut().enumerate() {
-            let pairs = if f == COMPL || f == C7A || f == C7B {
-                nv / 2
-            } else {
-                nb / 2
-            };
-            *b *= i(pairs as i64 + 1);
-        }
-        // Pack the quality fields once; the generation-order fields of each phase go below.
-        // (Second pass over the bracket pairs.)
-        let (edges, qbits) = match Layout::new(&quality_bounds) {
-            Some(l) => {
-                let mut edges = Vec::with_capacity(count + lower.len());
-                let mut kept = kept.into_iter();
-                for (a, b) in bracket_pairs() {
-                    let mut q = kept.next().unwrap_or_else(|| pair_fields(a, b));
-                    normalise(&mut q);
-                    edges.push(Packed {
-                        a,
-                        b,
-                        qw: q.pack(&l),
-                    });
-                }
-                edges.extend(lower.into_iter().map(|e| Packed {
-                    a: e.a,
-                    b: e.b,
-                    qw: e.q.pack(&l),
-                }));
-                (edges, l.total_bits)
-            }
-            None => (Vec::new(), u32::MAX),
-        };
+        let lower = lower_edges(&vx, fields.digits7.as_ref(), bye_played);
+        let (edges, qbits) = pack_edges(&fields, lower);
         Ok(Graph {
-            global,
+            global: vx.global,
             nb,
             edges,
             qbits,
@@ -668,7 +349,7 @@ impl Graph {
     ) -> Result<(Vec<Option<usize>>, I512, bool), PairingError> {
         let glayout = Layout::new(gen_bounds);
         let too_wide = || {
-            PairingError::InvalidRequest(format!(
+            PairingError::TooLarge(format!(
                 "a bracket of {} players needs weights wider than the engine supports",
                 self.nb
             ))
@@ -834,6 +515,505 @@ fn greedy_pairing(ctx: &RoundCtx, who: &[usize], m: usize) -> (usize, Vec<bool>)
         }
     }
     (pairs, taken)
+}
+
+/// One point, in the units of [`Score`].
+const ONE_POINT: Score = Score(10);
+
+/// A bracket's graph vertices (the MDPs, then the residents, each in BSN order; the players
+/// below it when C.7 / C8 or the completion looks there; the bye vertex) with what the weight
+/// fields of their edges are computed from.
+struct Vertices<'a> {
+    ctx: &'a RoundCtx,
+    /// Round-player index of each vertex (`usize::MAX` for the bye vertex).
+    global: Vec<usize>,
+    /// MDPs (`0..m`), bracket players (`0..nb`).
+    m: usize,
+    nb: usize,
+    /// The following scoregroup's players (`nb..nb + nnext`), all the players below
+    /// (`nb..nb + nx`).
+    nnext: usize,
+    nx: usize,
+    /// The bracket is paired for the completion of the round (C.4 / C4).
+    completion: bool,
+    /// C.7 / C8 look into the following scoregroup.
+    lookahead: bool,
+    /// The graph has a bye vertex (last vertex).
+    dummy: bool,
+    /// The lowest score in the bracket, and in the following scoregroup.
+    low: Score,
+    low_next: Score,
+}
+
+impl<'a> Vertices<'a> {
+    fn new(ctx: &'a RoundCtx, mdps: &[usize], residents: &[usize], mode: Mode) -> Vertices<'a> {
+        let p = &ctx.players;
+        let mut global: Vec<usize> = mdps.to_vec();
+        global.sort_unstable();
+        let m = global.len();
+        let mut res = residents.to_vec();
+        res.sort_unstable();
+        global.extend(&res);
+        let nb = global.len();
+        let (below, completion, nnext, next_last) = match mode {
+            Mode::Lookahead(x, last) => (x, false, x.len(), last),
+            Mode::Penultimate(x, k) => (x, true, k.min(x.len()), false),
+            Mode::Last => (&[][..], true, 0, false),
+        };
+        global.extend(below);
+        let nx = below.len();
+        // The bye vertex: in the last bracket, and when C.7 looks into the last bracket (whose
+        // one unpaired player, if any, must be able to take the bye, C.2).
+        let dummy = (completion && (nb + nx) % 2 == 1) || next_last;
+        if dummy {
+            global.push(usize::MAX);
+        }
+        let low = (0..nb)
+            .map(|v| p[global[v]].score)
+            .min()
+            .unwrap_or_default();
+        let low_next = below.first().map(|&x| p[x].score).unwrap_or_default();
+        Vertices {
+            ctx,
+            global,
+            m,
+            nb,
+            nnext,
+            nx,
+            completion,
+            lookahead: nnext > 0,
+            dummy,
+            low,
+            low_next,
+        }
+    }
+
+    fn player(&self, v: usize) -> &RoundPlayer {
+        &self.ctx.players[self.global[v]]
+    }
+
+    fn score(&self, v: usize) -> Score {
+        self.player(v).score
+    }
+
+    fn is_mdp(&self, v: usize) -> bool {
+        v < self.m
+    }
+
+    /// A.8: a downfloater's SD is measured against one point less than the lowest score.
+    fn fsd(&self, v: usize) -> Score {
+        self.score(v) - self.low + ONE_POINT
+    }
+
+    /// The same in the following scoregroup (C.7 / C8).
+    fn fsd_next(&self, v: usize) -> Score {
+        self.score(v) - self.low_next + ONE_POINT
+    }
+
+    fn compat(&self, a: usize, b: usize) -> bool {
+        self.ctx.compat[self.global[a]][self.global[b]]
+    }
+
+    /// A pair the bracket may make (C.1, C.3; two MDPs are never paired together).
+    fn pair_ok(&self, a: usize, b: usize) -> bool {
+        self.compat(a, b) && !(self.is_mdp(a) && self.is_mdp(b))
+    }
+
+    /// The bracket's allowed pairs `(a, b)`, `a < b < nb`.
+    fn bracket_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let nb = self.nb;
+        (0..nb).flat_map(move |a| {
+            (a + 1..nb)
+                .filter(move |&b| self.pair_ok(a, b))
+                .map(move |b| (a, b))
+        })
+    }
+}
+
+/// The digits of the PSD (2017 C.6) / downfloaters' scores (2026 C7) field and, when C.7 / C8
+/// look into the following scoregroup, of its field there.
+fn score_digits(vx: &Vertices) -> Result<(Digits, Option<Digits>), PairingError> {
+    let rules = vx.ctx.rules;
+    let (nb, nnext, lookahead) = (vx.nb, vx.nnext, vx.lookahead);
+    let score = |v: usize| vx.score(v);
+    let fsd = |v: usize| vx.fsd(v);
+    let fsd_next = |v: usize| vx.fsd_next(v);
+    let pair_ok = |a: usize, b: usize| vx.pair_ok(a, b);
+    // The PSD entries a candidate can have: each player's SD when unpaired, each allowed
+    // pair's SD; a value occurs in a candidate at most as often as it occurs here.
+    // (Counted per value first: a bracket has few distinct values and many pairs.)
+    let mut d6 = std::collections::BTreeMap::new();
+    for a in 0..nb {
+        *d6.entry(fsd(a)).or_insert(0) += 1;
+        for b in a + 1..nb {
+            if rules.score_counts_pairs && pair_ok(a, b) {
+                *d6.entry(Score((score(a) - score(b)).0.abs())).or_insert(0) += 1;
+            }
+        }
+    }
+    let d6: Vec<(Score, usize)> = d6.into_iter().collect();
+    let too_wide = || {
+        PairingError::TooLarge(format!(
+            "a bracket of {nb} players has too many distinct score differences for the \
+             engine's 256-bit PSD weights (C.6/C.7); the point system is unusual"
+        ))
+    };
+    let digits6 = Digits::new(d6, nb).ok_or_else(too_wide)?;
+    let digits7 = if lookahead {
+        // The following scoregroup's own pairs (SD 0 in a scoregroup), the floaters' pairs
+        // in it, and the players left unpaired there.
+        let mut below_scores: Vec<Score> = (nb..nb + nnext).map(score).collect();
+        below_scores.sort_unstable();
+        below_scores.dedup();
+        let mut d7 = Vec::new();
+        let pairs_below = if rules.score_counts_pairs {
+            &below_scores[..]
+        } else {
+            &[][..]
+        };
+        for (k, &s) in pairs_below.iter().enumerate() {
+            for &t in &below_scores[..=k] {
+                d7.push((s - t, nnext / 2));
+            }
+        }
+        for a in 0..nb + nnext {
+            d7.push((fsd_next(a), 1));
+            if a < nb {
+                // A floater is in one pair at most, whichever player below it meets.
+                for &s in pairs_below {
+                    d7.push((Score((score(a) - s).0.abs()), 1));
+                }
+            }
+        }
+        Some(Digits::new(d7, nb + nnext).ok_or_else(too_wide)?)
+    } else {
+        None
+    };
+    Ok((digits6, digits7))
+}
+
+/// The quality fields of the bracket's own pairs.
+struct PairFields<'a> {
+    vx: &'a Vertices<'a>,
+    digits6: Digits,
+    digits7: Option<Digits>,
+    /// The largest SD of a bracket player (the upfloat score differences count down from it).
+    max_sd: i64,
+    /// The residents have different scores (a collapsed last bracket): the MDPS field counts.
+    mixed_residents: bool,
+}
+
+impl PairFields<'_> {
+    /// The quality fields of the bracket pair (a, b), a < b < nb. In a large bracket (millions
+    /// of pairs) they are computed twice (once for the normalisation, once to pack them) rather
+    /// than stored; a small bracket's are kept between the passes.
+    fn of(&self, a: usize, b: usize) -> Fields {
+        let vx = self.vx;
+        let (ctx, rules, p, global) = (vx.ctx, vx.ctx.rules, &vx.ctx.players, &vx.global);
+        let (completion, mixed_residents, max_sd) =
+            (vx.completion, self.mixed_residents, self.max_sd);
+        let (digits6, digits7) = (&self.digits6, &self.digits7);
+        let score = |v: usize| vx.score(v);
+        let fsd = |v: usize| vx.fsd(v);
+        let fsd_next = |v: usize| vx.fsd_next(v);
+        let is_mdp = |v: usize| vx.is_mdp(v);
+        let mut q = Fields::ZERO;
+        if completion {
+            q.set(COMPLETION, I256::ONE);
+        }
+        q.set(PAIRS, I256::ONE);
+        if mixed_residents && is_mdp(a) {
+            q.set(MDPS, I256::ONE);
+        }
+        let (sa, sb) = (score(a), score(b));
+        let pair_psd = if rules.score_counts_pairs {
+            digits6.weight(Score((sa - sb).0.abs()))
+        } else {
+            I256::ZERO
+        };
+        q.set(
+            SCORES,
+            digits6.weight(fsd(a)) + digits6.weight(fsd(b)) - pair_psd,
+        );
+        if let Some(d7) = &digits7 {
+            q.set(NEXT_SCORES, d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)));
+        }
+        // Colours (C.8-C.11), with the allocation E.1-E.5 would make.
+        let (ga, gb) = (global[a], global[b]);
+        let (w, _) = ctx.white_first(ga, gb);
+        let topish = p[ga].top || p[gb].top;
+        let (mut c8, mut c9, mut c10, mut c11) = (0, 0, 0, 0);
+        for g in [ga, gb] {
+            let c = if g == w { Color::White } else { Color::Black };
+            let f = &p[g].colour;
+            if let Some(pref) = f.preference {
+                if pref.color != c {
+                    c10 += 1;
+                    if pref.strength >= PreferenceStrength::Strong {
+                        c11 += 1;
+                    }
+                }
+            }
+            if topish {
+                if difference_after(f, c).abs() > 2 {
+                    c8 += 1;
+                }
+                if third_in_a_row(f, c) {
+                    c9 += 1;
+                }
+            }
+        }
+        q.set(TOP_COLOUR_DIFFERENCE, i(2 - c8));
+        q.set(TOP_THIRD_COLOUR, i(2 - c9));
+        q.set(PREFERENCE, i(2 - c10));
+        q.set(STRONG_PREFERENCE, i(2 - c11));
+        // Floats (C.12-C.19). `a` is the higher ranked: with different scores it gets
+        // a downfloat and `b` an upfloat (A.4.b). A downfloater's SD is its fsd.
+        let a_down = sa > sb;
+        let sd = (sa - sb).0 as i64;
+        let mut c12 = 0;
+        let mut c14 = 0;
+        let mut c16 = I256::ZERO;
+        let mut c18 = I256::ZERO;
+        for v in [a, b] {
+            let pl = &p[global[v]];
+            let down_here = v == a && a_down;
+            let paired_sd = if down_here { sd } else { 0 };
+            let gain = if rules.float_sd_counts_residents || is_mdp(v) {
+                sc(fsd(v)) - i(paired_sd)
+            } else {
+                I256::ZERO
+            };
+            if pl.float1 == Float::Down {
+                if !down_here && !is_mdp(v) {
+                    c12 += 1;
+                }
+                c16 += gain;
+            }
+            if pl.float2 == Float::Down {
+                if !down_here && !is_mdp(v) {
+                    c14 += 1;
+                }
+                c18 += gain;
+            }
+        }
+        q.set(DOWN_AGAIN, i(c12));
+        q.set(DOWN_TWO_BEFORE, i(c14));
+        q.set(DOWN_AGAIN_SCORES, c16);
+        q.set(DOWN_TWO_BEFORE_SCORES, c18);
+        let pb = &p[gb];
+        let up1 = a_down && pb.float1 == Float::Up;
+        let up2 = a_down && pb.float2 == Float::Up;
+        q.set(UP_AGAIN, i(1 - i64::from(up1)));
+        q.set(UP_TWO_BEFORE, i(1 - i64::from(up2)));
+        q.set(UP_AGAIN_SCORES, i(max_sd - if up1 { sd } else { 0 }));
+        q.set(UP_TWO_BEFORE_SCORES, i(max_sd - if up2 { sd } else { 0 }));
+        q
+    }
+}
+
+/// The edges with a player below the bracket (C.7 / C8, the completion), and the bye's.
+fn lower_edges(vx: &Vertices, digits7: Option<&Digits>, bye_played: bool) -> Vec<Edge> {
+    let (rules, p, global) = (vx.ctx.rules, &vx.ctx.players, &vx.global);
+    let (nb, nx, nnext) = (vx.nb, vx.nx, vx.nnext);
+    let (completion, lookahead, dummy) = (vx.completion, vx.lookahead, vx.dummy);
+    let score = |v: usize| vx.score(v);
+    let fsd_next = |v: usize| vx.fsd_next(v);
+    let compat = |a: usize, b: usize| vx.compat(a, b);
+    // The edges with a player below the bracket, and the bye's.
+    let mut lower = Vec::new();
+    for a in 0..nb + nx {
+        for b in a.max(nb)..nb + nx {
+            if a == b || !compat(a, b) {
+                continue;
+            }
+            let mut q = Fields::ZERO;
+            if completion {
+                q.set(COMPLETION, I256::ONE);
+            }
+            let in_next = a < nb + nnext && b < nb + nnext;
+            if let Some(d7) = digits7.filter(|_| in_next) {
+                q.set(NEXT_PAIRS, I256::ONE);
+                let pair_psd = if rules.score_counts_pairs {
+                    d7.weight(Score((score(a) - score(b)).0.abs()))
+                } else {
+                    I256::ZERO
+                };
+                q.set(
+                    NEXT_SCORES,
+                    d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)) - pair_psd,
+                );
+            }
+            lower.push(Edge { a, b, q });
+        }
+    }
+    if dummy {
+        let d = nb + nx;
+        for a in 0..d {
+            if p[global[a]].bye_ok {
+                let mut q = Fields::ZERO;
+                if bye_played && a < nb {
+                    // 2026 C9: the bye to a player with the most games played.
+                    q.set(BYE_UNPLAYED, i(p[global[a]].played as i64));
+                }
+                if completion {
+                    q.set(COMPLETION, I256::ONE);
+                    if lookahead && nnext == nx {
+                        // The following bracket is the last: its bye counts as a pair.
+                        q.set(NEXT_PAIRS, I256::ONE);
+                    }
+                } else {
+                    q.set(NEXT_PAIRS, I256::ONE);
+                }
+                lower.push(Edge { a, b: d, q });
+            }
+        }
+    }
+    lower
+}
+
+/// The edges packed into their weights: the fields below C.5 that only bracket pairs carry
+/// are normalised first (shifted and divided by their common factor), then the quality fields
+/// are packed once (the generation-order fields of each phase go below). Returns the edges and
+/// the bits the quality fields take (`u32::MAX`: too wide).
+fn pack_edges(fields: &PairFields, lower: Vec<Edge>) -> (Vec<Packed>, u32) {
+    let vx = fields.vx;
+    let (nb, nv) = (vx.nb, vx.global.len());
+    let bracket_pairs = || vx.bracket_pairs();
+    let pair_fields = |a: usize, b: usize| fields.of(a, b);
+    // The fields below C.5 that only bracket pairs carry: the number of bracket pairs is the
+    // same in every candidate that is best by C.5, so a constant added to every bracket pair
+    // changes nothing. Shift them to start at zero and divide out a common factor, or drop
+    // them when they are the same for every pair: the weights get much narrower.
+    // One pass over the pairs for the minima, maxima and common factors, one for the shift
+    // and division and the packing. The small fields in i64, the PSD digits (C.6) in 256
+    // bits.
+    const SMALL: [usize; 14] = [
+        MDPS,
+        BYE_UNPLAYED,
+        TOP_COLOUR_DIFFERENCE,
+        TOP_THIRD_COLOUR,
+        PREFERENCE,
+        STRONG_PREFERENCE,
+        DOWN_AGAIN,
+        UP_AGAIN,
+        DOWN_TWO_BEFORE,
+        UP_TWO_BEFORE,
+        DOWN_AGAIN_SCORES,
+        UP_AGAIN_SCORES,
+        DOWN_TWO_BEFORE_SCORES,
+        UP_TWO_BEFORE_SCORES,
+    ];
+    // First pass over the bracket pairs: each field's least and largest value, and the
+    // common factor of its differences (those to the first pair's value have the same gcd
+    // as those to the least value).
+    let count = bracket_pairs().count();
+    // Up to this many pairs, the fields are kept for the second pass.
+    const KEEP: usize = 1 << 19;
+    let mut kept = Vec::with_capacity(if count <= KEEP { count } else { 0 });
+    let mut first: Option<Fields> = None;
+    let mut min = [i64::MAX; NQ];
+    let mut max = [i64::MIN; NQ];
+    let mut factor = [0i64; NQ];
+    let (mut min6, mut max6, mut factor6) = (I256::MAX, I256::MIN, I256::ZERO);
+    let mut bounds = Fields::ZERO;
+    for (a, b) in bracket_pairs() {
+        let q = pair_fields(a, b);
+        if count <= KEEP {
+            kept.push(q);
+        }
+        let f0 = *first.get_or_insert(q);
+        for f in SMALL {
+            let v = q.small[f];
+            min[f] = min[f].min(v);
+            max[f] = max[f].max(v);
+            // Once the factor is 1 it stays 1.
+            if factor[f] != 1 {
+                factor[f] = gcd(factor[f], (v - f0.small[f]).abs());
+            }
+        }
+        for f in [COMPLETION, PAIRS, NEXT_PAIRS] {
+            bounds.small[f] = bounds.small[f].max(q.small[f]);
+        }
+        min6 = min6.min(q.scores);
+        max6 = max6.max(q.scores);
+        if factor6 != I256::ONE && q.scores != f0.scores {
+            factor6 = gcd_with(factor6, (q.scores - f0.scores).abs());
+        }
+        bounds.next_scores = bounds.next_scores.max(q.next_scores);
+    }
+    // The shift and division of one pair's fields.
+    let normalise = |q: &mut Fields| {
+        for f in SMALL {
+            let v = &mut q.small[f];
+            *v = if factor[f] == 0 {
+                0
+            } else {
+                (*v - min[f]) / factor[f]
+            };
+        }
+        let v = q.scores - min6;
+        q.scores = if factor6 == I256::ZERO {
+            I256::ZERO
+        } else if factor6.count_ones() == 1 {
+            v >> factor6.trailing_zeros()
+        } else {
+            v / factor6
+        };
+    };
+    if first.is_some() {
+        let mut top = Fields::ZERO;
+        top.small = max;
+        top.scores = max6;
+        normalise(&mut top);
+        for f in SMALL {
+            bounds.small[f] = bounds.small[f].max(top.small[f]);
+        }
+        bounds.scores = bounds.scores.max(top.scores);
+    }
+    for e in &lower {
+        for (bound, v) in bounds.small.iter_mut().zip(&e.q.small) {
+            *bound = (*bound).max(*v);
+        }
+        bounds.scores = bounds.scores.max(e.q.scores);
+        bounds.next_scores = bounds.next_scores.max(e.q.next_scores);
+    }
+    let mut quality_bounds = bounds.all();
+    // At most nb/2 bracket pairs; the fields that edges below the bracket carry can be on
+    // nv/2 of them.
+    for (f, b) in quality_bounds.iter_mut().enumerate() {
+        let pairs = if f == COMPLETION || f == NEXT_PAIRS || f == NEXT_SCORES {
+            nv / 2
+        } else {
+            nb / 2
+        };
+        *b *= i(pairs as i64 + 1);
+    }
+    // Pack the quality fields once; the generation-order fields of each phase go below.
+    // (Second pass over the bracket pairs.)
+    let (edges, qbits) = match Layout::new(&quality_bounds) {
+        Some(l) => {
+            let mut edges = Vec::with_capacity(count + lower.len());
+            let mut kept = kept.into_iter();
+            for (a, b) in bracket_pairs() {
+                let mut q = kept.next().unwrap_or_else(|| pair_fields(a, b));
+                normalise(&mut q);
+                edges.push(Packed {
+                    a,
+                    b,
+                    qw: q.pack(&l),
+                });
+            }
+            edges.extend(lower.into_iter().map(|e| Packed {
+                a: e.a,
+                b: e.b,
+                qw: e.q.pack(&l),
+            }));
+            (edges, l.total_bits)
+        }
+        None => (Vec::new(), u32::MAX),
+    };
+    (edges, qbits)
 }
 
 /// The largest number of pairs the bracket can make (MDPs only with residents): MaxPairs of
@@ -1030,8 +1210,66 @@ pub(crate) fn solve(
             return Ok(res);
         }
     }
-    // C.7 only matters when the bracket has downfloaters: when every player of the bracket can
-    // be paired in it (C.5 comes first), the following bracket need not be in the graph.
+    let (mode, max_pairs) = lookahead_needed(ctx, mdps, residents, mode);
+    let g = bracket_graph(ctx, mdps, residents, mode)?;
+    let nb = g.nb;
+    let nv = g.global.len();
+    let m = mdps.len();
+    let mut removed = vec![false; nv];
+    let mut fixed: Vec<(usize, usize)> = Vec::new();
+    let no_gen = |_: &Packed, _: &mut Vec<I256>| {};
+    // Edges between an MDP and a resident that are still allowed.
+    let mut mdp_ok = vec![true; nb];
+    // The number of resident pairs in a best candidate, once a best candidate is known.
+    let resident_pairs = if m > 0 {
+        Some(pair_mdps(&g, m, &mut mdp_ok, &mut removed, &mut fixed)?)
+    } else {
+        None
+    };
+
+    // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
+    let keep_base = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
+    let rem: Vec<usize> = (m..nb).filter(|&v| !removed[v]).collect();
+    // The remainder's number of pairs: where C.5 leads, MaxPairs less the MDP pairs; else
+    // from a best candidate.
+    let pr = match (max_pairs, resident_pairs) {
+        (Some(mp), _) => mp.saturating_sub(fixed.len()),
+        (None, Some(pairs)) => pairs,
+        (None, None) => match greedy_last_pairs(ctx, &g, mode, &rem) {
+            Some(pairs) => pairs,
+            None => {
+                let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
+                rem.iter()
+                    .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
+                    .count()
+            }
+        },
+    };
+    if pr > 0 {
+        return pair_remainder(
+            ctx,
+            &g,
+            mode,
+            (m, &mdp_ok),
+            &rem,
+            pr,
+            &mut removed,
+            &mut fixed,
+        );
+    }
+    finish(ctx, &g, mode, &removed, &fixed)
+}
+
+/// C.7 (2017) / C8 (2026) only matter when the bracket has downfloaters: when every player of
+/// the bracket can be paired in it (C.5 / C6 come first), or the following bracket is ideal
+/// whatever they are, the following bracket need not be in the graph. Returns the mode to pair
+/// with and, for a bracket with a following one, its MaxPairs.
+fn lookahead_needed<'a>(
+    ctx: &RoundCtx,
+    mdps: &[usize],
+    residents: &[usize],
+    mode: Mode<'a>,
+) -> (Mode<'a>, Option<usize>) {
     let n = mdps.len() + residents.len();
     let max_pairs = match mode {
         Mode::Lookahead(..) => Some(max_pairs(ctx, mdps, residents)),
@@ -1055,13 +1293,23 @@ pub(crate) fn solve(
         }
         m => m,
     };
+    (mode, max_pairs)
+}
+
+/// The bracket's graph (`Graph::build`) with 2026 C9 where it applies.
+fn bracket_graph(
+    ctx: &RoundCtx,
+    mdps: &[usize],
+    residents: &[usize],
+    mode: Mode,
+) -> Result<Graph, PairingError> {
     // 2026 C9 applies to a bracket that downfloats exactly one player, who takes the bye: the
     // last bracket with an odd number of players, or a bracket paired for the completion of
     // the round (C4), or followed by the last one, that leaves one of its players unpaired (C6
     // fixes how many).
     let c9_last = ctx.rules.bye_played_games && matches!(mode, Mode::Last);
     let g = Graph::build(ctx, mdps, residents, mode, c9_last)?;
-    let g = match mode {
+    Ok(match mode {
         _ if !ctx.rules.bye_played_games => g,
         Mode::Last => g,
         Mode::Penultimate(..) | Mode::Lookahead(_, true) => {
@@ -1077,208 +1325,196 @@ pub(crate) fn solve(
             }
         }
         Mode::Lookahead(_, false) => g,
+    })
+}
+
+/// The MDPs of a heterogeneous bracket (`m` > 0): D.3, the MDPs in S1 are those with the
+/// lowest BSNs among the best candidates, and D.1 on the MDP-pairing, decided in the first
+/// matching for the first MDPs, then position by position. Marks in `mdp_ok` the MDPs that
+/// stay paired with residents and fixes their pairs; returns the number of resident pairs of a
+/// best candidate.
+fn pair_mdps(
+    g: &Graph,
+    m: usize,
+    mdp_ok: &mut [bool],
+    removed: &mut [bool],
+    fixed: &mut Vec<(usize, usize)>,
+) -> Result<usize, PairingError> {
+    let nb = g.nb;
+    let keep_all = |_: &Packed| true;
+    // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates.
+    let mb = m.min(120) as u32;
+    let bonus = |e: &Packed| {
+        if e.a < m && e.b >= m && e.b < nb && (e.a as u32) < mb {
+            I256::ONE << (mb - 1 - e.a as u32)
+        } else {
+            I256::ZERO
+        }
     };
+    // D.1 on the MDP-pairing, decided in the same matching for the first MDPs: a position
+    // per MDP in BSN order; the MDPs left out of S1 (fixed by the D.3 field above) have no
+    // partner, so the comparison is the one of S1's positions.
+    let residents_left: Vec<usize> = (m..nb).collect();
+    let lex = Lex::new(g, &residents_left, mb + 1);
+    let all_mdps: Vec<usize> = (0..m).collect();
+    let first: Vec<usize> = all_mdps[..lex.chunk.min(m)].to_vec();
+    let first_part = lex.part(&first);
+    let gen = |e: &Packed, out: &mut Vec<I256>| {
+        out.push(bonus(e));
+        lex.values(&first_part, e, out);
+    };
+    let mut bounds = vec![I256::ONE << mb];
+    bounds.extend(lex.bounds(first.len()));
+    let (mate, _) = g.solve(&bounds, &gen, &keep_all, removed)?;
+    // A best candidate: every best candidate pairs as many residents among themselves
+    // (C.5 fixes the pairs, B.1.c the MDPs paired), so the remainder's pairs are counted here.
+    let resident_pairs = (m..nb)
+        .filter(|&v| matches!(mate[v], Some(u) if u > v && u < nb))
+        .count();
+    for (v, ok) in mdp_ok.iter_mut().enumerate().take(m) {
+        *ok = matches!(mate[v], Some(r) if r >= m && r < nb);
+    }
+    lex.fix(&first, &mate, removed, fixed);
+    let s1: Vec<usize> = (first.len()..m).filter(|&v| mdp_ok[v]).collect();
+    let keep_mdp = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
+    fix_lexicographic(g, &s1, &residents_left, &keep_mdp, removed, fixed, None)?;
+    Ok(resident_pairs)
+}
+
+/// The remainder `rem` of the bracket (after the MDP-pairing), paired as a homogeneous bracket
+/// (B.6) with `pr` pairs: D.2 a-b as weight fields (fewest exchanged players, smallest BSN-sum
+/// difference), D.2 c-d player by player when an exchange is needed, then D.1.
+#[allow(clippy::too_many_arguments)]
+fn pair_remainder(
+    ctx: &RoundCtx,
+    g: &Graph,
+    mode: Mode,
+    (m, mdp_ok): (usize, &[bool]),
+    rem: &[usize],
+    pr: usize,
+    removed: &mut [bool],
+    fixed: &mut Vec<(usize, usize)>,
+) -> Result<BracketResult, PairingError> {
     let nb = g.nb;
     let nv = g.global.len();
-    let m = mdps.len();
-    let mut removed = vec![false; nv];
-    let mut fixed: Vec<(usize, usize)> = Vec::new();
-    let no_gen = |_: &Packed, _: &mut Vec<I256>| {};
-    let keep_all = |_: &Packed| true;
-    // Edges between an MDP and a resident that are still allowed.
-    let mut mdp_ok = vec![true; nb];
-    // The number of resident pairs in a best candidate, once a best candidate is known.
-    let mut resident_pairs = None;
-
-    if m > 0 {
-        // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates.
-        let mb = m.min(120) as u32;
-        let bonus = |e: &Packed| {
-            if e.a < m && e.b >= m && e.b < nb && (e.a as u32) < mb {
-                I256::ONE << (mb - 1 - e.a as u32)
-            } else {
-                I256::ZERO
-            }
-        };
-        // D.1 on the MDP-pairing, decided in the same matching for the first MDPs: a position
-        // per MDP in BSN order; the MDPs left out of S1 (fixed by the D.3 field above) have no
-        // partner, so the comparison is the one of S1's positions.
-        let residents_left: Vec<usize> = (m..nb).collect();
-        let lex = Lex::new(&g, &residents_left, mb + 1);
-        let all_mdps: Vec<usize> = (0..m).collect();
-        let first: Vec<usize> = all_mdps[..lex.chunk.min(m)].to_vec();
-        let first_part = lex.part(&first);
-        let gen = |e: &Packed, out: &mut Vec<I256>| {
-            out.push(bonus(e));
-            lex.values(&first_part, e, out);
-        };
-        let mut bounds = vec![I256::ONE << mb];
-        bounds.extend(lex.bounds(first.len()));
-        let (mate, _) = g.solve(&bounds, &gen, &keep_all, &removed)?;
-        // A best candidate: every best candidate pairs as many residents among themselves
-        // (C.5 fixes the pairs, B.1.c the MDPs paired), so the remainder's pairs are counted here.
-        resident_pairs = Some(
-            (m..nb)
-                .filter(|&v| matches!(mate[v], Some(u) if u > v && u < nb))
-                .count(),
-        );
-        for (v, ok) in mdp_ok.iter_mut().enumerate().take(m) {
-            *ok = matches!(mate[v], Some(r) if r >= m && r < nb);
-        }
-        lex.fix(&first, &mate, &mut removed, &mut fixed);
-        let s1: Vec<usize> = (first.len()..m).filter(|&v| mdp_ok[v]).collect();
-        let keep_mdp = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
-        fix_lexicographic(
-            &g,
-            &s1,
-            &residents_left,
-            &keep_mdp,
-            &mut removed,
-            &mut fixed,
-            None,
-        )?;
-    }
-
-    // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
     let keep_base = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
-    let rem: Vec<usize> = (m..nb).filter(|&v| !removed[v]).collect();
-    // The remainder's number of pairs: where C.5 leads, MaxPairs less the MDP pairs; else
-    // from a best candidate.
-    let pr = match (max_pairs, resident_pairs) {
-        (Some(mp), _) => mp.saturating_sub(fixed.len()),
-        (None, Some(pairs)) => pairs,
-        (None, None) => match greedy_last_pairs(ctx, &g, mode, &rem) {
-            Some(pairs) => pairs,
-            None => {
-                let (mate, _) = g.solve(&[], &no_gen, &keep_base, &removed)?;
-                rem.iter()
-                    .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
-                    .count()
-            }
-        },
-    };
-    if pr > 0 {
-        // BSNs of the remainder count within the remainder (the corpus shows that D.2's sums
-        // are taken over the remainder's own numbering).
-        let mut rbsn = vec![0usize; nv];
-        for (k, &v) in rem.iter().enumerate() {
-            rbsn[v] = k + 1;
-        }
-        let s1r: Vec<usize> = rem[..pr].to_vec();
-        let s2r: Vec<usize> = rem[pr..].to_vec();
-        let in_s2 = |v: usize| v < nb && v >= rem[pr];
-        let is_rem = |v: usize| v >= m && v < nb;
-        // D.2 a-b as fields: fewest exchanged players, then the smallest sum difference, which
-        // for a candidate is (sum over pairs of the smaller BSN) minus the sum of S1R.
-        let kb = I256::from(nb as u64 + 1);
-        let ga = |e: &Packed| {
-            if is_rem(e.a) && is_rem(e.b) && !(in_s2(e.a) && in_s2(e.b)) {
-                I256::ONE
-            } else {
-                I256::ZERO
-            }
-        };
-        let gen_ab = |e: &Packed, out: &mut Vec<I256>| {
-            out.push(ga(e));
-            out.push(if is_rem(e.a) && is_rem(e.b) {
-                kb - I256::from(rbsn[e.a.min(e.b)] as u64)
-            } else {
-                I256::ZERO
-            });
-        };
-        let ab_bounds = [I256::from(pr as u64 + 1), kb * I256::from(pr as u64 + 1)];
-        // Usually no exchange is needed (D.2 a: zero exchanged): then the first positions of the
-        // transposition (D.1) are decided in the same matching.
-        // D.2 b does not matter then (every candidate without an exchange has the same BSN
-        // sums); leaving it out of this matching keeps its weights from favouring S1R's first
-        // players one by one, which makes the matching much faster.
-        // Without the players below, D.1 is decided afterwards on the tight subgraph
-        // (`tight_earliest`), so this matching carries no positions and stays narrow.
-        let lex = Lex::new(&g, &s2r, pos_bits(pr));
-        let positions = if g.bye_only_beyond() {
-            0
+    // BSNs of the remainder count within the remainder (the corpus shows that D.2's sums
+    // are taken over the remainder's own numbering).
+    let mut rbsn = vec![0usize; nv];
+    for (k, &v) in rem.iter().enumerate() {
+        rbsn[v] = k + 1;
+    }
+    let s1r: Vec<usize> = rem[..pr].to_vec();
+    let s2r: Vec<usize> = rem[pr..].to_vec();
+    let in_s2 = |v: usize| v < nb && v >= rem[pr];
+    let is_rem = |v: usize| v >= m && v < nb;
+    // D.2 a-b as fields: fewest exchanged players, then the smallest sum difference, which
+    // for a candidate is (sum over pairs of the smaller BSN) minus the sum of S1R.
+    let kb = I256::from(nb as u64 + 1);
+    let ga = |e: &Packed| {
+        if is_rem(e.a) && is_rem(e.b) && !(in_s2(e.a) && in_s2(e.b)) {
+            I256::ONE
         } else {
-            lex.chunk.min(pr)
-        };
-        let first: Vec<usize> = s1r[..positions].to_vec();
-        let mut bounds = vec![ab_bounds[0]];
-        bounds.extend(lex.bounds(first.len()));
-        let first_part = lex.part(&first);
-        let gen_first = |e: &Packed, out: &mut Vec<I256>| {
-            out.push(ga(e));
-            lex.values(&first_part, e, out);
-        };
-        // Usually no exchange is needed: solve first on the edges of S1R x S2R only (a bipartite
-        // remainder: no blossoms, much faster), and take that matching when its duals prove it
-        // optimal on the whole remainder as well; else solve the whole remainder.
-        // (The bye vertex counts on S1's side: its edges to S2 are cross edges.)
-        let bye_v = g.bye_vertex();
-        let cross = |e: &Packed| {
-            if Some(e.a) == bye_v || Some(e.b) == bye_v {
-                in_s2(e.a) || in_s2(e.b)
-            } else {
-                !(is_rem(e.a) && is_rem(e.b)) || in_s2(e.a) != in_s2(e.b)
-            }
-        };
-        let keep_cross = |e: &Packed| keep_base(e) && cross(e);
-        let (mut mate, _, certified) = g.solve_certified(
-            &bounds,
-            &gen_first,
-            &keep_cross,
-            &|e: &Packed| keep_base(e) && !cross(e),
-            Some(&|v: usize| !in_s2(v)),
-            &removed,
-        )?;
-        if !certified {
-            mate = g.solve(&bounds, &gen_first, &keep_base, &removed)?.0;
+            I256::ZERO
         }
-        let k = rem
-            .iter()
-            .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb && in_s2(v) && in_s2(u)))
-            .count();
-        if k == 0 {
-            let set: Vec<bool> = (0..nb).map(|v| v < nv && s1r.contains(&v)).collect();
-            let keep = |e: &Packed| {
-                keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b])
-            };
-            lex.fix(&first, &mate, &mut removed, &mut fixed);
-            fix_lexicographic(
-                &g,
-                &s1r[first.len()..],
-                &s2r,
-                &keep,
-                &mut removed,
-                &mut fixed,
-                Some(mate),
-            )?;
-            return finish(ctx, &g, mode, &removed, &fixed);
+    };
+    let gen_ab = |e: &Packed, out: &mut Vec<I256>| {
+        out.push(ga(e));
+        out.push(if is_rem(e.a) && is_rem(e.b) {
+            kb - I256::from(rbsn[e.a.min(e.b)] as u64)
+        } else {
+            I256::ZERO
+        });
+    };
+    let ab_bounds = [I256::from(pr as u64 + 1), kb * I256::from(pr as u64 + 1)];
+    // Usually no exchange is needed (D.2 a: zero exchanged): then the first positions of the
+    // transposition (D.1) are decided in the same matching.
+    // D.2 b does not matter then (every candidate without an exchange has the same BSN
+    // sums); leaving it out of this matching keeps its weights from favouring S1R's first
+    // players one by one, which makes the matching much faster.
+    // Without the players below, D.1 is decided afterwards on the tight subgraph
+    // (`tight_earliest`), so this matching carries no positions and stays narrow.
+    let lex = Lex::new(g, &s2r, pos_bits(pr));
+    let positions = if g.bye_only_beyond() {
+        0
+    } else {
+        lex.chunk.min(pr)
+    };
+    let first: Vec<usize> = s1r[..positions].to_vec();
+    let mut bounds = vec![ab_bounds[0]];
+    bounds.extend(lex.bounds(first.len()));
+    let first_part = lex.part(&first);
+    let gen_first = |e: &Packed, out: &mut Vec<I256>| {
+        out.push(ga(e));
+        lex.values(&first_part, e, out);
+    };
+    // Usually no exchange is needed: solve first on the edges of S1R x S2R only (a bipartite
+    // remainder: no blossoms, much faster), and take that matching when its duals prove it
+    // optimal on the whole remainder as well; else solve the whole remainder.
+    // (The bye vertex counts on S1's side: its edges to S2 are cross edges.)
+    let bye_v = g.bye_vertex();
+    let cross = |e: &Packed| {
+        if Some(e.a) == bye_v || Some(e.b) == bye_v {
+            in_s2(e.a) || in_s2(e.b)
+        } else {
+            !(is_rem(e.a) && is_rem(e.b)) || in_s2(e.a) != in_s2(e.b)
         }
-        // An exchange is needed: D.2 a-b decide the smallest BSN-sum difference.
-        let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &removed)?;
-        // D.2 c-d: which k players move, decided player by player (each check one matching).
-        let mut s1p = choose_exchange(
-            &g,
-            &Exchange {
-                s1: &s1r,
-                s2: &s2r,
-                k,
-                is_rem: &is_rem,
-                keep: &keep_base,
-                bounds: &ab_bounds,
-                gen: &gen_ab,
-                best,
-            },
-            &removed,
-        )?;
-        s1p.sort_unstable();
-        let set: Vec<bool> = (0..nb).map(|v| s1p.contains(&v)).collect();
-        let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
+    };
+    let keep_cross = |e: &Packed| keep_base(e) && cross(e);
+    let (mut mate, _, certified) = g.solve_certified(
+        &bounds,
+        &gen_first,
+        &keep_cross,
+        &|e: &Packed| keep_base(e) && !cross(e),
+        Some(&|v: usize| !in_s2(v)),
+        removed,
+    )?;
+    if !certified {
+        mate = g.solve(&bounds, &gen_first, &keep_base, removed)?.0;
+    }
+    let k = rem
+        .iter()
+        .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb && in_s2(v) && in_s2(u)))
+        .count();
+    if k == 0 {
+        let set: Vec<bool> = (0..nb).map(|v| v < nv && s1r.contains(&v)).collect();
         let keep =
             |e: &Packed| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
-        fix_lexicographic(&g, &s1p, &s2p, &keep, &mut removed, &mut fixed, None)?;
+        lex.fix(&first, &mate, removed, fixed);
+        fix_lexicographic(
+            g,
+            &s1r[first.len()..],
+            &s2r,
+            &keep,
+            removed,
+            fixed,
+            Some(mate),
+        )?;
+        return finish(ctx, g, mode, removed, fixed);
     }
-
-    finish(ctx, &g, mode, &removed, &fixed)
+    // An exchange is needed: D.2 a-b decide the smallest BSN-sum difference.
+    let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, removed)?;
+    // D.2 c-d: which k players move, decided player by player (each check one matching).
+    let mut s1p = choose_exchange(
+        g,
+        &Exchange {
+            s1: &s1r,
+            s2: &s2r,
+            k,
+            is_rem: &is_rem,
+            keep: &keep_base,
+            bounds: &ab_bounds,
+            gen: &gen_ab,
+            best,
+        },
+        removed,
+    )?;
+    s1p.sort_unstable();
+    let set: Vec<bool> = (0..nb).map(|v| s1p.contains(&v)).collect();
+    let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
+    let keep = |e: &Packed| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
+    fix_lexicographic(g, &s1p, &s2p, &keep, removed, fixed, None)?;
+    finish(ctx, g, mode, removed, fixed)
 }
 
 /// The number of pairs of a best candidate of the last bracket (A.9, C.4, C.5), when a greedy

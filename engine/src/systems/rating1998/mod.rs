@@ -64,6 +64,8 @@ use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, RoundEntry, Tournament, Unplayed};
 use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
+use crate::systems::common::completion::completable;
+use crate::systems::common::round::{check_round_number, pairing_of, score_groups, scores_before};
 use bracket::Condition;
 use std::cmp::Ordering;
 
@@ -135,23 +137,11 @@ impl Round98 {
     /// True when every player but one at most, who may take the bye (B.1.b), can be paired
     /// (B.1, B.2): where C.12-C.13 must end.
     pub fn completable(&self, who: &[usize]) -> bool {
-        let n = who.len();
-        let mut edges: Vec<(usize, usize, i64)> = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if self.pairable(who[i], who[j]) {
-                    edges.push((i, j, 1));
-                }
-            }
-            if n % 2 == 1 && self.players[who[i]].bye_ok {
-                edges.push((i, n, 1));
-            }
-        }
-        let total = n + n % 2;
-        total == 0
-            || max_weight_matching(total, &edges, true)
-                .iter()
-                .all(Option::is_some)
+        completable(
+            who.len(),
+            |i, j| self.pairable(who[i], who[j]),
+            |i| self.players[who[i]].bye_ok,
+        )
     }
 
     /// C.1 / C.12: every player of `must` can be paired inside `all` at once.
@@ -208,26 +198,17 @@ pub fn pair_with_literal_oracle(t: &Tournament, req: &Request) -> Result<Pairing
 }
 
 fn pair_with(t: &Tournament, req: &Request, solver: Solver) -> Result<Pairing, PairingError> {
-    if req.round == 0 {
-        return Err(PairingError::InvalidRequest(
-            "rounds are numbered from 1".into(),
-        ));
-    }
+    check_round_number(req.round)?;
     let r = prepare(t, req)?;
     let (games, bye) = pair_round(&r, solver)?;
-    let mut pairing = Pairing::default();
-    for (a, b) in games {
-        let (hi, lo) = if a < b { (a, b) } else { (b, a) };
-        let (w, bl) = if white_for_high(&r, hi, lo) {
-            (hi, lo)
-        } else {
-            (lo, hi)
-        };
-        pairing.games.push((r.players[w].id, r.players[bl].id));
-    }
-    pairing.bye = bye.map(|i| r.players[i].id);
-    pairing.sort_boards(t, req.round);
-    Ok(pairing)
+    Ok(pairing_of(
+        t,
+        req.round,
+        games,
+        bye,
+        |i| r.players[i].id,
+        |hi, lo| white_for_high(&r, hi, lo),
+    ))
 }
 
 /// E.1-E.5 for the pair of `hi` (higher by A.2) and `lo`: `colour::high_gets_white` without the
@@ -304,17 +285,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     let last_round = t.total_rounds.is_some_and(|n| n as usize == req.round);
     let max_possible = i64::from(t.points.win.0) * rounds as i64;
     // Scores before each round, for the floats.
-    let mut before = vec![vec![Score::ZERO; t.players.len()]; rounds + 1];
-    for r in 0..rounds {
-        for (i, p) in t.players.iter().enumerate() {
-            let e = p
-                .rounds
-                .get(r)
-                .copied()
-                .unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
-            before[r + 1][i] = before[r][i] + t.points.points(&e);
-        }
-    }
+    let before = scores_before(t, rounds);
     let mut players = Vec::new();
     for id in &req.present {
         let i = t.index_of(*id).ok_or_else(|| {
@@ -396,7 +367,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     Ok(Round98 {
         players,
         compat,
-        initial: crate::dutch::initial_colour(t, &Default::default()),
+        initial: crate::systems::common::colour::initial_colour(t, None),
     })
 }
 
@@ -417,13 +388,7 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
     if n == 0 {
         return Ok((Vec::new(), None));
     }
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for i in 0..n {
-        match groups.last_mut() {
-            Some(g) if r.players[g[0]].score == r.players[i].score => g.push(i),
-            _ => groups.push(vec![i]),
-        }
-    }
+    let groups = score_groups(n, |i| r.players[i].score);
     // C.13: the lowest bracket starts at group `lowest`; groups above it join it when the
     // penultimate bracket cannot leave it pairable.
     let mut lowest = groups.len() - 1;

@@ -21,6 +21,7 @@ use crate::history::{Edition, Preference, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};
+use crate::systems::common::subsets::k_subsets;
 use ethnum::I256;
 use std::fmt::Write as _;
 
@@ -342,7 +343,7 @@ fn general_upfloaters(
     let max_pen = level_pen.last().copied().unwrap_or(m6) * u1;
     let x_rr = max_pen * big(n as u64 + 1);
     if 256 - (x_rr + max_pen).leading_zeros() > 240 {
-        return Err(PairingError::Engine(
+        return Err(PairingError::TooLarge(
             "the upfloater criteria need wider weights than supported".into(),
         ));
     }
@@ -567,7 +568,7 @@ fn pair_bracket(r: &Round, bracket: &[usize]) -> Result<Vec<(usize, usize)>, Pai
     } else {
         // 3.2.4.1: the first set (4.3 order) of that many players that still allows a pairing.
         let order = shift_order(r, &small, small_is_g1);
-        combinations(order.len(), small_pairs)
+        k_subsets(order.len(), small_pairs)
             .find_map(|c| finish(&c.iter().map(|&k| order[k]).collect::<Vec<_>>()))
     }
     .ok_or_else(|| PairingError::NoValidPairing("no shift of G1/G2 pairs the bracket".into()))?;
@@ -579,30 +580,6 @@ fn pair_bracket(r: &Round, bracket: &[usize]) -> Result<Vec<(usize, usize)>, Pai
     let t2 = first_assignment(&g1, &g2, &|a, b| r.compat[a][b])
         .ok_or_else(|| PairingError::NoValidPairing("no transposition of G2 (3.2.5)".into()))?;
     Ok(g1.into_iter().zip(t2).collect())
-}
-
-/// The k-subsets of `0..n` in lexicographic order.
-fn combinations(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
-    let mut cur: Option<Vec<usize>> = (k <= n).then(|| (0..k).collect());
-    std::iter::from_fn(move || {
-        let out = cur.clone()?;
-        let mut next = out.clone();
-        let mut i = k;
-        cur = loop {
-            if i == 0 {
-                break None;
-            }
-            i -= 1;
-            if next[i] < n - k + i {
-                next[i] += 1;
-                for j in i + 1..k {
-                    next[j] = next[j - 1] + 1;
-                }
-                break Some(next);
-            }
-        };
-        Some(out)
-    })
 }
 
 /// 5.2: true when `a` gets White against `b`.
@@ -865,7 +842,7 @@ mod tests {
         );
         for u in (res.len() % 2..=lower.len()).step_by(2) {
             let mut best: Option<(Key, Vec<usize>)> = None;
-            for c in combinations(lower.len(), u) {
+            for c in k_subsets(lower.len(), u) {
                 let set: Vec<usize> = c.iter().map(|&k| lower[k]).collect();
                 let bracket: Vec<usize> = res.iter().chain(&set).copied().collect();
                 let rest: Vec<usize> = lower.iter().copied().filter(|i| !set.contains(i)).collect();

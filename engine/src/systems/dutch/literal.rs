@@ -69,6 +69,7 @@ use crate::history::{Edition, Float, PreferenceStrength};
 use crate::model::Color;
 use crate::pairing::PairingError;
 use crate::score::Score;
+use crate::systems::common::subsets::k_subsets_of;
 use std::cmp::Reverse;
 use std::collections::HashMap;
 
@@ -81,33 +82,36 @@ type Visit<'a> = &'a mut dyn FnMut(&[(usize, usize)]);
 /// A visitor of candidates that may stop the enumeration (returning `true`).
 type VisitStop<'a> = &'a mut dyn FnMut(&[(usize, usize)]) -> bool;
 
-/// The quality criteria C.5-C.19 of one candidate; smaller is better, fields in priority order.
+/// The quality criteria of one candidate (2017 C.5-C.19, 2026 C6-C21); smaller is better,
+/// fields in priority order, named by what they measure.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Quality {
-    /// C.5: the number of players left unpaired (minimising it maximises the pairs).
-    pub c5: usize,
-    /// C.6: the PSD, high to low.
-    pub c6: Vec<Score>,
-    /// C.7: pairs of the following bracket (more is better), then its PSD.
-    pub c7a: Reverse<usize>,
-    pub c7b: Vec<Score>,
+    /// The number of players left unpaired (minimising it maximises the pairs): 2017 C.5,
+    /// 2026 C6.
+    pub unpaired: usize,
+    /// The PSD (2017 C.6) / the downfloaters' scores (2026 C7), high to low.
+    pub scores: Vec<Score>,
+    /// Pairs of the following bracket (more is better), then its PSD / downfloaters' scores:
+    /// 2017 C.7, 2026 C8.
+    pub next_pairs: Reverse<usize>,
+    pub next_scores: Vec<Score>,
     /// 2026 C9: the games played by the bye's receiver (more is better), when the bracket
     /// downfloats exactly one player who takes the bye; 0 otherwise (and always in 2017).
-    pub c9: Reverse<usize>,
-    /// C.8 … C.15: counts.
+    pub bye_played: Reverse<usize>,
+    /// Colour and float counts: 2017 C.8 … C.15, 2026 C10 … C17.
     pub counts: [u32; 8],
-    /// C.16 … C.19: sums of score differences.
+    /// Sums of score differences of repeated floats: 2017 C.16 … C.19, 2026 C18 … C21.
     pub sums: [i32; 4],
 }
 
 impl Quality {
     /// Componentwise best of the two (the "ideal" used to recognise a perfect candidate).
     fn meet(&mut self, o: &Quality) {
-        self.c5 = self.c5.min(o.c5);
-        self.c6 = self.c6.clone().min(o.c6.clone());
-        self.c7a = self.c7a.min(o.c7a);
-        self.c7b = self.c7b.clone().min(o.c7b.clone());
-        self.c9 = self.c9.min(o.c9);
+        self.unpaired = self.unpaired.min(o.unpaired);
+        self.scores = self.scores.clone().min(o.scores.clone());
+        self.next_pairs = self.next_pairs.min(o.next_pairs);
+        self.next_scores = self.next_scores.clone().min(o.next_scores.clone());
+        self.bye_played = self.bye_played.min(o.bye_played);
         for (a, b) in self.counts.iter_mut().zip(&o.counts) {
             *a = (*a).min(*b);
         }
@@ -447,11 +451,11 @@ impl<'a> Oracle<'a> {
             }
         }
         Some(Quality {
-            c5: floaters.count_ones() as usize,
-            c6,
-            c7a: Reverse(next.pairs),
-            c7b: next.scores,
-            c9: Reverse(c9),
+            unpaired: floaters.count_ones() as usize,
+            scores: c6,
+            next_pairs: Reverse(next.pairs),
+            next_scores: next.scores,
+            bye_played: Reverse(c9),
             counts,
             sums,
         })
@@ -531,33 +535,6 @@ fn complete_rec(
     })
 }
 
-/// Every `k`-subset of `items`, in lexicographic order of positions.
-fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    fn rec(
-        items: &[usize],
-        k: usize,
-        start: usize,
-        cur: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..items.len() {
-            if items.len() - i < k - cur.len() {
-                break;
-            }
-            cur.push(items[i]);
-            rec(items, k, i + 1, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    rec(items, k, 0, &mut Vec::new(), &mut out);
-    out
-}
-
 /// D.2: the resident exchanges between S1 (`s1`) and S2 (`s2`) as (out of S1, into S1), sorted
 /// by a-d, the empty exchange (the original subgroups) first. `bsn` gives the BSN of a player.
 fn resident_exchanges(
@@ -567,8 +544,8 @@ fn resident_exchanges(
 ) -> Vec<(Vec<usize>, Vec<usize>)> {
     let mut all: Vec<(Vec<usize>, Vec<usize>)> = vec![(Vec::new(), Vec::new())];
     for k in 1..=s1.len().min(s2.len()) {
-        for out in subsets(s1, k) {
-            for inn in subsets(s2, k) {
+        for out in k_subsets_of(s1, k) {
+            for inn in k_subsets_of(s2, k) {
                 all.push((out.clone(), inn));
             }
         }
@@ -702,7 +679,7 @@ pub(crate) fn solve_counted(
             let mdp_paired = m.iter().filter(|(a, _)| *a < m0).count();
             let psd = match reading {
                 M1Reading::MostMdps => Vec::new(),
-                M1Reading::PsdBest => q.c6.clone(),
+                M1Reading::PsdBest => q.scores.clone(),
             };
             let s = (Reverse(m.len()), psd, Reverse(mdp_paired));
             if shape.as_ref().is_none_or(|x| s < *x) {
@@ -730,7 +707,7 @@ pub(crate) fn solve_counted(
     // B.2 / D.3: the choices of the MDPs in S1, sorted (a: highest different score, b: lowest
     // BSNs). The first one is the original S1.
     let mdp_list: Vec<usize> = (0..m0).collect();
-    let mut s1_choices = subsets(&mdp_list, m1);
+    let mut s1_choices = k_subsets_of(&mdp_list, m1);
     s1_choices.sort_by_cached_key(|s| {
         let mut scores: Vec<Score> = s.iter().map(|&v| o.score(v)).collect();
         scores.sort_unstable_by(|a, b| b.cmp(a));

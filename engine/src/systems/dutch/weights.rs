@@ -61,11 +61,6 @@ impl Layout {
         &self.offsets
     }
 
-    /// True when the packed weights fit a 256-bit integer.
-    pub fn fits_256(&self) -> bool {
-        self.total_bits <= MAX_BITS_256
-    }
-
     /// Packs one edge's field values into 512 bits.
     pub fn pack_512(&self, values: &[I256]) -> I512 {
         if self.total_bits < 255 {

@@ -63,6 +63,7 @@ use super::solve::max_weight_matching;
 use super::Round12;
 use crate::history::Float;
 use crate::score::Score;
+use crate::systems::common::subsets::k_subsets;
 use ethnum::I256;
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -811,29 +812,10 @@ fn subsets_asc(p: usize, n: usize, k: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// The `k`-subsets of `0..n`, increasing, in lexicographic order (also the D.3 order).
+/// The `k`-subsets of `0..n`, increasing, in lexicographic order (also the D.3 order), at most
+/// [`EXCHANGE_LIMIT`] of them.
 pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(k);
-    fn rec(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if out.len() >= EXCHANGE_LIMIT {
-            return;
-        }
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..n {
-            if n - i < k - cur.len() {
-                break;
-            }
-            cur.push(i);
-            rec(i + 1, n, k, cur, out);
-            cur.pop();
-        }
-    }
-    rec(0, n, k, &mut cur, &mut out);
-    out
+    k_subsets(n, k).take(EXCHANGE_LIMIT).collect()
 }
 
 /// D.4: the least B.3 factor of a complete pairing of `players` (B.1, B.2 for non-top scorers,
@@ -1331,7 +1313,7 @@ fn pair_compatible(
         let mut counted = |lv: Level| {
             let ok = run(lv);
             if !ok && nodes.get() > NODE_LIMIT {
-                super::give_up();
+                r.searches_given_up.set(r.searches_given_up.get() + 1);
             }
             ok
         };

@@ -77,6 +77,8 @@ use crate::history::Float;
 use crate::model::Tournament;
 use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
+use crate::systems::common::round::{check_round_number, pairing_of, score_groups};
+use crate::systems::common::subsets::k_subsets_of;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -115,30 +117,24 @@ enum C12 {
 
 /// [`pair`] with the given C.12 reading.
 fn pair_reading(t: &Tournament, req: &Request, c12: C12) -> Result<Pairing, PairingError> {
-    if req.round == 0 {
-        return Err(PairingError::InvalidRequest(
-            "rounds are numbered from 1".into(),
-        ));
-    }
+    check_round_number(req.round)?;
     if req.present.len() > MAX_PLAYERS {
-        return Err(PairingError::InvalidRequest(format!(
+        return Err(PairingError::TooLarge(format!(
             "the literal 2012 procedure pairs at most {MAX_PLAYERS} players, not {}",
             req.present.len()
         )));
     }
     let r = prepare(t, req)?;
     let (games, bye) = Literal::new(&r, c12).round()?;
-    let mut pairing = Pairing::default();
-    for (a, b) in games {
-        // E: the colours of the pair, the higher ranked player first.
-        let (hi, lo) = (a.min(b), a.max(b));
-        let white_high = white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial);
-        let (w, bl) = if white_high { (hi, lo) } else { (lo, hi) };
-        pairing.games.push((r.players[w].id, r.players[bl].id));
-    }
-    pairing.bye = bye.map(|i| r.players[i].id);
-    pairing.sort_boards(t, req.round);
-    Ok(pairing)
+    // E: the colours of the pair, the higher ranked player first.
+    Ok(pairing_of(
+        t,
+        req.round,
+        games,
+        bye,
+        |i| r.players[i].id,
+        |hi, lo| white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial),
+    ))
 }
 
 /// The levels of C.3 / C.10 for P1 pairs, stepping through C.10 as written.
@@ -278,21 +274,6 @@ fn union(a: &[usize], b: &[usize]) -> Vec<usize> {
     v
 }
 
-/// The `k`-subsets of `items` in lexicographic order (each kept in the order of `items`).
-fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, &first) in items.iter().enumerate() {
-        for mut rest in subsets(&items[i + 1..], k - 1) {
-            rest.insert(0, first);
-            out.push(rest);
-        }
-    }
-    out
-}
-
 /// D.2, "exact procedure for exchange of N players": the (S1, S2) of each exchange of `k`
 /// players between S1 (the first `p` of `players`) and S2 (the others), in order; players are
 /// numbered 1.. within `players`. Both returned in A.2 order.
@@ -301,7 +282,7 @@ pub(crate) fn exchanges(players: &[usize], p: usize, k: usize) -> Vec<(Vec<usize
     let s1: Vec<usize> = (1..=p).collect();
     let s2: Vec<usize> = (p + 1..=n).collect();
     // S1LIST: subsets written high to low, in decreasing lexicographic order.
-    let mut s1list: Vec<Vec<usize>> = subsets(&s1, k)
+    let mut s1list: Vec<Vec<usize>> = k_subsets_of(&s1, k)
         .into_iter()
         .map(|mut s| {
             s.reverse();
@@ -310,7 +291,7 @@ pub(crate) fn exchanges(players: &[usize], p: usize, k: usize) -> Vec<(Vec<usize
         .collect();
     s1list.sort_unstable_by(|a, b| b.cmp(a));
     // S2LIST: subsets in increasing lexicographic order.
-    let s2list = subsets(&s2, k);
+    let s2list = k_subsets_of(&s2, k);
     let diff = |i: usize, j: usize| {
         s2list[j].iter().sum::<usize>() as i64 - s1list[i].iter().sum::<usize>() as i64
     };
@@ -411,7 +392,7 @@ fn heterogeneous(
     visit: Visit,
 ) -> bool {
     let mut tried: Vec<Vec<usize>> = Vec::new();
-    for s1 in subsets(mdps, m1) {
+    for s1 in k_subsets_of(mdps, m1) {
         let s1: Vec<usize> = s1[..k].to_vec();
         if tried.contains(&s1) {
             continue;
@@ -853,7 +834,7 @@ impl<'a> Literal<'a> {
                 }
                 // C.14.b.1: the remainder was reached when M1 moved-down players could be
                 // paired (B.1, B.2) at all.
-                let reached = subsets(&mdps, m1).iter().any(|s1| {
+                let reached = k_subsets_of(&mdps, m1).iter().any(|s1| {
                     transpositions(s1, &residents, &mut |head, _| {
                         head.iter().all(|&(a, b)| r.pairable(a, b))
                     })
@@ -889,7 +870,7 @@ impl<'a> Literal<'a> {
     fn least_conflicts(&self, mdps: &[usize], residents: &[usize], m1: usize) -> Option<usize> {
         let r = self.r;
         let mut least: Option<usize> = None;
-        for s1 in subsets(mdps, m1) {
+        for s1 in k_subsets_of(mdps, m1) {
             transpositions(&s1, residents, &mut |head, _| {
                 if head.iter().all(|&(a, b)| r.pairable(a, b)) {
                     let c = head.iter().filter(|&&(a, b)| r.colour_bad(a, b)).count();
@@ -979,13 +960,7 @@ impl<'a> Literal<'a> {
                  conflict (B.2) or a second bye (B.1.b)"
             )));
         }
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for i in 0..n {
-            match groups.last_mut() {
-                Some(g) if r.players[g[0]].score == r.players[i].score => g.push(i),
-                _ => groups.push(vec![i]),
-            }
-        }
+        let groups = score_groups(n, |i| r.players[i].score);
         let unpaired = || PairingError::NoValidPairing("a bracket could not be paired".into());
         let mut lowest = groups.len() - 1;
         let mut zero = false;

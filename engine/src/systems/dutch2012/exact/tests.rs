@@ -4,11 +4,11 @@
 //! same engine searching every level depth first, on fields larger than the literal's.
 
 use super::{item_keys, KEYS};
-use crate::dutch2012::bracket::{Decide, DECIDE};
-use crate::dutch2012::literal::exchanges;
-use crate::dutch2012::literal::tests::{random_tournament_against, three_one_zero};
 use crate::model::{PointSystem, Tournament};
 use crate::pairing::Request;
+use crate::systems::dutch2012::bracket::{Decide, DECIDE};
+use crate::systems::dutch2012::literal::exchanges;
+use crate::systems::dutch2012::literal::tests::{random_tournament_against, three_one_zero};
 use crate::test_rng::Rng;
 use ethnum::I256;
 
@@ -184,7 +184,7 @@ fn matchings_against_the_depth_first_search() {
     let decided = |how: Decide| DECIDE.with(|d| d.set(how));
     let searched = |t: &Tournament, req: &Request| {
         decided(Decide::SearchOnly);
-        let out = crate::dutch2012::pair(t, req);
+        let out = crate::systems::dutch2012::pair(t, req);
         decided(Decide::MatchingsOnly);
         out
     };

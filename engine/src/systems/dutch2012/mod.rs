@@ -80,26 +80,13 @@ use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament, Unplayed};
-use crate::pairing::{Pairing, PairingError, Request};
+use crate::pairing::{Diagnosed, Diagnostics, Pairing, PairingError, Request};
 use crate::score::Score;
+use crate::systems::common::completion::completable;
+use crate::systems::common::round::{check_round_number, pairing_of, score_groups, scores_before};
 use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
-
-/// The requirement levels whose search reached the node limit of `bracket` and were taken
-/// as not met, since the program started (all threads): the safety net deciding instead of
-/// the rules. The conformance test holds it at zero on the corpus.
-static SEARCHES_GIVEN_UP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// How many level searches have reached the node limit so far (see `SEARCHES_GIVEN_UP`).
-pub fn searches_given_up() -> u64 {
-    SEARCHES_GIVEN_UP.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-/// Counts one level search given up at the node limit.
-pub(crate) fn give_up() {
-    SEARCHES_GIVEN_UP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-}
 
 /// A player as the 2012 rules see him when pairing one round.
 #[derive(Clone, Debug)]
@@ -142,6 +129,10 @@ pub(crate) struct Round12 {
     /// players (the joined brackets). Two of them paired make no upfloat: the joined brackets
     /// are one score bracket, only the players moved down into it float.
     pub joined_top: std::cell::Cell<Option<Score>>,
+    /// The requirement levels of this round whose search reached the node limit of `bracket`
+    /// and were taken as not met: the safety net deciding instead of the rules, reported in
+    /// the result's [`Diagnostics`]. The conformance test holds it at zero on the corpus.
+    pub searches_given_up: std::cell::Cell<u64>,
 }
 
 impl Round12 {
@@ -258,52 +249,41 @@ impl Round12 {
         if let Some(&v) = self.cache.borrow().get(&key) {
             return v;
         }
-        let n = key.len();
-        let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                let (a, b) = (key[i], key[j]);
-                let top = self.players[a].top || self.players[b].top;
-                if self.compat[a][b] && (top || !self.clash[a][b]) {
-                    edges.push((i, j, 1i64));
-                }
-            }
-            if n % 2 == 1 && self.players[key[i]].bye_ok {
-                edges.push((i, n, 1i64));
-            }
-        }
-        let total = n + n % 2;
-        let ok = total == 0 || {
-            let mate = max_weight_matching(total, &edges, true);
-            mate.iter().all(|m| m.is_some())
-        };
+        let ok = completable(
+            key.len(),
+            |i, j| self.pairable(key[i], key[j]),
+            |i| self.players[key[i]].bye_ok,
+        );
         self.cache.borrow_mut().insert(key, ok);
         ok
     }
 }
 
 /// Pairs round `req.round` of `t` with the 2012 rules.
+#[cfg(test)]
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    if req.round == 0 {
-        return Err(PairingError::InvalidRequest(
-            "rounds are numbered from 1".into(),
-        ));
-    }
+    pair_diagnosed(t, req).map(|d| d.pairing)
+}
+
+/// [`pair`], with the level searches given up at the node limit in the result's diagnostics.
+pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
+    check_round_number(req.round)?;
     let r = prepare(t, req)?;
     let (games, bye) = pair_round(&r)?;
-    let mut pairing = Pairing::default();
-    for (a, b) in games {
-        let (hi, lo) = if a < b { (a, b) } else { (b, a) };
-        let (w, bl) = if white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial) {
-            (hi, lo)
-        } else {
-            (lo, hi)
-        };
-        pairing.games.push((r.players[w].id, r.players[bl].id));
-    }
-    pairing.bye = bye.map(|i| r.players[i].id);
-    pairing.sort_boards(t, req.round);
-    Ok(pairing)
+    let pairing = pairing_of(
+        t,
+        req.round,
+        games,
+        bye,
+        |i| r.players[i].id,
+        |hi, lo| white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial),
+    );
+    Ok(Diagnosed {
+        pairing,
+        diagnostics: Diagnostics {
+            searches_given_up: r.searches_given_up.get(),
+        },
+    })
 }
 
 /// E.1-E.5 as 2012 words them: `colour::high_gets_white`, except that E.2 knows no tie-break
@@ -368,17 +348,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
     let last_round = t.total_rounds.is_some_and(|n| n as usize == req.round);
     let max_possible = i64::from(t.points.win.0) * rounds as i64;
     // Scores before each round, for the floats.
-    let mut before = vec![vec![Score::ZERO; t.players.len()]; rounds + 1];
-    for r in 0..rounds {
-        for (i, p) in t.players.iter().enumerate() {
-            let e = p
-                .rounds
-                .get(r)
-                .copied()
-                .unwrap_or(RoundEntry::Unplayed(crate::model::Unplayed::Absent));
-            before[r + 1][i] = before[r][i] + t.points.points(&e);
-        }
-    }
+    let before = scores_before(t, rounds);
     let float_at = |i: usize, r: usize| -> Float {
         let Some(e) = t.players[i].rounds.get(r) else {
             return Float::None;
@@ -485,7 +455,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         initial: {
             // E.5 after round 1 (players without colour history): the higher-ranked player
             // takes the colour opposite to the one his pairing number gave in round 1.
-            let c = crate::dutch::initial_colour(t, &Default::default());
+            let c = crate::systems::common::colour::initial_colour(t, None);
             if req.round > 1 {
                 c.opposite()
             } else {
@@ -494,14 +464,16 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         },
         cache: RefCell::new(HashMap::new()),
         bracket_score: std::cell::Cell::new(None),
+        searches_given_up: std::cell::Cell::new(0),
         up_floats: std::cell::Cell::new(true),
         joined_top: std::cell::Cell::new(None),
     })
 }
 
+/// A bracket the search could not pair within its node limit: a capacity limit of the engine.
 fn limit_error(gi: usize) -> PairingError {
-    PairingError::NoValidPairing(format!(
-        "bracket {} could not be paired (internal search limit)",
+    PairingError::TooLarge(format!(
+        "bracket {} could not be paired within the search's node limit",
         gi + 1
     ))
 }
@@ -735,13 +707,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
              (B.2) or a second bye (B.1.b)"
         )));
     }
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    for i in 0..n {
-        match groups.last_mut() {
-            Some(g) if r.players[g[0]].score == r.players[i].score => g.push(i),
-            _ => groups.push(vec![i]),
-        }
-    }
+    let groups = score_groups(n, |i| r.players[i].score);
     // C.13: the lowest bracket starts at group `lowest`; when the penultimate bracket cannot
     // leave it pairable, the two are joined and the next one up becomes the penultimate.
     let mut lowest = groups.len() - 1;

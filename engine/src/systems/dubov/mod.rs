@@ -155,7 +155,7 @@ impl Round {
             compat,
             round: req.round,
             total_rounds: t.total_rounds,
-            initial: crate::dutch::initial_colour(t, &crate::dutch::DutchOptions::default()),
+            initial: crate::systems::common::colour::initial_colour(t, None),
         })
     }
 

@@ -12,6 +12,7 @@
 use super::bracket::{accepts, run, Attempt, Level, Out, Task};
 use super::Round98;
 use crate::pairing::PairingError;
+use crate::systems::common::subsets::k_subsets;
 
 /// The most exchanges of one size the literal procedure lists (it is for small brackets).
 const EXCHANGE_LIMIT: usize = 500_000;
@@ -20,8 +21,13 @@ const EXCHANGE_LIMIT: usize = 500_000;
 /// the smallest difference of the numbers exchanged, then the lowest S1 players, then S2 top
 /// down. Each as the positions of the new S1 and S2, ascending. `None` past [`EXCHANGE_LIMIT`].
 pub(crate) fn exchanges(n: usize, p: usize, k: usize) -> Option<Vec<(Vec<usize>, Vec<usize>)>> {
-    let from_s1 = subsets(p, k, EXCHANGE_LIMIT)?;
-    let from_s2 = subsets(n - p, k, EXCHANGE_LIMIT)?;
+    // The `k`-subsets of `0..m`, `None` past the limit.
+    let within_limit = |m: usize| {
+        let v: Vec<Vec<usize>> = k_subsets(m, k).take(EXCHANGE_LIMIT + 1).collect();
+        (v.len() <= EXCHANGE_LIMIT).then_some(v)
+    };
+    let from_s1 = within_limit(p)?;
+    let from_s2 = within_limit(n - p)?;
     if from_s1.len().saturating_mul(from_s2.len()) > EXCHANGE_LIMIT {
         return None;
     }
@@ -53,37 +59,6 @@ pub(crate) fn exchanges(n: usize, p: usize, k: usize) -> Option<Vec<(Vec<usize>,
             })
             .collect(),
     )
-}
-
-/// The `k`-subsets of `0..n` (ascending sets, lexicographic order); `None` past `limit`.
-fn subsets(n: usize, k: usize, limit: usize) -> Option<Vec<Vec<usize>>> {
-    fn rec(
-        start: usize,
-        n: usize,
-        k: usize,
-        cur: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-        limit: usize,
-    ) -> bool {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return out.len() <= limit;
-        }
-        for i in start..n {
-            if n - i < k - cur.len() {
-                break;
-            }
-            cur.push(i);
-            let ok = rec(i + 1, n, k, cur, out, limit);
-            cur.pop();
-            if !ok {
-                return false;
-            }
-        }
-        true
-    }
-    let mut out = Vec::new();
-    rec(0, n, k, &mut Vec::new(), &mut out, limit).then_some(out)
 }
 
 /// Every ordering of `s2` (ascending, D.1) paired with `s1`; `visit` gets the pairs and the
@@ -131,7 +106,10 @@ fn group(
     }
     for k in 0..=p.min(n - p) {
         let list = exchanges(n, p, k).ok_or_else(|| {
-            PairingError::NoValidPairing("bracket too large for the literal procedure".into())
+            PairingError::TooLarge(format!(
+                "a bracket with more than {EXCHANGE_LIMIT} exchanges of one size, the limit of \
+                 the literal procedure"
+            ))
         })?;
         for (s1, s2) in list {
             let s1: Vec<usize> = s1.iter().map(|&i| players[i]).collect();
