@@ -485,7 +485,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
             let row: TournamentRow = rec
                 .deserialize(Some(&header))
                 .map_err(|e| csv_err(path, e))?;
-            match summary.count(&row) {
+            match crate::stats::count(&mut summary, &row) {
                 Outcome::Stopped => stopped += 1,
                 Outcome::Failed => failures.push(format!("tournament {index}: {}", row.failure)),
                 Outcome::Completed => {}
