@@ -13,9 +13,14 @@ mod support;
 use rayon::prelude::*;
 use swisslab_engine::{checker, trf, System};
 
-/// Checks every tournament of `corpus` (which must hold `expected_files`) with `system` against
-/// the corpus's ratchet file.
-fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, system: System) {
+/// Checks every tournament of `corpus` (which must hold `expected_files` tournaments and
+/// `expected_rounds` paired rounds) with `system` against the corpus's ratchet file.
+fn corpus_matches_the_reference_engine(
+    corpus: &str,
+    expected_files: usize,
+    expected_rounds: usize,
+    system: System,
+) {
     let files = support::corpus_trf(corpus);
     assert_eq!(
         files.len(),
@@ -30,6 +35,10 @@ fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, syst
         })
         .collect();
     let rounds: usize = results.iter().map(|(_, r)| r.rounds).sum();
+    assert_eq!(
+        rounds, expected_rounds,
+        "the corpus {corpus} has {expected_rounds} rounds, all checked"
+    );
     let mut discrepancies = 0;
     for (name, report) in &results {
         for d in &report.discrepancies {
@@ -46,12 +55,12 @@ fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, syst
 
 #[test]
 fn dutch_2017_corpus_matches_the_reference_engine() {
-    corpus_matches_the_reference_engine("dutch-2017", 1500, System::Dutch2017);
+    corpus_matches_the_reference_engine("dutch-2017", 1500, 11768, System::Dutch2017);
 }
 
 #[test]
 fn dutch_2025_corpus_matches_the_reference_engine() {
-    corpus_matches_the_reference_engine("dutch-2025", 1000, System::Dutch2026);
+    corpus_matches_the_reference_engine("dutch-2025", 1000, 7235, System::Dutch2026);
 }
 
 /// `check` names, for every discrepancy, the first criterion on which the file's pairing and
@@ -103,13 +112,13 @@ fn discrepancies_name_the_first_differing_criterion() {
 /// exchanges between S1 and S2 (D.2) in a collapsed last bracket (A.9).
 #[test]
 fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
-    corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, System::Dutch2017);
+    corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, 12649, System::Dutch2017);
 }
 
 #[test]
 fn dutch_2012_corpus_matches_the_reference_engine() {
     let before = swisslab_engine::dutch2012::searches_given_up();
-    corpus_matches_the_reference_engine("dutch-2012", 997, System::Dutch2012);
+    corpus_matches_the_reference_engine("dutch-2012", 997, 6231, System::Dutch2012);
     // The search's node limit (a safety net) decides no round of the corpus: every level is
     // met or refused by the rules and the bounds (no other test of this binary pairs 2012).
     let given_up = swisslab_engine::dutch2012::searches_given_up() - before;
