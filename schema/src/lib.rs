@@ -289,8 +289,8 @@ mod tests {
 
     #[test]
     fn a_boolean_cell_other_than_0_or_1_is_refused() {
-        let text = write::TournamentRow::FILE.columns.join(",")
-            + "\n1,1,10,5,5,yes,,0,0,0,0,0,0,0\n";
+        let text =
+            write::TournamentRow::FILE.columns.join(",") + "\n1,1,10,5,5,yes,,0,0,0,0,0,0,0\n";
         let mut r = csv::Reader::from_reader(text.as_bytes());
         let err = r.deserialize::<read::TournamentRow>().next().unwrap();
         assert!(err.unwrap_err().to_string().contains("expected 0 or 1"));

@@ -12,7 +12,11 @@ fn documented(text: &str) -> BTreeMap<String, Vec<String>> {
         let Some(rest) = line.strip_prefix("## DIR/") else {
             continue;
         };
-        let Some(name) = rest.split_whitespace().next().filter(|n| n.ends_with(".csv")) else {
+        let Some(name) = rest
+            .split_whitespace()
+            .next()
+            .filter(|n| n.ends_with(".csv"))
+        else {
             continue;
         };
         let mut columns = Vec::new();
@@ -21,7 +25,12 @@ fn documented(text: &str) -> BTreeMap<String, Vec<String>> {
             if l.is_empty() || l.starts_with('(') || l.starts_with('#') {
                 break;
             }
-            columns.extend(l.split(',').map(str::trim).filter(|c| !c.is_empty()).map(String::from));
+            columns.extend(
+                l.split(',')
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .map(String::from),
+            );
         }
         files.insert(name.to_string(), columns);
     }
@@ -39,12 +48,19 @@ fn output_md_lists_the_schema_columns() {
             .unwrap_or_else(|| panic!("OUTPUT.md has no section for {}", f.name));
         assert_eq!(cols, f.columns, "OUTPUT.md columns of {}", f.name);
     }
-    assert_eq!(docs.len(), swisslab_schema::FILES.len(), "OUTPUT.md lists files the schema lacks");
+    assert_eq!(
+        docs.len(),
+        swisslab_schema::FILES.len(),
+        "OUTPUT.md lists files the schema lacks"
+    );
 }
 
 #[test]
 fn a_column_missing_from_the_documentation_is_seen() {
     let docs = documented("## DIR/run.csv — one row\nseed, tournaments,\nplayers\n(notes, more)\n");
     assert_eq!(docs["run.csv"], ["seed", "tournaments", "players"]);
-    assert_ne!(docs["run.csv"], swisslab_schema::write::RunRow::FILE.columns);
+    assert_ne!(
+        docs["run.csv"],
+        swisslab_schema::write::RunRow::FILE.columns
+    );
 }

@@ -208,8 +208,16 @@ fn the_reference_engine_agrees_with_swisslab_2017() {
         bbp.display().to_string()
     } else {
         let standin = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/standin_engine.py");
-        eprintln!("notice: {} not found: {} plays it", bbp.display(), standin.display());
-        format!("python3 {} {}", standin.display(), env!("CARGO_BIN_EXE_swisslab"))
+        eprintln!(
+            "notice: {} not found: {} plays it",
+            bbp.display(),
+            standin.display()
+        );
+        format!(
+            "python3 {} {}",
+            standin.display(),
+            env!("CARGO_BIN_EXE_swisslab")
+        )
     };
     let dir = tempfile::tempdir().unwrap();
     let spec = format!("cmd:{program} --dutch {{in}} -p {{out}}");

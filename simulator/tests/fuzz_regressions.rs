@@ -32,8 +32,8 @@ fn dir(target: &str) -> PathBuf {
 /// or empty folder fails: a replay of nothing would pass without testing anything.
 fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
-    let entries = std::fs::read_dir(dir(target))
-        .unwrap_or_else(|e| panic!("{}: {e}", dir(target).display()));
+    let entries =
+        std::fs::read_dir(dir(target)).unwrap_or_else(|e| panic!("{}: {e}", dir(target).display()));
     for e in entries {
         let path = e.expect("directory entry").path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
