@@ -1,4 +1,5 @@
-//! Reading a `swisslab simulate` output folder.
+//! Reading a `swisslab simulate` output folder. The rows are `swisslab_schema::read`'s: the
+//! columns are declared once there, for the simulator that writes them and for this reader.
 //!
 //! Columns are matched by header name, so columns appended later are ignored. Choices where
 //! the output contract leaves room:
