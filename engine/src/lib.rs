@@ -22,6 +22,7 @@ pub mod pairing;
 pub mod rating1998;
 pub mod score;
 pub mod system;
+pub mod tiebreak;
 pub mod trf;
 
 #[cfg(test)]

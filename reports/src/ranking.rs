@@ -67,19 +67,36 @@ pub fn tournament_kendall(t: &Tournament) -> Kendall {
     kendall(&standing, &strength)
 }
 
-/// A number per player that orders like (score, Buchholz Cut-1), equal for ties.
+/// A number per player that orders like the final standing: `rank` (points, then the run's
+/// tie-break list), players equal on points and every tie-break value tied. Runs written
+/// before the `tiebreaks` column fall back to score then Buchholz Cut-1.
 fn standing_keys(t: &Tournament) -> Vec<f64> {
-    let mut idx: Vec<usize> = (0..t.players.len()).collect();
-    let key = |i: usize| (t.players[i].score, t.players[i].buchholz_cut1);
-    idx.sort_by(|&a, &b| {
-        let (ka, kb) = (key(a), key(b));
-        ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
-    });
+    let p = &t.players;
+    let mut idx: Vec<usize> = (0..p.len()).collect();
+    let listed = p.iter().any(|x| !x.tiebreaks.is_empty());
+    if listed {
+        idx.sort_by_key(|&i| (p[i].rank, p[i].player));
+    } else {
+        idx.sort_by(|&a, &b| {
+            p[b].score
+                .total_cmp(&p[a].score)
+                .then(p[b].buchholz_cut1.total_cmp(&p[a].buchholz_cut1))
+        });
+    }
+    let tied = |a: usize, b: usize| {
+        p[a].score == p[b].score
+            && if listed {
+                p[a].tiebreaks == p[b].tiebreaks
+            } else {
+                p[a].buchholz_cut1 == p[b].buchholz_cut1
+            }
+    };
+    // Level 0 is the lowest standing, as strength is highest for the strongest.
     let mut out = vec![0.0; idx.len()];
-    let mut level = 0.0;
+    let mut level = idx.len() as f64;
     for (pos, &i) in idx.iter().enumerate() {
-        if pos > 0 && key(idx[pos - 1]) != key(i) {
-            level += 1.0;
+        if pos > 0 && !tied(idx[pos - 1], i) {
+            level -= 1.0;
         }
         out[i] = level;
     }
@@ -266,7 +283,8 @@ pub fn section(run: &RunData) -> Section {
     Section {
         id: "ranking",
         title: "Ranking quality",
-        intro: "Final standing: score, then Buchholz Cut-1; players equal on both are tied. \
+        intro: "Final standing: players.csv's rank, by score then the run's tie-break list (configuration key tiebreaks, \
+                default BH/C1 BH SB DE WIN BWG, FIDE C.07); players equal on score and every tie-break are tied (runs without the tiebreaks column: score, then Buchholz Cut-1). \
                 Kendall's tau-b (1 = standing in true-strength order, 0 = unrelated) and the normalized Kendall distance (share of player pairs the standing orders against strength) are computed per tournament and averaged. \
                 Shares of tournaments carry Wilson intervals (exact Clopper-Pearson below 10 tournaments); tournaments are independent."
             .into(),

@@ -171,6 +171,10 @@ rows! {
         score_black: String => f64,
         /// The final ARO; empty when the player played no game.
         aro: String => Option<f64> | serde(default),
+        /// The values of the run's tie-breaks (C.07) after points, in its list's order,
+        /// blank-separated, as `swisslab standings` prints them; `rank` orders by points then
+        /// these (empty for a run written before the column).
+        tiebreaks: String => String | serde(default),
     }
 
     /// One row of `rounds.csv`: one round of one tournament.
