@@ -1,4 +1,4 @@
-//! Dutch 2012: rounds from `swisslab simulate --system dutch-2012` (session 10's stress runs)
+//! Dutch 2012: rounds from `swisslab simulate --system dutch-2012` (stress runs)
 //! where a bracket's level search reached the old node limit of `dutch2012::bracket` (20 000)
 //! and every level was then taken as not met, so the engine answered "no valid pairing
 //! (internal search limit)" although pairings meeting the absolute criteria exist (mostly the

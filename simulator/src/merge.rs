@@ -534,7 +534,7 @@ fn merge_tournaments(
             let row: TournamentRow = rec
                 .deserialize(Some(&header))
                 .map_err(|e| csv_err(path, e))?;
-            match summary.count(&row) {
+            match crate::stats::count(summary, &row) {
                 Outcome::Stopped => stopped += 1,
                 Outcome::Failed => failures.push(format!("tournament {index}: {}", row.failure)),
                 Outcome::Completed => {}

@@ -246,7 +246,7 @@ impl Writer<'_> {
             sim::clear_timing(&mut r);
         }
         let s = &mut self.summary;
-        let outcome = s.count(&r.summary);
+        let outcome = crate::stats::count(s, &r.summary);
         s.games += r.rounds.iter().map(|x| x.games as u64).sum::<u64>();
         if outcome == Outcome::Stopped {
             self.stopped += 1;

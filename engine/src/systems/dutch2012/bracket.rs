@@ -70,7 +70,7 @@ use std::collections::HashMap;
 
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
 /// within it is taken as not met (a safety net against exponential searches, see the README).
-/// 20 000 until session 10's stress runs found lowest brackets joined by C.13 where it gave
+/// A limit of 20 000 is too low: stress runs found lowest brackets joined by C.13 where it gave
 /// every level up and left no pairing (`testdata/dutch-2012-search-limit/`); those brackets are
 /// now decided by `exact`, and only the levels it cannot tell still search this far.
 const NODE_LIMIT: u64 = 400_000;

@@ -44,7 +44,7 @@
 //!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
 //!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. C.12
-//!   is reached where the fast engine reaches it (session 10; it used to be tried after every
+//!   is reached where the fast engine reaches it (trying it after every
 //!   bracket, which the fast engine's readings made unnecessary on tiny/: 7 rounds off JaVaFo
 //!   either way, 72 -> 37 random rounds off the fast engine): a downfloater without a possible
 //!   opponent in the next bracket (C.1), a next bracket that cannot make its P0 pairs once
