@@ -13,6 +13,7 @@ pub mod colour;
 pub mod dubov;
 pub mod dutch;
 pub mod dutch2012;
+pub mod forbidden;
 pub mod fuzzing;
 pub mod history;
 pub mod io;

@@ -473,13 +473,8 @@ fn prepare(
     // for players named in a forbidden list.
     let max_id = players.iter().map(|p| p.id as usize).max().unwrap_or(0);
     let mut met = vec![false; max_id + 1];
-    let restricted: Vec<bool> = players
-        .iter()
-        .map(|p| {
-            t.forbidden.iter().any(|l| l.contains(&p.id))
-                || t.prohibited.iter().any(|x| x.players.contains(&p.id))
-        })
-        .collect();
+    let forbidden = crate::forbidden::ForbiddenPairs::new(t, req.round);
+    let restricted: Vec<bool> = players.iter().map(|p| forbidden.names(p.id)).collect();
     for i in 0..n {
         for &o in &players[i].met {
             if let Some(m) = met.get_mut(o as usize) {
@@ -490,7 +485,7 @@ fn prepare(
             let (a, b) = (&players[i], &players[j]);
             let mut ok = !met[b.id as usize];
             if restricted[i] && restricted[j] {
-                ok &= !t.is_forbidden(a.id, b.id, req.round);
+                ok &= !forbidden.contains(a.id, b.id);
             }
             ok &= !absolute_colour_clash(a, b);
             compat[i][j] = ok;

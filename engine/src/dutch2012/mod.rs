@@ -455,6 +455,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
     }
     let mut compat = vec![vec![false; n]; n];
     let mut clash = vec![vec![false; n]; n];
+    let forbidden_pairs = crate::forbidden::ForbiddenPairs::new(t, req.round);
     for i in 0..n {
         for j in 0..n {
             if i == j {
@@ -462,11 +463,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
             }
             let (a, b) = (&players[i], &players[j]);
             let met = hist[t.index_of(a.id).unwrap_or(0)].has_met(b.id);
-            let forbidden = t
-                .forbidden
-                .iter()
-                .any(|l| l.contains(&a.id) && l.contains(&b.id));
-            compat[i][j] = !met && !forbidden;
+            compat[i][j] = !met && !forbidden_pairs.contains(a.id, b.id);
             clash[i][j] = match (a.colour.preference, b.colour.preference) {
                 (Some(x), Some(y)) => {
                     x.strength == PreferenceStrength::Absolute

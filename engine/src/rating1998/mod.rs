@@ -383,6 +383,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     }
     let n = players.len();
     let mut compat = vec![vec![false; n]; n];
+    let forbidden = crate::forbidden::ForbiddenPairs::new(t, req.round);
     for i in 0..n {
         for j in 0..n {
             if i == j {
@@ -390,7 +391,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
             }
             let (a, b) = (&players[i], &players[j]);
             let met = t.index_of(a.id).is_some_and(|k| hist[k].has_met(b.id));
-            compat[i][j] = !met && !t.is_forbidden(a.id, b.id, req.round);
+            compat[i][j] = !met && !forbidden.contains(a.id, b.id);
         }
     }
     Ok(Round98 {
