@@ -8,6 +8,7 @@
 //! `io` (atomic file output), `fuzzing` (the oracle shared by the fuzz targets and their
 //! regression tests).
 
+mod bracket_trace;
 pub mod checker;
 pub mod colour;
 pub mod dubov;

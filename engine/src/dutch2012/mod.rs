@@ -71,6 +71,7 @@
 mod bound;
 mod bracket;
 mod exact;
+mod explain;
 mod levels;
 pub mod literal;
 mod memo;
@@ -142,6 +143,8 @@ pub(crate) struct Round12 {
     /// players (the joined brackets). Two of them paired make no upfloat: the joined brackets
     /// are one score bracket, only the players moved down into it float.
     pub joined_top: std::cell::Cell<Option<Score>>,
+    /// The brackets as kept, for `explain`.
+    pub trace: crate::bracket_trace::Trace,
 }
 
 impl Round12 {
@@ -323,13 +326,10 @@ fn white_for_high(high: &ColourFacts, low: &ColourFacts, initial: Color) -> bool
     high_gets_white(high, low, initial)
 }
 
-/// A short account of the pairing (the 2012 engine keeps no bracket trace yet): games and bye.
-pub fn explain(_t: &Tournament, _req: &Request, p: &Pairing) -> String {
-    format!(
-        "Dutch 2012: {} games, bye: {}\n",
-        p.games.len(),
-        p.bye.map_or("none".into(), |b| b.to_string())
-    )
+/// A human-readable account of how round `req.round` is paired under the 2012 rules, bracket
+/// by bracket (`explain`).
+pub fn explain(t: &Tournament, req: &Request, p: &Pairing) -> String {
+    explain::explain(t, req, p)
 }
 
 /// A.4 with B.1.b: the float a round entry gave, with the scores before that round.
@@ -493,6 +493,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         bracket_score: std::cell::Cell::new(None),
         up_floats: std::cell::Cell::new(true),
         joined_top: std::cell::Cell::new(None),
+        trace: Default::default(),
     })
 }
 
@@ -744,6 +745,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
     let mut lowest = groups.len() - 1;
     let (games, mdps, zero) = 'merge: loop {
         let (mut searched, mut zero) = (false, false);
+        r.trace.restart();
         let mut games = Vec::new();
         let mut mdps: Vec<usize> = Vec::new();
         let upto = lowest;
@@ -810,11 +812,22 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             let lower = penultimate.then_some(&below[..]);
             // C.12's last line: "backtracking is disallowed when already backtracking from a
             // lower score bracket": not after C.13's search paired this bracket again.
+            let mut again = false;
             if !searched {
                 if let Some(other) = c12_again(r, &mdps, &groups[gi], &out.floaters, next, lower) {
                     out = other;
+                    again = true;
                 }
             }
+            explain::record(
+                r,
+                "score bracket",
+                &mdps,
+                &groups[gi],
+                &out,
+                searched,
+                again,
+            );
             // C.13's search ended with P zero: every player moves down, and the lowest
             // bracket is paired as a joined one (D.4).
             zero = zero || (searched && penultimate && out.pairs.is_empty());
@@ -848,6 +861,12 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         },
     )
     .ok_or_else(|| limit_error(lowest))?;
+    let kind = if merged {
+        "lowest bracket, joined by C.13"
+    } else {
+        "lowest bracket"
+    };
+    explain::record(r, kind, &mdps, &residents, &out, false, false);
     games.extend(out.pairs);
     let mdps = out.floaters;
     let bye = match mdps.as_slice() {
