@@ -10,25 +10,34 @@
 # Seconds `stop_daemon` waits for a daemon to exit after SIGTERM, before SIGKILL.
 : "${DAEMON_STOP_TIMEOUT:=20}"
 
+# alive PID: the process exists and is not a zombie (a daemon's forking parent that nobody
+# reaped answers `kill -0` but is gone).
+alive() {
+    kill -0 "$1" 2>/dev/null || return 1
+    read -r _ _ _state _ 2>/dev/null <"/proc/$1/stat" || return 0
+    [ "$_state" != Z ]
+}
+
 # daemon_pid PIDFILE NAME: prints the pid of the running daemon NAME recorded in PIDFILE.
 daemon_pid() {
     [ -s "$1" ] || return 1
     _pid=$(tr -cd '0-9' <"$1")
     [ -n "$_pid" ] || return 1
-    kill -0 "$_pid" 2>/dev/null || return 1
+    alive "$_pid" || return 1
     _comm=$(cat "/proc/$_pid/comm" 2>/dev/null) || return 1
     [ "$_comm" = "$2" ] || return 1
     echo "$_pid"
 }
 
-# orphan_pids NAME: the running processes named NAME exactly (their /proc/PID/comm), whether or
+# orphan_pids NAME: the live processes named NAME exactly (their /proc/PID/comm), whether or
 # not a pid file names them, e.g. a daemon whose pid file an earlier start overwrote.
 orphan_pids() {
     for _f in /proc/[0-9]*/comm; do
         read -r _c 2>/dev/null <"$_f" || continue
         if [ "$_c" = "$1" ]; then
             _f=${_f#/proc/}
-            echo "${_f%/comm}"
+            _f=${_f%/comm}
+            if alive "$_f"; then echo "$_f"; fi
         fi
     done
 }
@@ -39,7 +48,7 @@ wait_gone() {
     while :; do
         _alive=
         for _p in "$@"; do
-            if kill -0 "$_p" 2>/dev/null; then _alive="$_alive $_p"; fi
+            if alive "$_p"; then _alive="$_alive $_p"; fi
         done
         [ -n "$_alive" ] || return 0
         if [ "$_t" -ge $((DAEMON_STOP_TIMEOUT * 10)) ]; then

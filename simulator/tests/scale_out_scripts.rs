@@ -77,14 +77,14 @@ start_daemon "$pf" swlfakectld swlfakectld "$pf"
 [ "$(daemon_pid "$pf" swlfakectld)" = "$p1" ] || { echo "second start replaced the daemon"; exit 1; }
 [ "$(count)" = 1 ] || { echo "two daemons after two starts"; exit 1; }
 stop_daemon "$pf" swlfakectld
-if kill -0 "$p1" 2>/dev/null; then echo "stop returned before the daemon exited"; exit 1; fi
+if alive "$p1"; then echo "stop returned before the daemon exited"; exit 1; fi
 start_daemon "$pf" swlfakectld swlfakectld "$pf"
 p2=$(daemon_pid "$pf" swlfakectld)
 sleep 1
 [ "$(daemon_pid "$pf" swlfakectld)" = "$p2" ] || { echo "pid file of the new daemon lost"; exit 1; }
 rm -f "$pf"
 stop_daemon "$pf" swlfakectld
-if kill -0 "$p2" 2>/dev/null; then echo "orphan left running"; exit 1; fi
+if alive "$p2"; then echo "orphan left running"; exit 1; fi
 [ "$(count)" = 0 ] || { echo "a daemon is left"; exit 1; }
 echo ok
 "#;
