@@ -11,7 +11,7 @@
 
 use crate::load::{RunData, Tournament};
 use crate::model::{ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
-use crate::stats::{decile, kendall, Estimate, Kendall, Sample};
+use crate::stats::{decile, kendall, Estimate, Kendall};
 
 /// A histogram with bins chosen from the data.
 struct Histogram {
@@ -91,7 +91,7 @@ pub fn section(run: &RunData) -> Section {
     let mut dists = Vec::new();
     let (mut wins, mut top3) = (Vec::new(), Vec::new());
     let mut failed = Vec::new();
-    let mut per_decile: Vec<Vec<f64>> = vec![Vec::new(); 10];
+    let mut per_decile: Vec<Vec<(u64, f64)>> = vec![Vec::new(); 10];
     let mut t_tour = Table::new(
         "ranking_per_tournament",
         "Ranking quality per tournament",
@@ -151,7 +151,7 @@ pub fn section(run: &RunData) -> Section {
         }
         for (d, (s, c)) in sums.iter().enumerate() {
             if *c > 0 {
-                per_decile[d].push(s / *c as f64);
+                per_decile[d].push((id, s / *c as f64));
             }
         }
     }
@@ -201,11 +201,7 @@ pub fn section(run: &RunData) -> Section {
             points: counts
                 .iter()
                 .enumerate()
-                .map(|(i, &c)| Point {
-                    x: i as f64,
-                    y: c,
-                    ci: None,
-                })
+                .map(|(i, &c)| Point::plain(i as f64, c))
                 .collect(),
         };
         charts.push(Chart {
@@ -238,21 +234,17 @@ pub fn section(run: &RunData) -> Section {
     );
     let mut pts = Vec::new();
     for (d, v) in per_decile.iter().enumerate() {
-        let s = Sample::of(v);
-        let [lo, hi] = ci_cells(s.ci());
+        let e = Estimate::mean(v);
+        let [lo, hi] = ci_cells(e.ci());
         t_dec.push(vec![
             (d + 1).to_string(),
-            num(s.mean),
+            num(e.value()),
             lo,
             hi,
-            s.n.to_string(),
+            e.clusters().to_string(),
         ]);
-        if s.n > 0 {
-            pts.push(Point {
-                x: (d + 1) as f64,
-                y: s.mean,
-                ci: s.ci(),
-            });
+        if e.clusters() > 0 {
+            pts.push(Point::of((d + 1) as f64, &e, 1.0));
         }
     }
     charts.push(Chart {
