@@ -12,8 +12,10 @@
 //! tests).
 
 pub mod acceleration;
+mod bracket_trace;
 pub mod checker;
 pub mod colour;
+pub mod forbidden;
 pub mod fuzzing;
 pub mod history;
 pub mod io;

@@ -42,33 +42,42 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// Collects the `.trf` files under `paths`, sorted.
+/// Collects the `.trf` files under `paths` (a file named on the command line whatever its
+/// name), sorted, each file once: symbolic links are followed, but a link back to a folder being
+/// walked is not entered again (walkdir detects the loop), and a file reached by two paths
+/// (a link to it, a folder reached twice, a path named twice) is kept under the first in
+/// sorted order (same canonical path). A dangling link not named `*.trf` is ignored.
 pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
+    let mut found = Vec::new();
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out)?;
-        } else {
-            out.push(p.clone());
+        for entry in walkdir::WalkDir::new(p).follow_links(true) {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) if e.loop_ancestor().is_some() => continue,
+                Err(e) if e.depth() > 0 && !e.path().is_some_and(is_trf) => continue,
+                Err(e) => return Err(e.into()),
+            };
+            if entry.file_type().is_dir() || (entry.depth() > 0 && !is_trf(entry.path())) {
+                continue;
+            }
+            found.push(entry.into_path());
         }
     }
-    out.sort();
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("trf"))
-        {
+    found.sort();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for path in found {
+        let id = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if seen.insert(id) {
             out.push(path);
         }
     }
-    Ok(())
+    Ok(out)
+}
+
+fn is_trf(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("trf"))
 }
 
 enum Outcome {

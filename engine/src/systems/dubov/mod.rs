@@ -140,12 +140,12 @@ impl Round {
         players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
         let n = players.len();
         let mut compat = vec![vec![false; n]; n];
+        let forbidden = crate::forbidden::ForbiddenPairs::new(t, req.round);
         for i in 0..n {
             for j in i + 1..n {
                 let (a, b) = (&players[i], &players[j]);
-                let ok = !a.met.contains(&b.id)
-                    && !t.is_forbidden(a.id, b.id, req.round)
-                    && compatible(a, b);
+                let ok =
+                    !a.met.contains(&b.id) && !forbidden.contains(a.id, b.id) && compatible(a, b);
                 compat[i][j] = ok;
                 compat[j][i] = ok;
             }

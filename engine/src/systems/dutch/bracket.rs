@@ -1341,16 +1341,23 @@ fn pair_mdps(
     fixed: &mut Vec<(usize, usize)>,
 ) -> Result<usize, PairingError> {
     let nb = g.nb;
-    let keep_all = |_: &Packed| true;
-    // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates.
-    let mb = m.min(120) as u32;
-    let bonus = |e: &Packed| {
-        if e.a < m && e.b >= m && e.b < nb && (e.a as u32) < mb {
-            I256::ONE << (mb - 1 - e.a as u32)
-        } else {
-            I256::ZERO
-        }
+    // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates: a bit
+    // per MDP, the first the highest. More MDPs than one field holds are decided field by
+    // field first (`d3_in_s1`); the matching below then pairs exactly those.
+    let field = d3_field();
+    let in_s1 = if m > field {
+        Some(d3_in_s1(g, m, field, removed)?)
+    } else {
+        None
     };
+    let mb = m.min(field) as u32;
+    let cross = |e: &Packed| e.a < m && e.b >= m && e.b < nb;
+    let bonus = |e: &Packed| match &in_s1 {
+        None if cross(e) && (e.a as u32) < mb => I256::ONE << (mb - 1 - e.a as u32),
+        Some(s1) if cross(e) && s1[e.a] => I256::ONE,
+        _ => I256::ZERO,
+    };
+    let keep_s1 = |e: &Packed| in_s1.as_ref().is_none_or(|s1| !cross(e) || s1[e.a]);
     // D.1 on the MDP-pairing, decided in the same matching for the first MDPs: a position
     // per MDP in BSN order; the MDPs left out of S1 (fixed by the D.3 field above) have no
     // partner, so the comparison is the one of S1's positions.
@@ -1363,9 +1370,12 @@ fn pair_mdps(
         out.push(bonus(e));
         lex.values(&first_part, e, out);
     };
-    let mut bounds = vec![I256::ONE << mb];
+    let mut bounds = vec![match in_s1 {
+        None => I256::ONE << mb,
+        Some(_) => I256::from(m as u64 + 1),
+    }];
     bounds.extend(lex.bounds(first.len()));
-    let (mate, _) = g.solve(&bounds, &gen, &keep_all, removed)?;
+    let (mate, _) = g.solve(&bounds, &gen, &keep_s1, removed)?;
     // A best candidate: every best candidate pairs as many residents among themselves
     // (C.5 fixes the pairs, B.1.c the MDPs paired), so the remainder's pairs are counted here.
     let resident_pairs = (m..nb)
@@ -1565,6 +1575,63 @@ fn finish(
         out.floaters = floaters.iter().map(|&v| g.global[v]).collect();
     }
     Ok(out)
+}
+
+/// How many moved-down players one D.3 field orders: a bit each, in 256-bit weights beside the
+/// quality fields and the D.1 positions of the same matching. It bounds only the width of one
+/// matching's field, never the order: a bracket with more MDPs decides them field by field
+/// (`d3_in_s1`), each field a matching.
+pub(crate) const D3_FIELD: usize = 120;
+
+/// [`D3_FIELD`], lowered by the tests to drive every bracket through the field-by-field path.
+fn d3_field() -> usize {
+    #[cfg(test)]
+    {
+        test_knobs::D3_FIELD_CAP.with(|c| c.get()).min(D3_FIELD)
+    }
+    #[cfg(not(test))]
+    {
+        D3_FIELD
+    }
+}
+
+/// D.3 for more than `field` MDPs (the first `m` vertices of `g`): which of them are in S1 (are
+/// paired with a resident) in a best candidate, the lowest BSNs first. The MDPs are taken
+/// `field` at a time, in BSN order; each matching keeps the quality optimum (the criteria come
+/// first in every weight), keeps paired with residents the MDPs found in S1 so far (a
+/// higher-priority count field) and out of S1 those found out of it (their edges to residents
+/// removed), and orders the next `field` MDPs a bit each, the first the highest: the
+/// lexicographic order of D.3 over all MDPs, one field at a time.
+fn d3_in_s1(
+    g: &Graph,
+    m: usize,
+    field: usize,
+    removed: &[bool],
+) -> Result<Vec<bool>, PairingError> {
+    #[cfg(test)]
+    test_knobs::D3_FIELDS.with(|c| c.set(c.get() + 1));
+    let nb = g.nb;
+    let mut in_s1 = vec![false; m];
+    for lo in (0..m).step_by(field.max(1)) {
+        let hi = (lo + field.max(1)).min(m);
+        let cross = |e: &Packed| e.a < m && e.b >= m && e.b < nb;
+        let gen = |e: &Packed, out: &mut Vec<I256>| {
+            let kept = cross(e) && e.a < lo && in_s1[e.a];
+            out.push(if kept { I256::ONE } else { I256::ZERO });
+            out.push(if cross(e) && e.a >= lo && e.a < hi {
+                I256::ONE << (hi - 1 - e.a) as u32
+            } else {
+                I256::ZERO
+            });
+        };
+        let keep = |e: &Packed| !(cross(e) && e.a < lo && !in_s1[e.a]);
+        let bounds = [I256::from(lo as u64 + 1), I256::ONE << (hi - lo) as u32];
+        let (mate, _) = g.solve(&bounds, &gen, &keep, removed)?;
+        for (v, s) in in_s1.iter_mut().enumerate().take(hi).skip(lo) {
+            *s = matches!(mate[v], Some(r) if r >= m && r < nb);
+        }
+    }
+    Ok(in_s1)
 }
 
 /// The positions a matching decides (see `Lex::part`): each vertex's position, or
@@ -2032,6 +2099,10 @@ pub(crate) mod test_knobs {
         pub static CHUNK_CAP: Cell<usize> = const { Cell::new(usize::MAX) };
         /// The weighted matchings of bracket graphs solved on this thread.
         pub static MATCHINGS: Cell<usize> = const { Cell::new(0) };
+        /// Most MDPs one D.3 field orders (`super::D3_FIELD` unless lowered).
+        pub static D3_FIELD_CAP: Cell<usize> = const { Cell::new(usize::MAX) };
+        /// Brackets whose D.3 took the field-by-field path on this thread.
+        pub static D3_FIELDS: Cell<usize> = const { Cell::new(0) };
     }
 
     /// Counts one weighted matching of a bracket graph.

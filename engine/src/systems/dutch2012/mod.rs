@@ -71,6 +71,7 @@
 mod bound;
 mod bracket;
 mod exact;
+mod explain;
 mod levels;
 pub mod literal;
 mod memo;
@@ -133,6 +134,8 @@ pub(crate) struct Round12 {
     /// and were taken as not met: the safety net deciding instead of the rules, reported in
     /// the result's [`Diagnostics`]. The conformance test holds it at zero on the corpus.
     pub searches_given_up: std::cell::Cell<u64>,
+    /// The brackets as kept, for `explain`.
+    pub trace: crate::bracket_trace::Trace,
 }
 
 impl Round12 {
@@ -303,13 +306,10 @@ fn white_for_high(high: &ColourFacts, low: &ColourFacts, initial: Color) -> bool
     high_gets_white(high, low, initial)
 }
 
-/// A short account of the pairing (the 2012 engine keeps no bracket trace yet): games and bye.
-pub fn explain(_t: &Tournament, _req: &Request, p: &Pairing) -> String {
-    format!(
-        "Dutch 2012: {} games, bye: {}\n",
-        p.games.len(),
-        p.bye.map_or("none".into(), |b| b.to_string())
-    )
+/// A human-readable account of how round `req.round` is paired under the 2012 rules, bracket
+/// by bracket (`explain`).
+pub fn explain(t: &Tournament, req: &Request, p: &Pairing) -> String {
+    explain::explain(t, req, p)
 }
 
 /// A.4 with B.1.b: the float a round entry gave, with the scores before that round.
@@ -425,6 +425,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
     }
     let mut compat = vec![vec![false; n]; n];
     let mut clash = vec![vec![false; n]; n];
+    let forbidden_pairs = crate::forbidden::ForbiddenPairs::new(t, req.round);
     for i in 0..n {
         for j in 0..n {
             if i == j {
@@ -432,11 +433,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
             }
             let (a, b) = (&players[i], &players[j]);
             let met = hist[t.index_of(a.id).unwrap_or(0)].has_met(b.id);
-            let forbidden = t
-                .forbidden
-                .iter()
-                .any(|l| l.contains(&a.id) && l.contains(&b.id));
-            compat[i][j] = !met && !forbidden;
+            compat[i][j] = !met && !forbidden_pairs.contains(a.id, b.id);
             clash[i][j] = match (a.colour.preference, b.colour.preference) {
                 (Some(x), Some(y)) => {
                     x.strength == PreferenceStrength::Absolute
@@ -467,6 +464,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         searches_given_up: std::cell::Cell::new(0),
         up_floats: std::cell::Cell::new(true),
         joined_top: std::cell::Cell::new(None),
+        trace: Default::default(),
     })
 }
 
@@ -713,6 +711,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
     let mut lowest = groups.len() - 1;
     let (games, mdps, zero) = 'merge: loop {
         let (mut searched, mut zero) = (false, false);
+        r.trace.restart();
         let mut games = Vec::new();
         let mut mdps: Vec<usize> = Vec::new();
         let upto = lowest;
@@ -779,11 +778,22 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             let lower = penultimate.then_some(&below[..]);
             // C.12's last line: "backtracking is disallowed when already backtracking from a
             // lower score bracket": not after C.13's search paired this bracket again.
+            let mut again = false;
             if !searched {
                 if let Some(other) = c12_again(r, &mdps, &groups[gi], &out.floaters, next, lower) {
                     out = other;
+                    again = true;
                 }
             }
+            explain::record(
+                r,
+                "score bracket",
+                &mdps,
+                &groups[gi],
+                &out,
+                searched,
+                again,
+            );
             // C.13's search ended with P zero: every player moves down, and the lowest
             // bracket is paired as a joined one (D.4).
             zero = zero || (searched && penultimate && out.pairs.is_empty());
@@ -817,6 +827,12 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         },
     )
     .ok_or_else(|| limit_error(lowest))?;
+    let kind = if merged {
+        "lowest bracket, joined by C.13"
+    } else {
+        "lowest bracket"
+    };
+    explain::record(r, kind, &mdps, &residents, &out, false, false);
     games.extend(out.pairs);
     let mdps = out.floaters;
     let bye = match mdps.as_slice() {

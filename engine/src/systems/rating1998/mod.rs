@@ -52,6 +52,7 @@
 
 mod bracket;
 mod completion;
+mod explain;
 #[cfg(any(test, feature = "oracle"))]
 pub(crate) mod literal;
 mod search;
@@ -100,6 +101,8 @@ pub(crate) struct Round98 {
     /// B.1.a and forbidden pairs: may meet.
     pub compat: Vec<Vec<bool>>,
     pub initial: Color,
+    /// The brackets as kept, for `explain`.
+    pub trace: crate::bracket_trace::Trace,
 }
 
 /// How one bracket is solved: the matching search (`search::solve`) or the literal
@@ -240,13 +243,10 @@ fn white_for_high(r: &Round98, hi: usize, lo: usize) -> bool {
     }
 }
 
-/// A short account of the pairing: games and bye.
-pub fn explain(_t: &Tournament, _req: &Request, p: &Pairing) -> String {
-    format!(
-        "Rating-based 1998: {} games, bye: {}\n",
-        p.games.len(),
-        p.bye.map_or("none".into(), |b| b.to_string())
-    )
+/// A human-readable account of how round `req.round` is paired under the 1998 rules, bracket
+/// by bracket (`explain`).
+pub fn explain(t: &Tournament, req: &Request, p: &Pairing) -> String {
+    explain::explain(t, req, p)
 }
 
 /// A.4-A.5: the float round `r` (0-based) gave player `i`, with `before` the scores before it.
@@ -354,6 +354,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     }
     let n = players.len();
     let mut compat = vec![vec![false; n]; n];
+    let forbidden = crate::forbidden::ForbiddenPairs::new(t, req.round);
     for i in 0..n {
         for j in 0..n {
             if i == j {
@@ -361,13 +362,14 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
             }
             let (a, b) = (&players[i], &players[j]);
             let met = t.index_of(a.id).is_some_and(|k| hist[k].has_met(b.id));
-            compat[i][j] = !met && !t.is_forbidden(a.id, b.id, req.round);
+            compat[i][j] = !met && !forbidden.contains(a.id, b.id);
         }
     }
     Ok(Round98 {
         players,
         compat,
         initial: crate::systems::common::colour::initial_colour(t, None),
+        trace: Default::default(),
     })
 }
 
@@ -393,6 +395,7 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
     // penultimate bracket cannot leave it pairable.
     let mut lowest = groups.len() - 1;
     'merge: loop {
+        r.trace.restart();
         let mut games = Vec::new();
         let mut mdps: Vec<usize> = Vec::new();
         let upto = lowest;
@@ -410,10 +413,12 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
                 groups[gi + 1].clone()
             };
             let fits = Condition::Covers(next);
+            let mut decided = None;
             if !fits.accepts(r, &out.floaters) {
                 let task = bracket::Task::new(&mdps, &groups[gi], fits);
                 if let Some(other) = solver(r, &task)? {
                     out = other;
+                    decided = Some(explain::C12);
                 }
             }
             let complete = Condition::Completes(below);
@@ -423,13 +428,17 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
                 // even that works, the bracket above becomes the penultimate one.
                 let task = bracket::Task::new(&mdps, &groups[gi], complete);
                 match solver(r, &task)? {
-                    Some(other) => out = other,
+                    Some(other) => {
+                        out = other;
+                        decided = Some(explain::C13);
+                    }
                     None => {
                         lowest -= 1;
                         continue 'merge;
                     }
                 }
             }
+            explain::record(r, "score bracket", &mdps, &groups[gi], &out, decided);
             games.extend(out.pairs);
             mdps = out.floaters;
         }
@@ -442,6 +451,12 @@ pub(crate) fn pair_round(r: &Round98, solver: Solver) -> Result<RoundResult, Pai
         let task = bracket::Task::new(&moved, residents, Condition::Bye);
         match solver(r, &task)? {
             Some(out) => {
+                let kind = if lowest < bottom {
+                    "lowest bracket, joined by C.13"
+                } else {
+                    "lowest bracket"
+                };
+                explain::record(r, kind, &moved, residents, &out, None);
                 games.extend(out.pairs);
                 let bye = out.floaters.first().copied();
                 return Ok((games, bye));
