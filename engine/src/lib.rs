@@ -19,6 +19,7 @@ pub mod io;
 pub mod matching;
 pub mod model;
 pub mod pairing;
+pub mod positional;
 pub mod rating1998;
 pub mod score;
 pub mod system;

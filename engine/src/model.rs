@@ -267,6 +267,9 @@ pub struct Tournament {
     pub initial_color: Option<Color>,
     /// `XXC rank`: pair by position of the 001 lines rather than by pairing number.
     pub by_rank: bool,
+    /// With `XXC rank`: the pairing numbers in the order of their `001` lines (the positions
+    /// bbpPairings pairs by, see [`crate::positional`]); empty otherwise.
+    pub rank_order: Vec<PlayerId>,
     pub points: PointSystem,
     /// True when no record declared the point system and the reader inferred it from the
     /// points column (old TRF-06 files, see `trf`).

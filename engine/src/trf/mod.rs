@@ -816,6 +816,10 @@ impl Parser {
 
     /// Cross-record checks and assembly of the tournament.
     fn finish(mut self) -> Result<Tournament, TrfError> {
+        if self.t.by_rank {
+            // `XXC rank`: the order of the 001 lines is the pairing order (`positional`).
+            self.t.rank_order = self.t.players.iter().map(|p| p.id).collect();
+        }
         self.t.players.sort_by_key(|p| p.id);
         let rounds = self.t.rounds_recorded();
         for p in &mut self.t.players {

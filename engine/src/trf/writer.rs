@@ -5,7 +5,7 @@
 //! `###` comments, `192`, unknown records), then `XXR`, `XXC`, the point system (only when it
 //! is not 1 / ½ / 0: `BBW BBD BBL BBZ BBF BBU` for bbpPairings **and** `XXS` for JaVaFo, so both
 //! engines read the same system, §C and §D of trf-formats.md), the `001` lines sorted by
-//! pairing number, then `XXA`, `260` (prohibited pairings for a range of rounds: TRF-2026 has
+//! pairing number (in the order of the file with `XXC rank`, which pairs by that order), then `XXA`, `260` (prohibited pairings for a range of rounds: TRF-2026 has
 //! no older equivalent), `XXP`, `XXZ`. TRF-2026 output: the same records, `142` and `152` before
 //! `XXR` and `XXC` (kept for older readers, as trf-formats.md §E.4 advises), `162` before
 //! `BB*` (kept for bbpPairings v5; `XXS` only for a system `162` cannot express), and after the player lines `240`
@@ -107,6 +107,16 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
     }
     let mut players: Vec<&Player> = t.players.iter().collect();
     players.sort_by_key(|p| p.id);
+    // `XXC rank` pairs by the order of the 001 lines: keep it.
+    if t.by_rank && t.rank_order.len() == players.len() {
+        let place: std::collections::HashMap<PlayerId, usize> = t
+            .rank_order
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| (id, i))
+            .collect();
+        players.sort_by_key(|p| place.get(&p.id).copied().unwrap_or(usize::MAX));
+    }
     let blocks = blocks_to_write(t);
     for p in players {
         lines.push(player_line(p, blocks(p)));
