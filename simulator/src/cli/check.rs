@@ -87,6 +87,15 @@ pub fn run(args: &Args) -> ExitCode {
         .map(|path| {
             let outcome = match trf::read_file(path) {
                 Ok(t) => {
+                    if t.total_rounds.is_none() && !args.quiet {
+                        eprintln!(
+                            "note: {}: no XXR / 142 record; the {} rounds it records are taken \
+                             as the total (as bbpPairings does), so its last round is paired \
+                             with the topscorer rules",
+                            path.display(),
+                            checker::assumed_total(&t)
+                        );
+                    }
                     let sys = system_for(system, &t);
                     match args.engine.engine(sys) {
                         // swisslab's own systems also name the first criterion that differs.
