@@ -270,6 +270,10 @@ pub struct Tournament {
     /// With `XXC rank`: the pairing numbers in the order of their `001` lines (the positions
     /// bbpPairings pairs by, see [`crate::positional`]); empty otherwise.
     pub rank_order: Vec<PlayerId>,
+    /// Forfeits the file wrote with an opponent but colour `-` (`153 - -`), as (player, round):
+    /// read as forfeits with a colour given only to keep the game two-sided (a forfeit has no
+    /// colour for the pairing), written back with `-`.
+    pub uncoloured_forfeits: Vec<(PlayerId, u32)>,
     pub points: PointSystem,
     /// True when no record declared the point system and the reader inferred it from the
     /// points column (old TRF-06 files, see `trf`).

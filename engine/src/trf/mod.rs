@@ -381,6 +381,8 @@ struct Parser {
     id_lists: Vec<IdList>,
     /// TRF-2026 `240` and `250` records, applied in `finish`.
     y2026: records2026::Pending,
+    /// Forfeits written with an opponent and colour `-` (player, 1-based round).
+    uncoloured: Vec<(PlayerId, usize)>,
 }
 
 impl Parser {
@@ -396,6 +398,7 @@ impl Parser {
             xxs: Vec::new(),
             id_lists: Vec::new(),
             y2026: records2026::Pending::default(),
+            uncoloured: Vec::new(),
         }
     }
 
@@ -480,7 +483,11 @@ impl Parser {
                 ));
             }
             for r in 1..=blocks {
-                rounds.push(parse_block(l, r)?);
+                let (entry, uncoloured) = parse_block(l, r)?;
+                if uncoloured {
+                    self.uncoloured.push((id, r));
+                }
+                rounds.push(entry);
             }
         }
         let sex = l.at(10).filter(|c| !c.is_whitespace());
@@ -891,6 +898,7 @@ impl Parser {
             }
         }
         trf06::apply_dialect(&mut self.t);
+        self.colour_uncoloured_forfeits();
         self.check_games()?;
         if let Err(e) = self.check_points() {
             if !self.bb.is_empty() || !self.p162.is_empty() || !self.xxs.is_empty() {
@@ -1033,6 +1041,55 @@ impl Parser {
             }
             None => false,
         }
+    }
+
+    /// Forfeits written `NNNN - +` / `NNNN - -` (an opponent, no colour: old Swiss-Chess
+    /// exports; bbpPairings reads them): a forfeit has no colour for the pairing (C.04.2), so
+    /// both sides get one only to keep the model's games two-sided: the other side's opposite
+    /// when it has one, else White to the lower pairing number. They are listed in
+    /// [`Tournament::uncoloured_forfeits`] (the writer writes them back with `-`).
+    fn colour_uncoloured_forfeits(&mut self) {
+        if self.uncoloured.is_empty() {
+            return;
+        }
+        let marked: std::collections::BTreeSet<(PlayerId, usize)> =
+            self.uncoloured.iter().copied().collect();
+        let mut updates = Vec::new();
+        for &(id, r) in &marked {
+            let Some(RoundEntry::Game { opponent, .. }) =
+                self.t.player(id).and_then(|p| p.rounds.get(r - 1)).copied()
+            else {
+                continue;
+            };
+            let theirs = self
+                .t
+                .player(opponent)
+                .and_then(|o| o.rounds.get(r - 1))
+                .copied();
+            let color = match theirs {
+                Some(RoundEntry::Game { color, .. }) if !marked.contains(&(opponent, r)) => {
+                    color.opposite()
+                }
+                _ if id < opponent => Color::White,
+                _ => Color::Black,
+            };
+            updates.push((id, r, color));
+        }
+        for (id, r, c) in updates {
+            if let Some(RoundEntry::Game { color, .. }) = self
+                .t
+                .players
+                .iter_mut()
+                .find(|p| p.id == id)
+                .and_then(|p| p.rounds.get_mut(r - 1))
+            {
+                *color = c;
+            }
+        }
+        self.t.uncoloured_forfeits = marked
+            .into_iter()
+            .map(|(id, r)| (id, u32::try_from(r).unwrap_or(u32::MAX)))
+            .collect();
     }
 
     fn line_of(&self, id: PlayerId) -> usize {
@@ -1207,8 +1264,9 @@ fn parse_uint(l: &Line, from: usize, to: usize, field: &str) -> Result<Option<u3
     })
 }
 
-/// One round block of a `001` line (§B.2): opponent at s..s+3, colour s+5, result s+7.
-fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
+/// One round block of a `001` line (§B.2): opponent at s..s+3, colour s+5, result s+7; and
+/// whether it is a forfeit with an opponent but colour `-` (coloured in `finish`).
+fn parse_block(l: &Line, r: usize) -> Result<(RoundEntry, bool), TrfError> {
     let s = block_start(r);
     for c in [s + 4, s + 6, s + 8, s + 9] {
         if let Some(ch) = l.at(c).filter(|ch| !ch.is_whitespace()) {
@@ -1314,6 +1372,15 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
                     ))
                 }
             };
+            if color.is_none() && kind == GameKind::Forfeit && l.at(s + 5) == Some('-') {
+                let e = RoundEntry::Game {
+                    opponent,
+                    color: Color::White,
+                    result: res,
+                    kind,
+                };
+                return Ok((e, true));
+            }
             let Some(color) = color else {
                 return Err(l.err(
                     ErrorKind::InvalidRound,
@@ -1323,12 +1390,15 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
                     Some(found_char(l.at(s + 5)).replace("' '", "a blank")),
                 ));
             };
-            Ok(RoundEntry::Game {
-                opponent,
-                color,
-                result: res,
-                kind,
-            })
+            Ok((
+                RoundEntry::Game {
+                    opponent,
+                    color,
+                    result: res,
+                    kind,
+                },
+                false,
+            ))
         }
         None => {
             let unplayed = match result {
@@ -1363,7 +1433,7 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
                     Some(found_char(l.at(s + 5))),
                 ));
             }
-            Ok(RoundEntry::Unplayed(unplayed))
+            Ok((RoundEntry::Unplayed(unplayed), false))
         }
     }
 }
@@ -1441,5 +1511,45 @@ mod tests {
             (e.kind, e.line, e.column),
             (ErrorKind::ControlCharacter, 2, 2)
         );
+    }
+
+    /// A forfeit written with an opponent and colour `-` (`2 - +` / `1 - -`, as an old
+    /// Swiss-Chess export writes it) is a forfeit without colour: read, listed, written back.
+    #[test]
+    fn forfeits_without_colour_are_read_and_written_back() {
+        let text = "012 Uncoloured forfeit\n\
+        001    1      Alpha                             1500                             2.0          2 - +     3 w 1\n\
+        001    2      Beta                              1500                             0.0          1 - -     4 b 0\n\
+        001    3      Gamma                             1500                             1.0          4 w 1     1 b 0\n\
+        001    4      Delta                             1500                             1.0          3 b 0     2 w 1\n";
+        let t = read_str(text).unwrap();
+        assert_eq!(t.uncoloured_forfeits, vec![(1, 1), (2, 1)]);
+        let e = t.players[0].rounds[0];
+        assert!(
+            matches!(
+                e,
+                RoundEntry::Game {
+                    opponent: 2,
+                    kind: GameKind::Forfeit,
+                    result: GameResult::Win,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.played_color(),
+            None,
+            "a forfeit has no colour for the pairing"
+        );
+        let written = write(&t);
+        assert!(written.contains("   2 - +     3 w 1"), "{written}");
+        assert!(written.contains("   1 - -     4 b 0"), "{written}");
+        assert_eq!(read_str(&written).unwrap(), t);
+        // A played game still needs its colour.
+        let bad = text
+            .replace("   2 - +", "   2 - 1")
+            .replace("   1 - -", "   1 - 0");
+        assert_eq!(read_str(&bad).unwrap_err().kind, ErrorKind::InvalidRound);
     }
 }

@@ -119,7 +119,9 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
     }
     let blocks = blocks_to_write(t);
     for p in players {
-        lines.push(player_line(p, blocks(p)));
+        let mut line = player_line(p, blocks(p));
+        uncolour_forfeits(t, p.id, &mut line);
+        lines.push(line);
     }
     match opts.format {
         Format::Trf16 => acceleration(t, &mut lines),
@@ -325,6 +327,22 @@ fn player_line(p: &Player, blocks: usize) -> String {
         l.push_str(&block(e));
     }
     l
+}
+
+/// Forfeits the file wrote with colour `-` (`Tournament::uncoloured_forfeits`) get it back.
+fn uncolour_forfeits(t: &Tournament, id: PlayerId, line: &mut String) {
+    if t.uncoloured_forfeits.is_empty() {
+        return;
+    }
+    let mut chars: Vec<char> = line.chars().collect();
+    for &(_, r) in t.uncoloured_forfeits.iter().filter(|(p, _)| *p == id) {
+        // Colour column of round r: 92 + 10 (r - 1) + 5, 1-based.
+        let at = 96usize.saturating_add(10usize.saturating_mul(r.saturating_sub(1) as usize));
+        if let Some(c @ ('w' | 'b')) = chars.get_mut(at) {
+            *c = '-';
+        }
+    }
+    *line = chars.into_iter().collect();
 }
 
 /// The first `n` characters of `s` (fields never spill into the next column).

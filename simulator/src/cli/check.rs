@@ -96,6 +96,14 @@ pub fn run(args: &Args) -> ExitCode {
                             checker::assumed_total(&t)
                         );
                     }
+                    if !t.uncoloured_forfeits.is_empty() && !args.quiet {
+                        eprintln!(
+                            "note: {}: {} forfeits written with an opponent and colour '-' \
+                             read as forfeits without colour",
+                            path.display(),
+                            t.uncoloured_forfeits.len()
+                        );
+                    }
                     let sys = system_for(system, &t);
                     match args.engine.engine(sys) {
                         // swisslab's own systems also name the first criterion that differs.
