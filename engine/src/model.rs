@@ -253,6 +253,26 @@ pub struct Player {
     pub rounds: Vec<RoundEntry>,
 }
 
+/// A FIDE title in the form of the TRF specification's list (`GM IM WGM FM WIM CM WFM WCM`),
+/// which py4swiss requires and bbpPairings and JaVaFo ignore: the one-letter codes many files
+/// use (`g m f c wg wm wf wc`, the JaVaFo manual's samples) and any case are mapped to it; any
+/// other text is kept as it is.
+pub fn fide_title(title: &str) -> String {
+    let t = title.trim();
+    let long = match t.to_ascii_lowercase().as_str() {
+        "g" | "gm" => "GM",
+        "m" | "im" => "IM",
+        "f" | "fm" => "FM",
+        "c" | "cm" => "CM",
+        "wg" | "wgm" => "WGM",
+        "wm" | "wim" => "WIM",
+        "wf" | "wfm" => "WFM",
+        "wc" | "wcm" => "WCM",
+        _ => return t.to_string(),
+    };
+    long.to_string()
+}
+
 /// A whole tournament as a TRF file describes it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Tournament {

@@ -306,7 +306,7 @@ fn initial_tournament(plan: &Plan, points: PointSystem, seed: u64, index: u64) -
             .iter()
             .map(|p| Player {
                 id: p.id,
-                title: p.title.to_string(),
+                title: swisslab_engine::model::fide_title(p.title),
                 name: p.name.clone(),
                 rating: p.rating,
                 ..Player::default()

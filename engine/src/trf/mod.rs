@@ -46,7 +46,9 @@ mod writer;
 mod writer2026;
 
 pub use error::{ErrorKind, TrfError};
-pub use writer::{write, write_to, write_with, Format, LineEnding, WriteOptions};
+pub use writer::{
+    complete_for_engines, write, write_to, write_with, Format, LineEnding, WriteOptions,
+};
 
 use crate::model::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
@@ -494,7 +496,7 @@ impl Parser {
         self.t.players.push(Player {
             id,
             sex,
-            title: l.cols(11, 13).trim().to_string(),
+            title: crate::model::fide_title(&l.cols(11, 13)),
             name: l.cols(15, 47).trim().to_string(),
             // Four digits at most, so it fits.
             rating: u16::try_from(rating).unwrap_or(u16::MAX),
