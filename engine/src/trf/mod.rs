@@ -1219,13 +1219,36 @@ impl Parser {
                     self.line_of(p.id),
                     81,
                     "points",
-                    format!("{all} (computed from the results of player {})", p.id),
+                    format!(
+                        "{all} (computed from the results of player {}){}",
+                        p.id,
+                        blank_half_byes_hint(t, &p.rounds, all, col_points)
+                    ),
                     Some(quoted(&col_points.to_string())),
                 ));
             }
         }
         Ok(())
     }
+}
+
+/// What a points column larger than the results probably means, when it is: blank rounds
+/// counted as half-point byes (old Krause exports; the usual repair writes them `0000 - H`).
+fn blank_half_byes_hint(t: &Tournament, rounds: &[RoundEntry], all: Score, col: Score) -> String {
+    let blanks = rounds
+        .iter()
+        .filter(|e| matches!(e, RoundEntry::Unplayed(Unplayed::Absent)))
+        .count();
+    let half = t.points.half_bye.0;
+    let extra = (col - all).0;
+    if half <= 0 || extra <= 0 || extra % half != 0 || (extra / half) as usize > blanks {
+        return String::new();
+    }
+    format!(
+        "; the points written count {} of the player's {blanks} blank round(s) as half-point \
+         byes: probably meant as `0000 - H`",
+        extra / half
+    )
 }
 
 fn color_word(c: Color) -> &'static str {
@@ -1553,5 +1576,24 @@ mod tests {
             .replace("   2 - +", "   2 - 1")
             .replace("   1 - -", "   1 - 0");
         assert_eq!(read_str(&bad).unwrap_err().kind, ErrorKind::InvalidRound);
+    }
+
+    /// Points that count blank rounds as half-point byes (old Krause exports): refused, with
+    /// what is probably meant.
+    #[test]
+    fn blank_rounds_counted_as_half_byes_are_named() {
+        let text = "012 Blank half byes\n\
+            001    1      Alpha                             1500                             1.5          2 w 1\n\
+            001    2      Beta                              1500                             0.0          1 b 0     3 w 0\n\
+            001    3      Gamma                             1500                             1.0                    2 b 1\n";
+        let e = read_str(text).unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::PointsMismatch, 2));
+        assert!(
+            e.to_string()
+                .contains("count 1 of the player's 1 blank round(s) as half-point byes"),
+            "{e}"
+        );
+        let fixed = read_str(&text.replace("1.5", "1.0")).unwrap();
+        assert_eq!(fixed.players.len(), 3);
     }
 }
