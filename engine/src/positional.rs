@@ -4,8 +4,8 @@
 //! of the file. [`System::pair`](crate::system::System::pair) goes through [`Positional`] when
 //! the file says `XXC rank`.
 //!
-//! JaVaFo reads `rank` differently again; swisslab follows bbpPairings, the engine whose
-//! results on real files are recorded (docs/formats/real-files.md).
+//! JaVaFo is reported to pair such files differently again; swisslab follows bbpPairings,
+//! the engine whose results on real files are recorded (docs/formats/real-files.md).
 
 use crate::model::{PlayerId, RoundEntry, Tournament};
 use crate::pairing::{Pairing, Request};
