@@ -23,6 +23,7 @@ pub mod positional;
 pub mod rating1998;
 pub mod score;
 pub mod system;
+pub mod tiebreak;
 pub mod trf;
 
 #[cfg(test)]

@@ -201,11 +201,7 @@ pub fn section(run: &RunData, dubov: bool) -> Section {
             es.clusters().to_string(),
         ]);
         for (pts, e) in [(&mut sd_pts, &es), (&mut range_pts, &er)] {
-            pts.push(Point {
-                x: f64::from(r),
-                y: e.value(),
-                ci: e.ci(),
-            });
+            pts.push(Point::of(f64::from(r), e, 1.0));
         }
     }
     let mut charts = Vec::new();

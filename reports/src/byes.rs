@@ -9,7 +9,7 @@
 
 use crate::load::RunData;
 use crate::model::{bars, ci_cells, num, Metric, Section, Table};
-use crate::stats::{decile, shares_by_category, Estimate};
+use crate::stats::{decile, share_of_category, shares_by_category, Estimate};
 use std::collections::BTreeMap;
 
 pub fn section(run: &RunData) -> Section {
@@ -87,7 +87,6 @@ pub fn section(run: &RunData) -> Section {
     ];
 
     let shares = shares_by_category(&by_decile);
-    let zero = Estimate::ratio(&[]);
     let mut t_dec = Table::new(
         "byes_by_rating_decile",
         "Pairing-allocated byes by the receiver's rating decile (1 = highest rated)",
@@ -96,7 +95,11 @@ pub fn section(run: &RunData) -> Section {
     let mut cats = Vec::new();
     let mut ests = Vec::new();
     for d in 1..=10usize {
-        let e = shares.get(&d).unwrap_or(&zero);
+        // A decile without a bye: 0 of the run's byes, with its exact interval.
+        let e = &shares
+            .get(&d)
+            .cloned()
+            .unwrap_or_else(|| share_of_category(&by_decile, &d));
         let c = e.counts().map_or(0.0, |c| c.0);
         let [lo, hi] = ci_cells(e.ci());
         t_dec.push(vec![

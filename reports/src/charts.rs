@@ -4,11 +4,18 @@
 //! Bars: grouped bars over categories (series side by side) with error bars; none on an
 //! empty bar. Lines: one line with markers per series over a numeric axis, with error bars.
 //! A logarithmic y axis (bars or lines) plots log10 of the values and labels the ticks with the
-//! values themselves, so that rare categories show next to common ones.
+//! values themselves, so that rare categories show next to common ones; it starts at least half
+//! a decade below the smallest bar or interval end, so that the smallest bar keeps a visible
+//! height, and
+//! an empty bar (0 cannot sit on a log axis) shows its interval's upper end from the floor.
+//! Points with a label (a share's events, both runs' events of a difference) print it: above
+//! the bar, or in a row per series at the top of a line chart. The legend sits under the plot,
+//! in as many rows as the names need, so that no name is cut.
 
 use crate::model::{Chart, ChartKind};
 use crate::ReportError;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
 
 /// Width and height of every chart, in SVG pixels.
@@ -31,12 +38,10 @@ const FONT: &str = "sans-serif";
 pub fn render(chart: &Chart) -> Result<String, ReportError> {
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        let (plot, legend) = if chart.series.len() > 1 {
-            root.split_horizontally(SIZE.0 - LEGEND_WIDTH)
-        } else {
-            root.split_horizontally(SIZE.0)
-        };
+        let rows = legend_layout(chart);
+        let extra = rows.last().map_or(0, |r| r.0 as u32 * LEGEND_ROW + 12);
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0, SIZE.1 + extra)).into_drawing_area();
+        let (plot, legend) = root.split_vertically(SIZE.1);
         let drawn = root
             .fill(&WHITE)
             .map_err(|e| Box::new(e) as Box<dyn Error>)
@@ -48,7 +53,7 @@ pub fn render(chart: &Chart) -> Result<String, ReportError> {
                     draw_lines(&plot, chart, *log_y, x_ticks.as_deref())
                 }
             })
-            .and_then(|_| draw_legend(&legend, chart))
+            .and_then(|_| draw_legend(&legend, chart, &rows))
             .and_then(|_| root.present().map_err(|e| Box::new(e) as Box<dyn Error>));
         drawn.map_err(|e| ReportError::Chart {
             chart: chart.id.clone(),
@@ -58,31 +63,75 @@ pub fn render(chart: &Chart) -> Result<String, ReportError> {
     Ok(svg)
 }
 
-/// Room at the right for the legend of a chart with several series.
-const LEGEND_WIDTH: u32 = 150;
+/// Height of a row of the legend.
+const LEGEND_ROW: u32 = 24;
 
-/// The legend, outside the plot so that it never hides data: a swatch and the name per series.
-fn draw_legend(area: &Area, chart: &Chart) -> Result<(), Box<dyn Error>> {
+/// Font size of the legend (plotters' size; the SVG gets size / 1.24 pixels).
+const LEGEND_FONT: u32 = 15;
+
+/// A generous width of `text` at plotters' font size `size` in a sans-serif face, in pixels.
+fn text_width(text: &str, size: u32) -> i32 {
+    (text.chars().count() as f64 * f64::from(size) / 1.24 * 0.62).ceil() as i32
+}
+
+/// Row and x of each legend entry, laid out left to right under the plot (none for one series).
+fn legend_layout(chart: &Chart) -> Vec<(i32, i32)> {
     if chart.series.len() < 2 {
-        return Ok(());
+        return Vec::new();
     }
+    let (mut row, mut x) = (0, 0);
+    let mut out = Vec::new();
+    for s in &chart.series {
+        let w = 28 + text_width(&s.name, LEGEND_FONT) + 24;
+        if x > 0 && x + w > SIZE.0 as i32 - 40 {
+            row += 1;
+            x = 0;
+        }
+        out.push((row, x));
+        x += w;
+    }
+    // Rows counted from 1 for the height.
+    out.iter().map(|&(r, x)| (r + 1, x)).collect()
+}
+
+/// The legend, under the plot so that it never hides data: a swatch and the name per series.
+fn draw_legend(area: &Area, chart: &Chart, rows: &[(i32, i32)]) -> Result<(), Box<dyn Error>> {
     let bars = matches!(chart.kind, ChartKind::Bars { .. });
-    for (i, s) in chart.series.iter().enumerate() {
+    for (i, (s, &(row, x))) in chart.series.iter().zip(rows).enumerate() {
         let c = colour(i);
-        let y = 70 + 24 * i as i32;
+        let (x, y) = (x + 20, (row - 1) * LEGEND_ROW as i32 + 12);
         if bars {
-            area.draw(&Rectangle::new([(6, y - 6), (20, y + 6)], c.filled()))?;
+            area.draw(&Rectangle::new(
+                [(x + 4, y - 6), (x + 18, y + 6)],
+                c.filled(),
+            ))?;
         } else {
-            area.draw(&PathElement::new(vec![(2, y), (22, y)], c.stroke_width(3)))?;
-            area.draw(&Circle::new((12, y), 3, c.filled()))?;
+            area.draw(&PathElement::new(
+                vec![(x, y), (x + 20, y)],
+                c.stroke_width(3),
+            ))?;
+            area.draw(&Circle::new((x + 10, y), 3, c.filled()))?;
         }
         area.draw(&Text::new(
             s.name.clone(),
-            (28, y - 8),
-            (FONT, 15).into_font().color(&BLACK),
+            (x + 26, y),
+            (FONT, LEGEND_FONT)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;
     }
     Ok(())
+}
+
+/// Font size of the labels printed at points.
+const LABEL_FONT: u32 = 13;
+
+fn label_style(c: RGBColor, v: VPos) -> TextStyle<'static> {
+    (FONT, LABEL_FONT)
+        .into_font()
+        .color(&c)
+        .pos(Pos::new(HPos::Center, v))
 }
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
@@ -122,23 +171,28 @@ fn draw_bars(
     let n = categories.len().max(1);
     let k = chart.series.len().max(1);
     let ty = |v: f64| if log_y { v.max(1e-12).log10() } else { v };
+    let labels = chart
+        .series
+        .iter()
+        .any(|s| s.points.iter().any(|p| p.label.is_some()));
     let (ylo, yhi) = if log_y {
-        // From the power of ten below the smallest non-empty bar (intervals reaching lower
-        // are cut there), to the one above the highest bar or interval.
+        // From the power of ten at least half a decade below the smallest non-empty bar or
+        // interval end (so that the smallest bar keeps a visible height), to the one above the
+        // highest bar or interval with room for the counts.
         let positive = |v: f64| if v > 0.0 { v.log10() } else { f64::NAN };
-        let (_, hi) = y_extent(chart, positive);
-        let lo = chart
-            .series
-            .iter()
-            .flat_map(|s| &s.points)
-            .map(|p| positive(p.y))
-            .filter(|v| v.is_finite())
-            .fold(f64::INFINITY, f64::min);
-        let lo = if lo.is_finite() { lo } else { hi - 1.0 };
-        (lo.floor(), hi.ceil().max(lo.floor() + 1.0))
+        let (lo, hi) = y_extent(chart, positive);
+        let lo = if lo.is_finite() && lo <= hi {
+            lo
+        } else {
+            hi - 1.0
+        };
+        let ylo = (lo - 0.5).floor().max(hi.ceil() - 8.0);
+        let yhi = (hi + if labels { 0.35 } else { 0.0 }).ceil();
+        (ylo, yhi.max(ylo + 1.0))
     } else {
         let (_, hi) = y_extent(chart, |v| v);
-        (0.0, if hi > 0.0 { hi * 1.1 } else { 1.0 })
+        let room = if labels { 1.2 } else { 1.1 };
+        (0.0, if hi > 0.0 { hi * room } else { 1.0 })
     };
     let mut cc = ChartBuilder::on(root)
         .caption(&chart.title, (FONT, 24))
@@ -177,26 +231,51 @@ fn draw_bars(
         .draw()?;
     let group = 0.8;
     let width = group / k as f64;
+    // Pixels per bar, to print only the counts that fit over their bar.
+    let bar_px = f64::from(SIZE.0 - 78 - 24) / n as f64 * width;
     for (si, s) in chart.series.iter().enumerate() {
         let c = colour(si);
         let offset = -group / 2.0 + si as f64 * width;
-        let shown = || s.points.iter().filter(|p| p.y.is_finite() && p.y > 0.0);
+        let finite = || s.points.iter().filter(|p| p.y.is_finite());
+        let shown = || finite().filter(|p| p.y > 0.0 || !log_y);
         cc.draw_series(shown().map(|p| {
             Rectangle::new(
                 [(p.x + offset, ylo), (p.x + offset + width * 0.9, ty(p.y))],
                 c.filled(),
             )
         }))?;
-        cc.draw_series(shown().filter_map(|p| {
+        // Error bars; an empty bar on a log axis shows its upper end from the floor.
+        cc.draw_series(finite().filter_map(|p| {
             let (lo, hi) = p.ci?;
+            if hi <= 0.0 && log_y {
+                return None;
+            }
+            let low = if lo > 0.0 || !log_y {
+                ty(lo).max(ylo)
+            } else {
+                ylo
+            };
+            let mid = if p.y > 0.0 || !log_y { ty(p.y) } else { ylo };
             Some(ErrorBar::new_vertical(
                 p.x + offset + width * 0.45,
-                ty(lo).max(ylo),
-                ty(p.y),
-                ty(hi),
+                low,
+                mid.max(ylo),
+                ty(hi).min(yhi),
                 BLACK.mix(0.7).stroke_width(1),
                 6,
             ))
+        }))?;
+        cc.draw_series(finite().filter_map(|p| {
+            let label = p.label.as_ref()?;
+            if f64::from(text_width(label, LABEL_FONT)) > bar_px * 1.5 {
+                return None;
+            }
+            let top = p.ci.map_or(p.y, |(_, hi)| hi.max(p.y));
+            let y = if top > 0.0 || !log_y { ty(top) } else { ylo };
+            Some(
+                EmptyElement::at((p.x + offset + width * 0.45, y.clamp(ylo, yhi)))
+                    + Text::new(label.clone(), (0, -3), label_style(c, VPos::Bottom)),
+            )
         }))?;
     }
     Ok(())
@@ -239,12 +318,19 @@ fn draw_lines(
     }
     let pad = if xhi > xlo { (xhi - xlo) * 0.05 } else { 1.0 };
     let (lo, hi) = y_extent(chart, ty);
+    let label_rows = chart
+        .series
+        .iter()
+        .filter(|s| s.points.iter().any(|p| p.label.is_some()))
+        .count();
     let (ylo, yhi) = if log_y {
         (lo.floor(), hi.ceil().max(lo.floor() + 1.0))
     } else {
         let lo = lo.min(0.0);
         let span = if hi > lo { hi - lo } else { 1.0 };
-        (lo, hi + span * 0.1)
+        // Room under the lowest interval end, so that its cap shows above the axis.
+        let below = if lo < 0.0 { span * 0.04 } else { 0.0 };
+        (lo - below, hi + span * (0.1 + 0.1 * label_rows as f64))
     };
     let mut cc = ChartBuilder::on(root)
         .caption(&chart.title, (FONT, 24))
@@ -310,6 +396,26 @@ fn draw_lines(
                 c.mix(0.8).stroke_width(1),
                 6,
             ))
+        }))?;
+    }
+    // Labels: one row per labelled series, at the top of the plot.
+    let labelled = chart
+        .series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.points.iter().any(|p| p.label.is_some()));
+    for (row, (si, s)) in labelled.enumerate() {
+        let c = colour(si);
+        cc.draw_series(s.points.iter().filter_map(|p| {
+            let label = p.label.as_ref()?;
+            Some(
+                EmptyElement::at((p.x, yhi))
+                    + Text::new(
+                        label.clone(),
+                        (0, 4 + 16 * row as i32),
+                        label_style(c, VPos::Top),
+                    ),
+            )
         }))?;
     }
     Ok(())

@@ -329,11 +329,9 @@ pub fn section(run: &RunData) -> Section {
                 hi,
             ]);
             if p > 0.0 {
-                series[k].points.push(Point {
-                    x: f64::from(round),
-                    y: est.value() * 100.0,
-                    ci: ci.map(|(a, b)| (a * 100.0, b * 100.0)),
-                });
+                series[k]
+                    .points
+                    .push(Point::of(f64::from(round), &est, 100.0));
             }
         }
     }
@@ -379,11 +377,7 @@ pub fn section(run: &RunData) -> Section {
                 hi,
             ]);
             if n > 0.0 {
-                pts.push(Point {
-                    x: *d as f64,
-                    y: e.value() * 100.0,
-                    ci: e.ci().map(|(a, b)| (a * 100.0, b * 100.0)),
-                });
+                pts.push(Point::of(*d as f64, e, 100.0));
             }
         }
         extra_series.push(Series {

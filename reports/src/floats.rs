@@ -13,7 +13,7 @@
 
 use crate::load::{PlayerRow, RunData, Tournament};
 use crate::model::{bars, ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
-use crate::stats::{decile, shares_by_category, Estimate, Sample};
+use crate::stats::{decile, share_of_category, shares_by_category, Estimate};
 use std::collections::BTreeMap;
 
 fn played(t: &Tournament) -> Vec<&PlayerRow> {
@@ -25,8 +25,8 @@ fn by_decile(
     run: &RunData,
     order: impl Fn(&PlayerRow, &PlayerRow) -> std::cmp::Ordering,
     value: impl Fn(&PlayerRow) -> f64,
-) -> Vec<Sample> {
-    let mut per: Vec<Vec<f64>> = vec![Vec::new(); 10];
+) -> Vec<Estimate> {
+    let mut per: Vec<Vec<(u64, f64)>> = vec![Vec::new(); 10];
     for t in &run.tournaments {
         let mut ps = played(t);
         ps.sort_by(|a, b| order(a, b));
@@ -39,11 +39,11 @@ fn by_decile(
         }
         for (d, (s, c)) in sums.iter().enumerate() {
             if *c > 0 {
-                per[d].push(s / *c as f64);
+                per[d].push((t.row.tournament, s / *c as f64));
             }
         }
     }
-    per.iter().map(|v| Sample::of(v)).collect()
+    per.iter().map(|v| Estimate::mean(v)).collect()
 }
 
 fn decile_chart(
@@ -51,7 +51,7 @@ fn decile_chart(
     title: &str,
     caption: &str,
     x_label: &str,
-    series: &[(&str, &[Sample])],
+    series: &[(&str, &[Estimate])],
 ) -> Chart {
     Chart {
         id: id.into(),
@@ -67,19 +67,15 @@ fn decile_chart(
     }
 }
 
-/// A chart series of per-decile samples (deciles without data left out).
-fn decile_series(name: &str, s: &[Sample]) -> Series {
+/// A chart series of per-decile means (deciles without data left out).
+fn decile_series(name: &str, s: &[Estimate]) -> Series {
     Series {
         name: name.to_string(),
         points: s
             .iter()
             .enumerate()
-            .filter(|(_, s)| s.n > 0)
-            .map(|(i, s)| Point {
-                x: (i + 1) as f64,
-                y: s.mean,
-                ci: s.ci(),
-            })
+            .filter(|(_, e)| e.clusters() > 0)
+            .map(|(i, e)| Point::of((i + 1) as f64, e, 1.0))
             .collect(),
     }
 }
@@ -210,10 +206,16 @@ pub fn section(run: &RunData) -> Section {
     );
     let mut cats = Vec::new();
     let (mut ed, mut eu) = (Vec::new(), Vec::new());
-    let zero = Estimate::ratio(&[]);
     for k in 0..=max {
-        let a = sd.get(&k).unwrap_or(&zero);
-        let b = su.get(&k).unwrap_or(&zero);
+        // A count no player reached: 0 players of the run, with its exact interval.
+        let a = &sd
+            .get(&k)
+            .cloned()
+            .unwrap_or_else(|| share_of_category(&dist_down, &k));
+        let b = &su
+            .get(&k)
+            .cloned()
+            .unwrap_or_else(|| share_of_category(&dist_up, &k));
         let count = |e: &Estimate| num(e.counts().map_or(0.0, |c| c.0));
         t_dist.push(vec![
             k.to_string(),
@@ -284,10 +286,10 @@ pub fn section(run: &RunData) -> Section {
                     order.into(),
                     (d + 1).to_string(),
                     kind.into(),
-                    num(s.mean),
+                    num(s.value()),
                     lo,
                     hi,
-                    s.n.to_string(),
+                    s.clusters().to_string(),
                 ]);
             }
         }
@@ -340,11 +342,7 @@ pub fn section(run: &RunData) -> Section {
             lo,
             hi,
         ]);
-        pts.push(Point {
-            x: f64::from(*round),
-            y: e.value() * 100.0,
-            ci: e.ci().map(|(a, b)| (a * 100.0, b * 100.0)),
-        });
+        pts.push(Point::of(f64::from(*round), &e, 100.0));
     }
     let round_chart = Chart {
         id: "floated-pairs".into(),

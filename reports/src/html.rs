@@ -31,8 +31,8 @@ nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:6px 18px}
 nav a{color:#0072b2;text-decoration:none;font-weight:600}
 table{border-collapse:collapse;margin:12px 0;font-size:0.92em;width:100%}
 th,td{border-bottom:1px solid #ddd;padding:4px 8px;text-align:right;vertical-align:top}
-th:first-child,td:first-child{text-align:left;min-width:14em}
-td:not(:first-child){white-space:nowrap}
+th:first-child,td:first-child{text-align:left;min-width:12em}
+td:not(:first-child){overflow-wrap:normal}
 thead th{background:#f0f4f8}
 td.sig{font-weight:600}
 figure{margin:20px 0;padding:8px;border:1px solid #e3e3e3;border-radius:4px;background:#fff}
@@ -41,9 +41,12 @@ figcaption{font-size:0.9em;color:#333;margin-top:6px}
 figcaption .run{display:block;color:#666;font-size:0.92em;margin-top:2px}
 p.tables{font-size:0.9em;color:#444}
 p.tables a{color:#0072b2;margin-right:10px}
-span.count{color:#555;font-size:0.88em}
+span.count{color:#555;font-size:0.88em;white-space:nowrap}
 p.fdr{background:#f0f4f8;padding:6px 10px;border-radius:4px}
 footer{font-size:0.85em;color:#555;margin-top:3em;border-top:1px solid #ddd;padding-top:8px}
+@media (max-width:900px){main{padding:8px 10px 32px}table{font-size:0.82em}th,td{padding:3px 4px}th:first-child,td:first-child{min-width:8em}}
+@page{size:A4;margin:12mm}
+@media print{body{background:#fff;font-size:10pt}main{max-width:none;padding:0}nav{display:none}table{font-size:8pt}th,td{padding:2px 3px}th:first-child,td:first-child{min-width:8em}thead{display:table-header-group}tr,figure{break-inside:avoid}h2{break-after:avoid}figure{border:none;padding:0}a{color:inherit;text-decoration:none}}
 ";
 
 /// Formats a value of a metric: percentages with one decimal, others by magnitude.
@@ -147,7 +150,8 @@ players, games and rounds of one tournament are not independent, tournaments are
 <b>korn-graubard</b>: the same share with fewer than 10 events or non-events, exact Clopper-Pearson interval on the effective sample size (n divided by the design effect); \
 <b>wilson</b> / <b>clopper-pearson</b>: a share of independent tournaments (Clopper-Pearson below 10); \
 <b>cluster-robust-t</b>: a regression coefficient with a cluster-robust variance by tournament. \
-Differences between runs: paired by tournament index when both runs share seed and configuration (paired-t on the per-tournament contributions), \
+Differences between runs: paired by tournament index when both runs share seed and configuration (paired-t on the per-tournament contributions; \
+<b>paired-mover</b> for a share with fewer than 10 events or non-events in either run: the two runs' exact intervals combined with their correlation over tournaments, so that rare events keep a real interval), \
 else Welch's interval for means and Newcombe's method for shares. Kendall's tau-b accounts for ties. Written by swisslab-reports.</p></footer>\n";
 
 /// The report page of one run; `tables` when the CSV tables are written beside it.
@@ -204,7 +208,7 @@ fn tables_line(out: &mut String, s: &Section) {
     out.push_str("<p class=\"tables\">Tables (CSV): ");
     for t in &s.tables {
         out.push_str(&format!(
-            "<a href=\"tables/{0}.csv\" title=\"{1}\">{0}.csv</a>",
+            "<a href=\"tables/{0}.csv\" title=\"{1}\">{0}.csv</a> ",
             escape(&t.name),
             escape(&t.title)
         ));
@@ -247,7 +251,9 @@ fn compare_intro(out: &mut String, s: &CompareSummary) {
     let how = if s.paired {
         "<strong>Paired comparison.</strong> Both runs have the same seed and configuration (run.csv) and the same tournaments, \
          so they share the field, the events and every game result the two pairings have in common (common random numbers): \
-         each difference is taken tournament by tournament and its 95% interval is a paired t interval over the tournaments."
+         each difference is taken tournament by tournament and its 95% interval is a paired t interval over the tournaments; \
+         for a share with fewer than 10 events (or non-events) in either run, where that interval would shrink to nothing, \
+         the two runs' exact intervals combined with their correlation over the tournaments (paired-mover)."
     } else {
         "<strong>Unpaired comparison.</strong> The runs differ in seed or configuration (run.csv), so their tournaments are independent: \
          differences of means carry Welch's interval, differences of shares Newcombe's (the two runs' intervals combined)."

@@ -131,6 +131,15 @@ pub fn sections(run: &load::RunData) -> Vec<Section> {
     // Two engines compared: only for a run with disagreements.csv.
     out.extend(engines::section(run));
     out.push(performance::section(run));
+    // A chart with nothing to draw (no bye in the whole run, ...) is left out; its table says
+    // why.
+    for s in &mut out {
+        s.charts.retain(|c| {
+            c.series
+                .iter()
+                .any(|s| s.points.iter().any(|p| p.y.is_finite()))
+        });
+    }
     out
 }
 
@@ -268,7 +277,8 @@ fn merge_categories(a: &[String], b: &[String]) -> Vec<String> {
 }
 
 /// Run B's chart beside run A's: bars side by side in each category, lines shifted a little
-/// to the right so that neither hides the other.
+/// to the right so that neither hides the other. A category of shares one run lacks is drawn
+/// for it with 0 events (see [`model::bars`]).
 fn merge_chart(a: &model::Chart, b: &model::Chart) -> model::Chart {
     let name = |run: &str, s: &model::Series, n: usize| {
         if n == 1 {
@@ -293,10 +303,7 @@ fn merge_chart(a: &model::Chart, b: &model::Chart) -> model::Chart {
                 for s in &chart.series {
                     let mut s2 = s.clone();
                     s2.name = name(run, s, chart.series.len());
-                    for p in &mut s2.points {
-                        let label = &own[p.x as usize];
-                        p.x = cats.iter().position(|c| c == label).unwrap_or(0) as f64;
-                    }
+                    s2.points = bar_points(s, own, &cats);
                     out.series.push(s2);
                 }
             }
@@ -322,6 +329,36 @@ fn merge_chart(a: &model::Chart, b: &model::Chart) -> model::Chart {
     out
 }
 
+/// A bar series' points placed on the merged categories `cats` (its own are `own`), one per
+/// category: a category of shares the series lacks gets 0 events over the same trials.
+fn bar_points(s: &model::Series, own: &[String], cats: &[String]) -> Vec<model::Point> {
+    let zero = s
+        .points
+        .iter()
+        .find_map(|p| p.estimate.as_ref())
+        .and_then(|(e, scale)| Some((e.without_events()?, *scale)));
+    cats.iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let found = s
+                .points
+                .iter()
+                .find(|p| own.get(p.x as usize) == Some(c))
+                .cloned();
+            let mut p = match (found, &zero) {
+                (Some(p), _) => p,
+                (None, Some((e, scale))) => model::Point {
+                    label: Some("0".into()),
+                    ..model::Point::of(i as f64, e, *scale)
+                },
+                (None, None) => return None,
+            };
+            p.x = i as f64;
+            Some(p)
+        })
+        .collect()
+}
+
 /// The smallest gap between two x values of a line chart (1 when there is none).
 fn line_step(c: &model::Chart) -> f64 {
     let mut xs: Vec<f64> = c
@@ -342,47 +379,57 @@ fn line_step(c: &model::Chart) -> f64 {
     }
 }
 
-/// The difference B - A of every point the two charts share (same series, same x), with an
-/// interval combining the two points' intervals (Newcombe's method, as if the runs were
-/// independent: wider than a paired interval); `None` for charts without intervals.
-fn difference_chart(a: &model::Chart, b: &model::Chart) -> Option<model::Chart> {
-    let (cats, bar_labels) = match (&a.kind, &b.kind) {
+/// The difference B - A of every point the two charts share (same series, same x; a bar
+/// category of shares one run lacks counts 0 events there), with the interval of the table
+/// beside the chart: [`stats::difference`] of the two points' estimates, paired by tournament
+/// when `paired`. `None` for charts without estimates behind their points.
+fn difference_chart(a: &model::Chart, b: &model::Chart, paired: bool) -> Option<model::Chart> {
+    let (cats, bars) = match (&a.kind, &b.kind) {
         (ChartKind::Bars { categories: ca, .. }, ChartKind::Bars { categories: cb, .. }) => {
-            (merge_categories(ca, cb), Some((ca.clone(), cb.clone())))
+            let cats = merge_categories(ca, cb);
+            (cats.clone(), Some((ca.clone(), cb.clone(), cats)))
         }
         _ => (Vec::new(), None),
     };
-    let x_of = |p: &model::Point, own: Option<&Vec<String>>| match own {
-        Some(labels) => cats
-            .iter()
-            .position(|c| *c == labels[p.x as usize])
-            .map(|i| i as f64),
-        None => Some(p.x),
-    };
     let mut series = Vec::new();
+    let mut methods: Vec<&'static str> = Vec::new();
     for sa in &a.series {
         let Some(sb) = b.series.iter().find(|s| s.name == sa.name) else {
             continue;
         };
+        let (pa, pb) = match &bars {
+            Some((ca, cb, cats)) => (bar_points(sa, ca, cats), bar_points(sb, cb, cats)),
+            None => (sa.points.clone(), sb.points.clone()),
+        };
         let mut points = Vec::new();
-        for pa in &sa.points {
-            let xa = x_of(pa, bar_labels.as_ref().map(|l| &l.0));
-            let found = sb
-                .points
-                .iter()
-                .find(|pb| x_of(pb, bar_labels.as_ref().map(|l| &l.1)) == xa);
-            let (Some(x), Some(pb), Some(ca), Some(cb)) =
-                (xa, found, pa.ci, found.and_then(|p| p.ci))
-            else {
+        for p in &pa {
+            let Some(q) = pb.iter().find(|q| (q.x - p.x).abs() < 1e-9) else {
                 continue;
             };
-            let d = pb.y - pa.y;
-            let lo = d - ((pb.y - cb.0).powi(2) + (ca.1 - pa.y).powi(2)).sqrt();
-            let hi = d + ((cb.1 - pb.y).powi(2) + (pa.y - ca.0).powi(2)).sqrt();
+            let (Some((ea, scale)), Some((eb, _))) = (&p.estimate, &q.estimate) else {
+                continue;
+            };
+            let d = stats::difference(ea, eb, paired);
+            if d.value.is_nan() {
+                continue;
+            }
+            if d.ci.is_some() && !methods.contains(&d.method) {
+                methods.push(d.method);
+            }
+            let label = match (ea.counts(), eb.counts()) {
+                (Some((ka, _)), Some((kb, _))) => Some(format!(
+                    "{}→{}",
+                    model::compact_count(ka),
+                    model::compact_count(kb)
+                )),
+                _ => None,
+            };
             points.push(model::Point {
-                x,
-                y: d,
-                ci: Some((lo, hi)),
+                x: p.x,
+                y: d.value * scale,
+                ci: d.ci.map(|(lo, hi)| (lo * scale, hi * scale)),
+                estimate: None,
+                label,
             });
         }
         if !points.is_empty() {
@@ -409,11 +456,25 @@ fn difference_chart(a: &model::Chart, b: &model::Chart) -> Option<model::Chart> 
         .y_label
         .replace(", log scale", "")
         .replace(" (log scale)", "");
+    let how = if paired {
+        "paired by tournament, as the runs share seed and configuration"
+    } else {
+        "unpaired, as the runs differ in seed or configuration"
+    };
+    let counts = if series
+        .iter()
+        .any(|s| s.points.iter().any(|p| p.label.is_some()))
+    {
+        " The numbers at the top are the events of run A → run B."
+    } else {
+        ""
+    };
     Some(model::Chart {
         id: format!("{}-difference", a.id),
         title: format!("{}: B − A", a.title),
         caption: format!(
-            "The difference B − A of each point of the chart above (linear scale), with a 95% interval combining the two runs' intervals (Newcombe's method, as for independent runs: wider than the paired intervals of the table when the runs are paired). Unit: {unit}."
+            "The difference B − A of each point of the chart above (linear scale) with its 95% interval, the same as in the table: {how} (method {}; see the methods below).{counts} Unit: {unit}.",
+            if methods.is_empty() { "none".to_string() } else { methods.join(", ") }
         ),
         x_label: a.x_label.clone(),
         y_label: format!("B − A ({unit})"),
@@ -567,7 +628,9 @@ pub fn compare(
             .charts
             .iter()
             .filter_map(|c| b_charts.iter().find(|d| d.id == c.id).map(|d| (c, d)))
-            .flat_map(|(c, d)| std::iter::once(merge_chart(c, d)).chain(difference_chart(c, d)))
+            .flat_map(|(c, d)| {
+                std::iter::once(merge_chart(c, d)).chain(difference_chart(c, d, paired))
+            })
             .collect();
         merged.push((section, rows));
     }
@@ -619,3 +682,89 @@ pub fn compare(
 
 /// The false-discovery rate of the Benjamini-Hochberg marking on the compare page.
 pub const FDR: f64 = 0.05;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stats::Estimate;
+
+    fn shares(counts: &[&[f64]]) -> Vec<Estimate> {
+        counts
+            .iter()
+            .map(|per| {
+                let units: Vec<(u64, f64, f64)> = per
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &k)| (i as u64, k, 40.0))
+                    .collect();
+                Estimate::ratio(&units)
+            })
+            .collect()
+    }
+
+    fn chart(cats: &[&str], ests: Vec<Estimate>) -> model::Chart {
+        model::bars(
+            "c",
+            "C",
+            "",
+            "x",
+            "players (%, log scale)",
+            cats.iter().map(|c| c.to_string()).collect(),
+            vec![("players".into(), ests)],
+            100.0,
+        )
+        .log_y()
+    }
+
+    #[test]
+    fn difference_charts_keep_zero_categories_and_take_the_tables_interval() {
+        // Run A has 2 players at +3 (tournaments 1 and 4); run B has none, so its chart lacks +3.
+        let a = chart(
+            &["+0", "+1", "+3"],
+            shares(&[
+                &[20.0, 21.0, 19.0, 20.0, 22.0],
+                &[20.0, 19.0, 21.0, 20.0, 18.0],
+                &[0.0, 1.0, 0.0, 0.0, 1.0],
+            ]),
+        );
+        let b = chart(
+            &["+0", "+1"],
+            shares(&[
+                &[21.0, 20.0, 19.0, 22.0, 20.0],
+                &[19.0, 20.0, 21.0, 18.0, 20.0],
+            ]),
+        );
+        let d = difference_chart(&a, &b, true).unwrap();
+        let pts = &d.series[0].points;
+        assert_eq!(pts.len(), 3, "the +3 category is kept");
+        let p3 = &pts[2];
+        assert_eq!(p3.label.as_deref(), Some("2→0"));
+        let (lo, hi) = p3.ci.unwrap();
+        // -2/200 = -1%; the exact ends keep the interval wide on both sides of it.
+        assert!((p3.y + 1.0).abs() < 1e-9, "{}", p3.y);
+        assert!(lo < -2.0 && hi > 0.0, "{lo} {hi}");
+        assert!(d.caption.contains("paired by tournament"), "{}", d.caption);
+        assert!(d.caption.contains("paired-mover"), "{}", d.caption);
+        // The same interval as the table's.
+        let ea = Estimate::ratio(&[
+            (0, 0.0, 40.0),
+            (1, 1.0, 40.0),
+            (2, 0.0, 40.0),
+            (3, 0.0, 40.0),
+            (4, 1.0, 40.0),
+        ]);
+        let eb = ea.without_events().unwrap();
+        let t = stats::difference(&ea, &eb, true).ci.unwrap();
+        assert!((t.0 * 100.0 - lo).abs() < 1e-9 && (t.1 * 100.0 - hi).abs() < 1e-9);
+        // The merged chart draws the +3 bar of run B with 0 players.
+        let m = merge_chart(&a, &b);
+        let zero = &m.series[1].points[2];
+        assert_eq!(zero.y, 0.0);
+        assert_eq!(zero.label.as_deref(), Some("0"));
+        assert!(zero.ci.unwrap().1 > 0.0);
+        // Unpaired: Newcombe's interval, said so.
+        let u = difference_chart(&a, &b, false).unwrap();
+        assert!(u.caption.contains("unpaired"), "{}", u.caption);
+        assert!(u.caption.contains("newcombe"), "{}", u.caption);
+    }
+}

@@ -115,6 +115,10 @@ pub struct PlayerRow {
     /// The final ARO; `None` for a player without a game, or a run written before the column.
     #[serde(default)]
     pub aro: Option<f64>,
+    /// The run's tie-break values after points (blank-separated, in its list's order); empty
+    /// for a run written before the column.
+    #[serde(default)]
+    pub tiebreaks: String,
 }
 
 /// `rounds.csv`: one round of one tournament.

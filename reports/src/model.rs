@@ -87,11 +87,47 @@ impl Table {
 }
 
 /// A point of a chart series; `ci` draws an error bar.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
     pub ci: Option<(f64, f64)>,
+    /// The estimate drawn and the factor from its value to `y` (100 for a percentage): a
+    /// comparison takes the difference of two runs' points with the same interval as its
+    /// table ([`crate::stats::difference`]), and a share's counts are printed at the point.
+    pub estimate: Option<(Estimate, f64)>,
+    /// Text printed at the point (the events of a share's bar, both runs' events of a
+    /// difference).
+    pub label: Option<String>,
+}
+
+impl Point {
+    /// A point of an estimate, `y` its value times `scale`, with its interval.
+    pub fn of(x: f64, e: &Estimate, scale: f64) -> Point {
+        Point {
+            x,
+            y: e.value() * scale,
+            ci: e.ci().map(|(lo, hi)| (lo * scale, hi * scale)),
+            estimate: Some((e.clone(), scale)),
+            label: None,
+        }
+    }
+
+    /// A point without an estimate behind it (a count, a time).
+    pub fn plain(x: f64, y: f64) -> Point {
+        Point {
+            x,
+            y,
+            ci: None,
+            estimate: None,
+            label: None,
+        }
+    }
+
+    /// Events of a share, to print at the point (`None` for other estimates).
+    pub fn events(&self) -> Option<f64> {
+        self.estimate.as_ref()?.0.counts().map(|c| c.0)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -167,6 +203,20 @@ pub fn group_digits(x: f64) -> String {
     out
 }
 
+/// A count short enough to print over a bar: `7`, `1 234`, `12k`, `1.2M` (halves rounded).
+pub fn compact_count(x: f64) -> String {
+    let x = x.round();
+    if x < 10_000.0 {
+        group_digits(x)
+    } else if x < 1e6 {
+        format!("{:.0}k", x / 1e3)
+    } else if x < 1e7 {
+        format!("{:.1}M", x / 1e6)
+    } else {
+        format!("{:.0}M", x / 1e6)
+    }
+}
+
 /// Formats a number for tables: integers as such, otherwise 4 significant decimals.
 pub fn num(x: f64) -> String {
     if x.is_nan() {
@@ -192,6 +242,10 @@ pub fn ci_cells(ci: Option<(f64, f64)>) -> [String; 2] {
 }
 
 /// Bar chart data from parallel series of estimates over categories (values times `scale`).
+///
+/// A share's category that one run lacks holds no event of it: a comparison then draws the
+/// category with 0 events over the same trials as the series' other categories (every bar
+/// chart of shares pools one set of units, players or byes, over its categories).
 #[allow(clippy::too_many_arguments)]
 pub fn bars(
     id: &str,
@@ -221,14 +275,8 @@ pub fn bars(
                     .iter()
                     .enumerate()
                     .map(|(i, e)| Point {
-                        x: i as f64,
-                        y: e.value() * scale,
-                        // No error bar on an empty bar.
-                        ci: if e.value() > 0.0 {
-                            e.ci().map(|(lo, hi)| (lo * scale, hi * scale))
-                        } else {
-                            None
-                        },
+                        label: e.counts().map(|c| compact_count(c.0)),
+                        ..Point::of(i as f64, e, scale)
                     })
                     .collect(),
             })

@@ -72,11 +72,7 @@ pub fn section(run: &RunData) -> Section {
             name: format!("{} players", fh.players),
             points: QUANTILES
                 .iter()
-                .map(|&p| Point {
-                    x: -(1.0 - p).log10(),
-                    y: q(p).max(1.0),
-                    ci: None,
-                })
+                .map(|&p| Point::plain(-(1.0 - p).log10(), q(p).max(1.0)))
                 .collect(),
         });
     }

@@ -11,7 +11,7 @@
 
 use crate::load::{RunData, Tournament};
 use crate::model::{ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
-use crate::stats::{decile, kendall, Estimate, Kendall, Sample};
+use crate::stats::{decile, kendall, Estimate, Kendall};
 
 /// A histogram with bins chosen from the data.
 struct Histogram {
@@ -67,19 +67,36 @@ pub fn tournament_kendall(t: &Tournament) -> Kendall {
     kendall(&standing, &strength)
 }
 
-/// A number per player that orders like (score, Buchholz Cut-1), equal for ties.
+/// A number per player that orders like the final standing: `rank` (points, then the run's
+/// tie-break list), players equal on points and every tie-break value tied. Runs written
+/// before the `tiebreaks` column fall back to score then Buchholz Cut-1.
 fn standing_keys(t: &Tournament) -> Vec<f64> {
-    let mut idx: Vec<usize> = (0..t.players.len()).collect();
-    let key = |i: usize| (t.players[i].score, t.players[i].buchholz_cut1);
-    idx.sort_by(|&a, &b| {
-        let (ka, kb) = (key(a), key(b));
-        ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
-    });
+    let p = &t.players;
+    let mut idx: Vec<usize> = (0..p.len()).collect();
+    let listed = p.iter().any(|x| !x.tiebreaks.is_empty());
+    if listed {
+        idx.sort_by_key(|&i| (p[i].rank, p[i].player));
+    } else {
+        idx.sort_by(|&a, &b| {
+            p[b].score
+                .total_cmp(&p[a].score)
+                .then(p[b].buchholz_cut1.total_cmp(&p[a].buchholz_cut1))
+        });
+    }
+    let tied = |a: usize, b: usize| {
+        p[a].score == p[b].score
+            && if listed {
+                p[a].tiebreaks == p[b].tiebreaks
+            } else {
+                p[a].buchholz_cut1 == p[b].buchholz_cut1
+            }
+    };
+    // Level 0 is the lowest standing, as strength is highest for the strongest.
     let mut out = vec![0.0; idx.len()];
-    let mut level = 0.0;
+    let mut level = idx.len() as f64;
     for (pos, &i) in idx.iter().enumerate() {
-        if pos > 0 && key(idx[pos - 1]) != key(i) {
-            level += 1.0;
+        if pos > 0 && !tied(idx[pos - 1], i) {
+            level -= 1.0;
         }
         out[i] = level;
     }
@@ -91,7 +108,7 @@ pub fn section(run: &RunData) -> Section {
     let mut dists = Vec::new();
     let (mut wins, mut top3) = (Vec::new(), Vec::new());
     let mut failed = Vec::new();
-    let mut per_decile: Vec<Vec<f64>> = vec![Vec::new(); 10];
+    let mut per_decile: Vec<Vec<(u64, f64)>> = vec![Vec::new(); 10];
     let mut t_tour = Table::new(
         "ranking_per_tournament",
         "Ranking quality per tournament",
@@ -151,7 +168,7 @@ pub fn section(run: &RunData) -> Section {
         }
         for (d, (s, c)) in sums.iter().enumerate() {
             if *c > 0 {
-                per_decile[d].push(s / *c as f64);
+                per_decile[d].push((id, s / *c as f64));
             }
         }
     }
@@ -201,11 +218,7 @@ pub fn section(run: &RunData) -> Section {
             points: counts
                 .iter()
                 .enumerate()
-                .map(|(i, &c)| Point {
-                    x: i as f64,
-                    y: c,
-                    ci: None,
-                })
+                .map(|(i, &c)| Point::plain(i as f64, c))
                 .collect(),
         };
         charts.push(Chart {
@@ -238,21 +251,17 @@ pub fn section(run: &RunData) -> Section {
     );
     let mut pts = Vec::new();
     for (d, v) in per_decile.iter().enumerate() {
-        let s = Sample::of(v);
-        let [lo, hi] = ci_cells(s.ci());
+        let e = Estimate::mean(v);
+        let [lo, hi] = ci_cells(e.ci());
         t_dec.push(vec![
             (d + 1).to_string(),
-            num(s.mean),
+            num(e.value()),
             lo,
             hi,
-            s.n.to_string(),
+            e.clusters().to_string(),
         ]);
-        if s.n > 0 {
-            pts.push(Point {
-                x: (d + 1) as f64,
-                y: s.mean,
-                ci: s.ci(),
-            });
+        if e.clusters() > 0 {
+            pts.push(Point::of((d + 1) as f64, &e, 1.0));
         }
     }
     charts.push(Chart {
@@ -274,7 +283,8 @@ pub fn section(run: &RunData) -> Section {
     Section {
         id: "ranking",
         title: "Ranking quality",
-        intro: "Final standing: score, then Buchholz Cut-1; players equal on both are tied. \
+        intro: "Final standing: players.csv's rank, by score then the run's tie-break list (configuration key tiebreaks, \
+                default BH/C1 BH SB DE WIN BWG, FIDE C.07); players equal on score and every tie-break are tied (runs without the tiebreaks column: score, then Buchholz Cut-1). \
                 Kendall's tau-b (1 = standing in true-strength order, 0 = unrelated) and the normalized Kendall distance (share of player pairs the standing orders against strength) are computed per tournament and averaged. \
                 Shares of tournaments carry Wilson intervals (exact Clopper-Pearson below 10 tournaments); tournaments are independent."
             .into(),

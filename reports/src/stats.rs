@@ -24,7 +24,13 @@
 //! and the configuration (common random numbers): the difference of the per-tournament
 //! influences, tournament by tournament, gives the variance of `B - A` (for a mean, exactly the
 //! paired t interval of the per-tournament differences); t interval with `G - 1` degrees of
-//! freedom. **Unpaired** otherwise: Welch's interval (Welch-Satterthwaite degrees of freedom) for
+//! freedom. For proportions with fewer than 10 events (or non-events) in either run, where the
+//! per-tournament differences are mostly 0 and the paired t interval shrinks to nothing (2
+//! events against 2 in the same tournaments gives 0 - 0), the **correlated MOVER** instead
+//! (Newcombe 1998 method 10, Zou and Donner 2008): each run's own exact interval
+//! (Korn-Graubard) combined with the correlation of the two estimates over the tournaments;
+//! it keeps the width of the exact ends and reduces to the paired t interval when the two
+//! intervals are symmetric (`tests/coverage.rs` measures its coverage). **Unpaired** otherwise: Welch's interval (Welch-Satterthwaite degrees of freedom) for
 //! means and coefficients, Newcombe's method (MOVER: the two intervals above combined, for
 //! Wilson intervals Newcombe's hybrid score interval) for proportions. Each difference carries a
 //! two-sided p-value consistent with its interval, for [`benjamini_hochberg`].
@@ -99,6 +105,8 @@ pub struct Estimate {
     influence: BTreeMap<u64, f64>,
     /// Events and trials, for proportions.
     counts: Option<(f64, f64)>,
+    /// Per tournament: the trials of a proportion (empty for other kinds).
+    trials: BTreeMap<u64, f64>,
 }
 
 impl Estimate {
@@ -116,6 +124,7 @@ impl Estimate {
             value,
             influence: xs.iter().map(|&(i, x)| (i, (x - value) / g)).collect(),
             counts: None,
+            trials: BTreeMap::new(),
         }
     }
 
@@ -134,7 +143,18 @@ impl Estimate {
                 .map(|&(i, ki, ni)| (i, (ki - value * ni) / n))
                 .collect(),
             counts: Some((k, n)),
+            trials: xs.iter().map(|&(i, _, ni)| (i, ni)).collect(),
         }
+    }
+
+    /// A proportion of the same kind over the same trials, tournament by tournament, with no
+    /// event: what a category another run has and this one lacks holds. `None` for other kinds.
+    pub fn without_events(&self) -> Option<Estimate> {
+        self.counts?;
+        let units: Vec<(u64, f64, f64)> = self.trials.iter().map(|(&i, &n)| (i, 0.0, n)).collect();
+        let mut e = Estimate::ratio(&units);
+        e.kind = self.kind;
+        Some(e)
     }
 
     /// The share of independent units `(tournament, yes)` that are yes.
@@ -156,6 +176,7 @@ impl Estimate {
             value,
             influence,
             counts: None,
+            trials: BTreeMap::new(),
         }
     }
 
@@ -259,13 +280,23 @@ pub fn shares_by_category<K: Ord + Clone>(
     keys.dedup();
     keys.into_iter()
         .map(|k| {
-            let units: Vec<(u64, f64, f64)> = per_tournament
-                .iter()
-                .map(|(i, c, n)| (*i, c.get(&k).copied().unwrap_or(0.0), *n))
-                .collect();
-            (k, Estimate::ratio(&units))
+            let e = share_of_category(per_tournament, &k);
+            (k, e)
         })
         .collect()
+}
+
+/// The pooled share of one category, as [`shares_by_category`] computes it; 0 events over every
+/// tournament's units when no tournament holds the category.
+pub fn share_of_category<K: Ord>(
+    per_tournament: &[(u64, BTreeMap<K, f64>, f64)],
+    k: &K,
+) -> Estimate {
+    let units: Vec<(u64, f64, f64)> = per_tournament
+        .iter()
+        .map(|(i, c, n)| (*i, c.get(k).copied().unwrap_or(0.0), *n))
+        .collect();
+    Estimate::ratio(&units)
 }
 
 /// The coefficient of `x` in the least-squares fit of `y` on `x`, `z` and one intercept per
@@ -380,7 +411,7 @@ pub struct Difference {
     pub ci: Option<(f64, f64)>,
     /// Two-sided p-value of "no difference", consistent with `ci` (NaN without an interval).
     pub p: f64,
-    /// "paired-t", "welch" or "newcombe".
+    /// "paired-t", "paired-mover", "welch" or "newcombe".
     pub method: &'static str,
 }
 
@@ -406,6 +437,9 @@ pub fn difference(a: &Estimate, b: &Estimate, paired: bool) -> Difference {
         return none;
     }
     if paired {
+        if matches!(a.kind, Kind::Ratio | Kind::Proportion) && (a.small() || b.small()) {
+            return paired_mover(a, b).unwrap_or(none);
+        }
         let mut z: BTreeMap<u64, f64> = b.influence.clone();
         for (i, za) in &a.influence {
             *z.entry(*i).or_default() -= za;
@@ -468,11 +502,69 @@ pub fn difference(a: &Estimate, b: &Estimate, paired: bool) -> Difference {
 }
 
 /// MOVER (Newcombe's method): the interval of `pb - pa` from the two intervals.
-fn mover(pa: f64, (la, ua): (f64, f64), pb: f64, (lb, ub): (f64, f64)) -> (f64, f64) {
+fn mover(pa: f64, ca: (f64, f64), pb: f64, cb: (f64, f64)) -> (f64, f64) {
+    mover_correlated(pa, ca, pb, cb, 0.0)
+}
+
+/// MOVER for correlated estimates (Newcombe 1998, method 10, for paired proportions; Zou and
+/// Donner 2008 in general): the interval of `pb - pa` from the two intervals and the
+/// correlation `r` of the two estimates. With `r = 0` it is Newcombe's unpaired interval; with
+/// symmetric intervals it is the Wald interval of the paired variance `va + vb - 2 cov`.
+fn mover_correlated(
+    pa: f64,
+    (la, ua): (f64, f64),
+    pb: f64,
+    (lb, ub): (f64, f64),
+    r: f64,
+) -> (f64, f64) {
     let d = pb - pa;
-    let lo = d - ((pb - lb).powi(2) + (ua - pa).powi(2)).sqrt();
-    let hi = d + ((ub - pb).powi(2) + (pa - la).powi(2)).sqrt();
-    (lo, hi)
+    let side = |x: f64, y: f64| (x * x + y * y - 2.0 * r * x * y).max(0.0).sqrt();
+    (d - side(pb - lb, ua - pa), d + side(ub - pb, pa - la))
+}
+
+/// The correlation of two estimates over the tournaments, from their per-tournament influences
+/// (a tournament one of them lacks contributes 0 to it); 0 when either does not vary, since
+/// nothing then measures it (Newcombe's convention for an empty margin).
+fn correlation(a: &Estimate, b: &Estimate) -> f64 {
+    let mut both: BTreeMap<u64, (f64, f64)> = BTreeMap::new();
+    for (i, z) in &a.influence {
+        both.entry(*i).or_default().0 = *z;
+    }
+    for (i, z) in &b.influence {
+        both.entry(*i).or_default().1 = *z;
+    }
+    let (mut saa, mut sbb, mut sab) = (0.0, 0.0, 0.0);
+    for (za, zb) in both.values() {
+        saa += za * za;
+        sbb += zb * zb;
+        sab += za * zb;
+    }
+    if saa > 0.0 && sbb > 0.0 {
+        (sab / (saa * sbb).sqrt()).clamp(-1.0, 1.0)
+    } else {
+        0.0
+    }
+}
+
+/// The paired difference of two proportions when either has few events (or non-events): the
+/// correlated MOVER from each run's own interval (exact Korn-Graubard or Clopper-Pearson for
+/// small counts, so the ends keep their width at 2 events against 2, where the per-tournament
+/// differences may all be 0) and the correlation of the two estimates over the tournaments.
+fn paired_mover(a: &Estimate, b: &Estimate) -> Option<Difference> {
+    let (ca, cb) = (a.ci()?, b.ci()?);
+    let value = b.value() - a.value();
+    let ci = mover_correlated(a.value(), ca, b.value(), cb, correlation(a, b));
+    let half = if value >= 0.0 {
+        value - ci.0
+    } else {
+        ci.1 - value
+    };
+    Some(Difference {
+        value,
+        ci: Some(ci),
+        p: t_p_value(value, half / Z975, f64::INFINITY),
+        method: "paired-mover",
+    })
 }
 
 /// Newcombe's hybrid score 95% interval of `k2/n2 - k1/n1`.
@@ -772,6 +864,56 @@ mod tests {
         let (dl, dh) = d.ci.unwrap();
         assert!(close(lo, dl, 1e-12) && close(hi, dh, 1e-12));
         assert_eq!(d.method, "paired-t");
+    }
+
+    #[test]
+    fn paired_rare_events_keep_their_width() {
+        // 2 events against 2, in the same tournaments of 300 players each: every per-tournament
+        // difference is 0, yet the interval must say that 2 events cannot tell 0 from 1 in 10 000.
+        let units: Vec<(u64, f64, f64)> = (0..30)
+            .map(|i| (i, if i == 4 || i == 17 { 1.0 } else { 0.0 }, 300.0))
+            .collect();
+        let a = Estimate::ratio(&units);
+        let d = difference(&a, &a.clone(), true);
+        assert_eq!(d.method, "paired-mover");
+        let (lo, hi) = d.ci.unwrap();
+        assert!(lo < -1e-4 && hi > 1e-4, "{lo} {hi}");
+        assert!(close(d.p, 1.0, 1e-9), "{}", d.p);
+        // 0 against 3: the zero run's exact upper end enters, the interval excludes nothing.
+        let zero = Estimate::ratio(&units.iter().map(|u| (u.0, 0.0, u.2)).collect::<Vec<_>>());
+        let three = Estimate::ratio(
+            &units
+                .iter()
+                .map(|u| (u.0, if u.0 < 3 { 1.0 } else { 0.0 }, u.2))
+                .collect::<Vec<_>>(),
+        );
+        let d = difference(&zero, &three, true);
+        let (lo, hi) = d.ci.unwrap();
+        assert!(lo < 0.0 && hi > 3.0 / 9000.0, "{lo} {hi}");
+        // Many events: the paired t interval.
+        let many: Vec<(u64, f64, f64)> =
+            (0..30).map(|i| (i, 30.0 + (i % 7) as f64, 300.0)).collect();
+        let more: Vec<(u64, f64, f64)> =
+            (0..30).map(|i| (i, 33.0 + (i % 5) as f64, 300.0)).collect();
+        let d = difference(&Estimate::ratio(&many), &Estimate::ratio(&more), true);
+        assert_eq!(d.method, "paired-t");
+    }
+
+    #[test]
+    fn correlated_mover_is_the_paired_wald_interval_when_symmetric() {
+        // Symmetric intervals of half-widths 1.96 sa and 1.96 sb: with correlation r the MOVER
+        // half-width is 1.96 sqrt(sa^2 + sb^2 - 2 r sa sb).
+        let (sa, sb, r) = (0.02, 0.03, 0.6);
+        let h = |s: f64| Z975 * s;
+        let (lo, hi) = mover_correlated(
+            0.3,
+            (0.3 - h(sa), 0.3 + h(sa)),
+            0.35,
+            (0.35 - h(sb), 0.35 + h(sb)),
+            r,
+        );
+        let want = Z975 * (sa * sa + sb * sb - 2.0 * r * sa * sb).sqrt();
+        assert!(close(hi - 0.05, want, 1e-12) && close(0.05 - lo, want, 1e-12));
     }
 
     #[test]

@@ -218,6 +218,9 @@ pub struct Config {
     pub results: Results,
     pub events: Events,
     pub points: Points,
+    /// Tie-breaks after points for the final standing (players.csv `rank` and `tiebreaks`):
+    /// C.07 abbreviations as `swisslab standings --tiebreaks` takes them.
+    pub tiebreaks: String,
     /// Where the configuration came from ("embedded" or a path), for run.csv.
     #[serde(skip)]
     pub source: String,
@@ -236,6 +239,7 @@ impl Default for Config {
             results: Results::default(),
             events: Events::default(),
             points: Points::default(),
+            tiebreaks: swisslab_engine::tiebreak::DEFAULT_LIST.to_string(),
             source: "embedded".into(),
         }
     }
@@ -438,6 +442,9 @@ impl Config {
         }
         if self.rounds == 0 || self.rounds > 99 {
             return bad(format!("rounds must be 1..=99, not {}", self.rounds));
+        }
+        if let Err(e) = swisslab_engine::tiebreak::parse_list(&self.tiebreaks) {
+            return bad(format!("tiebreaks: {e}"));
         }
         let prob = |name: &str, v: f64| -> Result<(), ConfigError> {
             if (0.0..=1.0).contains(&v) {

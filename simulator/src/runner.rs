@@ -313,6 +313,7 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
     let start_time = SystemTime::now();
     let dir = &rc.out;
     fs::create_dir_all(dir).map_err(io_err(dir))?;
+    remove_stale_report(dir)?;
     let fdir = dir.join("failures");
     if fdir.is_dir() {
         fs::remove_dir_all(&fdir).map_err(io_err(&fdir))?;
@@ -480,6 +481,26 @@ fn remove_stale(path: &Path) -> Result<(), RunError> {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(io_err(path)(e)),
         _ => Ok(()),
     }
+}
+
+/// Removes the report outputs of a previous run in `dir` (`report.html`, `tables/`, the default
+/// `compare/` folder), which would describe another run than the one about to be written: the
+/// run's own files are replaced anyway, and these are derived from them (`swisslab report`
+/// writes them again). Only what `swisslab report` writes goes: a `report.html` without its
+/// footer mark, a `tables/` without `metrics.csv` or a `compare/` without `compare.html` is
+/// somebody else's and stays.
+fn remove_stale_report(dir: &Path) -> Result<(), RunError> {
+    let html = dir.join("report.html");
+    if fs::read_to_string(&html).is_ok_and(|t| t.contains("Written by swisslab-reports")) {
+        remove_stale(&html)?;
+    }
+    for (sub, mark) in [("tables", "metrics.csv"), ("compare", "compare.html")] {
+        let d = dir.join(sub);
+        if d.join(mark).is_file() {
+            fs::remove_dir_all(&d).map_err(io_err(&d))?;
+        }
+    }
+    Ok(())
 }
 
 /// The `.engine.txt` of a failure: what the external engine was run with and what it said.

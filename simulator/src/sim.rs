@@ -593,6 +593,7 @@ fn finish(
 ) -> TournamentResult {
     let played = rows.len();
     let standings = stats::standings(&t);
+    let by_list = stats::tiebreak_standing(&t, &sim.cfg.tiebreaks);
     let aros: Vec<Option<u32>> = t
         .players
         .iter()
@@ -600,7 +601,8 @@ fn finish(
         .collect();
     let mut players = Vec::with_capacity(t.players.len());
     for (i, p) in t.players.iter_mut().enumerate() {
-        let (score, buchholz, rank) = standings[i];
+        let (score, buchholz, _) = standings[i];
+        let (rank, tiebreaks) = by_list[i].clone();
         p.points = Some(score);
         p.rank = Some(rank as u32);
         let planned = &plan.players[i];
@@ -633,6 +635,7 @@ fn finish(
             score_white: c.score_white.to_string(),
             score_black: c.score_black.to_string(),
             aro: aros[i].map_or(String::new(), |a| a.to_string()),
+            tiebreaks,
         });
     }
     let summary = TournamentRow {

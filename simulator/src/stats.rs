@@ -89,6 +89,9 @@ pub struct PlayerRow {
     pub score_black: String,
     /// The final ARO; empty when the player played no game.
     pub aro: String,
+    /// The values of the configuration's tie-breaks (C.07), in its order, separated by
+    /// blanks, as `swisslab standings` prints them; `rank` orders by points then these.
+    pub tiebreaks: String,
 }
 
 /// One row of `tournaments.csv`.
@@ -393,6 +396,24 @@ pub fn standings(t: &Tournament) -> Vec<(Score, Score, usize)> {
     (0..t.players.len())
         .map(|i| (scores[i], buchholz[i], rank[i]))
         .collect()
+}
+
+/// The final standing of `t` by points then the tie-breaks `list` (C.07; PTS put first when
+/// missing), indexed like `t.players`: (place, 1 = winner, ties by pairing number; the
+/// tie-break values after points, blank-separated).
+pub fn tiebreak_standing(t: &Tournament, list: &str) -> Vec<(usize, String)> {
+    use swisslab_engine::tiebreak;
+    let mut specs = tiebreak::parse_list(list).unwrap_or_default();
+    tiebreak::with_points_first(&mut specs);
+    let st = tiebreak::standings(t, &specs, tiebreak::Edition::Fide2026);
+    let mut out = vec![(0, String::new()); t.players.len()];
+    for (place, row) in st.rows.iter().enumerate() {
+        if let Some(i) = t.index_of(row.id) {
+            let vals: Vec<String> = row.values[1..].iter().map(|v| v.to_string()).collect();
+            out[i] = (place + 1, vals.join(" "));
+        }
+    }
+    out
 }
 
 /// The ARO of a player with entries `rounds` in `t` (Dubov 1997 art. 1; 2026 1.7.1: opponents

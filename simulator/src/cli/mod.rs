@@ -12,6 +12,7 @@ pub mod model_args;
 pub mod pair;
 pub mod report;
 pub mod simulate;
+pub mod standings;
 pub mod trf;
 
 use std::process::ExitCode;

@@ -46,7 +46,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 
-    /// Output folder (created if needed; files of a previous run are replaced).
+    /// Output folder (created if needed; files of a previous run are replaced, and its report
+    /// (report.html, tables/, compare/) removed, so that no report describes another run).
     #[arg(long, value_name = "DIR", default_value = "swisslab-out")]
     pub out: PathBuf,
 

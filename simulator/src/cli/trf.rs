@@ -174,7 +174,9 @@ fn summary(path: &str, t: &Tournament, standings: bool) -> String {
         })
         .collect();
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
-    out.push_str("  standings (by score, ties share a rank; no tie-breaks):\n");
+    out.push_str(
+        "  standings (by score, ties share a rank; tie-breaks: swisslab standings FILE):\n",
+    );
     out.push_str(&format!(
         "  {:>4} {:>4}  {:<33} {:>6} {:>6}\n",
         "rank", "no", "name", "rating", "score"

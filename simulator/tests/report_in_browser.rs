@@ -1,0 +1,225 @@
+//! The report and the comparison of a small run, rendered in headless Chromium: fails on text
+//! overflowing its box (at 1280 pixels on screen, and on an A4 page with the print style sheet),
+//! on a chart with no data drawn, or on a console error. Skipped with a printed notice when
+//! Chromium is not installed (set `SWISSLAB_CHROMIUM` to its path when it is not on PATH as
+//! `chromium`, `chromium-browser`, `google-chrome` or `google-chrome-stable`).
+//!
+//! The page is loaded with a checking script (`browser/check.js`) added at the top of its head
+//! and read back with `--dump-dom`; no DevTools connection is needed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHECK: &str = include_str!("browser/check.js");
+
+/// The window widths checked: a 1280-pixel screen, and the width of an A4 page's printable area
+/// (210 mm less 2 x 12 mm margins at 96 pixels per inch) laid out with the print rules.
+const LAYOUTS: [(u32, bool); 2] = [(1280, false), (703, true)];
+
+fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("SWISSLAB_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ]
+    .iter()
+    .flat_map(|name| std::env::split_paths(&path).map(move |d| d.join(name)))
+    .find(|p| p.is_file())
+}
+
+fn swisslab(args: &[&str], out: &Path) {
+    let o = Command::new(env!("CARGO_BIN_EXE_swisslab"))
+        .args(args)
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "swisslab {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn simulate(out: &Path, seed: &str, system: &str) {
+    swisslab(
+        &[
+            "simulate",
+            "--players",
+            "30",
+            "--rounds",
+            "7",
+            "--tournaments",
+            "16",
+            "--seed",
+            seed,
+            "--system",
+            system,
+            "--no-progress",
+            "--out",
+        ],
+        out,
+    );
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// The problems the checking script finds in `html` at `width` pixels (empty when none).
+fn problems(browser: &Path, html: &Path, width: u32, print: bool) -> Vec<String> {
+    let page = std::fs::read_to_string(html).unwrap();
+    let flag = if print {
+        "window.__swisslabPrint = true;\n"
+    } else {
+        ""
+    };
+    let script = format!("<head>\n<script>\n{flag}{CHECK}</script>\n");
+    assert!(page.contains("<head>\n"), "{}: no <head>", html.display());
+    let checked = html.with_file_name(".browser-check.html");
+    std::fs::write(&checked, page.replacen("<head>\n", &script, 1)).unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg(format!("--window-size={width},1000"))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", checked.display()))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut s).map(|_| s)
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{}: Chromium did not finish in 120 s", html.display());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let dom = reader.join().unwrap().unwrap();
+    std::fs::remove_file(&checked).unwrap();
+    let start = "<pre id=\"swisslab-check\">";
+    // The last one: the script's own text names the element too.
+    let Some(at) = dom.rfind(start) else {
+        panic!(
+            "{}: the checking script did not run ({} bytes of DOM)",
+            html.display(),
+            dom.len()
+        );
+    };
+    let rest = &dom[at + start.len()..];
+    let text = unescape(&rest[..rest.find("</pre>").unwrap_or(rest.len())]);
+    if text.trim() == "OK" {
+        return Vec::new();
+    }
+    let layout = if print { "print" } else { "screen" };
+    text.lines()
+        .map(|l| format!("{} ({width} px, {layout}): {l}", html.display()))
+        .collect()
+}
+
+#[test]
+fn report_and_comparison_render_cleanly_in_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "skipped: headless Chromium not found (install chromium or set SWISSLAB_CHROMIUM); \
+             the report was not checked in a browser"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b, c) = (
+        dir.path().join("a"),
+        dir.path().join("b"),
+        dir.path().join("c"),
+    );
+    // A and B: same seed and configuration, two editions (a paired comparison); C: another seed.
+    simulate(&a, "5", "dutch-2026");
+    simulate(&b, "5", "dutch-2017");
+    simulate(&c, "6", "dutch-2026");
+    swisslab(&["report"], &a);
+    let (paired, unpaired) = (dir.path().join("ab"), dir.path().join("ac"));
+    for (other, out) in [(&b, &paired), (&c, &unpaired)] {
+        let o = Command::new(env!("CARGO_BIN_EXE_swisslab"))
+            .args(["report", "--compare"])
+            .args([&a, other])
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let pages = [
+        a.join("report.html"),
+        paired.join("compare.html"),
+        unpaired.join("compare.html"),
+    ];
+    let text = std::fs::read_to_string(&pages[1]).unwrap();
+    assert!(text.contains("Paired comparison"), "A and B should pair");
+    let mut found = Vec::new();
+    for page in &pages {
+        for (width, print) in LAYOUTS {
+            found.extend(problems(&browser, page, width, print));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The check itself: a page with a console error, a cell wider than the page, a chart text
+/// outside its chart and a chart without data must each be reported.
+#[test]
+fn the_browser_check_finds_what_it_looks_for() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "skipped: headless Chromium not found (install chromium or set SWISSLAB_CHROMIUM)"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("bad.html");
+    std::fs::write(
+        &page,
+        "<!DOCTYPE html>\n<html>\n<head>\n<title>bad</title>\n</head>\n<body>\n<main style=\"max-width:600px\">\n\
+         <table><tr><td style=\"white-space:nowrap\">a-cell-that-is-far-too-wide-for-its-page-\
+         a-cell-that-is-far-too-wide-for-its-page-a-cell-that-is-far-too-wide-for-its-page</td></tr></table>\n\
+         <figure id=\"fig-x\"><svg width=\"200\" height=\"100\" viewBox=\"0 0 200 100\">\
+         <rect x=\"0\" y=\"0\" width=\"200\" height=\"100\" fill=\"#FFFFFF\"/>\
+         <text x=\"150\" y=\"50\">a legend cut at the right</text></svg></figure>\n\
+         <script>console.error('boom');</script>\n</main>\n</body>\n</html>\n",
+    )
+    .unwrap();
+    let found = problems(&browser, &page, 800, false).join("\n");
+    for want in [
+        "console\terror: boom",
+        "a-cell-that-is-far",
+        "chart text \"a legend cut at the right\" outside the chart",
+        "#fig-x: no data drawn",
+    ] {
+        assert!(found.contains(want), "{want:?} not found in:\n{found}");
+    }
+}
