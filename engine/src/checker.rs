@@ -4,7 +4,8 @@
 //! For round k the engine sees rounds 1 .. k-1 and the players who were paired in round k
 //! (those with a game, a forfeit or the pairing-allocated bye; `H`/`Z`/`F` entries are
 //! absences). The comparison is on the set of games with their colours and on the bye; board
-//! order is not compared (see the conformance corpus README).
+//! order is not compared (see the conformance corpus README). A file that declares no total
+//! of rounds is taken to have as many as it records ([`assumed_total`]).
 
 use crate::model::{PlayerId, Tournament};
 use crate::pairing::{Diagnostics, Pairing, PairingError, Request};
@@ -106,7 +107,33 @@ fn round_state(t: &Tournament, round: usize) -> (Tournament, Request) {
     // The initial colour is part of the tournament, not of the rounds: infer it from the
     // whole file when it is not declared.
     history.initial_color = Some(crate::systems::common::colour::initial_colour(t, None));
+    // A file without `XXR` / `142` (a complete TRF-16 as sent to FIDE): the rounds it records
+    // are the total, as bbpPairings takes them, so that the last round is paired with the
+    // topscorer rules (2017 A.7, 2026 1.8) and an external engine is told the total.
+    if history.total_rounds.is_none() {
+        history.total_rounds = Some(assumed_total(t));
+    }
     (history, req)
+}
+
+/// A forfeit the file wrote without colour (`Tournament::uncoloured_forfeits`) matches the
+/// produced game of the same two players whichever colours it gives.
+fn uncoloured_as_produced(t: &Tournament, round: usize, expected: &mut Pairing, ours: &Pairing) {
+    if t.uncoloured_forfeits.is_empty() {
+        return;
+    }
+    let r = u32::try_from(round).unwrap_or(u32::MAX);
+    for g in &mut expected.games {
+        let (w, b) = *g;
+        if t.uncoloured_forfeits.contains(&(w, r)) && ours.games.contains(&(b, w)) {
+            *g = (b, w);
+        }
+    }
+}
+
+/// The total of rounds `check` assumes for a file that declares none: the rounds it records.
+pub fn assumed_total(t: &Tournament) -> u32 {
+    u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX)
 }
 
 /// Re-pairs every round of `t` with `pair` (any engine) and compares.
@@ -122,8 +149,11 @@ pub fn check_tournament(
     };
     for round in 1..=rounds {
         let (history, req) = round_state(t, round);
-        let expected = Pairing::from_round(t, round);
+        let mut expected = Pairing::from_round(t, round);
         let produced = pair(&history, &req);
+        if let Ok(p) = &produced {
+            uncoloured_as_produced(t, round, &mut expected, p);
+        }
         let same = match &produced {
             Ok(p) => p.game_set() == expected.game_set() && p.bye == expected.bye,
             Err(_) => false,
@@ -138,4 +168,37 @@ pub fn check_tournament(
         }
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trf;
+
+    /// Two rounds of four players, with and without `XXR 2`.
+    const TWO_ROUNDS: &str = "012 Total\n\
+        001    1      Alpha                             1800                             2.0          3 w 1     2 b 1\n\
+        001    2      Beta                              1700                             1.0          4 b 1     1 w 0\n\
+        001    3      Gamma                             1600                             0.0          1 b 0     4 w 0\n\
+        001    4      Delta                             1500                             1.0          2 w 0     3 b 1\n";
+
+    #[test]
+    fn a_file_without_a_total_is_taken_to_end_with_its_last_round() {
+        let t = trf::read_str(TWO_ROUNDS).unwrap();
+        assert_eq!(t.total_rounds, None);
+        assert_eq!(assumed_total(&t), 2);
+        let (history, _) = round_state(&t, 2);
+        assert_eq!(history.total_rounds, Some(2));
+        let declared =
+            trf::read_str(&TWO_ROUNDS.replace("012 Total\n", "012 Total\nXXR 5\n")).unwrap();
+        assert_eq!(round_state(&declared, 2).0.total_rounds, Some(5));
+        for sys in [System::Dutch2017, System::Dutch2026] {
+            let a = check(&t, sys);
+            let b = check(
+                &trf::read_str(&TWO_ROUNDS.replace("012 Total\n", "012 Total\nXXR 2\n")).unwrap(),
+                sys,
+            );
+            assert_eq!(a.discrepancies, b.discrepancies, "{sys}");
+        }
+    }
 }

@@ -68,6 +68,17 @@ pub fn difference_after(facts: &ColourFacts, c: Color) -> i32 {
     facts.difference + if c == Color::White { 1 } else { -1 }
 }
 
+/// 2017 C.8 / 2026 C10: whether receiving `c` makes the player *get* a colour difference higher
+/// than +2 or lower than -2: the difference after the round is beyond +-2 and further from zero
+/// than before. A player already beyond it who receives the colour that brings him back (-4 to
+/// -3) gets no such difference: the round does not give it to him. bbpPairings (v5 and v6) and
+/// JaVaFo count so; with a difference of +-2 or more this is a player denied his (absolute)
+/// preference.
+pub fn gets_difference_beyond_two(facts: &ColourFacts, c: Color) -> bool {
+    let after = difference_after(facts, c);
+    after.abs() > 2 && after.abs() > facts.difference.abs()
+}
+
 /// True when receiving `c` makes three games in a row with the same colour.
 pub fn third_in_a_row(facts: &ColourFacts, c: Color) -> bool {
     matches!(facts.colors.as_slice(), [.., a, b] if *a == c && *b == c)

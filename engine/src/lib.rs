@@ -22,6 +22,7 @@ pub mod io;
 pub mod matching;
 pub mod model;
 pub mod pairing;
+pub mod positional;
 pub mod score;
 pub mod system;
 mod systems;

@@ -253,6 +253,26 @@ pub struct Player {
     pub rounds: Vec<RoundEntry>,
 }
 
+/// A FIDE title in the form of the TRF specification's list (`GM IM WGM FM WIM CM WFM WCM`),
+/// which py4swiss requires and bbpPairings and JaVaFo ignore: the one-letter codes many files
+/// use (`g m f c wg wm wf wc`, the JaVaFo manual's samples) and any case are mapped to it; any
+/// other text is kept as it is.
+pub fn fide_title(title: &str) -> String {
+    let t = title.trim();
+    let long = match t.to_ascii_lowercase().as_str() {
+        "g" | "gm" => "GM",
+        "m" | "im" => "IM",
+        "f" | "fm" => "FM",
+        "c" | "cm" => "CM",
+        "wg" | "wgm" => "WGM",
+        "wm" | "wim" => "WIM",
+        "wf" | "wfm" => "WFM",
+        "wc" | "wcm" => "WCM",
+        _ => return t.to_string(),
+    };
+    long.to_string()
+}
+
 /// A whole tournament as a TRF file describes it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Tournament {
@@ -267,6 +287,13 @@ pub struct Tournament {
     pub initial_color: Option<Color>,
     /// `XXC rank`: pair by position of the 001 lines rather than by pairing number.
     pub by_rank: bool,
+    /// With `XXC rank`: the pairing numbers in the order of their `001` lines (the positions
+    /// bbpPairings pairs by, see [`crate::positional`]); empty otherwise.
+    pub rank_order: Vec<PlayerId>,
+    /// Forfeits the file wrote with an opponent but colour `-` (`153 - -`), as (player, round):
+    /// read as forfeits with a colour given only to keep the game two-sided (a forfeit has no
+    /// colour for the pairing), written back with `-`.
+    pub uncoloured_forfeits: Vec<(PlayerId, u32)>,
     pub points: PointSystem,
     /// True when no record declared the point system and the reader inferred it from the
     /// points column (old TRF-06 files, see `trf`). It tells how the file gave the point system,

@@ -15,6 +15,7 @@
 
 use crate::model::{Color, Tournament};
 use crate::pairing::{Diagnosed, Pairing, PairingError, Request};
+use crate::positional::Positional;
 use crate::systems::dubov;
 use crate::systems::dutch;
 use crate::systems::dutch2012;
@@ -195,6 +196,8 @@ impl System {
     }
 
     /// Pairs round `req.round` of `t` among `req.present`.
+    /// With `XXC rank` the round is paired by the positions of the `001` lines
+    /// ([`Positional`]) and reported in the file's pairing numbers.
     pub fn pair(self, t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
         self.pair_diagnosed(t, req).map(|d| d.pairing)
     }
@@ -202,6 +205,19 @@ impl System {
     /// [`System::pair`], with what the engine reports besides the pairing (a search limit
     /// reached: [`Diagnostics`](crate::pairing::Diagnostics)).
     pub fn pair_diagnosed(self, t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
+        if let Some(pos) = Positional::of(t) {
+            return self
+                .pair_numbered(&pos.tournament, &pos.request(req))
+                .map(|d| Diagnosed {
+                    pairing: pos.to_file(&d.pairing),
+                    ..d
+                });
+        }
+        self.pair_numbered(t, req)
+    }
+
+    /// Pairs round `req.round` of `t` with its pairing numbers as they are.
+    fn pair_numbered(self, t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
         match self {
             System::Dutch2017 => {
                 dutch::pair(t, req, &dutch::DutchOptions::default()).map(Into::into)
@@ -216,6 +232,21 @@ impl System {
 
     /// A human-readable account of how the round was paired (`pair --explain`).
     pub fn explain(self, t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+        if let Some(pos) = Positional::of(t) {
+            let text = self.explain_numbered(
+                &pos.tournament,
+                &pos.request(req),
+                &pos.to_positions(pairing),
+            );
+            return format!(
+                "XXC rank: paired by the positions of the 001 lines; the numbers below are \
+                 those positions\n{text}"
+            );
+        }
+        self.explain_numbered(t, req, pairing)
+    }
+
+    fn explain_numbered(self, t: &Tournament, req: &Request, pairing: &Pairing) -> String {
         match self {
             System::Dutch2017 => dutch::explain(t, req, pairing),
             System::Dutch2026 => dutch::edition_2026::explain(t, req, pairing),
@@ -231,6 +262,25 @@ impl System {
     /// and differ by the generation order. `None` for a system whose engine does not weigh
     /// candidates by criteria (the 2012 procedure of requirement levels).
     pub fn first_difference(
+        self,
+        t: &Tournament,
+        req: &Request,
+        file: &Pairing,
+        ours: &Pairing,
+    ) -> Option<String> {
+        if let Some(pos) = Positional::of(t) {
+            let (file, ours) = (pos.to_positions(file), pos.to_positions(ours));
+            return self.first_difference_numbered(
+                &pos.tournament,
+                &pos.request(req),
+                &file,
+                &ours,
+            );
+        }
+        self.first_difference_numbered(t, req, file, ours)
+    }
+
+    fn first_difference_numbered(
         self,
         t: &Tournament,
         req: &Request,

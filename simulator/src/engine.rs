@@ -191,7 +191,7 @@ impl External {
     /// Pairs round `req.round` of `t` with the program.
     pub fn pair(&self, t: &Tournament, req: &Request) -> Answer {
         let mut transcript = Transcript {
-            trf: trf::write(&question(t, req)),
+            trf: trf::write(&trf::complete_for_engines(&question(t, req))),
             ..Transcript::default()
         };
         let fail = |e: EngineError, transcript: Transcript| Answer {

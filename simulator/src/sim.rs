@@ -346,7 +346,7 @@ fn initial_tournament(sim: &Simulation, plan: &Plan, seed: u64, index: u64) -> T
             .iter()
             .map(|p| Player {
                 id: p.id,
-                title: p.title.to_string(),
+                title: swisslab_engine::model::fide_title(p.title),
                 name: p.name.clone(),
                 rating: p.rating,
                 ..Player::default()

@@ -46,7 +46,9 @@ mod writer;
 mod writer2026;
 
 pub use error::{ErrorKind, TrfError};
-pub use writer::{write, write_to, write_with, Format, LineEnding, WriteOptions};
+pub use writer::{
+    complete_for_engines, write, write_to, write_with, Format, LineEnding, WriteOptions,
+};
 
 use crate::model::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
@@ -381,6 +383,8 @@ struct Parser {
     id_lists: Vec<IdList>,
     /// TRF-2026 `240` and `250` records, applied in `finish`.
     y2026: records2026::Pending,
+    /// Forfeits written with an opponent and colour `-` (player, 1-based round).
+    uncoloured: Vec<(PlayerId, usize)>,
 }
 
 impl Parser {
@@ -396,6 +400,7 @@ impl Parser {
             xxs: Vec::new(),
             id_lists: Vec::new(),
             y2026: records2026::Pending::default(),
+            uncoloured: Vec::new(),
         }
     }
 
@@ -480,14 +485,18 @@ impl Parser {
                 ));
             }
             for r in 1..=blocks {
-                rounds.push(parse_block(l, r)?);
+                let (entry, uncoloured) = parse_block(l, r)?;
+                if uncoloured {
+                    self.uncoloured.push((id, r));
+                }
+                rounds.push(entry);
             }
         }
         let sex = l.at(10).filter(|c| !c.is_whitespace());
         self.t.players.push(Player {
             id,
             sex,
-            title: l.cols(11, 13).trim().to_string(),
+            title: crate::model::fide_title(&l.cols(11, 13)),
             name: l.cols(15, 47).trim().to_string(),
             // Four digits at most, so it fits.
             rating: u16::try_from(rating).unwrap_or(u16::MAX),
@@ -816,6 +825,10 @@ impl Parser {
 
     /// Cross-record checks and assembly of the tournament.
     fn finish(mut self) -> Result<Tournament, TrfError> {
+        if self.t.by_rank {
+            // `XXC rank`: the order of the 001 lines is the pairing order (`positional`).
+            self.t.rank_order = self.t.players.iter().map(|p| p.id).collect();
+        }
         self.t.players.sort_by_key(|p| p.id);
         let rounds = self.t.rounds_recorded();
         for p in &mut self.t.players {
@@ -887,6 +900,7 @@ impl Parser {
             }
         }
         trf06::apply_dialect(&mut self.t);
+        self.colour_uncoloured_forfeits();
         self.check_games()?;
         if let Err(e) = self.check_points() {
             if !self.bb.is_empty() || !self.p162.is_empty() || !self.xxs.is_empty() {
@@ -1031,6 +1045,55 @@ impl Parser {
         }
     }
 
+    /// Forfeits written `NNNN - +` / `NNNN - -` (an opponent, no colour: old Swiss-Chess
+    /// exports; bbpPairings reads them): a forfeit has no colour for the pairing (C.04.2), so
+    /// both sides get one only to keep the model's games two-sided: the other side's opposite
+    /// when it has one, else White to the lower pairing number. They are listed in
+    /// [`Tournament::uncoloured_forfeits`] (the writer writes them back with `-`).
+    fn colour_uncoloured_forfeits(&mut self) {
+        if self.uncoloured.is_empty() {
+            return;
+        }
+        let marked: std::collections::BTreeSet<(PlayerId, usize)> =
+            self.uncoloured.iter().copied().collect();
+        let mut updates = Vec::new();
+        for &(id, r) in &marked {
+            let Some(RoundEntry::Game { opponent, .. }) =
+                self.t.player(id).and_then(|p| p.rounds.get(r - 1)).copied()
+            else {
+                continue;
+            };
+            let theirs = self
+                .t
+                .player(opponent)
+                .and_then(|o| o.rounds.get(r - 1))
+                .copied();
+            let color = match theirs {
+                Some(RoundEntry::Game { color, .. }) if !marked.contains(&(opponent, r)) => {
+                    color.opposite()
+                }
+                _ if id < opponent => Color::White,
+                _ => Color::Black,
+            };
+            updates.push((id, r, color));
+        }
+        for (id, r, c) in updates {
+            if let Some(RoundEntry::Game { color, .. }) = self
+                .t
+                .players
+                .iter_mut()
+                .find(|p| p.id == id)
+                .and_then(|p| p.rounds.get_mut(r - 1))
+            {
+                *color = c;
+            }
+        }
+        self.t.uncoloured_forfeits = marked
+            .into_iter()
+            .map(|(id, r)| (id, u32::try_from(r).unwrap_or(u32::MAX)))
+            .collect();
+    }
+
     fn line_of(&self, id: PlayerId) -> usize {
         self.player_line.get(&id).copied().unwrap_or(0)
     }
@@ -1156,13 +1219,36 @@ impl Parser {
                     self.line_of(p.id),
                     81,
                     "points",
-                    format!("{all} (computed from the results of player {})", p.id),
+                    format!(
+                        "{all} (computed from the results of player {}){}",
+                        p.id,
+                        blank_half_byes_hint(t, &p.rounds, all, col_points)
+                    ),
                     Some(quoted(&col_points.to_string())),
                 ));
             }
         }
         Ok(())
     }
+}
+
+/// What a points column larger than the results probably means, when it is: blank rounds
+/// counted as half-point byes (old Krause exports; the usual repair writes them `0000 - H`).
+fn blank_half_byes_hint(t: &Tournament, rounds: &[RoundEntry], all: Score, col: Score) -> String {
+    let blanks = rounds
+        .iter()
+        .filter(|e| matches!(e, RoundEntry::Unplayed(Unplayed::Absent)))
+        .count();
+    let half = t.points.half_bye.0;
+    let extra = (col - all).0;
+    if half <= 0 || extra <= 0 || extra % half != 0 || (extra / half) as usize > blanks {
+        return String::new();
+    }
+    format!(
+        "; the points written count {} of the player's {blanks} blank round(s) as half-point \
+         byes: probably meant as `0000 - H`",
+        extra / half
+    )
 }
 
 fn color_word(c: Color) -> &'static str {
@@ -1203,8 +1289,9 @@ fn parse_uint(l: &Line, from: usize, to: usize, field: &str) -> Result<Option<u3
     })
 }
 
-/// One round block of a `001` line (§B.2): opponent at s..s+3, colour s+5, result s+7.
-fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
+/// One round block of a `001` line (§B.2): opponent at s..s+3, colour s+5, result s+7; and
+/// whether it is a forfeit with an opponent but colour `-` (coloured in `finish`).
+fn parse_block(l: &Line, r: usize) -> Result<(RoundEntry, bool), TrfError> {
     let s = block_start(r);
     for c in [s + 4, s + 6, s + 8, s + 9] {
         if let Some(ch) = l.at(c).filter(|ch| !ch.is_whitespace()) {
@@ -1310,6 +1397,15 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
                     ))
                 }
             };
+            if color.is_none() && kind == GameKind::Forfeit && l.at(s + 5) == Some('-') {
+                let e = RoundEntry::Game {
+                    opponent,
+                    color: Color::White,
+                    result: res,
+                    kind,
+                };
+                return Ok((e, true));
+            }
             let Some(color) = color else {
                 return Err(l.err(
                     ErrorKind::InvalidRound,
@@ -1319,12 +1415,15 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
                     Some(found_char(l.at(s + 5)).replace("' '", "a blank")),
                 ));
             };
-            Ok(RoundEntry::Game {
-                opponent,
-                color,
-                result: res,
-                kind,
-            })
+            Ok((
+                RoundEntry::Game {
+                    opponent,
+                    color,
+                    result: res,
+                    kind,
+                },
+                false,
+            ))
         }
         None => {
             let unplayed = match result {
@@ -1359,7 +1458,7 @@ fn parse_block(l: &Line, r: usize) -> Result<RoundEntry, TrfError> {
                     Some(found_char(l.at(s + 5))),
                 ));
             }
-            Ok(RoundEntry::Unplayed(unplayed))
+            Ok((RoundEntry::Unplayed(unplayed), false))
         }
     }
 }
@@ -1437,5 +1536,64 @@ mod tests {
             (e.kind, e.line, e.column),
             (ErrorKind::ControlCharacter, 2, 2)
         );
+    }
+
+    /// A forfeit written with an opponent and colour `-` (`2 - +` / `1 - -`, as an old
+    /// Swiss-Chess export writes it) is a forfeit without colour: read, listed, written back.
+    #[test]
+    fn forfeits_without_colour_are_read_and_written_back() {
+        let text = "012 Uncoloured forfeit\n\
+        001    1      Alpha                             1500                             2.0          2 - +     3 w 1\n\
+        001    2      Beta                              1500                             0.0          1 - -     4 b 0\n\
+        001    3      Gamma                             1500                             1.0          4 w 1     1 b 0\n\
+        001    4      Delta                             1500                             1.0          3 b 0     2 w 1\n";
+        let t = read_str(text).unwrap();
+        assert_eq!(t.uncoloured_forfeits, vec![(1, 1), (2, 1)]);
+        let e = t.players[0].rounds[0];
+        assert!(
+            matches!(
+                e,
+                RoundEntry::Game {
+                    opponent: 2,
+                    kind: GameKind::Forfeit,
+                    result: GameResult::Win,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.played_color(),
+            None,
+            "a forfeit has no colour for the pairing"
+        );
+        let written = write(&t);
+        assert!(written.contains("   2 - +     3 w 1"), "{written}");
+        assert!(written.contains("   1 - -     4 b 0"), "{written}");
+        assert_eq!(read_str(&written).unwrap(), t);
+        // A played game still needs its colour.
+        let bad = text
+            .replace("   2 - +", "   2 - 1")
+            .replace("   1 - -", "   1 - 0");
+        assert_eq!(read_str(&bad).unwrap_err().kind, ErrorKind::InvalidRound);
+    }
+
+    /// Points that count blank rounds as half-point byes (old Krause exports): refused, with
+    /// what is probably meant.
+    #[test]
+    fn blank_rounds_counted_as_half_byes_are_named() {
+        let text = "012 Blank half byes\n\
+            001    1      Alpha                             1500                             1.5          2 w 1\n\
+            001    2      Beta                              1500                             0.0          1 b 0     3 w 0\n\
+            001    3      Gamma                             1500                             1.0                    2 b 1\n";
+        let e = read_str(text).unwrap_err();
+        assert_eq!((e.kind, e.line), (ErrorKind::PointsMismatch, 2));
+        assert!(
+            e.to_string()
+                .contains("count 1 of the player's 1 blank round(s) as half-point byes"),
+            "{e}"
+        );
+        let fixed = read_str(&text.replace("1.5", "1.0")).unwrap();
+        assert_eq!(fixed.players.len(), 3);
     }
 }

@@ -5,7 +5,7 @@
 //! `###` comments, `192`, unknown records), then `XXR`, `XXC`, the point system (only when it
 //! is not 1 / ½ / 0: `BBW BBD BBL BBZ BBF BBU` for bbpPairings **and** `XXS` for JaVaFo, so both
 //! engines read the same system, §C and §D of trf-formats.md), the `001` lines sorted by
-//! pairing number, then `XXA`, `260` (prohibited pairings for a range of rounds: TRF-2026 has
+//! pairing number (in the order of the file with `XXC rank`, which pairs by that order), then `XXA`, `260` (prohibited pairings for a range of rounds: TRF-2026 has
 //! no older equivalent), `XXP`, `XXZ`. TRF-2026 output: the same records, `142` and `152` before
 //! `XXR` and `XXC` (kept for older readers, as trf-formats.md §E.4 advises), `162` before
 //! `BB*` (kept for bbpPairings v5; `XXS` only for a system `162` cannot express), and after the player lines `240`
@@ -32,6 +32,7 @@ use crate::model::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Tournament, Unplayed,
 };
 use crate::score::Score;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io;
 
@@ -107,9 +108,21 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
     }
     let mut players: Vec<&Player> = t.players.iter().collect();
     players.sort_by_key(|p| p.id);
+    // `XXC rank` pairs by the order of the 001 lines: keep it.
+    if t.by_rank && t.rank_order.len() == players.len() {
+        let place: std::collections::HashMap<PlayerId, usize> = t
+            .rank_order
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| (id, i))
+            .collect();
+        players.sort_by_key(|p| place.get(&p.id).copied().unwrap_or(usize::MAX));
+    }
     let blocks = blocks_to_write(t);
     for p in players {
-        lines.push(player_line(p, blocks(p)));
+        let mut line = player_line(p, blocks(p));
+        uncolour_forfeits(t, p.id, &mut line);
+        lines.push(line);
     }
     match opts.format {
         Format::Trf16 => acceleration(t, &mut lines),
@@ -136,10 +149,56 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
     let eol = opts.line_ending.as_str();
     let mut out = String::new();
     for l in lines {
-        out.push_str(l.trim_end());
+        out.push_str(&whole_last_block(l.trim_end()));
         out.push_str(eol);
     }
     out
+}
+
+/// A `001` line whose last round block is cut short by the trimmed blanks (`0000 -`, an
+/// absence with a blank result) gets its 8-character round field back (`0000 -  `):
+/// bbpPairings rejects the line otherwise ("Invalid line").
+fn whole_last_block(line: &str) -> Cow<'_, str> {
+    let len = line.chars().count();
+    if !line.starts_with("001") || len < 92 {
+        return Cow::Borrowed(line);
+    }
+    // Round r's field is columns s..=s+7 with s = 92 + 10 (r - 1).
+    let s = 92 + (len - 92) / 10 * 10;
+    if len >= s + 7 {
+        return Cow::Borrowed(line);
+    }
+    Cow::Owned(format!("{line:<width$}", width = s + 7))
+}
+
+/// The tournament as handed to another engine (`check --engine`, `simulate --engine`, `trf
+/// --out-dir`): every `001` field the format defines is filled, as py4swiss requires: a
+/// missing points column gets the points of the results, a missing rank the place in the
+/// standings (points, then pairing number).
+pub fn complete_for_engines(t: &Tournament) -> Tournament {
+    let mut t = t.clone();
+    for i in 0..t.players.len() {
+        if t.players[i].points.is_none() {
+            let pts: Score = t.players[i].rounds.iter().map(|e| t.points.points(e)).sum();
+            t.players[i].points = Some(pts);
+        }
+    }
+    if t.players.iter().any(|p| p.rank.is_none()) {
+        let mut order: Vec<(Score, PlayerId)> = t
+            .players
+            .iter()
+            .map(|p| (p.points.unwrap_or(Score::ZERO), p.id))
+            .collect();
+        order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (place, (_, id)) in order.iter().enumerate() {
+            if let Some(p) = t.players.iter_mut().find(|p| p.id == *id) {
+                if p.rank.is_none() {
+                    p.rank = Some(u32::try_from(place + 1).unwrap_or(u32::MAX));
+                }
+            }
+        }
+    }
+    t
 }
 
 /// `XXR` and `XXC` (JaVaFo, trf-formats.md §C).
@@ -302,7 +361,7 @@ fn player_line(p: &Player, blocks: usize) -> String {
     let mut l = format!(
         "001 {:>4} {sex}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}  ",
         p.id,
-        cut(&p.title, 3),
+        cut(&crate::model::fide_title(&p.title), 3),
         cut(&p.name, 33),
         rating,
         cut(&p.federation, 3),
@@ -315,6 +374,22 @@ fn player_line(p: &Player, blocks: usize) -> String {
         l.push_str(&block(e));
     }
     l
+}
+
+/// Forfeits the file wrote with colour `-` (`Tournament::uncoloured_forfeits`) get it back.
+fn uncolour_forfeits(t: &Tournament, id: PlayerId, line: &mut String) {
+    if t.uncoloured_forfeits.is_empty() {
+        return;
+    }
+    let mut chars: Vec<char> = line.chars().collect();
+    for &(_, r) in t.uncoloured_forfeits.iter().filter(|(p, _)| *p == id) {
+        // Colour column of round r: 92 + 10 (r - 1) + 5, 1-based.
+        let at = 96usize.saturating_add(10usize.saturating_mul(r.saturating_sub(1) as usize));
+        if let Some(c @ ('w' | 'b')) = chars.get_mut(at) {
+            *c = '-';
+        }
+    }
+    *line = chars.into_iter().collect();
 }
 
 /// The first `n` characters of `s` (fields never spill into the next column).
@@ -405,7 +480,7 @@ mod tests {
         let l: Vec<char> = player_line(&p, 2).chars().collect();
         let col = |a: usize, b: usize| l[a - 1..b].iter().collect::<String>();
         assert_eq!(col(5, 8), "   7");
-        assert_eq!(col(10, 13), "m  g");
+        assert_eq!(col(10, 13), "m GM");
         assert_eq!(col(15, 26), "Müller, Jörg");
         assert_eq!(col(49, 52), "2501");
         assert_eq!(col(54, 56), "GER");
@@ -415,5 +490,38 @@ mod tests {
         assert_eq!(col(86, 89), "   3");
         assert_eq!(col(92, 99), "  12 w 1");
         assert_eq!(col(102, 109), "0000 - H");
+    }
+
+    /// What other engines need of a `001` line: a last absence keeps its whole round field
+    /// (bbpPairings), every field is filled and titles are in the specification's form
+    /// (py4swiss).
+    #[test]
+    fn lines_other_engines_read() {
+        let text = "XXR 3\n\
+            001    1    g Alpha\n\
+            001    2   wf Beta\n";
+        let t = crate::trf::read_str(text).unwrap();
+        assert_eq!(t.players[0].title, "GM");
+        assert_eq!(t.players[1].title, "WFM");
+        let mut t2 = t.clone();
+        t2.players[1].points = Some(Score(10));
+        t2.players[0].points = Some(Score(0));
+        for p in &mut t2.players {
+            p.rounds = vec![RoundEntry::Unplayed(Unplayed::Absent); 2];
+        }
+        t2.players[1].rounds[0] = RoundEntry::Unplayed(Unplayed::FullBye);
+        let written = write(&crate::trf::complete_for_engines(&t2));
+        let lines: Vec<&str> = written.lines().filter(|l| l.starts_with("001")).collect();
+        for l in &lines {
+            assert_eq!(l.chars().count(), 109, "{l:?}");
+            assert!(l.ends_with("0000 -  "), "{l:?}");
+        }
+        assert_eq!(&lines[0][10..13], " GM");
+        assert_eq!(&lines[1][10..13], "WFM");
+        // Ranks from the standings: Beta (1.0) first.
+        assert_eq!(&lines[1][85..89], "   1");
+        assert_eq!(&lines[0][85..89], "   2");
+        let back = crate::trf::read_str(&written).unwrap();
+        assert_eq!(back.players[0].rounds, t2.players[0].rounds);
     }
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisslab_engine::pairing::Diagnostics;
 use swisslab_engine::trf::{self, ErrorKind};
-use swisslab_engine::{checker, System};
+use swisslab_engine::{checker, System, Tournament};
 use swisslab_simulator::sim::Engine;
 
 /// Options of `swisslab check`.
@@ -103,7 +103,9 @@ pub fn run(args: &Args) -> ExitCode {
         .par_iter()
         .map(|path| {
             let outcome = match trf::read_file(path) {
-                Ok(mut t) => match prepare(path, &mut t, system, args.acceleration) {
+                Ok(mut t) => match note_assumptions(path, &t, args.quiet)
+                    .and_then(|()| prepare(path, &mut t, system, args.acceleration))
+                {
                     Err(e) => Outcome::Invalid(e, false),
                     Ok(sys) => match args.engine.engine(sys) {
                         // swisslab's own systems also name the first criterion that differs.
@@ -150,4 +152,30 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         exit(EXIT_OK)
     }
+}
+
+/// The notes `check` prints (unless `--quiet`) on what it assumed of a file: a file without
+/// `XXR` / `142` has as many rounds as it records, as bbpPairings takes them; forfeits written
+/// with colour `-` are forfeits without colour. Never fails: the `Result` only chains it.
+fn note_assumptions(path: &Path, t: &Tournament, quiet: bool) -> Result<(), String> {
+    if quiet {
+        return Ok(());
+    }
+    if t.total_rounds.is_none() {
+        eprintln!(
+            "note: {}: no XXR / 142 record; the {} rounds it records are taken as the total (as \
+             bbpPairings does), so its last round is paired with the topscorer rules",
+            path.display(),
+            checker::assumed_total(t)
+        );
+    }
+    if !t.uncoloured_forfeits.is_empty() {
+        eprintln!(
+            "note: {}: {} forfeits written with an opponent and colour '-' read as forfeits \
+             without colour",
+            path.display(),
+            t.uncoloured_forfeits.len()
+        );
+    }
+    Ok(())
 }

@@ -26,7 +26,9 @@ pub struct Args {
     pub no_standings: bool,
 
     /// Also write each valid file, normalised (records in canonical order; see --format), into
-    /// DIR under the same file name. The file is replaced atomically. DIR must exist.
+    /// DIR under the same file name, every 001 field filled (a missing points column or rank
+    /// computed) so that bbpPairings, JaVaFo and py4swiss read it. The file is replaced
+    /// atomically. DIR must exist.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 
@@ -101,7 +103,8 @@ pub fn run(args: &Args) -> ExitCode {
                 eprintln!("error: {}: {e}", path.display());
                 return exit(EXIT_INVALID);
             }
-            let text = trf::write_with(&t, &opts);
+            // Every 001 field filled (points, rank), as other engines read them.
+            let text = trf::write_with(&trf::complete_for_engines(&t), &opts);
             if let Err(e) = swisslab_engine::io::write_atomic(&out, text.as_bytes()) {
                 eprintln!("error: {}: cannot write: {e}", out.display());
                 return exit(EXIT_IO);

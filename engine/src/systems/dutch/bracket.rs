@@ -30,7 +30,7 @@
 use super::tight::Tight;
 use super::weights::{widen, Digits, Layout};
 use super::{RoundCtx, RoundPlayer};
-use crate::colour::{difference_after, third_in_a_row};
+use crate::colour::{gets_difference_beyond_two, third_in_a_row};
 use crate::history::{Float, PreferenceStrength};
 use crate::matching::{max_weight_matching, Matcher, Weight, I512};
 use crate::model::Color;
@@ -484,7 +484,7 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
             if f.preference.is_some_and(|p| p.color != c) {
                 return None;
             }
-            if top && (difference_after(f, c).abs() > 2 || third_in_a_row(f, c)) {
+            if top && (gets_difference_beyond_two(f, c) || third_in_a_row(f, c)) {
                 return None;
             }
         }
@@ -755,7 +755,7 @@ impl PairFields<'_> {
                 }
             }
             if topish {
-                if difference_after(f, c).abs() > 2 {
+                if gets_difference_beyond_two(f, c) {
                     c8 += 1;
                 }
                 if third_in_a_row(f, c) {

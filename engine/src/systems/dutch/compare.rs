@@ -16,7 +16,7 @@
 //! but different colours, the difference is the colour allocation itself.
 
 use super::{bracket, RoundCtx};
-use crate::colour::{difference_after, third_in_a_row};
+use crate::colour::{gets_difference_beyond_two, third_in_a_row};
 use crate::history::{Edition, Float, PreferenceStrength};
 use crate::model::{Color, PlayerId};
 use crate::pairing::Pairing;
@@ -257,7 +257,7 @@ fn colours(ctx: &RoundCtx, side: &Side, y26: bool, out: &mut Vec<(&'static str, 
         for g in [a, b] {
             let col = if g == w { Color::White } else { Color::Black };
             let f = &p[g].colour;
-            c[0] += i64::from(top && difference_after(f, col).abs() > 2);
+            c[0] += i64::from(top && gets_difference_beyond_two(f, col));
             c[1] += i64::from(top && third_in_a_row(f, col));
             if let Some(pref) = f.preference.filter(|pr| pr.color != col) {
                 c[2] += 1;

@@ -64,7 +64,7 @@
 
 use super::bracket::{BracketResult, Mode};
 use super::RoundCtx;
-use crate::colour::{difference_after, third_in_a_row};
+use crate::colour::{gets_difference_beyond_two, third_in_a_row};
 use crate::history::{Edition, Float, PreferenceStrength};
 use crate::model::Color;
 use crate::pairing::PairingError;
@@ -411,7 +411,7 @@ impl<'a> Oracle<'a> {
             for x in [ga, gb] {
                 let c = if x == w { Color::White } else { Color::Black };
                 let f = &p[x].colour;
-                if top && difference_after(f, c).abs() > 2 {
+                if top && gets_difference_beyond_two(f, c) {
                     counts[0] += 1;
                 }
                 if top && third_in_a_row(f, c) {

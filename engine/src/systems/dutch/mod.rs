@@ -447,10 +447,9 @@ pub(crate) fn has_arrived(p: &crate::model::Player, rounds: usize) -> bool {
     use crate::model::Unplayed;
     p.rounds.iter().take(rounds).any(|e| match e {
         RoundEntry::Game { .. } => true,
-        RoundEntry::Unplayed(u) => matches!(
-            u,
-            Unplayed::Pab | Unplayed::ForfeitWin | Unplayed::ForfeitLoss
-        ),
+        // A forfeit loss without an opponent (`0000 - -`, how lichess writes an absence) is
+        // no part in a pairing: bbpPairings and JaVaFo do not count it either.
+        RoundEntry::Unplayed(u) => matches!(u, Unplayed::Pab | Unplayed::ForfeitWin),
     })
 }
 

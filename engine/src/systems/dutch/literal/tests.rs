@@ -610,3 +610,137 @@ fn engine_pairs_m1_mdps_in_a_collapsed_last_bracket() {
     let eng = bracket::solve(&ctx, &[0, 1], &[2, 3, 4], Mode::Last).unwrap();
     assert_eq!(normal(&eng), normal(&lit));
 }
+
+/// Final rounds whose topscorers are already beyond the colour-difference limit (-4, -3, +3,
+/// +4), as real leagues reach them: 2017 C.8 / 2026 C10 count only the players the round's
+/// colour takes (further) beyond +-2 (`colour::gets_difference_beyond_two`). Each random
+/// instance gets, for about half of its players, a history of 5 to 8 games with such a
+/// difference, and every player of the bracket and above is a topscorer; the pairs two
+/// non-topscorers with the same absolute preference cannot make stay barred (C.3).
+fn with_extreme_topscorers(rng: &mut Rng, inst: &mut Instance) {
+    let n = inst.ctx.players.len();
+    let bracket_min = inst
+        .mdps
+        .iter()
+        .chain(&inst.residents)
+        .map(|&i| inst.ctx.players[i].score)
+        .min()
+        .unwrap_or(Score::ZERO);
+    for i in 0..n {
+        let p = &mut inst.ctx.players[i];
+        p.top = p.score >= bracket_min || rng.chance(30, 100);
+        if !rng.chance(55, 100) {
+            continue;
+        }
+        let d = [-4i32, -3, 3, 4][rng.range(0, 3)];
+        let games = d.unsigned_abs() as usize + 2 * rng.range(0, 2);
+        let whites = (games as i32 + d) / 2;
+        let mut cols: Vec<Color> = (0..games)
+            .map(|k| {
+                if (k as i32) < whites {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            })
+            .collect();
+        for k in (1..games).rev() {
+            let j = rng.range(0, k);
+            cols.swap(k, j);
+        }
+        let h = PlayerHistory {
+            id: p.id,
+            score: p.score,
+            acceleration: Score::ZERO,
+            colors: cols.clone(),
+            floats: vec![],
+            opponents: vec![],
+            had_pab: false,
+            had_forfeit_win: false,
+            had_unplayed_win: false,
+        };
+        p.colour = ColourFacts {
+            tpn: p.id,
+            colors: cols,
+            preference: h.preference(),
+            difference: h.color_difference(),
+        };
+        p.played = h.games_played();
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&inst.ctx.players[i], &inst.ctx.players[j]);
+            let ok = inst.ctx.compat[i][j] && !super::super::absolute_colour_clash(a, b);
+            inst.ctx.compat[i][j] = ok;
+            inst.ctx.compat[j][i] = ok;
+        }
+    }
+}
+
+fn run_extreme(seed: u64, count: usize, rules: &'static Rules) -> Tally {
+    let mut rng = Rng::new(seed);
+    let mut tally = Tally::default();
+    let kinds = [
+        Kind::Homogeneous,
+        Kind::Heterogeneous,
+        Kind::Last,
+        Kind::Penultimate,
+    ];
+    for k in 0..count {
+        let mut inst = instance(&mut rng, kinds[k % kinds.len()], false, rules);
+        with_extreme_topscorers(&mut rng, &mut inst);
+        compare(&inst, M1Reading::PsdBest, &mut tally);
+    }
+    tally
+}
+
+#[test]
+fn engine_agrees_with_literal_sequence_on_topscorers_beyond_two() {
+    for (seed, rules) in [
+        (0x7095_2017, &edition_2017::RULES),
+        (0x7095_2026, &edition_2026::RULES),
+    ] {
+        let t = run_extreme(seed, 4_000, rules);
+        report(&t);
+        assert!(t.compared > 2500, "{t:?}");
+        assert_eq!(t.disagreements, 0, "see the instances printed above");
+    }
+}
+
+/// 2017 C.8 / 2026 C10, the reading bbpPairings and JaVaFo share: a player at -4 or -3 who
+/// gets White is not counted (the round brings him back), one who gets Black is; a player at
+/// +2 is counted when he gets White.
+#[test]
+fn topscorers_already_beyond_two_who_get_their_colour_are_not_counted() {
+    use crate::colour::gets_difference_beyond_two;
+    use Color::{Black as B, White as W};
+    let facts = |cols: &[Color]| {
+        let h = PlayerHistory {
+            id: 1,
+            score: Score::ZERO,
+            acceleration: Score::ZERO,
+            colors: cols.to_vec(),
+            floats: vec![],
+            opponents: vec![],
+            had_pab: false,
+            had_forfeit_win: false,
+            had_unplayed_win: false,
+        };
+        ColourFacts {
+            tpn: 1,
+            colors: cols.to_vec(),
+            preference: h.preference(),
+            difference: h.color_difference(),
+        }
+    };
+    let minus4 = facts(&[B, B, W, B, B, W, B, B]);
+    let minus3 = facts(&[B, W, B, B, W, B, B]);
+    let plus2 = facts(&[W, B, W, W]);
+    assert_eq!((minus4.difference, minus3.difference), (-4, -3));
+    assert!(!gets_difference_beyond_two(&minus4, W), "-4 to -3");
+    assert!(!gets_difference_beyond_two(&minus3, W), "-3 to -2");
+    assert!(gets_difference_beyond_two(&minus4, B), "-4 to -5");
+    assert!(gets_difference_beyond_two(&minus3, B), "-3 to -4");
+    assert!(gets_difference_beyond_two(&plus2, W), "+2 to +3");
+    assert!(!gets_difference_beyond_two(&plus2, B), "+2 to +1");
+}
