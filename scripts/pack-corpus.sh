@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Packs the shared conformance corpora (../shared/conformance/dutch-2012, dutch-2017,
+# Packs the shared conformance corpora (../shared/conformance/dutch-2012, dutch-2012-more, dutch-2017,
 # dutch-2017-forfeits, dutch-2025 and the peer corpus dubov-2026-py4swiss, with their manifests) into
 # testdata/conformance/<name>.tar.gz, reproducibly: sorted names, mtime 0, owner and group 0,
 # fixed permissions, and a gzip header without name or timestamp (-n).
@@ -11,7 +11,7 @@ shared="${SHARED:-$root/../shared}"
 src="$shared/conformance"
 out="$root/testdata/conformance"
 mkdir -p "$out"
-for name in dutch-2012 dutch-2017 dutch-2017-forfeits dutch-2025 dubov-2026-py4swiss; do
+for name in dutch-2012 dutch-2012-more dutch-2017 dutch-2017-forfeits dutch-2025 dubov-2026-py4swiss; do
     if [ ! -f "$src/$name/manifest.csv" ]; then
         echo "pack-corpus: $src/$name/manifest.csv not found" >&2
         exit 1

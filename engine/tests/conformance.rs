@@ -14,8 +14,12 @@ use rayon::prelude::*;
 use swisslab_engine::{checker, trf, System};
 
 /// Checks every tournament of `corpus` (which must hold `expected_files`) with `system` against
-/// the corpus's ratchet file.
-fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, system: System) {
+/// the corpus's ratchet file, and returns the number of rounds checked.
+fn corpus_matches_the_reference_engine(
+    corpus: &str,
+    expected_files: usize,
+    system: System,
+) -> usize {
     let files = support::corpus_trf(corpus);
     assert_eq!(
         files.len(),
@@ -42,6 +46,7 @@ fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, syst
         results.len()
     );
     support::ratchet(corpus, discrepancies);
+    rounds
 }
 
 #[test]
@@ -106,15 +111,30 @@ fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
     corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, System::Dutch2017);
 }
 
-#[test]
-fn dutch_2012_corpus_matches_the_reference_engine() {
+/// Checks a Dutch 2012 corpus (tournaments and rounds pinned) and that no level search reached
+/// its node limit on it: every level is met or refused by the rules and the bounds.
+fn dutch_2012_corpus(corpus: &str, expected_files: usize, expected_rounds: usize) {
     let before = swisslab_engine::dutch2012::searches_given_up();
-    corpus_matches_the_reference_engine("dutch-2012", 997, System::Dutch2012);
-    // The search's node limit (a safety net) decides no round of the corpus: every level is
-    // met or refused by the rules and the bounds (no other test of this binary pairs 2012).
+    let rounds = corpus_matches_the_reference_engine(corpus, expected_files, System::Dutch2012);
+    assert_eq!(
+        rounds, expected_rounds,
+        "the corpus {corpus} has {expected_rounds} rounds"
+    );
     let given_up = swisslab_engine::dutch2012::searches_given_up() - before;
     assert_eq!(
         given_up, 0,
         "{given_up} level searches reached the node limit"
     );
+}
+
+/// 997 tournaments of 4-100 players paired by JaVaFo 1.4, the edition's endorsed engine.
+#[test]
+fn dutch_2012_corpus_matches_the_reference_engine() {
+    dutch_2012_corpus("dutch-2012", 997, 6231);
+}
+
+/// 1,500 further tournaments of 4-30 players made by JaVaFo 1.4 exactly as the first corpus.
+#[test]
+fn dutch_2012_more_corpus_matches_the_reference_engine() {
+    dutch_2012_corpus("dutch-2012-more", 1500, 8785);
 }
