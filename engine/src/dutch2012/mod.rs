@@ -34,7 +34,7 @@
 //!   is absent without points does not float. The memory is two rounds (B.5, B.6);
 //! - bye eligibility (B.1.b): no pairing-allocated bye for a player who already scored a point
 //!   or half a point without playing (any bye, a forfeit win); when nobody is eligible, those
-//!   who received the fewest points without playing;
+//!   who scored without playing the fewest times (whatever the points);
 //! - B.2 (absolute colour clash) may be dropped for top scorers only as the last step of C.10
 //!   (C.10.g), where the 2017 rules exempt them outright.
 //!
@@ -71,6 +71,7 @@
 mod bound;
 mod bracket;
 mod exact;
+mod exchange;
 mod levels;
 pub mod literal;
 mod memo;
@@ -86,17 +87,19 @@ use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// The requirement levels whose search reached the node limit of `bracket` and were taken
-/// as not met, since the program started (all threads): the safety net deciding instead of
-/// the rules. The conformance test holds it at zero on the corpus.
+/// The bounds reached since the program started (all threads), each of which may decide a
+/// pairing instead of the rules: a requirement level whose search reached the node limit of
+/// `bracket` and was taken as not met, a list of D.3 choices or C.12 sets cut at
+/// `bracket::CHOICE_LIMIT`, C.12's sets of downfloaters too many to rank (`same_scores`). The
+/// conformance tests hold it at zero on both JaVaFo 1.4 corpora.
 static SEARCHES_GIVEN_UP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// How many level searches have reached the node limit so far (see `SEARCHES_GIVEN_UP`).
+/// How many searches have reached a bound so far (see `SEARCHES_GIVEN_UP`).
 pub fn searches_given_up() -> u64 {
     SEARCHES_GIVEN_UP.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// Counts one level search given up at the node limit.
+/// Counts one bound reached (a level search given up at the node limit, a list cut).
 pub(crate) fn give_up() {
     SEARCHES_GIVEN_UP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
@@ -115,8 +118,8 @@ pub(crate) struct Player12 {
     pub float2: Float,
     /// B.1.b: may receive the bye.
     pub bye_ok: bool,
-    /// B.1.b: the points received without playing (byes, forfeit wins).
-    pub without_play: Score,
+    /// B.1.b: the rounds in which the player scored without playing (byes, forfeit wins).
+    pub times_without_play: usize,
 }
 
 /// Everything constant while one round is paired.
@@ -409,7 +412,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         // B.1.b: "a point or half point without playing, either through a bye or due to an
         // opponent not appearing in time": a forfeit win, or an unplayed round that scored. A
         // forfeit loss (the player did not appear) is neither, whatever it is worth.
-        let without_play = p
+        let scored_unplayed: Vec<&RoundEntry> = p
             .rounds
             .iter()
             .take(rounds)
@@ -418,6 +421,9 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
                     || (matches!(e, RoundEntry::Unplayed(u) if *u != Unplayed::ForfeitLoss)
                         && t.points.points(e) > Score::ZERO)
             })
+            .collect();
+        let without_play = scored_unplayed
+            .iter()
             .fold(Score::ZERO, |sum, e| sum + t.points.points(e));
         players.push(Player12 {
             id: *id,
@@ -440,17 +446,19 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
                 Float::None
             },
             bye_ok: without_play == Score::ZERO,
-            without_play,
+            times_without_play: scored_unplayed.len(),
         });
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     // B.1.b yields when nobody left could take the bye: JaVaFo 1.4 then gives it to one of
-    // the players who received the fewest points without playing.
+    // the players who scored without playing the fewest times, whatever the points
+    // (`tiny/p009-r08-i1000984` round 8: 8, one full-point bye, takes it before 2 and 4, one
+    // half-point bye each).
     let n = players.len();
     if n % 2 == 1 && !players.iter().any(|p| p.bye_ok) {
-        let fewest = players.iter().map(|p| p.without_play).min();
+        let fewest = players.iter().map(|p| p.times_without_play).min();
         for p in &mut players {
-            p.bye_ok = Some(p.without_play) == fewest;
+            p.bye_ok = Some(p.times_without_play) == fewest;
         }
     }
     let mut compat = vec![vec![false; n]; n];
@@ -546,6 +554,8 @@ fn same_scores(
             .collect();
         let picks = bracket::combinations(pool.len(), need);
         if sets.len().saturating_mul(picks.len()) > limit {
+            // C.12 then asks for any better set instead of the best first: counted.
+            give_up();
             return None;
         }
         sets = sets
