@@ -9,8 +9,9 @@
 //! DELTA visits only the S1 subsets whose sum leaves an S2 subset of the needed sum, and only
 //! those S2 subsets: the sums of `r` numbers chosen among consecutive numbers `lo..=hi` fill the
 //! whole range between the least and the greatest, so a branch whose range holds the needed sum
-//! always ends in an exchange. The cost is therefore proportional to the exchanges produced
-//! (times `k`), plus one step per DELTA (at most `k * n`), whatever the number of subsets.
+//! always ends in an exchange. The cost is therefore at most about `k * n` steps per exchange
+//! produced, plus `n` steps for each DELTA (at most `k * n` of them), whatever the number of
+//! subsets.
 
 /// The least and the greatest sum of `r` distinct numbers among `lo..=hi` (every sum between
 /// them is the sum of some such choice), or `None` when there are fewer than `r` numbers.
