@@ -16,8 +16,9 @@
 //!   (C.14.b.2); with M1 = 0 the bracket is paired as homogeneous. In C.13's search of the
 //!   penultimate bracket M1 starts at M0 and P1 goes on below M1 (C.13: "if in the
 //!   penultimate score bracket P becomes zero"): there M1 is lowered when the M1 moved-down
-//!   players can still be paired within X <= P1 colour conflicts (C.10.e, A.8), else only the
-//!   P1 highest of S1 are paired (C.3.a, C.4) and P1 goes on down, to zero (`Hints::c13`).
+//!   players can still be paired within max(X1, P1) colour conflicts (A.8's X1 of the whole
+//!   bracket, C.10.e raising X up to P1), else only the P1 highest of S1 are paired (C.3.a,
+//!   C.4) and P1 goes on down, to zero (`Hints::c13`).
 //! - Homogeneous or remainder (C.4-C.8.a, C.14.a): S1 = the P highest players, S2 the rest; the
 //!   exchanges of D.2 (fewest players first, then the smallest difference of numbers, then the
 //!   S1 list top down, then the S2 list top down) outside, the transpositions of D.1 inside.
@@ -201,7 +202,8 @@ pub(crate) struct Hints<'a> {
     /// paired: a heterogeneous bracket starts at M1 = M0 and lowers P1 as C.14.b.1 does while
     /// the remainder was reached, on below M1 ("if in the penultimate score bracket P becomes
     /// zero"). With P1 below M1, M1 is lowered (C.14.b.2, P1 back at its top) when the M1
-    /// moved-down players can still be paired within the colour budget X <= P1 (they get to
+    /// moved-down players can still be paired within the colour budget, X1 of the whole bracket
+    /// (A.8) or P1 when that is more (C.10.e) (they get to
     /// the remainder again, with no pair left to make there); when they cannot, P1 pairs are
     /// made with the P1 highest of S1 (C.4), and P1 goes on down to zero, where the two
     /// lowest brackets are joined (`pair_compatible`).
@@ -1364,10 +1366,11 @@ fn pair_compatible(
                         m1 -= 1;
                         continue;
                     }
-                    // They can within X <= P1 (C.10.e raises X only up to P1): the procedure
+                    // They can within the colour budget, X1 of the whole bracket (A.8, P0 its
+                    // half) or P1 when that is more (C.10.e raises X up to P1): the procedure
                     // gets to the remainder again with P1 - M1 < 0 pairs to make there, which
                     // gives no new pairing: M1 is lowered, P1 back at its top (C.14.b.2).
-                    Some(conflicts) if conflicts <= p1 => {
+                    Some(conflicts) if conflicts <= budgets(r, &all, n / 2).0.max(p1) => {
                         m1 -= 1;
                         p1 = p0;
                         continue;
