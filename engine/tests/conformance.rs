@@ -129,13 +129,26 @@ fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
     corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, 12649, System::Dutch2017);
 }
 
+/// Checks a Dutch 2012 corpus (tournaments and rounds pinned) and that no level search reached
+/// a bound on it (`searches_given_up`): every level is met or refused by the rules.
+fn dutch_2012_corpus(corpus: &str, expected_files: usize, expected_rounds: usize) {
+    let given_up = corpus_matches_the_reference_engine(
+        corpus,
+        expected_files,
+        expected_rounds,
+        System::Dutch2012,
+    );
+    assert_eq!(given_up, 0, "{given_up} searches reached a bound");
+}
+
+/// 997 tournaments of 4-200 players paired by JaVaFo 1.4, the edition's endorsed engine.
 #[test]
 fn dutch_2012_corpus_matches_the_reference_engine() {
-    let given_up = corpus_matches_the_reference_engine("dutch-2012", 997, 6231, System::Dutch2012);
-    // The search's node limit (a safety net) decides no round of the corpus: every level is
-    // met or refused by the rules and the bounds.
-    assert_eq!(
-        given_up, 0,
-        "{given_up} level searches reached the node limit"
-    );
+    dutch_2012_corpus("dutch-2012", 997, 6231);
+}
+
+/// 1,500 further tournaments of 4-30 players made by JaVaFo 1.4 exactly as the first corpus.
+#[test]
+fn dutch_2012_more_corpus_matches_the_reference_engine() {
+    dutch_2012_corpus("dutch-2012-more", 1500, 8785);
 }

@@ -16,8 +16,9 @@
 //!   (C.14.b.2); with M1 = 0 the bracket is paired as homogeneous. In C.13's search of the
 //!   penultimate bracket M1 starts at M0 and P1 goes on below M1 (C.13: "if in the
 //!   penultimate score bracket P becomes zero"): there M1 is lowered when the M1 moved-down
-//!   players can still be paired within X <= P1 colour conflicts (C.10.e, A.8), else only the
-//!   P1 highest of S1 are paired (C.3.a, C.4) and P1 goes on down, to zero (`Hints::c13`).
+//!   players can still be paired within max(X1, P1) colour conflicts (A.8's X1 of the whole
+//!   bracket, C.10.e raising X up to P1), else only the P1 highest of S1 are paired (C.3.a,
+//!   C.4) and P1 goes on down, to zero (`Hints::c13`).
 //! - Homogeneous or remainder (C.4-C.8.a, C.14.a): S1 = the P highest players, S2 the rest; the
 //!   exchanges of D.2 (fewest players first, then the smallest difference of numbers, then the
 //!   S1 list top down, then the S2 list top down) outside, the transpositions of D.1 inside.
@@ -57,6 +58,7 @@
 
 use super::bound::{b3_factor, scores_are, scores_desc, sq, Completion, Extra, Rest};
 use super::exact::{Judge, Judges};
+use super::exchange::exchanges;
 use super::levels::{budgets, levels, Level};
 use super::memo::{FloatersBound, Graph, Memo};
 use super::solve::max_weight_matching;
@@ -88,8 +90,13 @@ const BOUND_AFTER: u64 = 64;
 /// completions too (`Search::within_budget`, a level with a budget): a cut that only searches
 /// long enough to near the node limit need.
 const BUDGET_AFTER: u64 = 1_000;
-/// The most exchanges of one size listed for one bracket.
-const EXCHANGE_LIMIT: usize = 200_000;
+/// The most choices listed by `combinations`: D.3's sets of M1 moved-down players (21 choose
+/// 10 is already 352,716), and C.12's sets of downfloaters with the same scores. A list cut
+/// here may leave out the choice the rules would take (no pairing found in the corpora or the
+/// stress runs comes near it), so reaching it is counted with the searches given up
+/// (`super::give_up`), never silent. D.2's exchanges are not cut: `exchange` lists them in
+/// order, only as far as the search's node budget goes.
+pub(crate) const CHOICE_LIMIT: usize = 200_000;
 
 /// How the levels are decided: the depth-first search's first nodes, then `exact`'s matchings
 /// (`Both`, the engine); tests also compare the two alone.
@@ -196,7 +203,8 @@ pub(crate) struct Hints<'a> {
     /// paired: a heterogeneous bracket starts at M1 = M0 and lowers P1 as C.14.b.1 does while
     /// the remainder was reached, on below M1 ("if in the penultimate score bracket P becomes
     /// zero"). With P1 below M1, M1 is lowered (C.14.b.2, P1 back at its top) when the M1
-    /// moved-down players can still be paired within the colour budget X <= P1 (they get to
+    /// moved-down players can still be paired within the colour budget, X1 of the whole bracket
+    /// (A.8) or P1 when that is more (C.10.e) (they get to
     /// the remainder again, with no pair left to make there); when they cannot, P1 pairs are
     /// made with the P1 highest of S1 (C.4), and P1 goes on down to zero, where the two
     /// lowest brackets are joined (`pair_compatible`).
@@ -671,10 +679,11 @@ impl Search<'_> {
                 return false;
             }
             let n = players.len();
-            let limit = budget.min(EXCHANGE_LIMIT);
+            // D.2's order exactly, cut only where the search would stop: each exchange listed
+            // costs a node, so the ones past the budget could not be tried.
             let list = self
                 .memo
-                .exchanges(n, p, k, limit, || exchanges(n, p, k, limit));
+                .exchanges(n, p, k, budget, || exchanges(n, p, k, budget));
             self.nodes.set(self.nodes.get() + (list.len() / n) as u64);
             for e in list.chunks(n) {
                 s1.clear();
@@ -754,68 +763,38 @@ pub(crate) fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
     true
 }
 
-/// The exchanges of `k` players of D.2 for S1 = the `p` first players, in order: the smallest
-/// difference of numbers first, then the S1 list top down, then the S2 list top down. Each as
-/// S1 then S2 as positions among the `n` players (A.2 order), each sorted, the exchanges one
-/// after the other in one list (`n` positions each, S1 the first `p`). At most `limit` are
-/// listed.
-fn exchanges(n: usize, p: usize, k: usize, limit: usize) -> Vec<usize> {
-    let s1_sets = subsets_desc(p, k);
-    let s2_sets = subsets_asc(p, n, k);
-    let mut list: Vec<(usize, usize, usize)> = Vec::new();
-    'outer: for (i, a) in s1_sets.iter().enumerate() {
-        let sa: usize = a.iter().map(|x| x + 1).sum();
-        for (j, b) in s2_sets.iter().enumerate() {
-            let sb: usize = b.iter().map(|x| x + 1).sum();
-            list.push((sb - sa, i, j));
-            if list.len() >= limit {
-                break 'outer;
-            }
+/// The `k`-subsets of `0..n`, increasing, in lexicographic order (also the D.3 order); at most
+/// `CHOICE_LIMIT` of them, and a list cut there is counted (`super::give_up`).
+pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let (out, cut) = combinations_upto(n, k, CHOICE_LIMIT);
+    if cut {
+        super::give_up();
+    }
+    out
+}
+
+/// The first `limit` `k`-subsets of `0..n` in lexicographic order, and whether there are more.
+fn combinations_upto(n: usize, k: usize, limit: usize) -> (Vec<Vec<usize>>, bool) {
+    let out: Vec<Vec<usize>> = k_subsets(n, k).take(limit).collect();
+    let cut = out.len() >= limit && choose_exceeds(n, k, limit);
+    (out, cut)
+}
+
+/// `n` choose `k` is more than `limit`.
+fn choose_exceeds(n: usize, k: usize, limit: usize) -> bool {
+    if k > n {
+        return false;
+    }
+    let k = k.min(n - k);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // (n choose i) * (n - i) = (n choose i + 1) * (i + 1): exact at every step.
+        c = c * (n - i) as u128 / (i + 1) as u128;
+        if c > limit as u128 {
+            return true;
         }
     }
-    list.sort_unstable();
-    let mut out = Vec::with_capacity(list.len() * n);
-    let (mut s1, mut s2) = (Vec::with_capacity(p), Vec::with_capacity(n - p));
-    for (_, i, j) in list {
-        let (a, b) = (&s1_sets[i], &s2_sets[j]);
-        s1.clear();
-        s1.extend((0..p).filter(|x| !a.contains(x)));
-        s1.extend(b);
-        s1.sort_unstable();
-        s2.clear();
-        s2.extend((p..n).filter(|x| !b.contains(x)));
-        s2.extend(a);
-        s2.sort_unstable();
-        out.extend(s1.iter().chain(&s2));
-    }
-    out
-}
-
-/// The `k`-subsets of `0..p`, each listed high to low, in decreasing lexicographic order (D.2).
-fn subsets_desc(p: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out: Vec<Vec<usize>> = combinations(p, k)
-        .into_iter()
-        .map(|mut s| {
-            s.reverse();
-            s
-        })
-        .collect();
-    out.sort_unstable_by(|a, b| b.cmp(a));
-    out
-}
-
-/// The `k`-subsets of `p..n` in increasing lexicographic order (D.2).
-fn subsets_asc(p: usize, n: usize, k: usize) -> Vec<Vec<usize>> {
-    combinations(n - p, k)
-        .into_iter()
-        .map(|s| s.into_iter().map(|x| x + p).collect())
-        .collect()
-}
-
-/// The `k`-subsets of `0..n`, increasing, in lexicographic order (also the D.3 order), at most
-/// [`EXCHANGE_LIMIT`] of them.
-pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    k_subsets(n, k).take(EXCHANGE_LIMIT).collect()
+    false
 }
 
 /// D.4: the least B.3 factor of a complete pairing of `players` (B.1, B.2 for non-top scorers,
@@ -1362,10 +1341,11 @@ fn pair_compatible(
                         m1 -= 1;
                         continue;
                     }
-                    // They can within X <= P1 (C.10.e raises X only up to P1): the procedure
+                    // They can within the colour budget, X1 of the whole bracket (A.8, P0 its
+                    // half) or P1 when that is more (C.10.e raises X up to P1): the procedure
                     // gets to the remainder again with P1 - M1 < 0 pairs to make there, which
                     // gives no new pairing: M1 is lowered, P1 back at its top (C.14.b.2).
-                    Some(conflicts) if conflicts <= p1 => {
+                    Some(conflicts) if conflicts <= budgets(r, &all, n / 2).0.max(p1) => {
                         m1 -= 1;
                         p1 = p0;
                         continue;
@@ -1782,4 +1762,28 @@ fn heterogeneous(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod choice_tests {
+    use super::{choose_exceeds, combinations_upto, CHOICE_LIMIT};
+
+    /// At the bound: 20 moved-down players choose 10 (184,756) are all listed, 21 choose 10
+    /// (352,716) are cut at `CHOICE_LIMIT` and the cut is reported (counted by
+    /// `combinations`); a list exactly at the limit is not a cut.
+    #[test]
+    fn the_choice_lists_are_cut_only_past_the_limit_and_say_so() {
+        let (all, cut) = combinations_upto(20, 10, CHOICE_LIMIT);
+        assert_eq!((all.len(), cut), (184_756, false));
+        let (head, cut) = combinations_upto(21, 10, CHOICE_LIMIT);
+        assert_eq!((head.len(), cut), (CHOICE_LIMIT, true));
+        assert_eq!(head[0], (0..10).collect::<Vec<_>>());
+        assert!(head.windows(2).all(|w| w[0] < w[1]), "lexicographic order");
+        let (exact, cut) = combinations_upto(6, 3, 20);
+        assert_eq!((exact.len(), cut), (20, false));
+        let (short, cut) = combinations_upto(6, 3, 19);
+        assert_eq!((short.len(), cut), (19, true));
+        assert!(!choose_exceeds(5, 7, 0));
+        assert!(choose_exceeds(100, 50, usize::MAX));
+    }
 }

@@ -38,8 +38,9 @@
 //!   M1 while the remainder was reached, to zero ("if in the penultimate score bracket P
 //!   becomes zero"; with one moved-down player that is no homogeneous turn). With P1 below M1,
 //!   M1 is lowered (P1 back at P0) when the M1 moved-down players can still be paired within
-//!   X <= P1 colour conflicts; else P1 pairs are made with the P1 highest of S1 (C.4). A
-//!   search that ends with no pair makes the lowest bracket a joined one (D.4).
+//!   max(X1, P1) colour conflicts (X1 of the whole bracket, A.8); else P1 pairs are made with
+//!   the P1 highest of S1 (C.4). A search that ends with no pair makes the lowest bracket a
+//!   joined one (D.4).
 //! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
 //!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
@@ -794,7 +795,8 @@ impl<'a> Literal<'a> {
                             m1 -= 1;
                             continue;
                         }
-                        Some(c) if c <= p1 => {
+                        // Within X1 of the bracket (A.8) or P1 when more (C.10.e): M1 lowered.
+                        Some(c) if c <= self.budgets(&all, p0).0.max(p1) => {
                             (m1, p1) = (m1 - 1, p0);
                             continue;
                         }

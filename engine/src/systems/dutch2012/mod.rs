@@ -34,7 +34,7 @@
 //!   is absent without points does not float. The memory is two rounds (B.5, B.6);
 //! - bye eligibility (B.1.b): no pairing-allocated bye for a player who already scored a point
 //!   or half a point without playing (any bye, a forfeit win); when nobody is eligible, those
-//!   who received the fewest points without playing;
+//!   who scored without playing the fewest times (whatever the points);
 //! - B.2 (absolute colour clash) may be dropped for top scorers only as the last step of C.10
 //!   (C.10.g), where the 2017 rules exempt them outright.
 //!
@@ -71,6 +71,7 @@
 mod bound;
 mod bracket;
 mod exact;
+mod exchange;
 mod explain;
 mod levels;
 pub mod literal;
@@ -89,6 +90,20 @@ use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+thread_local! {
+    /// The lists cut at a bound while pairing the current round on this thread (a D.3 choice
+    /// list or C.12 sets cut at `bracket::CHOICE_LIMIT`, C.12's sets of downfloaters too many
+    /// to rank in `same_scores`): each may decide a pairing instead of the rules, so each is
+    /// reported in the round's [`Diagnostics`] beside the level searches given up. A pairing
+    /// runs on one thread; [`pair_diagnosed`] clears it before the round and reads it after.
+    static LISTS_CUT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts one list cut at a bound in the round being paired (see `LISTS_CUT`).
+pub(crate) fn give_up() {
+    LISTS_CUT.with(|c| c.set(c.get() + 1));
+}
+
 /// A player as the 2012 rules see him when pairing one round.
 #[derive(Clone, Debug)]
 pub(crate) struct Player12 {
@@ -103,8 +118,8 @@ pub(crate) struct Player12 {
     pub float2: Float,
     /// B.1.b: may receive the bye.
     pub bye_ok: bool,
-    /// B.1.b: the points received without playing (byes, forfeit wins).
-    pub without_play: Score,
+    /// B.1.b: the rounds in which the player scored without playing (byes, forfeit wins).
+    pub times_without_play: usize,
 }
 
 /// Everything constant while one round is paired.
@@ -271,6 +286,7 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
 /// [`pair`], with the level searches given up at the node limit in the result's diagnostics.
 pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
     check_round_number(req.round)?;
+    LISTS_CUT.with(|c| c.set(0));
     let r = prepare(t, req)?;
     let (games, bye) = pair_round(&r)?;
     let pairing = pairing_of(
@@ -284,7 +300,7 @@ pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, Pairin
     Ok(Diagnosed {
         pairing,
         diagnostics: Diagnostics {
-            searches_given_up: r.searches_given_up.get(),
+            searches_given_up: r.searches_given_up.get() + LISTS_CUT.with(|c| c.get()),
         },
     })
 }
@@ -379,7 +395,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         // B.1.b: "a point or half point without playing, either through a bye or due to an
         // opponent not appearing in time": a forfeit win, or an unplayed round that scored. A
         // forfeit loss (the player did not appear) is neither, whatever it is worth.
-        let without_play = p
+        let scored_unplayed: Vec<&RoundEntry> = p
             .rounds
             .iter()
             .take(rounds)
@@ -388,6 +404,9 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
                     || (matches!(e, RoundEntry::Unplayed(u) if *u != Unplayed::ForfeitLoss)
                         && t.points.points(e) > Score::ZERO)
             })
+            .collect();
+        let without_play = scored_unplayed
+            .iter()
             .fold(Score::ZERO, |sum, e| sum + t.points.points(e));
         players.push(Player12 {
             id: *id,
@@ -410,17 +429,19 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
                 Float::None
             },
             bye_ok: without_play == Score::ZERO,
-            without_play,
+            times_without_play: scored_unplayed.len(),
         });
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
     // B.1.b yields when nobody left could take the bye: JaVaFo 1.4 then gives it to one of
-    // the players who received the fewest points without playing.
+    // the players who scored without playing the fewest times, whatever the points
+    // (`tiny/p009-r08-i1000984` round 8: 8, one full-point bye, takes it before 2 and 4, one
+    // half-point bye each).
     let n = players.len();
     if n % 2 == 1 && !players.iter().any(|p| p.bye_ok) {
-        let fewest = players.iter().map(|p| p.without_play).min();
+        let fewest = players.iter().map(|p| p.times_without_play).min();
         for p in &mut players {
-            p.bye_ok = Some(p.without_play) == fewest;
+            p.bye_ok = Some(p.times_without_play) == fewest;
         }
     }
     let mut compat = vec![vec![false; n]; n];
@@ -516,6 +537,8 @@ fn same_scores(
             .collect();
         let picks = bracket::combinations(pool.len(), need);
         if sets.len().saturating_mul(picks.len()) > limit {
+            // C.12 then asks for any better set instead of the best first: counted.
+            give_up();
             return None;
         }
         sets = sets
