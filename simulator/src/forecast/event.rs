@@ -335,3 +335,95 @@ impl Event {
         self.total_rounds + 1 - self.first_round
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Events;
+    use crate::model;
+    use crate::sim::{run_tournament, RunOptions, Simulation};
+
+    /// A simulated event of 6 rounds stopped after round 4, as its TRF text.
+    fn event_text(withdrawal_rate: f64) -> (String, crate::model::Plan) {
+        let cfg = Config {
+            players: 20,
+            rounds: 6,
+            events: Events {
+                withdrawal_rate,
+                late_entry_rate: 0.0,
+                bye_rate: 0.0,
+                ..Events::default()
+            },
+            ..Config::default()
+        };
+        let plan = model::plan(&cfg, &mut model::tournament_rng(4, 0));
+        let sim = Simulation::new(cfg).unwrap();
+        let r = run_tournament(
+            &sim,
+            4,
+            0,
+            RunOptions {
+                until_round: Some(4),
+            },
+        );
+        assert!(r.failure.is_none());
+        (r.trf().unwrap(), plan)
+    }
+
+    fn prepare(text: &str) -> Result<Event, ForecastError> {
+        let t = swisslab_engine::trf::read_str(text)?;
+        Event::new(t, text, Path::new("e.trf"), &EventOptions::default())
+    }
+
+    #[test]
+    fn later_byes_and_withdrawals_are_taken_from_the_file() {
+        let (text, plan) = event_text(0.5);
+        // TRF-2026 240: half-point byes for players 3 and 5 in round 6.
+        let text = format!("{text}240 H   6    3    5\n");
+        let ev = prepare(&text).unwrap();
+        assert_eq!((ev.first_round, ev.total_rounds), (5, 6));
+        assert_eq!(
+            ev.later_byes.get(&6),
+            Some(&vec![(3, Unplayed::HalfBye), (5, Unplayed::HalfBye)])
+        );
+        // Players who withdrew after round 2 or earlier are absent from rounds 3 and 4.
+        let gone: BTreeSet<PlayerId> = plan
+            .players
+            .iter()
+            .filter(|p| p.withdrawn_after.is_some_and(|w| w <= 2))
+            .map(|p| p.id)
+            .collect();
+        assert!(!gone.is_empty());
+        assert!(gone.is_subset(&ev.withdrawn), "{gone:?} {:?}", ev.withdrawn);
+        assert!(ev.withdrawn.is_disjoint(&ev.first_present));
+        // Played: the byes are in round 6, the withdrawn players never paired.
+        let engine = crate::sim::Engine::Swisslab(ev.system);
+        let run = super::super::play_run(&ev, &engine, 1, 0);
+        assert!(run.failure.is_none(), "{:?}", run.failure);
+        for &(round, _, w, b) in &run.boards {
+            assert!(!ev.withdrawn.contains(&w) && !ev.withdrawn.contains(&b));
+            if round == 6 {
+                assert!(![w, b].contains(&3) && ![w, b].contains(&5));
+            }
+        }
+    }
+
+    #[test]
+    fn the_draw_rate_comes_from_the_file_only_with_enough_games() {
+        let (text, _) = event_text(0.0);
+        let ev = prepare(&text).unwrap();
+        // 20 players, 4 rounds: 40 games, too few.
+        assert_eq!(ev.draws.games, 40);
+        assert!(!ev.draws.from_file);
+        assert_eq!(ev.config.results.model, Config::default().results.model);
+    }
+
+    #[test]
+    fn a_finished_event_or_one_without_a_length_is_refused() {
+        let (text, _) = event_text(0.0);
+        let e = prepare(&text.replace("XXR 6", "XXR 4")).unwrap_err();
+        assert!(e.to_string().contains("all 4 rounds are played"), "{e}");
+        let e = prepare(&text.replace("XXR 6\n", "")).unwrap_err();
+        assert!(e.to_string().contains("give --rounds"), "{e}");
+    }
+}
