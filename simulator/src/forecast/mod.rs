@@ -23,9 +23,10 @@ pub use tally::Tally;
 
 use rayon::prelude::*;
 
-/// Plays runs `0 .. runs` of `ev` in parallel (the current rayon pool) and sums them. Runs are
-/// summed in chunks of 32 so that at most a few tallies are alive at once, whatever `runs`;
-/// `tick` is called once per finished run (the progress bar).
+/// Plays runs `0 .. runs` of `ev` in parallel (the current rayon pool) and sums them. Each
+/// worker sums a chunk of 32 runs and adds it to the total under a lock, so that at most one
+/// chunk tally per thread and the total are alive, whatever `runs`; `tick` is called once per
+/// finished run (the progress bar).
 pub fn forecast(
     ev: &Event,
     engine: &crate::sim::Engine,
@@ -35,23 +36,20 @@ pub fn forecast(
 ) -> Tally {
     const CHUNK: u64 = 32;
     let chunks = runs.div_ceil(CHUNK);
-    (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let mut t = Tally::new(ev);
-            for index in c * CHUNK..((c + 1) * CHUNK).min(runs) {
-                t.add(&play_run(ev, engine, seed, index));
-                tick();
-            }
-            t
-        })
-        .reduce(
-            || Tally::new(ev),
-            |mut a, b| {
-                a.merge(b);
-                a
-            },
-        )
+    let total = std::sync::Mutex::new(Tally::new(ev));
+    (0..chunks).into_par_iter().for_each(|c| {
+        let mut t = Tally::new(ev);
+        for index in c * CHUNK..((c + 1) * CHUNK).min(runs) {
+            t.add(&play_run(ev, engine, seed, index));
+            tick();
+        }
+        // Sums of whole numbers: the order of the merges changes nothing.
+        match total.lock() {
+            Ok(mut g) => g.merge(t),
+            Err(p) => p.into_inner().merge(t),
+        }
+    });
+    total.into_inner().unwrap_or_else(|p| p.into_inner())
 }
 
 /// The run's parameters (`forecast.csv`, one row).
