@@ -104,6 +104,7 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         PLAYERS_SHOWN.min(order.len())
     ));
     let rows = tally.player_rows(ev);
+    b.push_str(&first_chart(ev, tally, &order, n));
     for &i in order.iter().take(PLAYERS_SHOWN) {
         let p = &rows[i];
         b.push_str(&format!(
@@ -218,5 +219,51 @@ pub fn draw_text(ev: &Event) -> String {
             d.games,
             super::event::DRAW_RATE_MIN_GAMES
         )
+    }
+}
+
+/// Bars of the chance of finishing first of the (at most) ten likeliest winners, with their
+/// intervals, drawn by the report's chart module; empty when nobody can be drawn.
+fn first_chart(ev: &Event, tally: &Tally, order: &[usize], n: u64) -> String {
+    use swisslab_reports::stats::Estimate;
+    let top: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| tally.places[i].first().is_some_and(|&k| k > 0))
+        .take(10)
+        .collect();
+    if top.is_empty() || n == 0 {
+        return String::new();
+    }
+    let cats: Vec<String> = top
+        .iter()
+        .map(|&i| ev.t.players[i].id.to_string())
+        .collect();
+    let est: Vec<Estimate> = top
+        .iter()
+        .map(|&i| {
+            let k = tally.places[i][0];
+            let units: Vec<(u64, bool)> = (0..n).map(|u| (u, u < k)).collect();
+            Estimate::proportion(&units)
+        })
+        .collect();
+    let chart = swisslab_reports::model::bars(
+        "first",
+        "Chance of finishing first",
+        "Share of runs each player finishes first, with its 95% interval.",
+        "player (pairing number)",
+        "runs finishing first (%)",
+        cats,
+        vec![("first place".into(), est)],
+        100.0,
+    );
+    match swisslab_reports::charts::render(&chart) {
+        Ok(svg) => format!(
+            "<figure id=\"fig-first\">\n{}\n<figcaption><strong>{}.</strong> {} {n} runs.</figcaption>\n</figure>\n",
+            svg.trim(),
+            escape(&chart.title),
+            escape(&chart.caption)
+        ),
+        Err(_) => String::new(),
     }
 }
