@@ -157,14 +157,22 @@ fn round_trip_2026(t: &Tournament) -> Result<(), Violation> {
 /// the Dutch engine through [`checker::check_tournament`] and check that the report is clean.
 /// Returns the number of rounds checked (0 when the input was skipped).
 pub fn check_report(data: &[u8]) -> Result<usize, Violation> {
-    let Ok(t) = trf::read(data) else {
+    let Ok(mut t) = trf::read(data) else {
         return Ok(0);
     };
     let rounds = t.rounds_paired();
     if t.players.len() > LIMITS.check_players || rounds > LIMITS.check_rounds {
         return Ok(0);
     }
-    let report = checker::check(&t, System::resolve(None, &t));
+    // A file naming a system swisslab does not pair, or a Baku acceleration its point system
+    // or length does not allow, is refused with an error, not checked.
+    let Ok(system) = System::resolve(None, &t) else {
+        return Ok(0);
+    };
+    if crate::acceleration::apply(&mut t, None).is_err() {
+        return Ok(0);
+    }
+    let report = checker::check(&t, system);
     if report.rounds != rounds {
         return Err(violation(format!(
             "the report counts {} rounds, the file has {rounds}",

@@ -5,9 +5,11 @@
 //! matching), `colour` (colour allocation), `dutch` (the FIDE Dutch system), `dutch2012` (its
 //! Istanbul 2012 edition), `rating1998` (the FIDE Swiss system based on rating, 1998), `system` (the seam every caller reaches a pairing system through),
 //! `pairing` (requests and results), `checker` (re-pairing a whole tournament and comparing),
-//! `io` (atomic file output), `fuzzing` (the oracle shared by the fuzz targets and their
-//! regression tests).
+//! `acceleration` (the virtual points of accelerated pairings, C.04.7, for every system), `io`
+//! (atomic file output), `fuzzing` (the oracle shared by the fuzz targets and their regression
+//! tests).
 
+pub mod acceleration;
 pub mod checker;
 pub mod colour;
 pub mod dubov;
@@ -22,6 +24,7 @@ pub mod pairing;
 pub mod rating1998;
 pub mod score;
 pub mod system;
+pub mod tiebreak;
 pub mod trf;
 
 #[cfg(test)]

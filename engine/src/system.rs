@@ -8,7 +8,10 @@
 //!
 //! Which system a tournament file asks for (TRF-2026 `192`, else a `092` line naming one) is
 //! read by [`System::from_trf`]; the command line wins over the file, and with neither the
-//! edition in force is used ([`System::DEFAULT`]).
+//! edition in force is used ([`System::DEFAULT`]). A `192` code naming a system swisslab does not
+//! pair (Burstein, Lim, Double-Swiss, a typo) is an [`UnsupportedCode`] error listing the codes
+//! it pairs, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
+//! Acceleration, which [`crate::acceleration`] applies for every system.
 
 use crate::dubov;
 use crate::dutch;
@@ -82,23 +85,63 @@ impl System {
         }
     }
 
-    /// The system a TRF code names: a TRF-2026 `192` tournament type (`FIDE_DUTCH_2017`, …) or
-    /// the text of a `092` line. `None` when the code names no system swisslab implements.
-    pub fn from_code(code: &str) -> Option<System> {
+    /// The TRF-2026 `192` tournament type this system is written with (`FIDE_DUTCH_2025`, what
+    /// bbpPairings v6 and Gacrux read as the 2026 rules), or `None` when no code names it (then
+    /// [`System::trf_text`] goes into `092`). With `baku`, the `_BAKU` variant (C.04.7).
+    pub fn trf_code(self, baku: bool) -> Option<String> {
+        let base = match self {
+            System::Dutch2017 => "FIDE_DUTCH_2017",
+            System::Dutch2026 => "FIDE_DUTCH_2025",
+            System::Dubov2026 => "FIDE_DUBOV",
+            System::Dutch2012 | System::Dubov1997 | System::Rating1998 => return None,
+        };
+        Some(if baku {
+            format!("{base}_BAKU")
+        } else {
+            base.to_string()
+        })
+    }
+
+    /// The `092` tournament type this system is written with, read back by
+    /// [`System::from_code`] (JaVaFo's wording where it has one).
+    pub fn trf_text(self) -> &'static str {
+        match self {
+            System::Dutch2017 => "Individual  Swiss Dutch 2017 rules",
+            System::Dutch2026 => "Individual  Swiss Dutch 2026 rules",
+            System::Dutch2012 => "Individual  Swiss Dutch (Istanbul 2012 rules)",
+            System::Dubov1997 => "Individual  Swiss Dubov 1997 rules",
+            System::Dubov2026 => "Individual  Swiss Dubov 2026 rules",
+            System::Rating1998 => "Individual  Swiss based on rating 1998 rules",
+        }
+    }
+
+    /// The system a TRF-2026 `192` tournament type names (ETT26 codes, with or without a year,
+    /// with or without the `_BAKU` suffix of the Baku Acceleration, which
+    /// [`crate::acceleration`] reads), or an error naming the code and listing those
+    /// swisslab pairs.
+    pub fn from_192(code: &str) -> Result<System, UnsupportedCode> {
         let c = code.trim().to_ascii_uppercase();
-        // ETT26 tournament types, with or without the Baku acceleration suffix.
         let base = c.strip_suffix("_BAKU").unwrap_or(&c);
         // `FIDE_DUTCH` without a year names the edition in force, as `FIDE_DUTCH_2025` (what
         // bbpPairings v6 and Gacrux write) and `FIDE_DUTCH_2026` do (trf-formats.md, E.3: "a
         // robust reader should accept FIDE_DUTCH, FIDE_DUTCH_2025 and FIDE_DUTCH_2026 … as the
         // 2026 rules"; bbpPairings v6 pairs `FIDE_DUTCH` with its 2025 rules).
-        match base {
-            "FIDE_DUTCH_2017" => return Some(System::Dutch2017),
-            "FIDE_DUTCH" | "FIDE_DUTCH_2025" | "FIDE_DUTCH_2026" => return Some(System::Dutch2026),
-            // ETT26 `FIDE_DUBOV` names the edition in force (C.04.4.1, 2026).
-            "FIDE_DUBOV" | "FIDE_DUBOV_2025" | "FIDE_DUBOV_2026" => return Some(System::Dubov2026),
-            _ => {}
+        SUPPORTED_192
+            .iter()
+            .find(|(c, _)| *c == base)
+            .map(|(_, s)| *s)
+            .ok_or_else(|| UnsupportedCode {
+                code: code.trim().to_string(),
+            })
+    }
+
+    /// The system a TRF code names: a TRF-2026 `192` tournament type (`FIDE_DUTCH_2017`, …) or
+    /// the free text of a `092` line. `None` when the code names no system swisslab implements.
+    pub fn from_code(code: &str) -> Option<System> {
+        if let Ok(s) = System::from_192(code) {
+            return Some(s);
         }
+        let c = code.trim().to_ascii_uppercase();
         // A `092` naming Dubov with the year 1997 asks for the 1997 text; any other Dubov
         // text for the edition in force.
         if c.contains("DUBOV") {
@@ -119,21 +162,36 @@ impl System {
         if c.contains("DUTCH") && (c.contains("2025") || c.contains("2026")) {
             return Some(System::Dutch2026);
         }
+        if c.contains("RATING") && c.contains("1998") {
+            return Some(System::Rating1998);
+        }
         None
     }
 
-    /// The system a tournament file names ([`Tournament::system_code`]: its `192` record, else
-    /// its `092` record), when the code names a system swisslab implements. A `192` naming
+    /// The system a tournament file names: its `192` record (which must name a system
+    /// swisslab implements), else its `092` record when its text names one. A `192` naming
     /// another system (`FIDE_DUBOV`) is not overruled by a `092`.
-    pub fn from_trf(t: &Tournament) -> Option<System> {
-        t.system_code().and_then(System::from_code)
+    pub fn from_trf(t: &Tournament) -> Result<Option<System>, UnsupportedCode> {
+        let record = |code: &str| {
+            t.records
+                .iter()
+                .find(|(c, v)| c == code && !v.trim().is_empty())
+                .map(|(_, v)| v.trim())
+        };
+        match record("192") {
+            Some(code) => System::from_192(code).map(Some),
+            None => Ok(record("092").and_then(System::from_code)),
+        }
     }
 
     /// The system to pair `t` with: the command line's, else the file's, else the edition in
-    /// force.
-    pub fn resolve(cli: Option<System>, t: &Tournament) -> System {
-        cli.or_else(|| System::from_trf(t))
-            .unwrap_or(System::DEFAULT)
+    /// force. A `192` naming a system swisslab does not implement is an error unless the
+    /// command line names one.
+    pub fn resolve(cli: Option<System>, t: &Tournament) -> Result<System, UnsupportedCode> {
+        match cli {
+            Some(s) => Ok(s),
+            None => Ok(System::from_trf(t)?.unwrap_or(System::DEFAULT)),
+        }
     }
 
     /// Pairs round `req.round` of `t` among `req.present`.
@@ -225,6 +283,41 @@ pub struct UnknownSystem {
     pub found: String,
 }
 
+/// The `192` tournament types swisslab pairs (each also with `_BAKU`).
+const SUPPORTED_192: &[(&str, System)] = &[
+    ("FIDE_DUTCH_2017", System::Dutch2017),
+    ("FIDE_DUTCH", System::Dutch2026),
+    ("FIDE_DUTCH_2025", System::Dutch2026),
+    ("FIDE_DUTCH_2026", System::Dutch2026),
+    // ETT26 `FIDE_DUBOV` names the edition in force (C.04.4.1, 2026).
+    ("FIDE_DUBOV", System::Dubov2026),
+    ("FIDE_DUBOV_2025", System::Dubov2026),
+    ("FIDE_DUBOV_2026", System::Dubov2026),
+];
+
+/// ETT26 individual Swiss tournament types swisslab does not pair (yet).
+const NOT_IMPLEMENTED_192: &str = "FIDE_BURSTEIN, FIDE_LIM, FIDE_DOUBLESWISS, CUSTOM_SWISS";
+
+/// A TRF-2026 `192` tournament type that names no system swisslab implements.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "192 tournament type {code:?} names no pairing system swisslab implements: supported are {} \
+     (each also with _BAKU); not implemented: {NOT_IMPLEMENTED_192}; the older editions \
+     (dutch-2012, dubov-1997, rating-1998) are named by a 092 line or --system",
+    supported_192()
+)]
+pub struct UnsupportedCode {
+    pub code: String,
+}
+
+fn supported_192() -> String {
+    SUPPORTED_192
+        .iter()
+        .map(|(c, _)| *c)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn names() -> String {
     System::ALL
         .iter()
@@ -281,27 +374,50 @@ mod tests {
             "FIDE_DUTCH_2026",
             "FIDE_DUTCH_2025_BAKU",
             "FIDE_DUTCH_2026_BAKU",
+            "FIDE_DUTCH_BAKU",
         ] {
             assert_eq!(System::from_code(code), Some(System::Dutch2026), "{code}");
         }
         assert_eq!(System::DEFAULT, System::Dutch2026);
         assert_eq!(System::from_code("FIDE_BURSTEIN_2026"), None);
+        for code in [
+            "FIDE_BURSTEIN",
+            "FIDE_LIM_BAKU",
+            "FIDE_DOUBLESWISS",
+            "FIDE_DUTCH_2017X",
+        ] {
+            let e = System::from_192(code).unwrap_err().to_string();
+            assert!(e.contains(code) && e.contains("FIDE_DUTCH_2025"), "{e}");
+        }
+    }
+
+    #[test]
+    fn every_system_is_written_as_a_code_it_reads_back() {
+        for &s in System::ALL {
+            assert_eq!(System::from_code(s.trf_text()), Some(s), "{s}");
+            for baku in [false, true] {
+                if let Some(code) = s.trf_code(baku) {
+                    assert_eq!(System::from_192(&code), Ok(s), "{code}");
+                    assert_eq!(code.ends_with("_BAKU"), baku);
+                }
+            }
+        }
     }
 
     #[test]
     fn the_command_line_wins_over_the_file() {
         let text = "012 T\n192 FIDE_DUTCH_2017\n001    1      A                                 1000                             0.0        \n";
         let t = crate::trf::read_str(text).expect("valid TRF");
-        assert_eq!(System::from_trf(&t), Some(System::Dutch2017));
-        assert_eq!(System::resolve(None, &t), System::Dutch2017);
+        assert_eq!(System::from_trf(&t), Ok(Some(System::Dutch2017)));
+        assert_eq!(System::resolve(None, &t), Ok(System::Dutch2017));
         assert_eq!(
-            System::resolve(Some(System::Dutch2017), &t),
-            System::Dutch2017
+            System::resolve(Some(System::Dutch2012), &t),
+            Ok(System::Dutch2012)
         );
         // 192 first, then 092; a 192 of another system is not overruled by a 092.
         let with = |header: &str| {
             let text = format!("{header}001    1      A\n");
-            System::from_trf(&crate::trf::read_str(&text).expect("valid TRF"))
+            System::from_trf(&crate::trf::read_str(&text).expect("valid TRF")).ok()?
         };
         assert_eq!(with("092 FIDE_DUTCH_2025\n"), Some(System::Dutch2026));
         assert_eq!(
@@ -321,6 +437,12 @@ mod tests {
             Some(System::Dubov2026)
         );
         assert_eq!(with("192 FIDE_BURSTEIN\n092 FIDE_DUTCH_2025\n"), None);
+        let burstein = crate::trf::read_str("192 FIDE_BURSTEIN\n001    1      A\n").expect("TRF");
+        assert!(System::resolve(None, &burstein).is_err());
+        assert_eq!(
+            System::resolve(Some(System::Dutch2026), &burstein),
+            Ok(System::Dutch2026)
+        );
         assert_eq!(with("192 FIDE_DUBOV_BAKU\n"), Some(System::Dubov2026));
         assert_eq!(
             with("092 Individual  Swiss Dubov 1997\n"),

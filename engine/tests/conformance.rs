@@ -11,11 +11,16 @@
 mod support;
 
 use rayon::prelude::*;
-use swisslab_engine::{checker, trf, System};
+use swisslab_engine::{acceleration, checker, trf, System};
 
 /// Checks every tournament of `corpus` (which must hold `expected_files`) with `system` against
-/// the corpus's ratchet file.
-fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, system: System) {
+/// the corpus's ratchet file, each with the acceleration it declares (C.04.7: `192 …_BAKU`,
+/// `250`, `XXA`). Returns the number of rounds checked.
+fn corpus_matches_the_reference_engine(
+    corpus: &str,
+    expected_files: usize,
+    system: System,
+) -> usize {
     let files = support::corpus_trf(corpus);
     assert_eq!(
         files.len(),
@@ -25,7 +30,8 @@ fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, syst
     let results: Vec<(String, checker::CheckReport)> = files
         .par_iter()
         .map(|(name, bytes)| {
-            let t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            acceleration::apply(&mut t, None).unwrap_or_else(|e| panic!("{name}: {e}"));
             (name.clone(), checker::check(&t, system))
         })
         .collect();
@@ -42,11 +48,20 @@ fn corpus_matches_the_reference_engine(corpus: &str, expected_files: usize, syst
         results.len()
     );
     support::ratchet(corpus, discrepancies);
+    rounds
 }
 
 #[test]
 fn dutch_2017_corpus_matches_the_reference_engine() {
     corpus_matches_the_reference_engine("dutch-2017", 1500, System::Dutch2017);
+}
+
+/// 297 events of 12-128 players declaring `192 FIDE_DUTCH_2025_BAKU` (no `250`/`XXA`), every
+/// round paired by bbpPairings v6: the Baku Acceleration (C.04.7) applied from the code alone.
+#[test]
+fn dutch_2026_baku_corpus_matches_the_reference_engine() {
+    let rounds = corpus_matches_the_reference_engine("dutch-2026-baku", 297, System::Dutch2026);
+    assert_eq!(rounds, 2383, "the rounds of dutch-2026-baku");
 }
 
 #[test]

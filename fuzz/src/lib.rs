@@ -641,14 +641,22 @@ pub fn pair_and_verify_all(
 /// system [`SYSTEM_ENV`] names, else the one the file names (`192`/`092`), else the edition in
 /// force, and verify. (A file cannot name `rating-1998`: only the variable reaches it.)
 pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
-    let Ok(t) = trf::read(data) else {
+    let Ok(mut t) = trf::read(data) else {
         return Ok(());
     };
     let req = Request::next_round(&t);
     if req.present.len() > LIMITS.pair_players {
         return Ok(());
     }
-    pair_and_verify(&t, System::resolve(forced_system(), &t), &req).map(|_| ())
+    // A `192` naming a system swisslab does not pair, or a Baku acceleration (C.04.7) the file
+    // does not allow, is refused with an error: nothing to pair.
+    let Ok(system) = System::resolve(forced_system(), &t) else {
+        return Ok(());
+    };
+    if swisslab_engine::acceleration::apply(&mut t, None).is_err() {
+        return Ok(());
+    }
+    pair_and_verify(&t, system, &req).map(|_| ())
 }
 
 /// The largest field the `tournament` target generates.
@@ -761,8 +769,24 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         };
         lives.push(Life { enters, withdraws });
     }
-    // Acceleration: Baku-like (the top half gets fictitious points in the first rounds), or drawn.
+    // Acceleration: Baku-like (the top half gets fictitious points in the first rounds), the
+    // Baku Acceleration itself (C.04.7: group A sized on the players entered in round 1, late
+    // entries above its last player joining it), or drawn.
     match u.int_in_range(0..=5u8)? {
+        2 => {
+            let starters: Vec<PlayerId> = t
+                .players
+                .iter()
+                .zip(&lives)
+                .filter(|(_, l)| l.enters == 0)
+                .map(|(p, _)| p.id)
+                .collect();
+            let length = t.total_rounds.unwrap_or(rounds as u32);
+            // A point system without two draws to a win is refused (C.04.7 1.1): unaccelerated.
+            if let Ok(v) = swisslab_engine::acceleration::baku(&t, &starters, length) {
+                t.acceleration = v;
+            }
+        }
         0 => {
             let k = u.int_in_range(1..=rounds)?;
             let v = t.points.win;

@@ -105,11 +105,15 @@ fn diff_cell(value: f64, ci: Option<(f64, f64)>, percent: bool) -> String {
     }
 }
 
-/// The column names: each run's system, or its folder when two runs share a system.
+/// The column names: each run's system (with its acceleration, C.04.7), or its folder when
+/// two runs share both.
 pub fn names(runs: &[&RunData]) -> Vec<String> {
     let systems: Vec<String> = runs
         .iter()
-        .map(|r| r.run.system.trim().to_string())
+        .map(|r| match r.run.acceleration.trim() {
+            "" | "none" => r.run.system.trim().to_string(),
+            a => format!("{} {a}", r.run.system.trim()),
+        })
         .collect();
     let distinct = systems
         .iter()

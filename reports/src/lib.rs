@@ -10,7 +10,8 @@
 //!
 //! [`write_report`] reads the output folder (see [`load`] for how the CSV contract is read),
 //! computes one [`Section`](model::Section) per family ([`colour`], [`floats`], [`byes`],
-//! [`ranking`], [`aro`] (first for a Dubov run), [`engines`] when the run compared two
+//! [`ranking`], [`acceleration`] (the Baku method's early rating gap and boundary floats),
+//! [`aro`] (first for a Dubov run), [`engines`] when the run compared two
 //! engines, [`performance`]) and writes `DIR/report.html` and `DIR/tables/*.csv`
 //! (`tables/metrics.csv` holds every figure with its interval). [`compare`] does the same for
 //! two runs side by side, with differences and their intervals, paired by tournament when the
@@ -29,6 +30,7 @@
 //!   uses `rank` = 1;
 //! - intervals of shares are clipped to [0, 1].
 
+pub mod acceleration;
 pub mod aro;
 pub mod byes;
 pub mod charts;
@@ -121,6 +123,7 @@ pub fn sections(run: &load::RunData) -> Vec<Section> {
         floats::section(run),
         byes::section(run),
         ranking::section(run),
+        acceleration::section(run),
     ];
     let aro = aro::section(run, dubov);
     if dubov {

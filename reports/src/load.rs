@@ -46,6 +46,10 @@ pub struct RunRow {
     pub draw_rate: String,
     pub config: String,
     pub swisslab_version: String,
+    /// The acceleration method (C.04.7), `none` or `baku`; empty for a run written before
+    /// the column.
+    #[serde(default)]
+    pub acceleration: String,
 }
 
 /// `summary.csv`: the run's totals.
@@ -115,6 +119,13 @@ pub struct PlayerRow {
     /// The final ARO; `None` for a player without a game, or a run written before the column.
     #[serde(default)]
     pub aro: Option<f64>,
+    /// The run's tie-break values after points (blank-separated, in its list's order); empty
+    /// for a run written before the column.
+    #[serde(default)]
+    pub tiebreaks: String,
+    /// `A` or `B` (C.04.7 1.2) in an accelerated run; empty otherwise.
+    #[serde(default)]
+    pub acceleration_group: String,
 }
 
 /// `rounds.csv`: one round of one tournament.
@@ -151,6 +162,10 @@ pub struct RoundRow {
     pub topscorers: u32,
     pub topscorers_three_in_row: u32,
     pub topscorers_diff_over_2: u32,
+    /// Mean absolute rating difference of the round's games; `None` without games or for a
+    /// run written before the column.
+    #[serde(default)]
+    pub rating_gap: Option<f64>,
 }
 
 /// `disagreements.csv` (`simulate --compare-engine`): one round the two engines paired
@@ -253,9 +268,17 @@ impl RunData {
             format!(", draw rate {}", r.draw_rate)
         };
         format!(
-            "seed {}, {} tournaments of {} players and {} rounds, system {}, result model {}{draw}, config {}, swisslab {}",
-            r.seed, r.tournaments, r.players, r.rounds, r.system, r.result_model, r.config, r.swisslab_version
+            "seed {}, {} tournaments of {} players and {} rounds, system {}{}, result model {}{draw}, config {}, swisslab {}",
+            r.seed, r.tournaments, r.players, r.rounds, r.system, self.acceleration_label(), r.result_model, r.config, r.swisslab_version
         )
+    }
+
+    /// `, acceleration baku` for an accelerated run (C.04.7), empty otherwise.
+    pub fn acceleration_label(&self) -> String {
+        match self.run.acceleration.trim() {
+            "" | "none" => String::new(),
+            a => format!(", acceleration {a}"),
+        }
     }
 }
 

@@ -67,29 +67,69 @@ pub fn tournament_kendall(t: &Tournament) -> Kendall {
     kendall(&standing, &strength)
 }
 
-/// A number per player that orders like (score, Buchholz Cut-1), equal for ties.
+/// A number per player that orders like the final standing: `rank` (points, then the run's
+/// tie-break list), players equal on points and every tie-break value tied. Runs written
+/// before the `tiebreaks` column fall back to score then Buchholz Cut-1.
 fn standing_keys(t: &Tournament) -> Vec<f64> {
-    let mut idx: Vec<usize> = (0..t.players.len()).collect();
-    let key = |i: usize| (t.players[i].score, t.players[i].buchholz_cut1);
-    idx.sort_by(|&a, &b| {
-        let (ka, kb) = (key(a), key(b));
-        ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
-    });
+    let p = &t.players;
+    let mut idx: Vec<usize> = (0..p.len()).collect();
+    let listed = p.iter().any(|x| !x.tiebreaks.is_empty());
+    if listed {
+        idx.sort_by_key(|&i| (p[i].rank, p[i].player));
+    } else {
+        idx.sort_by(|&a, &b| {
+            p[b].score
+                .total_cmp(&p[a].score)
+                .then(p[b].buchholz_cut1.total_cmp(&p[a].buchholz_cut1))
+        });
+    }
+    let tied = |a: usize, b: usize| {
+        p[a].score == p[b].score
+            && if listed {
+                p[a].tiebreaks == p[b].tiebreaks
+            } else {
+                p[a].buchholz_cut1 == p[b].buchholz_cut1
+            }
+    };
+    // Level 0 is the lowest standing, as strength is highest for the strongest.
     let mut out = vec![0.0; idx.len()];
-    let mut level = 0.0;
+    let mut level = idx.len() as f64;
     for (pos, &i) in idx.iter().enumerate() {
-        if pos > 0 && key(idx[pos - 1]) != key(i) {
-            level += 1.0;
+        if pos > 0 && !tied(idx[pos - 1], i) {
+            level -= 1.0;
         }
         out[i] = level;
     }
     out
 }
 
+/// The share of the `min(10, N)` strongest players (by `strength`, then pairing number) whose
+/// `rank` is within the top `min(10, N)`, and the strength rank (1 = strongest; ties by
+/// pairing number) of the player ranked first.
+pub fn top_ten_and_winner(t: &Tournament) -> (f64, f64) {
+    let mut order: Vec<_> = t.players.iter().collect();
+    order.sort_by(|a, b| {
+        b.strength
+            .total_cmp(&a.strength)
+            .then(a.player.cmp(&b.player))
+    });
+    let k = order.len().min(10);
+    if k == 0 {
+        return (f64::NAN, f64::NAN);
+    }
+    let in_top = order[..k].iter().filter(|p| p.rank as usize <= k).count();
+    let winner = order
+        .iter()
+        .position(|p| p.rank == 1)
+        .map_or(f64::NAN, |i| (i + 1) as f64);
+    (in_top as f64 / k as f64, winner)
+}
+
 pub fn section(run: &RunData) -> Section {
     let mut taus = Vec::new();
     let mut dists = Vec::new();
     let (mut wins, mut top3) = (Vec::new(), Vec::new());
+    let (mut top10, mut winner_rank) = (Vec::new(), Vec::new());
     let mut failed = Vec::new();
     let mut per_decile: Vec<Vec<(u64, f64)>> = vec![Vec::new(); 10];
     let mut t_tour = Table::new(
@@ -127,6 +167,9 @@ pub fn section(run: &RunData) -> Section {
             .unwrap_or(0);
         wins.push((id, rank_best == 1));
         top3.push((id, rank_best <= 3));
+        let (share, winner) = top_ten_and_winner(t);
+        top10.push((id, share));
+        winner_rank.push((id, winner));
         t_tour.push(vec![
             t.row.tournament.to_string(),
             t.players.len().to_string(),
@@ -182,6 +225,19 @@ pub fn section(run: &RunData) -> Section {
             Estimate::proportion(&top3),
         )
         .percent(),
+        Metric::new(
+            "ranking.top10_share",
+            "Share of the 10 strongest players who finish in the top 10",
+            "tournaments",
+            Estimate::mean(&top10),
+        )
+        .percent(),
+        Metric::new(
+            "ranking.winner_strength_rank",
+            "Strength rank of the winner (1 = the strongest player)",
+            "tournaments",
+            Estimate::mean(&winner_rank),
+        ),
         Metric::new(
             "ranking.unpaired",
             "Tournaments in which a round could not be paired",
@@ -266,8 +322,10 @@ pub fn section(run: &RunData) -> Section {
     Section {
         id: "ranking",
         title: "Ranking quality",
-        intro: "Final standing: score, then Buchholz Cut-1; players equal on both are tied. \
+        intro: "Final standing: players.csv's rank, by score then the run's tie-break list (configuration key tiebreaks, \
+                default BH/C1 BH SB DE WIN BWG, FIDE C.07); players equal on score and every tie-break are tied (runs without the tiebreaks column: score, then Buchholz Cut-1). \
                 Kendall's tau-b (1 = standing in true-strength order, 0 = unrelated) and the normalized Kendall distance (share of player pairs the standing orders against strength) are computed per tournament and averaged. \
+                The top-10 share counts the 10 strongest players (by true strength) who finish in the top 10 (final rank); the winner's strength rank is 1 when the strongest player wins. \
                 Shares of tournaments carry Wilson intervals (exact Clopper-Pearson below 10 tournaments); tournaments are independent."
             .into(),
         metrics,

@@ -202,6 +202,28 @@ pub enum InitialColour {
     Random,
 }
 
+/// The acceleration method of the simulated events (`acceleration = "baku"`; C.04.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Acceleration {
+    /// No virtual points.
+    #[default]
+    None,
+    /// The Baku Acceleration Method (C.04.7): group A's virtual points in the first half of
+    /// the rounds, written into every file as `XXA` / `250` lines.
+    Baku,
+}
+
+impl Acceleration {
+    /// The engine's method.
+    pub fn method(self) -> swisslab_engine::acceleration::Method {
+        match self {
+            Acceleration::None => swisslab_engine::acceleration::Method::None,
+            Acceleration::Baku => swisslab_engine::acceleration::Method::Baku,
+        }
+    }
+}
+
 /// Everything a simulation needs.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -218,6 +240,11 @@ pub struct Config {
     pub results: Results,
     pub events: Events,
     pub points: Points,
+    /// Tie-breaks after points for the final standing (players.csv `rank` and `tiebreaks`):
+    /// C.07 abbreviations as `swisslab standings --tiebreaks` takes them.
+    pub tiebreaks: String,
+    /// The acceleration method (C.04.7), `none` by default.
+    pub acceleration: Acceleration,
     /// Where the configuration came from ("embedded" or a path), for run.csv.
     #[serde(skip)]
     pub source: String,
@@ -236,6 +263,8 @@ impl Default for Config {
             results: Results::default(),
             events: Events::default(),
             points: Points::default(),
+            tiebreaks: swisslab_engine::tiebreak::DEFAULT_LIST.to_string(),
+            acceleration: Acceleration::None,
             source: "embedded".into(),
         }
     }
@@ -438,6 +467,9 @@ impl Config {
         }
         if self.rounds == 0 || self.rounds > 99 {
             return bad(format!("rounds must be 1..=99, not {}", self.rounds));
+        }
+        if let Err(e) = swisslab_engine::tiebreak::parse_list(&self.tiebreaks) {
+            return bad(format!("tiebreaks: {e}"));
         }
         let prob = |name: &str, v: f64| -> Result<(), ConfigError> {
             if (0.0..=1.0).contains(&v) {

@@ -32,6 +32,13 @@ enum Command {
     /// the points column against the results under the file's point system. Errors are
     /// printed as FILE:LINE:COLUMN: FIELD: expected …, found …
     Trf(cli::trf::Args),
+    /// Standings of a tournament file: points, then FIDE tie-breaks (C.07) in order.
+    ///
+    /// The list comes from --tiebreaks (e.g. "BH/C1,BH,SB"), else the file's TRF-2026 212/202
+    /// record, else a default order. `--format tsv` prints FIDE's calculator's (TieBreakServer)
+    /// `-r -dT` layout. Exit 2 for an unknown tie-break on the command line, 3 for a damaged
+    /// tie-break record in the file.
+    Standings(cli::standings::Args),
     /// Pair the next round of a tournament file (FIDE Dutch system).
     ///
     /// Prints the number of pairs, then `white black` per board, the bye as `N 0`. Exit 1 when
@@ -82,6 +89,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
         Command::Trf(args) => cli::trf::run(args),
+        Command::Standings(args) => cli::standings::run(args),
         Command::Pair(args) => cli::pair::run(args),
         Command::Check(args) => cli::check::run(args),
         Command::Bench(args) => cli::bench::run(args),

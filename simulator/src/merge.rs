@@ -707,6 +707,7 @@ mod tests {
                         timing: 0,
                         engine: "swisslab:dutch-2017".into(),
                         compare_engine: String::new(),
+                        acceleration: "none".into(),
                     },
                     shard,
                     range: shard.range(12),

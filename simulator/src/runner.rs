@@ -200,6 +200,7 @@ pub fn run_row(sim: &Simulation, rc: &RunConfig) -> Result<RunRow, RunError> {
         timing: u8::from(!rc.no_timing),
         engine: sim.engine.name(),
         compare_engine: sim.compare.as_ref().map(|e| e.name()).unwrap_or_default(),
+        acceleration: sim.acceleration.name().into(),
     })
 }
 

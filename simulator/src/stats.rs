@@ -57,6 +57,11 @@ pub struct RoundRow {
     pub topscorers: u32,
     pub topscorers_three_in_row: u32,
     pub topscorers_diff_over_2: u32,
+    /// Mean absolute rating difference of the round's games (one decimal); empty without
+    /// games.
+    pub rating_gap: String,
+    /// The virtual points group A holds in this round (C.04.7), `0.0` when unaccelerated.
+    pub virtual_points: String,
 }
 
 /// One row of `players.csv`.
@@ -89,6 +94,11 @@ pub struct PlayerRow {
     pub score_black: String,
     /// The final ARO; empty when the player played no game.
     pub aro: String,
+    /// The values of the configuration's tie-breaks (C.07), in its order, separated by
+    /// blanks, as `swisslab standings` prints them; `rank` orders by points then these.
+    pub tiebreaks: String,
+    /// The player's acceleration group (C.04.7 1.2): `A` or `B`; empty when unaccelerated.
+    pub acceleration_group: String,
 }
 
 /// One row of `tournaments.csv`.
@@ -136,6 +146,9 @@ pub struct RunRow {
     pub engine: String,
     /// The engine every round was compared with (`--compare-engine`), empty when none.
     pub compare_engine: String,
+    /// The acceleration method (`none`, `baku`; C.04.7).
+    #[serde(default)]
+    pub acceleration: String,
 }
 
 /// One row of `groups.csv`: the colour preferences of one score group in one round.
@@ -393,6 +406,24 @@ pub fn standings(t: &Tournament) -> Vec<(Score, Score, usize)> {
     (0..t.players.len())
         .map(|i| (scores[i], buchholz[i], rank[i]))
         .collect()
+}
+
+/// The final standing of `t` by points then the tie-breaks `list` (C.07; PTS put first when
+/// missing), indexed like `t.players`: (place, 1 = winner, ties by pairing number; the
+/// tie-break values after points, blank-separated).
+pub fn tiebreak_standing(t: &Tournament, list: &str) -> Vec<(usize, String)> {
+    use swisslab_engine::tiebreak;
+    let mut specs = tiebreak::parse_list(list).unwrap_or_default();
+    tiebreak::with_points_first(&mut specs);
+    let st = tiebreak::standings(t, &specs, tiebreak::Edition::Fide2026);
+    let mut out = vec![(0, String::new()); t.players.len()];
+    for (place, row) in st.rows.iter().enumerate() {
+        if let Some(i) = t.index_of(row.id) {
+            let vals: Vec<String> = row.values[1..].iter().map(|v| v.to_string()).collect();
+            out[i] = (place + 1, vals.join(" "));
+        }
+    }
+    out
 }
 
 /// The ARO of a player with entries `rounds` in `t` (Dubov 1997 art. 1; 2026 1.7.1: opponents

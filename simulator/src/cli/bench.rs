@@ -6,7 +6,9 @@
 //! so that its peak memory is its own. This is the benchmark of the speed issue; it is never run
 //! as a test.
 
-use super::{exit, read_tournament, system_for, SystemArg, EXIT_IO, EXIT_OK};
+use super::{
+    exit, prepare, read_tournament, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_OK,
+};
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
@@ -26,6 +28,11 @@ pub struct Args {
     /// the edition in force.
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
+
+    /// The acceleration method (C.04.7): `baku` re-pairs the files as accelerated events (the
+    /// figures then compare with the same files unaccelerated). Default: each file's own.
+    #[arg(long, value_enum, value_name = "METHOD")]
+    pub acceleration: Option<AccelerationArg>,
 
     /// Runs per file; the table shows the median whole-check time.
     #[arg(long, default_value_t = 3)]
@@ -80,6 +87,9 @@ pub fn run(args: &Args) -> ExitCode {
             if let Some(s) = args.system {
                 cmd.arg("--system").arg(s.0.name());
             }
+            if let Some(a) = args.acceleration {
+                cmd.arg("--acceleration").arg(a.0.name());
+            }
             let out = cmd.output();
             match out {
                 Ok(o) if o.status.success() => {
@@ -124,14 +134,20 @@ fn single(args: &Args) -> ExitCode {
         return exit(EXIT_IO);
     };
     let start = Instant::now();
-    let t = match read_tournament(path) {
+    let mut t = match read_tournament(path) {
         Ok(t) => t,
         Err(code) => return code,
     };
     let rounds = t.rounds_paired();
     let mut times = Vec::with_capacity(rounds);
     let mut discrepancies = 0;
-    let system = system_for(args.system, &t);
+    let system = match prepare(path, &mut t, args.system, args.acceleration) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit(EXIT_INVALID);
+        }
+    };
     let initial = system.initial_colour(&t);
     for round in 1..=rounds {
         let mut history = t.truncated(round - 1);

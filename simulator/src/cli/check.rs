@@ -5,7 +5,9 @@
 //! games only one side has; the last line is always
 //! `tournaments: T, rounds: R, discrepancies: D`.
 
-use super::{exit, system_for, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
+use super::{
+    exit, prepare, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK,
+};
 use clap::Args as ClapArgs;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -25,6 +27,11 @@ pub struct Args {
     /// (TRF-2026 `192`, or `092`), else the edition in force.
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
+
+    /// The acceleration method the files were paired with (C.04.7). Default: each file's
+    /// explicit virtual points (`250`, `XXA`), else Baku when its `192` ends in `_BAKU`.
+    #[arg(long, value_enum, value_name = "METHOD")]
+    pub acceleration: Option<AccelerationArg>,
 
     #[command(flatten)]
     pub engine: super::model_args::EngineArgs,
@@ -86,17 +93,17 @@ pub fn run(args: &Args) -> ExitCode {
         .par_iter()
         .map(|path| {
             let outcome = match trf::read_file(path) {
-                Ok(t) => {
-                    let sys = system_for(system, &t);
-                    match args.engine.engine(sys) {
+                Ok(mut t) => match prepare(path, &mut t, system, args.acceleration) {
+                    Err(e) => Outcome::Invalid(e, false),
+                    Ok(sys) => match args.engine.engine(sys) {
                         // swisslab's own systems also name the first criterion that differs.
                         Ok(Engine::Swisslab(s)) => Outcome::Checked(checker::check(&t, s)),
                         Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| {
                             engine.pair(h, r).0
                         })),
                         Err(e) => Outcome::Invalid(format!("{e:#}"), false),
-                    }
-                }
+                    },
+                },
                 Err(e) => Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
             };
             (path.clone(), outcome)

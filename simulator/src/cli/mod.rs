@@ -13,9 +13,11 @@ pub mod model_args;
 pub mod pair;
 pub mod report;
 pub mod simulate;
+pub mod standings;
 pub mod trf;
 
 use std::process::ExitCode;
+use swisslab_engine::acceleration::Method;
 use swisslab_engine::System;
 
 /// Success.
@@ -67,10 +69,36 @@ impl clap::ValueEnum for SystemArg {
     }
 }
 
-/// The system to pair `t` with: `--system`, else the file's `192` / `092` record, else the
-/// edition in force.
-pub fn system_for(cli: Option<SystemArg>, t: &swisslab_engine::Tournament) -> System {
-    System::resolve(cli.map(|s| s.0), t)
+/// An acceleration method on the command line (`--acceleration baku|none`), listed with its
+/// title in `--help`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AccelerationArg(pub Method);
+
+impl clap::ValueEnum for AccelerationArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[AccelerationArg(Method::None), AccelerationArg(Method::Baku)]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.title()))
+    }
+}
+
+/// Readies a tournament read from `path` for pairing: the system (`--system`, else the file's
+/// `192` / `092` record, else the edition in force; a `192` naming a system swisslab does not
+/// pair is an error) and the acceleration (`--acceleration`, else the file's `250` / `XXA`
+/// lines, else a `192` ending in `_BAKU`: C.04.7), written into `t` as virtual points.
+pub fn prepare(
+    path: &std::path::Path,
+    t: &mut swisslab_engine::Tournament,
+    system: Option<SystemArg>,
+    acceleration: Option<AccelerationArg>,
+) -> Result<System, String> {
+    let sys = System::resolve(system.map(|s| s.0), t)
+        .map_err(|e| format!("{}: {e}; pass --system to pair it anyway", path.display()))?;
+    swisslab_engine::acceleration::apply(t, acceleration.map(|a| a.0))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(sys)
 }
 
 /// Reads a tournament, printing the error and turning it into the exit code on failure.

@@ -1,13 +1,14 @@
 //! Options shared by `generate` and `simulate`: the configuration file and the overrides
 //! that change what a tournament is, so that both build the very same tournaments.
 
-use super::{SystemArg, EXIT_INVALID, EXIT_IO};
+use super::{AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use swisslab_engine::acceleration::Method;
 use swisslab_engine::System;
-use swisslab_simulator::config::{Config, ConfigError};
+use swisslab_simulator::config::{Acceleration, Config, ConfigError};
 use swisslab_simulator::engine::EngineSpec;
 use swisslab_simulator::runner::RunError;
 use swisslab_simulator::sim::{Engine, Simulation};
@@ -33,6 +34,12 @@ pub struct ModelArgs {
     /// Default: the edition in force.
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
+
+    /// The acceleration method (C.04.7): `baku` gives group A (the first 2 x ceil(N/4)
+    /// players) virtual points in the first half of the rounds; every file written carries
+    /// them as `XXA` lines. Overrides the configuration's `acceleration` key. Default: none.
+    #[arg(long, value_enum, value_name = "METHOD")]
+    pub acceleration: Option<AccelerationArg>,
 
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -108,6 +115,12 @@ impl ModelArgs {
         if let Some(r) = self.rounds {
             cfg.rounds = r;
         }
+        if let Some(a) = self.acceleration {
+            cfg.acceleration = match a.0 {
+                Method::None => Acceleration::None,
+                Method::Baku => Acceleration::Baku,
+            };
+        }
         let base = self
             .config
             .as_deref()
@@ -148,6 +161,9 @@ impl ModelArgs {
         }
         if let Some(sys) = self.system {
             s.push_str(&format!(" --system {}", sys.0.name()));
+        }
+        if let Some(a) = self.acceleration {
+            s.push_str(&format!(" --acceleration {}", a.0.name()));
         }
         if let Some(e) = &self.engine.engine {
             s.push_str(&format!(" --engine {}", shell_quote(&e.to_string())));

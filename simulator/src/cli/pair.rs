@@ -5,7 +5,10 @@
 //! are absent. Output is the format of JaVaFo and bbpPairings: the number of pairs, then one
 //! `white black` line per board in C.04.2 board order, the bye as `N 0`.
 
-use super::{exit, read_tournament, system_for, SystemArg, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK};
+use super::{
+    exit, prepare, read_tournament, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO,
+    EXIT_NO_PAIRING, EXIT_OK,
+};
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,6 +33,11 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
 
+    /// The acceleration method (C.04.7). Default: the file's explicit virtual points (`250`,
+    /// `XXA`), else Baku when its `192` tournament type ends in `_BAKU`, else none.
+    #[arg(long, value_enum, value_name = "METHOD")]
+    pub acceleration: Option<AccelerationArg>,
+
     /// Also print, on standard error, bracket by bracket: the moved-down players and the
     /// residents with their scores, each pair with its colours and the criteria it does not
     /// fully meet (a colour preference not granted, a repeated float), the downfloaters, and
@@ -43,17 +51,23 @@ pub struct Args {
 
 /// Runs the subcommand: 0 paired, 1 no valid pairing, 3 invalid input, 5 file access.
 pub fn run(args: &Args) -> ExitCode {
-    let t = match read_tournament(&args.file) {
+    let mut t = match read_tournament(&args.file) {
         Ok(t) => t,
         Err(code) => return code,
     };
     let req = Request::next_round(&t);
-    let system = system_for(args.system, &t);
+    let system = match prepare(&args.file, &mut t, args.system, args.acceleration) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit(EXIT_INVALID);
+        }
+    };
     let engine = match args.engine.engine(system) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e:#}");
-            return exit(super::EXIT_INVALID);
+            return exit(EXIT_INVALID);
         }
     };
     let (result, transcript) = engine.pair(&t, &req);

@@ -63,7 +63,7 @@ pub enum Eol {
 /// Runs the subcommand; returns 0, 3 (invalid input) or 5 (read/write failure).
 pub fn run(args: &Args) -> ExitCode {
     for path in &args.files {
-        let t = match trf::read_file(path) {
+        let mut t = match trf::read_file(path) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -95,6 +95,12 @@ pub fn run(args: &Args) -> ExitCode {
                     OutFormat::Trf26 => Format::Trf26,
                 },
             };
+            // An accelerated event (`192 …_BAKU`) is written with its virtual points explicit,
+            // round by round (`XXA` / `250`), so that every engine re-pairs it alike.
+            if let Err(e) = swisslab_engine::acceleration::apply(&mut t, None) {
+                eprintln!("error: {}: {e}", path.display());
+                return exit(EXIT_INVALID);
+            }
             let text = trf::write_with(&t, &opts);
             if let Err(e) = swisslab_engine::io::write_atomic(&out, text.as_bytes()) {
                 eprintln!("error: {}: cannot write: {e}", out.display());
@@ -171,7 +177,9 @@ fn summary(path: &str, t: &Tournament, standings: bool) -> String {
         })
         .collect();
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
-    out.push_str("  standings (by score, ties share a rank; no tie-breaks):\n");
+    out.push_str(
+        "  standings (by score, ties share a rank; tie-breaks: swisslab standings FILE):\n",
+    );
     out.push_str(&format!(
         "  {:>4} {:>4}  {:<33} {:>6} {:>6}\n",
         "rank", "no", "name", "rating", "score"

@@ -1,0 +1,338 @@
+//! Accelerated pairings: the virtual points a method adds to the pairing score, applied once
+//! for every pairing system.
+//!
+//! The Baku Acceleration Method (C.04.7, in force from 1 February 2026; the older text is
+//! C.04.5.1, same method for 1 / ½ / 0):
+//! - 1.1 premise: the points for a win equal two draws and a loss scores nothing, otherwise the
+//!   method cannot be used ([`AccelerationError::PointSystem`]);
+//! - 1.2 groups: before round 1 the first 2 x ceil(N/4) participants of the initial order form
+//!   group A (161 players: 82), the others group B;
+//! - 1.3 late entries: inserted by the initial order (C.04.2), "the last GA participant shall be
+//!   the same participant as in the previous round": group A is every player up to him;
+//! - 1.4 virtual points: the accelerated rounds are the first ceil(R/2); in the first
+//!   ceil(ceil(R/2)/2) of them group A gets the points for a win, in the others half of that;
+//!   group B and every round after the accelerated ones get none;
+//! - 1.5 pairing score = score + virtual points (scoregroups, their order, floats, board order:
+//!   [`crate::history::PlayerHistory::pairing_score`]); the float history uses each past
+//!   round's pairing score, which is why the points of every round are kept.
+//!
+//! Where the method comes from ([`apply`]): the command line (`--acceleration baku|none`) wins;
+//! else explicit `250` (TRF-2026) or `XXA` (TRF(x)) lines, which "cause any acceleration method
+//! in record 192 to be disregarded"; else a `192` tournament type ending in `_BAKU`. The points
+//! are written into [`Tournament::acceleration`], so that every system, the checker and the TRF
+//! writers (explicit `250` / `XXA` lines) see the same figures.
+
+use crate::model::{PlayerId, RoundEntry, Tournament, Unplayed};
+use crate::score::Score;
+use std::fmt;
+use std::str::FromStr;
+
+/// An acceleration method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// No virtual points (the file's explicit `250` / `XXA` lines are dropped when the command
+    /// line says so).
+    #[default]
+    None,
+    /// The Baku Acceleration Method, C.04.7.
+    Baku,
+}
+
+impl Method {
+    /// Every method, in the order `--help` lists them.
+    pub const ALL: &'static [Method] = &[Method::None, Method::Baku];
+
+    /// The name used on the command line and in output files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::None => "none",
+            Method::Baku => "baku",
+        }
+    }
+
+    /// One line saying what the method is.
+    pub fn title(self) -> &'static str {
+        match self {
+            Method::None => "no acceleration (explicit 250/XXA lines of the file are dropped)",
+            Method::Baku => "Baku Acceleration Method, C.04.7 (C.04.5.1 before 2026)",
+        }
+    }
+
+    /// The method a `192` tournament type asks for: `_BAKU` at its end.
+    pub fn from_code(code: &str) -> Method {
+        if code.trim().to_ascii_uppercase().ends_with("_BAKU") {
+            Method::Baku
+        } else {
+            Method::None
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not an acceleration method's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown acceleration method {found:?}: expected one of none, baku")]
+pub struct UnknownMethod {
+    pub found: String,
+}
+
+impl FromStr for Method {
+    type Err = UnknownMethod;
+
+    fn from_str(s: &str) -> Result<Method, UnknownMethod> {
+        Method::ALL
+            .iter()
+            .copied()
+            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownMethod {
+                found: s.to_string(),
+            })
+    }
+}
+
+/// Why a method cannot be applied to a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AccelerationError {
+    /// C.04.7 1.1: the method needs a win worth two draws and a loss worth nothing.
+    #[error(
+        "the Baku Acceleration (C.04.7 1.1) needs a point system where a win equals two draws \
+         and a loss scores nothing; this tournament scores win {win}, draw {draw}, loss {loss}"
+    )]
+    PointSystem {
+        win: Score,
+        draw: Score,
+        loss: Score,
+    },
+    /// C.04.7 1.4: the accelerated rounds are the first half of the tournament, so its length
+    /// must be known.
+    #[error(
+        "the Baku Acceleration (C.04.7 1.4) needs the number of rounds of the tournament: \
+         declare it with XXR or 142"
+    )]
+    RoundsUnknown,
+}
+
+/// Where the acceleration of a tournament came from (for messages and reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// No acceleration at all.
+    None,
+    /// The file's explicit `250` / `XXA` lines.
+    Explicit,
+    /// The method, computed by [`apply`].
+    Method(Method),
+}
+
+/// The method in force for `t`: the command line's, else (when the file has no explicit
+/// `250` / `XXA` lines) the one its `192` tournament type names.
+pub fn method_for(cli: Option<Method>, t: &Tournament) -> Option<Method> {
+    match cli {
+        Some(m) => Some(m),
+        None if !t.acceleration.is_empty() => None,
+        None => t
+            .records
+            .iter()
+            .find(|(c, v)| c == "192" && !v.trim().is_empty())
+            .map(|(_, v)| Method::from_code(v))
+            .filter(|m| *m != Method::None),
+    }
+}
+
+/// Fills `t.acceleration` with the virtual points of every round: the command line's method
+/// wins (`none` drops the file's explicit lines), else the file's explicit `250` / `XXA` lines
+/// stay, else the `192` tournament type's `_BAKU` applies the Baku method.
+pub fn apply(t: &mut Tournament, cli: Option<Method>) -> Result<Source, AccelerationError> {
+    match method_for(cli, t) {
+        None if t.acceleration.is_empty() => Ok(Source::None),
+        None => Ok(Source::Explicit),
+        Some(Method::None) => {
+            t.acceleration.clear();
+            Ok(Source::None)
+        }
+        Some(Method::Baku) => {
+            let rounds = t.total_rounds.ok_or(AccelerationError::RoundsUnknown)?;
+            let entered = |p: &crate::model::Player| {
+                p.rounds.first() != Some(&RoundEntry::Unplayed(Unplayed::NotEntered))
+            };
+            let starters: Vec<PlayerId> = t
+                .players
+                .iter()
+                .filter(|p| entered(p))
+                .map(|p| p.id)
+                .collect();
+            t.acceleration = baku(t, &starters, rounds)?;
+            Ok(Source::Method(Method::Baku))
+        }
+    }
+}
+
+/// The last player of group A (C.04.7 1.2): the 2 x ceil(N/4)-th of `starters`, the `N`
+/// players of the initial order (by pairing number) entered before round 1. `None` when
+/// nobody is.
+pub fn last_of_group_a(starters: &[PlayerId]) -> Option<PlayerId> {
+    let size = 2 * starters.len().div_ceil(4);
+    let mut sorted = starters.to_vec();
+    sorted.sort_unstable();
+    sorted.get(size.min(sorted.len()).checked_sub(1)?).copied()
+}
+
+/// The number of accelerated rounds of an `rounds`-round tournament and how many of them
+/// give the full virtual points (C.04.7 1.4): ceil(R/2) and ceil(ceil(R/2)/2).
+pub fn accelerated_rounds(rounds: u32) -> (u32, u32) {
+    let accelerated = rounds.div_ceil(2);
+    (accelerated, accelerated.div_ceil(2))
+}
+
+/// The Baku virtual points of every player of `t` for rounds `1..=rounds`: group A is every
+/// player whose pairing number is not above that of the last group-A player among
+/// `starters` (late entries inserted above him join it, C.04.7 1.3). Players with no virtual
+/// points in any round get no entry.
+pub fn baku(
+    t: &Tournament,
+    starters: &[PlayerId],
+    rounds: u32,
+) -> Result<Vec<(PlayerId, Vec<Score>)>, AccelerationError> {
+    let ps = &t.points;
+    // C.04.7 1.1.
+    if ps.loss != Score::ZERO || ps.draw + ps.draw != ps.win {
+        return Err(AccelerationError::PointSystem {
+            win: ps.win,
+            draw: ps.draw,
+            loss: ps.loss,
+        });
+    }
+    let Some(last) = last_of_group_a(starters) else {
+        return Ok(Vec::new());
+    };
+    let (accelerated, full) = accelerated_rounds(rounds);
+    let virtual_points: Vec<Score> = (1..=accelerated)
+        .map(|r| if r <= full { ps.win } else { ps.draw })
+        .collect();
+    if virtual_points.iter().all(|v| *v == Score::ZERO) {
+        return Ok(Vec::new());
+    }
+    Ok(t.players
+        .iter()
+        .filter(|p| p.id <= last)
+        .map(|p| (p.id, virtual_points.clone()))
+        .collect())
+}
+
+/// Whether player `id` is in group A, read from the virtual points `t` carries: he is when he
+/// has virtual points in some round.
+pub fn in_group_a(t: &Tournament, id: PlayerId) -> bool {
+    t.acceleration
+        .iter()
+        .any(|(p, v)| *p == id && v.iter().any(|s| *s != Score::ZERO))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Player, PointSystem};
+
+    fn field(n: u32, rounds: u32, code: &str) -> Tournament {
+        Tournament {
+            records: vec![("192".into(), code.into())],
+            players: (1..=n)
+                .map(|id| Player {
+                    id,
+                    ..Player::default()
+                })
+                .collect(),
+            total_rounds: Some(rounds),
+            ..Tournament::default()
+        }
+    }
+
+    #[test]
+    fn group_a_is_two_times_a_quarter_rounded_up() {
+        for (n, size) in [
+            (161, 82),
+            (16, 8),
+            (13, 8),
+            (14, 8),
+            (15, 8),
+            (12, 6),
+            (1, 1),
+        ] {
+            let ids: Vec<PlayerId> = (1..=n).collect();
+            assert_eq!(last_of_group_a(&ids), Some(size), "{n} players");
+        }
+        assert_eq!(last_of_group_a(&[]), None);
+    }
+
+    #[test]
+    fn nine_rounds_give_one_point_in_three_and_half_in_two() {
+        let mut t = field(16, 9, "FIDE_DUTCH_2025_BAKU");
+        assert_eq!(apply(&mut t, None), Ok(Source::Method(Method::Baku)));
+        let by_round: Vec<Score> = (1..=10).map(|r| t.acceleration_for(1, r)).collect();
+        let ten = Score(10);
+        let five = Score(5);
+        let z = Score::ZERO;
+        assert_eq!(by_round, [ten, ten, ten, five, five, z, z, z, z, z]);
+        assert_eq!(t.acceleration_for(8, 1), ten);
+        assert_eq!(t.acceleration_for(9, 1), z);
+        assert!(in_group_a(&t, 8) && !in_group_a(&t, 9));
+        // 11 rounds: 6 accelerated, 3 with the full points.
+        assert_eq!(accelerated_rounds(11), (6, 3));
+        assert_eq!(accelerated_rounds(5), (3, 2));
+    }
+
+    #[test]
+    fn the_command_line_wins_then_explicit_lines_then_the_code() {
+        let explicit = vec![(3, vec![Score(5)])];
+        let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
+        t.acceleration = explicit.clone();
+        assert_eq!(apply(&mut t, None), Ok(Source::Explicit));
+        assert_eq!(t.acceleration, explicit);
+        assert_eq!(
+            apply(&mut t, Some(Method::Baku)),
+            Ok(Source::Method(Method::Baku))
+        );
+        assert_eq!(t.acceleration_for(3, 1), Score(10));
+        assert_eq!(apply(&mut t, Some(Method::None)), Ok(Source::None));
+        assert!(t.acceleration.is_empty());
+        let mut plain = field(16, 9, "FIDE_DUTCH_2025");
+        assert_eq!(apply(&mut plain, None), Ok(Source::None));
+        assert!(plain.acceleration.is_empty());
+    }
+
+    #[test]
+    fn late_entries_keep_the_last_group_a_player() {
+        // 12 starters (group A: 6 players, the last is pairing number 7 once the late entry
+        // with pairing number 3 is inserted above him); 13 in the list.
+        let mut t = field(13, 7, "FIDE_DUTCH_BAKU");
+        for p in &mut t.players {
+            p.rounds = vec![if p.id == 3 {
+                RoundEntry::Unplayed(Unplayed::NotEntered)
+            } else {
+                RoundEntry::Unplayed(Unplayed::Absent)
+            }];
+        }
+        apply(&mut t, None).expect("1 / ½ / 0");
+        let group_a: Vec<PlayerId> = (1..=13).filter(|&id| in_group_a(&t, id)).collect();
+        assert_eq!(group_a, [1, 2, 3, 4, 5, 6, 7]);
+    }
+
+    #[test]
+    fn a_point_system_without_two_draws_to_a_win_is_refused() {
+        let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
+        t.points = PointSystem::with_win_draw(Score(30), Score(10));
+        let e = apply(&mut t, None).unwrap_err();
+        assert!(e.to_string().contains("C.04.7 1.1"), "{e}");
+        let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
+        t.points = PointSystem::with_win_draw(Score(20), Score(10));
+        apply(&mut t, None).expect("2 / 1 / 0 is allowed");
+        assert_eq!(t.acceleration_for(1, 1), Score(20));
+        assert_eq!(t.acceleration_for(1, 4), Score(10));
+        let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
+        t.total_rounds = None;
+        assert_eq!(apply(&mut t, None), Err(AccelerationError::RoundsUnknown));
+    }
+}

@@ -1,0 +1,124 @@
+//! Hand-worked cases: a five-player, three-round Swiss with a forfeit, a pairing-allocated
+//! bye, a half-point bye and a withdrawal.
+
+use super::*;
+use crate::trf;
+
+/// Round 1: 1-2 1-0, 3-4 ½-½, 5 PAB. Round 2: 1-3 forfeit (1 wins), 2-5 0-1, 4 half-point
+/// bye. Round 3: 5-1 0-1, 2-4 1-0, 3 absent (withdrawn).
+const FILE: &str = "\
+012 Hand-worked
+XXR 3
+001    1      A                                 2000                             3.0    1     2 w 1     3 w +     5 b 1
+001    2      B                                 1900                             1.0    3     1 b 0     5 w 0     4 w 1
+001    3      C                                 1800                             0.5    5     4 w =     1 b -  0000 - Z
+001    4      D                                 1700                             1.0    3     3 b =  0000 - H     2 b 0
+001    5      E                                 1600                             2.0    2  0000 - U     2 b 1     1 w 0
+";
+
+fn table(list: &str, edition: Edition) -> Vec<(u32, usize, Vec<String>)> {
+    let t = trf::read(FILE.as_bytes()).unwrap();
+    let specs = parse_list(list).unwrap();
+    standings(&t, &specs, edition)
+        .rows
+        .into_iter()
+        .map(|r| {
+            (
+                r.id,
+                r.rank,
+                r.values.iter().map(|v| v.to_string()).collect(),
+            )
+        })
+        .collect()
+}
+
+fn column(list: &str, edition: Edition) -> Vec<String> {
+    // Values in pairing-number order.
+    let mut rows = table(list, edition);
+    rows.sort_by_key(|r| r.0);
+    rows.into_iter().map(|r| r.2[1].clone()).collect()
+}
+
+#[test]
+fn buchholz_with_the_dummy_opponent_of_each_edition() {
+    // Adjusted scores (16.3): C withdrew after round 2 (round 3 a draw: 0.5 + 0 + 0.5 = 1.0);
+    // the others as scored: A 3.0, B 1.0, D 1.0, E 2.0.
+    // A: B 1.0 + C forfeit (dummy: own 3.0; 2026: min(3.0, C's 1.0) = 1.0) + E 2.0.
+    // B: A 3.0 + E 2.0 + D 1.0 = 6.0. C: D 1.0 + A forfeit (dummy own 0.5) + absent (own 0.5).
+    // D: C 1.0 + HPB (own 1.0; 2026: min(1.0, 1.5)) + B 1.0. E: PAB (own 2.0; 2026 min(2.0,
+    // 1.5) = 1.5) + B 1.0 + A 3.0.
+    assert_eq!(
+        column("PTS BH", Edition::Fide2024),
+        ["6.0", "6.0", "2.0", "3.0", "6.0"]
+    );
+    assert_eq!(
+        column("PTS BH", Edition::Fide2026),
+        ["4.0", "6.0", "2.0", "3.0", "5.5"]
+    );
+    // Cut-1 takes the voluntary unplayed rounds first: C's forfeit loss / absence (0.5),
+    // D's half-point bye (1.0), and for the others the lowest opponent.
+    assert_eq!(
+        column("PTS BH/C1", Edition::Fide2026),
+        ["3.0", "5.0", "1.5", "2.0", "4.5"]
+    );
+}
+
+#[test]
+fn counts_and_progressive_score() {
+    assert_eq!(
+        column("PTS WIN", Edition::Fide2026),
+        ["3", "1", "0", "0", "2"]
+    );
+    assert_eq!(
+        column("PTS WON", Edition::Fide2026),
+        ["2", "1", "0", "0", "1"]
+    );
+    assert_eq!(
+        column("PTS BPG", Edition::Fide2026),
+        ["1", "1", "0", "2", "1"]
+    );
+    assert_eq!(
+        column("PTS GE", Edition::Fide2026),
+        ["3", "3", "1", "2", "3"]
+    );
+    assert_eq!(
+        column("PTS PS", Edition::Fide2026),
+        ["6.0", "1.0", "1.5", "2.5", "5.0"]
+    );
+}
+
+#[test]
+fn ranks_follow_the_list_and_share_ties() {
+    let rows = table("PTS BH", Edition::Fide2026);
+    let ranks: Vec<(u32, usize)> = rows.iter().map(|r| (r.0, r.1)).collect();
+    assert_eq!(ranks, [(1, 1), (5, 2), (2, 3), (4, 4), (3, 5)]);
+    let rows = table("PTS", Edition::Fide2026);
+    let ranks: Vec<(u32, usize)> = rows.iter().map(|r| (r.0, r.1)).collect();
+    assert_eq!(ranks, [(1, 1), (5, 2), (2, 3), (4, 3), (3, 5)]);
+}
+
+#[test]
+fn file_lists_are_read_from_212_then_202() {
+    let mut t = trf::read(FILE.as_bytes()).unwrap();
+    assert_eq!(file_list(&t).unwrap(), None);
+    t.records.push(("202".into(), " BH/C1,SB".into()));
+    let (fl, specs) = file_list(&t).unwrap().unwrap();
+    assert_eq!(fl.record, "202");
+    let names: Vec<&str> = specs.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(names, ["PTS", "BH/C1", "SB"]);
+    t.records.push(("212".into(), " PTS,XX".into()));
+    let e = file_list(&t).unwrap_err();
+    assert!(e.to_string().contains("record 212"), "{e}");
+    assert!(e.to_string().contains("'XX'"), "{e}");
+}
+
+#[test]
+fn the_edition_follows_the_start_date() {
+    let mut t = trf::read(FILE.as_bytes()).unwrap();
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2026);
+    t.records.push(("042".into(), " 2025/11/02".into()));
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2024);
+    t.records[0] = ("042".into(), " 26/03/01".into());
+    t.records.retain(|(c, _)| c == "042");
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2026);
+}
