@@ -248,3 +248,24 @@ fn real_files_of_several_managers() {
         assert!(out.join("forecast.html").exists(), "{f}");
     }
 }
+
+#[test]
+fn acceleration_and_tiebreaks_are_passed_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = event(dir.path(), 40, 9, 2);
+    let (a, b) = (dir.path().join("baku"), dir.path().join("plain"));
+    let oa = forecast(&file, &a, &["--runs", "20", "--acceleration", "baku"]);
+    assert_eq!(oa.status.code(), Some(0), "{oa:?}");
+    let ob = forecast(&file, &b, &["--runs", "20"]);
+    assert_eq!(ob.status.code(), Some(0), "{ob:?}");
+    let params = std::fs::read_to_string(a.join("forecast.csv")).unwrap();
+    assert!(params.contains(",baku,"), "{params}");
+    assert!(params.contains("points, then BH/C1"), "{params}");
+    let plain = std::fs::read_to_string(b.join("forecast.csv")).unwrap();
+    assert!(plain.contains(",none,"), "{plain}");
+    // The virtual points change who meets whom.
+    assert_ne!(
+        std::fs::read(a.join("top-boards.csv")).unwrap(),
+        std::fs::read(b.join("top-boards.csv")).unwrap()
+    );
+}

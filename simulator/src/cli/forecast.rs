@@ -7,7 +7,7 @@
 //! cannot be read or written.
 
 use super::model_args::{finish, EngineArgs};
-use super::{SystemArg, EXIT_FAILURES, EXIT_INVALID, EXIT_OK};
+use super::{AccelerationArg, SystemArg, EXIT_FAILURES, EXIT_INVALID, EXIT_OK};
 use anyhow::Context;
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -37,6 +37,11 @@ pub struct Args {
     /// The pairing system. Default: the file's (192 / 092), else the edition in force.
     #[arg(long, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
+
+    /// The acceleration method (C.04.7). Default: the file's explicit virtual points (`250`,
+    /// `XXA`), else a `192` tournament type ending in `_BAKU`, else none.
+    #[arg(long, value_name = "METHOD")]
+    pub acceleration: Option<AccelerationArg>,
 
     /// Total number of rounds, when the file does not declare it (XXR / 142) or to override it.
     #[arg(long, value_name = "R")]
@@ -71,6 +76,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     let opts = EventOptions {
         system: args.system.map(|s| s.0),
         rounds: args.rounds,
+        acceleration: args.acceleration.map(|a| a.0),
         config: Config::default(),
     };
     let ev = match Event::read(&args.file, &opts) {
@@ -127,6 +133,13 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         file_rated_games: ev.draws.games,
         file_draws: ev.draws.draws,
         withdrawn: ev.withdrawn.len(),
+        acceleration: if ev.t.acceleration.is_empty() {
+            "none".into()
+        } else {
+            args.acceleration
+                .map_or("the file's".into(), |a| a.0.name().to_string())
+        },
+        tiebreaks: ev.tiebreak_source.clone(),
         failed_runs: tally.failed_runs,
         swisslab_version: env!("CARGO_PKG_VERSION").into(),
     };
@@ -145,6 +158,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         engine.name()
     );
     println!("  results: {}", forecast::page::draw_text(&ev));
+    println!("  places: {}", ev.tiebreak_source);
     if !ev.withdrawn.is_empty() {
         println!(
             "  taken as withdrawn (absent in the last two rounds): {}",

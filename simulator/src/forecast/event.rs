@@ -48,6 +48,12 @@ pub enum ForecastError {
     },
     #[error("{file}: all {rounds} rounds are played: nothing is left to forecast")]
     Finished { file: PathBuf, rounds: usize },
+    #[error("{file}: {message}; pass --system to forecast it anyway")]
+    System { file: PathBuf, message: String },
+    #[error("{file}: {message}")]
+    Acceleration { file: PathBuf, message: String },
+    #[error("{file}: tie-break record {message}")]
+    Tiebreaks { file: PathBuf, message: String },
     #[error("{file}: fewer than two players can be paired in round {round}")]
     TooFewPlayers { file: PathBuf, round: usize },
     #[error(
@@ -70,6 +76,9 @@ pub struct EventOptions {
     pub system: Option<System>,
     /// The total number of rounds (`--rounds`), else the file's `XXR` / `142`.
     pub rounds: Option<usize>,
+    /// The acceleration (`--acceleration`), else the file's `250` / `XXA`, else a `192` ending
+    /// in `_BAKU` (C.04.7).
+    pub acceleration: Option<swisslab_engine::acceleration::Method>,
     /// The result model and its defaults (forfeit rate, draw rate when the file has too few games).
     pub config: Config,
 }
@@ -107,6 +116,10 @@ pub struct Event {
     /// The results configuration actually used.
     pub config: Config,
     pub draws: DrawSource,
+    /// The tie-breaks that order players on equal points (PTS first): the file's `212` / `202`
+    /// list, else [`swisslab_engine::tiebreak::DEFAULT_LIST`]; and where they come from.
+    pub tiebreaks: Vec<swisslab_engine::tiebreak::Spec>,
+    pub tiebreak_source: String,
 }
 
 /// The line of each `001` record by pairing number (for positioned errors).
@@ -183,7 +196,7 @@ impl Event {
 
     /// Prepares a tournament read from `text` (the file at `file`).
     pub fn new(
-        t: Tournament,
+        mut t: Tournament,
         text: &str,
         file: &Path,
         opts: &EventOptions,
@@ -225,7 +238,40 @@ impl Event {
                 }
             }
         }
-        let system = System::resolve(opts.system, &t);
+        let system = System::resolve(opts.system, &t).map_err(|e| ForecastError::System {
+            file: file.clone(),
+            message: e.to_string(),
+        })?;
+        if t.total_rounds.is_none() {
+            t.total_rounds = Some(total as u32);
+        }
+        swisslab_engine::acceleration::apply(&mut t, opts.acceleration).map_err(|e| {
+            ForecastError::Acceleration {
+                file: file.clone(),
+                message: e.to_string(),
+            }
+        })?;
+        let (tiebreaks, tiebreak_source) = {
+            use swisslab_engine::tiebreak;
+            match tiebreak::file_list(&t) {
+                Ok(Some((fl, specs))) => (
+                    specs,
+                    format!("the file's {} record: {}", fl.record, fl.text),
+                ),
+                Ok(None) => {
+                    let mut specs =
+                        tiebreak::parse_list(tiebreak::DEFAULT_LIST).unwrap_or_default();
+                    tiebreak::with_points_first(&mut specs);
+                    (specs, format!("points, then {}", tiebreak::DEFAULT_LIST))
+                }
+                Err(e) => {
+                    return Err(ForecastError::Tiebreaks {
+                        file,
+                        message: e.to_string(),
+                    })
+                }
+            }
+        };
         let first = played + 1;
         let req = Request::next_round(&t);
         let withdrawn: BTreeSet<PlayerId> = if played >= 2 {
@@ -327,6 +373,8 @@ impl Event {
                 draws,
                 from_file,
             },
+            tiebreaks,
+            tiebreak_source,
         })
     }
 

@@ -68,6 +68,10 @@ pub struct ParamsCsv {
     pub file_rated_games: u64,
     pub file_draws: u64,
     pub withdrawn: usize,
+    /// `none`, the method named on the command line, or `the file's` (`250`, `XXA`, `192`).
+    pub acceleration: String,
+    /// What orders players on equal points.
+    pub tiebreaks: String,
     pub failed_runs: u64,
     pub swisslab_version: String,
 }

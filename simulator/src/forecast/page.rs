@@ -99,8 +99,9 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
     let can_win = order.iter().filter(|&&i| first(i) > 0).count();
     b.push_str(&format!(
         "<section id=\"players\"><h2>Who can finish first?</h2>\n<p>{can_win} players finish first in at least one run. \
-         Places: score, then Buchholz Cut-1, then pairing number. The {} players most often first (then most often in the top 10):</p>\n\
+         Places: {}, then pairing number. The {} players most often first (then most often in the top 10):</p>\n\
          <table><thead><tr><th>Player</th><th>Rating</th><th>Points now</th><th>Mean final points</th><th>Place (10%–50%–90%)</th><th>First</th><th>Top 3</th><th>Top 10</th></tr></thead><tbody>\n",
+        escape(&ev.tiebreak_source),
         PLAYERS_SHOWN.min(order.len())
     ));
     let rows = tally.player_rows(ev);

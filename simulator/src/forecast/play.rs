@@ -50,8 +50,8 @@ pub struct RunOutcome {
     pub index: u64,
     /// One per remaining round, the first remaining round first.
     pub rounds: Vec<RoundOutcome>,
-    /// Final score and place of each player (by index); places by score, Buchholz Cut-1, then
-    /// pairing number.
+    /// Final score and place of each player (by index); places by points, then the event's
+    /// tie-breaks ([`Event::tiebreaks`]), then pairing number.
     pub scores: Vec<Score>,
     pub places: Vec<usize>,
     /// Players (by index) who received the pairing-allocated bye in a remaining round.
@@ -250,12 +250,18 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
             row: RoundRow::default(),
         });
     }
-    let standings = stats::standings(&t);
+    // Places: points, then the tie-breaks (C.07), a tie left after them by pairing number.
+    let edition = swisslab_engine::tiebreak::Edition::for_tournament(&t);
+    let st = swisslab_engine::tiebreak::standings(&t, &ev.tiebreaks, edition);
+    let mut places = vec![0; n];
+    for (k, row) in st.rows.iter().enumerate() {
+        places[idx(row.id)] = k + 1;
+    }
     RunOutcome {
         index,
         rounds,
-        scores: standings.iter().map(|s| s.0).collect(),
-        places: standings.iter().map(|s| s.2).collect(),
+        scores: awarded,
+        places,
         pab,
         boards,
         failure,
