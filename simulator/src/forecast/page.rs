@@ -51,7 +51,7 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         escape(engine),
         escape(&draw_text(ev)),
     ));
-    b.push_str("<nav><ul><li><a href=\"#rounds\">Rounds</a></li><li><a href=\"#players\">Who can win</a></li><li><a href=\"#byes\">Byes</a></li><li><a href=\"#boards\">Top boards</a></li><li><a href=\"#time\">Pairing time</a></li></ul></nav>\n");
+    b.push_str("<nav><ul><li><a href=\"#rounds\">Rounds</a></li><li><a href=\"#players\">Who can win</a></li><li><a href=\"#byes\">Byes</a></li><li><a href=\"#floats\">Floats</a></li><li><a href=\"#boards\">Top boards</a></li><li><a href=\"#time\">Pairing time</a></li></ul></nav>\n");
 
     // Rounds.
     b.push_str("<section id=\"rounds\"><h2>Can every round be paired?</h2>\n<p>Per remaining round: the share of runs in which no valid pairing exists (the event stops there), in which the engine failed, and in which the pairing needed each relaxation, among the runs that paired the round.</p>\n<table><thead><tr><th>Measure</th>");
@@ -144,6 +144,33 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
             p.rating,
             p.points_now,
             pct(tally.pab[i], n)
+        ));
+    }
+    b.push_str("</tbody></table></section>\n");
+
+    // Repeated floats.
+    let mut twice: Vec<usize> = (0..ev.t.players.len())
+        .filter(|&i| tally.floated_twice[i] > 0)
+        .collect();
+    twice.sort_by(|&a, &c| {
+        tally.floated_twice[c]
+            .cmp(&tally.floated_twice[a])
+            .then(a.cmp(&c))
+    });
+    b.push_str(&format!(
+        "<section id=\"floats\"><h2>Who floats twice?</h2>\n<p>{} players float the same way in two rounds in a row (A.4.b) in at least one run; the most likely:</p>\n\
+         <table><thead><tr><th>Player</th><th>Rating</th><th>Points now</th><th>A repeated float in the remaining rounds</th></tr></thead><tbody>\n",
+        twice.len()
+    ));
+    for &i in twice.iter().take(15) {
+        let p = &rows[i];
+        b.push_str(&format!(
+            "<tr><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            p.player,
+            escape(p.name.trim()),
+            p.rating,
+            p.points_now,
+            pct(tally.floated_twice[i], n)
         ));
     }
     b.push_str("</tbody></table></section>\n");

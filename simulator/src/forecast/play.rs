@@ -56,6 +56,9 @@ pub struct RunOutcome {
     pub places: Vec<usize>,
     /// Players (by index) who received the pairing-allocated bye in a remaining round.
     pub pab: Vec<usize>,
+    /// Players (by index) floated the same way in two rounds in a row within the remaining
+    /// rounds (A.4.b: a repeated downfloat or upfloat).
+    pub floated_twice: Vec<usize>,
     /// (round, board, white, black) of the first [`TOP_BOARDS`] boards of each round paired.
     pub boards: Vec<(usize, usize, PlayerId, PlayerId)>,
     /// Why the run failed, when it did.
@@ -78,6 +81,7 @@ pub fn play_run(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcom
             scores: vec![Score::ZERO; ev.t.players.len()],
             places: (1..=ev.t.players.len()).collect(),
             pab: Vec::new(),
+            floated_twice: Vec::new(),
             boards: Vec::new(),
             failure: Some(format!("simulator panic: {p}")),
         },
@@ -262,6 +266,12 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
         rounds,
         scores: awarded,
         places,
+        floated_twice: floats
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.repeated_down + f.repeated_up > 0)
+            .map(|(i, _)| i)
+            .collect(),
         pab,
         boards,
         failure,

@@ -100,6 +100,8 @@ pub struct Tally {
     pub places: Vec<Vec<u64>>,
     /// Per player: runs with a pairing-allocated bye in a remaining round.
     pub pab: Vec<u64>,
+    /// Per player: runs in which he floated the same way twice in a row.
+    pub floated_twice: Vec<u64>,
     /// (round, board, white, black) -> runs.
     pub boards: BTreeMap<(usize, usize, PlayerId, PlayerId), u64>,
     /// Failed runs, and the messages of the first few (by run index).
@@ -138,6 +140,7 @@ impl Tally {
             points: vec![BTreeMap::new(); n],
             places: vec![vec![0; n]; n],
             pab: vec![0; n],
+            floated_twice: vec![0; n],
             boards: BTreeMap::new(),
             failed_runs: 0,
             failures: BTreeMap::new(),
@@ -174,6 +177,9 @@ impl Tally {
         }
         for &i in &r.pab {
             self.pab[i] += 1;
+        }
+        for &i in &r.floated_twice {
+            self.floated_twice[i] += 1;
         }
         for &b in &r.boards {
             *self.boards.entry(b).or_default() += 1;
@@ -213,6 +219,9 @@ impl Tally {
             }
         }
         for (a, b) in self.pab.iter_mut().zip(o.pab) {
+            *a += b;
+        }
+        for (a, b) in self.floated_twice.iter_mut().zip(o.floated_twice) {
             *a += b;
         }
         for (k, v) in o.boards {
@@ -284,6 +293,10 @@ pub struct PlayerCsv {
     pub bye: String,
     pub bye_low: String,
     pub bye_high: String,
+    /// A repeated float (the same way in two rounds in a row) in the remaining rounds.
+    pub floated_twice: String,
+    pub floated_twice_low: String,
+    pub floated_twice_high: String,
 }
 
 /// One row of `player-points.csv`.
@@ -415,6 +428,8 @@ impl Tally {
                 let (top3, top3_low, top3_high) = share(in_band(BANDS[1].1), n);
                 let (top10, top10_low, top10_high) = share(in_band(BANDS[2].1), n);
                 let (bye, bye_low, bye_high) = share(self.pab[i], n);
+                let (floated_twice, floated_twice_low, floated_twice_high) =
+                    share(self.floated_twice[i], n);
                 let now: Score = p.rounds.iter().map(|e| ev.t.points.points(e)).sum();
                 PlayerCsv {
                     player: p.id,
@@ -450,6 +465,9 @@ impl Tally {
                     bye,
                     bye_low,
                     bye_high,
+                    floated_twice,
+                    floated_twice_low,
+                    floated_twice_high,
                 }
             })
             .collect()
