@@ -7,8 +7,9 @@
 //! order is not compared (see the conformance corpus README).
 
 use crate::model::{PlayerId, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
+use crate::pairing::{Diagnostics, Pairing, PairingError, Request};
 use crate::system::System;
+use std::cell::Cell;
 use std::fmt;
 
 /// One round whose re-pairing differs from the file.
@@ -71,11 +72,23 @@ fn fmt_bye(b: Option<PlayerId>) -> String {
 pub struct CheckReport {
     pub rounds: usize,
     pub discrepancies: Vec<Discrepancy>,
+    /// What the engine reported besides its pairings, summed over the rounds (`check` with a
+    /// system).
+    pub diagnostics: Diagnostics,
 }
 
 /// Re-pairs every round of `t` with `system` and compares.
 pub fn check(t: &Tournament, system: System) -> CheckReport {
-    let mut report = check_tournament(t, &|h, r| system.pair(h, r));
+    let diagnostics = Cell::new(Diagnostics::default());
+    let mut report = check_tournament(t, &|h, r| {
+        system.pair_diagnosed(h, r).map(|d| {
+            let mut sum = diagnostics.get();
+            sum.add(d.diagnostics);
+            diagnostics.set(sum);
+            d.pairing
+        })
+    });
+    report.diagnostics = diagnostics.get();
     for d in &mut report.discrepancies {
         if let Ok(ours) = &d.produced {
             let (history, req) = round_state(t, d.round);
@@ -92,7 +105,7 @@ fn round_state(t: &Tournament, round: usize) -> (Tournament, Request) {
     let mut history = t.truncated(round - 1);
     // The initial colour is part of the tournament, not of the rounds: infer it from the
     // whole file when it is not declared.
-    history.initial_color = Some(crate::dutch::initial_colour(t, &Default::default()));
+    history.initial_color = Some(crate::systems::common::colour::initial_colour(t, None));
     (history, req)
 }
 
@@ -105,6 +118,7 @@ pub fn check_tournament(
     let mut report = CheckReport {
         rounds,
         discrepancies: Vec::new(),
+        diagnostics: Diagnostics::default(),
     };
     for round in 1..=rounds {
         let (history, req) = round_state(t, round);

@@ -269,7 +269,9 @@ pub struct Tournament {
     pub by_rank: bool,
     pub points: PointSystem,
     /// True when no record declared the point system and the reader inferred it from the
-    /// points column (old TRF-06 files, see `trf`).
+    /// points column (old TRF-06 files, see `trf`). It tells how the file gave the point system,
+    /// not what the system is: the writer declares it (`BB*`, `XXS`, `162`) so that every engine
+    /// reading the output scores the same, and the file written reads back with `false`.
     pub points_inferred: bool,
     /// Acceleration (`XXA`): per player, fictitious points per round (index 0 = round 1).
     pub acceleration: Vec<(PlayerId, Vec<Score>)>,

@@ -124,6 +124,46 @@ impl Pairing {
     }
 }
 
+/// What an engine reports besides a pairing: facts a caller should pass on (a search limit
+/// reached), which are not part of the pairing itself. Summed over rounds with
+/// [`Diagnostics::add`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics {
+    /// Dutch 2012: requirement levels whose search reached the node limit and were taken as
+    /// not met (the safety net deciding instead of the rules, so the round may not be paired
+    /// as JaVaFo 1.4 pairs it).
+    pub searches_given_up: u64,
+}
+
+impl Diagnostics {
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: Diagnostics) {
+        self.searches_given_up += other.searches_given_up;
+    }
+
+    /// Nothing to report.
+    pub fn is_empty(&self) -> bool {
+        *self == Diagnostics::default()
+    }
+}
+
+/// A round's pairing with the engine's diagnostics.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnosed {
+    pub pairing: Pairing,
+    pub diagnostics: Diagnostics,
+}
+
+impl From<Pairing> for Diagnosed {
+    /// A pairing with nothing to report.
+    fn from(pairing: Pairing) -> Diagnosed {
+        Diagnosed {
+            pairing,
+            diagnostics: Diagnostics::default(),
+        }
+    }
+}
+
 /// Why a round could not be paired.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PairingError {
@@ -133,6 +173,10 @@ pub enum PairingError {
     /// The request does not fit the tournament.
     #[error("invalid request: {0}")]
     InvalidRequest(String),
+    /// The round is beyond a capacity limit of the engine (weights wider than its integers, a
+    /// search's node limit, a literal oracle's field size): not a verdict of the rules.
+    #[error("too large for this engine: {0}")]
+    TooLarge(String),
     /// The engine itself failed: an external program that could not be run, ran past its time
     /// limit, exited with an error or answered with output that does not parse.
     #[error("engine failure: {0}")]

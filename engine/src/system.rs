@@ -13,12 +13,12 @@
 //! it pairs, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
 //! Acceleration, which [`crate::acceleration`] applies for every system.
 
-use crate::dubov;
-use crate::dutch;
-use crate::dutch2012;
 use crate::model::{Color, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
-use crate::rating1998;
+use crate::pairing::{Diagnosed, Pairing, PairingError, Request};
+use crate::systems::dubov;
+use crate::systems::dutch;
+use crate::systems::dutch2012;
+use crate::systems::rating1998;
 use std::fmt;
 use std::str::FromStr;
 
@@ -196,13 +196,21 @@ impl System {
 
     /// Pairs round `req.round` of `t` among `req.present`.
     pub fn pair(self, t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+        self.pair_diagnosed(t, req).map(|d| d.pairing)
+    }
+
+    /// [`System::pair`], with what the engine reports besides the pairing (a search limit
+    /// reached: [`Diagnostics`](crate::pairing::Diagnostics)).
+    pub fn pair_diagnosed(self, t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
         match self {
-            System::Dutch2017 => dutch::pair(t, req, &dutch::DutchOptions::default()),
-            System::Dutch2026 => dutch::edition_2026::pair(t, req),
-            System::Dutch2012 => dutch2012::pair(t, req),
-            System::Dubov1997 => dubov::edition_1997::pair(t, req),
-            System::Dubov2026 => dubov::edition_2026::pair(t, req),
-            System::Rating1998 => rating1998::pair(t, req),
+            System::Dutch2017 => {
+                dutch::pair(t, req, &dutch::DutchOptions::default()).map(Into::into)
+            }
+            System::Dutch2026 => dutch::edition_2026::pair(t, req).map(Into::into),
+            System::Dutch2012 => dutch2012::pair_diagnosed(t, req),
+            System::Dubov1997 => dubov::edition_1997::pair(t, req).map(Into::into),
+            System::Dubov2026 => dubov::edition_2026::pair(t, req).map(Into::into),
+            System::Rating1998 => rating1998::pair(t, req).map(Into::into),
         }
     }
 
@@ -265,7 +273,7 @@ impl System {
             | System::Dutch2012
             | System::Dubov1997
             | System::Dubov2026
-            | System::Rating1998 => dutch::initial_colour(t, &dutch::DutchOptions::default()),
+            | System::Rating1998 => crate::systems::common::colour::initial_colour(t, None),
         }
     }
 }

@@ -13,14 +13,16 @@ mod support;
 use rayon::prelude::*;
 use swisslab_engine::{acceleration, checker, trf, System};
 
-/// Checks every tournament of `corpus` (which must hold `expected_files`) with `system` against
-/// the corpus's ratchet file, each with the acceleration it declares (C.04.7: `192 …_BAKU`,
-/// `250`, `XXA`). Returns the number of rounds checked.
+/// Checks every tournament of `corpus` (which must hold `expected_files` tournaments and
+/// `expected_rounds` paired rounds) with `system` against the corpus's ratchet file, each with
+/// the acceleration it declares (C.04.7: `192 …_BAKU`, `250`, `XXA`). Returns the level
+/// searches given up at the node limit (Dutch 2012), from the rounds' diagnostics.
 fn corpus_matches_the_reference_engine(
     corpus: &str,
     expected_files: usize,
+    expected_rounds: usize,
     system: System,
-) -> usize {
+) -> u64 {
     let files = support::corpus_trf(corpus);
     assert_eq!(
         files.len(),
@@ -36,6 +38,10 @@ fn corpus_matches_the_reference_engine(
         })
         .collect();
     let rounds: usize = results.iter().map(|(_, r)| r.rounds).sum();
+    assert_eq!(
+        rounds, expected_rounds,
+        "the corpus {corpus} has {expected_rounds} rounds, all checked"
+    );
     let mut discrepancies = 0;
     for (name, report) in &results {
         for d in &report.discrepancies {
@@ -48,25 +54,27 @@ fn corpus_matches_the_reference_engine(
         results.len()
     );
     support::ratchet(corpus, discrepancies);
-    rounds
+    results
+        .iter()
+        .map(|(_, r)| r.diagnostics.searches_given_up)
+        .sum()
 }
 
 #[test]
 fn dutch_2017_corpus_matches_the_reference_engine() {
-    corpus_matches_the_reference_engine("dutch-2017", 1500, System::Dutch2017);
+    corpus_matches_the_reference_engine("dutch-2017", 1500, 11768, System::Dutch2017);
 }
 
 /// 297 events of 12-128 players declaring `192 FIDE_DUTCH_2025_BAKU` (no `250`/`XXA`), every
 /// round paired by bbpPairings v6: the Baku Acceleration (C.04.7) applied from the code alone.
 #[test]
 fn dutch_2026_baku_corpus_matches_the_reference_engine() {
-    let rounds = corpus_matches_the_reference_engine("dutch-2026-baku", 297, System::Dutch2026);
-    assert_eq!(rounds, 2383, "the rounds of dutch-2026-baku");
+    corpus_matches_the_reference_engine("dutch-2026-baku", 297, 2383, System::Dutch2026);
 }
 
 #[test]
 fn dutch_2025_corpus_matches_the_reference_engine() {
-    corpus_matches_the_reference_engine("dutch-2025", 1000, System::Dutch2026);
+    corpus_matches_the_reference_engine("dutch-2025", 1000, 7235, System::Dutch2026);
 }
 
 /// `check` names, for every discrepancy, the first criterion on which the file's pairing and
@@ -118,16 +126,14 @@ fn discrepancies_name_the_first_differing_criterion() {
 /// exchanges between S1 and S2 (D.2) in a collapsed last bracket (A.9).
 #[test]
 fn dutch_2017_forfeits_corpus_matches_the_reference_engine() {
-    corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, System::Dutch2017);
+    corpus_matches_the_reference_engine("dutch-2017-forfeits", 1000, 12649, System::Dutch2017);
 }
 
 #[test]
 fn dutch_2012_corpus_matches_the_reference_engine() {
-    let before = swisslab_engine::dutch2012::searches_given_up();
-    corpus_matches_the_reference_engine("dutch-2012", 997, System::Dutch2012);
+    let given_up = corpus_matches_the_reference_engine("dutch-2012", 997, 6231, System::Dutch2012);
     // The search's node limit (a safety net) decides no round of the corpus: every level is
-    // met or refused by the rules and the bounds (no other test of this binary pairs 2012).
-    let given_up = swisslab_engine::dutch2012::searches_given_up() - before;
+    // met or refused by the rules and the bounds.
     assert_eq!(
         given_up, 0,
         "{given_up} level searches reached the node limit"

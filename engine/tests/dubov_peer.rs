@@ -6,7 +6,7 @@
 //! - The rounds the corpus's manifest flags (`suspect_rounds`: py4swiss gives the bye against
 //!   Art. 3.1.4) must differ, with our bye going to the player the rule names.
 //! - The other disagreeing rounds are adjudicated one by one in
-//!   `docs/dubov-2026-adjudications.md`; their number is held by a ratchet
+//!   `docs/systems/dubov-2026-adjudications.md`; their number is held by a ratchet
 //!   (`testdata/conformance/dubov-2026-py4swiss.max-discrepancies`).
 
 mod support;

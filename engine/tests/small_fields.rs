@@ -1,9 +1,9 @@
 //! Tiny fields and unpairable rounds (C.04.3 A.9, C.04.1 b-d): the engine pairs what the rules
 //! allow and says so, with `NoValidPairing`, when nothing does; it never panics or hangs.
 
-use swisslab_engine::dutch::{pair, DutchOptions};
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
 use swisslab_engine::trf;
+use swisslab_engine::System;
 
 fn field(n: u32) -> String {
     let mut s = String::from("012 Tiny field\nXXR 3\n");
@@ -18,7 +18,7 @@ fn field(n: u32) -> String {
 
 fn pair_text(text: &str) -> Result<Pairing, PairingError> {
     let t = trf::read_str(text).expect("valid TRF");
-    pair(&t, &Request::next_round(&t), &DutchOptions::default())
+    System::Dutch2017.pair(&t, &Request::next_round(&t))
 }
 
 #[test]

@@ -518,12 +518,14 @@ pub fn pair_and_verify(
             }
             Ok(None)
         }
-        Err(e @ (PairingError::InvalidRequest(_) | PairingError::Engine(_))) => {
-            Err(violation(format!(
-                "round {} ({system}): a well-formed request is refused: {e}",
-                req.round
-            )))
-        }
+        Err(
+            e @ (PairingError::InvalidRequest(_)
+            | PairingError::TooLarge(_)
+            | PairingError::Engine(_)),
+        ) => Err(violation(format!(
+            "round {} ({system}): a well-formed request is refused: {e}",
+            req.round
+        ))),
     }
 }
 

@@ -1,4 +1,5 @@
-//! Reading a `swisslab simulate` output folder.
+//! Reading a `swisslab simulate` output folder. The rows are `swisslab_schema::read`'s: the
+//! columns are declared once there, for the simulator that writes them and for this reader.
 //!
 //! Columns are matched by header name, so columns appended later are ignored. Choices where
 //! the output contract leaves room:
@@ -19,162 +20,12 @@ use hdrhistogram::serialization::interval_log::{IntervalLogIterator, LogEntry};
 use hdrhistogram::serialization::Deserializer;
 use hdrhistogram::Histogram;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-fn bool01<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    let s = String::deserialize(d)?;
-    match s.trim() {
-        "0" | "false" => Ok(false),
-        "1" | "true" => Ok(true),
-        other => Err(serde::de::Error::custom(format!(
-            "expected 0 or 1, found '{other}'"
-        ))),
-    }
-}
-
-/// `run.csv`: the run's parameters, as text.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct RunRow {
-    pub seed: String,
-    pub tournaments: String,
-    pub players: String,
-    pub rounds: String,
-    pub system: String,
-    pub result_model: String,
-    pub draw_rate: String,
-    pub config: String,
-    pub swisslab_version: String,
-    /// The acceleration method (C.04.7), `none` or `baku`; empty for a run written before
-    /// the column.
-    #[serde(default)]
-    pub acceleration: String,
-}
-
-/// `summary.csv`: the run's totals.
-#[derive(Clone, Debug, Deserialize)]
-pub struct SummaryRow {
-    pub tournaments: u64,
-    pub completed: u64,
-    pub failed: u64,
-    pub rounds_paired: u64,
-    pub games: u64,
-    pub byes: u64,
-    pub wall_seconds: f64,
-    pub pair_us_p50: f64,
-    pub pair_us_p90: f64,
-    pub pair_us_p99: f64,
-    pub pair_us_max: f64,
-}
-
-/// `tournaments.csv`: one tournament.
-#[derive(Clone, Debug, Deserialize)]
-pub struct TournamentRow {
-    pub tournament: u64,
-    pub seed: u64,
-    pub players: u32,
-    pub rounds: u32,
-    pub rounds_paired: u32,
-    #[serde(deserialize_with = "bool01")]
-    pub failed: bool,
-    pub failure: String,
-    pub late_entries: u32,
-    pub withdrawals: u32,
-    pub forfeits: u32,
-    pub requested_byes: u32,
-    pub pabs: u32,
-    pub pair_us_total: f64,
-    pub pair_us_max: f64,
-}
-
-/// `players.csv`: one player of one tournament.
-#[derive(Clone, Debug, Deserialize)]
-pub struct PlayerRow {
-    pub tournament: u64,
-    pub player: u32,
-    pub rating: f64,
-    pub strength: f64,
-    pub entered_round: u32,
-    pub withdrawn_after: Option<u32>,
-    pub score: f64,
-    pub rank: u32,
-    pub buchholz_cut1: f64,
-    pub games: u32,
-    pub whites: u32,
-    pub blacks: u32,
-    pub colour_diff: i32,
-    pub longest_same_colour_run: u32,
-    pub downfloats: u32,
-    pub upfloats: u32,
-    pub repeated_downfloats: u32,
-    pub repeated_upfloats: u32,
-    pub pabs: u32,
-    pub half_byes: u32,
-    pub zero_byes: u32,
-    pub forfeit_wins: u32,
-    pub forfeit_losses: u32,
-    pub score_white: f64,
-    pub score_black: f64,
-    /// The final ARO; `None` for a player without a game, or a run written before the column.
-    #[serde(default)]
-    pub aro: Option<f64>,
-    /// The run's tie-break values after points (blank-separated, in its list's order); empty
-    /// for a run written before the column.
-    #[serde(default)]
-    pub tiebreaks: String,
-    /// `A` or `B` (C.04.7 1.2) in an accelerated run; empty otherwise.
-    #[serde(default)]
-    pub acceleration_group: String,
-}
-
-/// `rounds.csv`: one round of one tournament.
-#[derive(Clone, Debug, Deserialize)]
-pub struct RoundRow {
-    pub tournament: u64,
-    pub round: u32,
-    pub players_paired: u32,
-    pub games: u32,
-    pub bye_player: u32,
-    pub bye_player_score: Option<f64>,
-    pub bye_player_rating: Option<f64>,
-    pub pair_us: f64,
-    pub pref_absolute: u32,
-    pub pref_strong: u32,
-    pub pref_mild: u32,
-    pub denied_absolute: u32,
-    pub denied_strong: u32,
-    pub denied_mild: u32,
-    pub downfloats: u32,
-    pub upfloats: u32,
-    pub repeated_downfloats: u32,
-    pub repeated_upfloats: u32,
-    pub downfloats_two_before: u32,
-    pub upfloats_two_before: u32,
-    pub floated_pairs: u32,
-    pub floated_score_diff: f64,
-    pub white_wins: u32,
-    pub draws: u32,
-    pub black_wins: u32,
-    pub forfeits: u32,
-    #[serde(deserialize_with = "bool01")]
-    pub last_round: bool,
-    pub topscorers: u32,
-    pub topscorers_three_in_row: u32,
-    pub topscorers_diff_over_2: u32,
-    /// Mean absolute rating difference of the round's games; `None` without games or for a
-    /// run written before the column.
-    #[serde(default)]
-    pub rating_gap: Option<f64>,
-}
-
-/// `disagreements.csv` (`simulate --compare-engine`): one round the two engines paired
-/// differently; only the columns the report reads.
-#[derive(Clone, Debug, Deserialize)]
-pub struct DisagreementRow {
-    pub tournament: u64,
-    pub round: u32,
-}
+pub use swisslab_schema::read::{
+    DisagreementRow, GroupRow, PlayerRow, RoundRow, RunRow, SummaryRow, TournamentRow,
+};
 
 /// One tournament with its players and rounds.
 #[derive(Clone, Debug)]
@@ -184,29 +35,6 @@ pub struct Tournament {
     pub rounds: Vec<RoundRow>,
     /// The score groups of each round (`groups.csv`; empty for a run written before it).
     pub groups: Vec<GroupRow>,
-}
-
-/// `groups.csv`: the colour preferences of one score group in one round.
-#[derive(Clone, Debug, Deserialize)]
-pub struct GroupRow {
-    pub tournament: u64,
-    pub round: u32,
-    pub score: f64,
-    pub players: u32,
-    pub players_above: u32,
-    pub pref_absolute: u32,
-    pub pref_strong: u32,
-    pub pref_mild: u32,
-    pub denied_absolute: u32,
-    pub denied_strong: u32,
-    pub denied_mild: u32,
-    /// The ARO spread after the round (0 and `None` for a run written before the columns).
-    #[serde(default)]
-    pub aro_players: u32,
-    #[serde(default)]
-    pub aro_sd: Option<f64>,
-    #[serde(default)]
-    pub aro_range: Option<f64>,
 }
 
 /// The pairing-time histogram of one field size.

@@ -86,16 +86,10 @@ fn aro_run(rng: &mut ChaCha12Rng, sd: f64) -> swisslab_reports::load::RunData {
                         round,
                         score: f64::from(8 - g),
                         players: players + 1,
-                        players_above: 0,
-                        pref_absolute: 0,
-                        pref_strong: 0,
-                        pref_mild: 0,
-                        denied_absolute: 0,
-                        denied_strong: 0,
-                        denied_mild: 0,
                         aro_players: players,
                         aro_sd: Some(spread),
                         aro_range: Some(3.0 * spread),
+                        ..Default::default()
                     });
                 }
             }
@@ -106,15 +100,7 @@ fn aro_run(rng: &mut ChaCha12Rng, sd: f64) -> swisslab_reports::load::RunData {
                     players: 60,
                     rounds: 9,
                     rounds_paired: 9,
-                    failed: false,
-                    failure: String::new(),
-                    late_entries: 0,
-                    withdrawals: 0,
-                    forfeits: 0,
-                    requested_byes: 0,
-                    pabs: 0,
-                    pair_us_total: 0.0,
-                    pair_us_max: 0.0,
+                    ..Default::default()
                 },
                 players: Vec::new(),
                 rounds: Vec::new(),

@@ -3,19 +3,25 @@
 # installs Debian's slurm-wlm if needed, writes /etc/slurm/slurm.conf for this host (CPUS
 # cores, default 2; no accounting, no cgroups), and starts munged, slurmctld and slurmd.
 # Run as root.   scripts/slurm/local-cluster.sh [start|stop|status]
+# `start` on a running cluster leaves it as it is; `stop` waits until every daemon has exited
+# (daemons.sh), so that `stop; start` never races a daemon shutting down.
 set -eu
 action=${1:-start}
 host=$(hostname -s)
 cpus=${CPUS:-2}
 conf=/etc/slurm/slurm.conf
+. "$(dirname "$0")/daemons.sh"
+
+running() {
+    daemon_pid /run/munge/munged.pid munged >/dev/null &&
+        daemon_pid /run/slurmctld.pid slurmctld >/dev/null &&
+        daemon_pid /run/slurmd.pid slurmd >/dev/null
+}
 
 stop() {
-    for pidfile in /run/slurmd.pid /run/slurmctld.pid /run/munge/munged.pid; do
-        if [ -s "$pidfile" ]; then
-            kill "$(cat "$pidfile")" 2>/dev/null || true
-            rm -f "$pidfile"
-        fi
-    done
+    stop_daemon /run/slurmd.pid slurmd
+    stop_daemon /run/slurmctld.pid slurmctld
+    stop_daemon /run/munge/munged.pid munged
 }
 
 case $action in
@@ -24,6 +30,12 @@ status) sinfo; squeue; exit 0 ;;
 start) ;;
 *) echo "usage: $0 [start|stop|status]" >&2; exit 2 ;;
 esac
+
+if running; then
+    echo "the cluster is already running (stop it first to rewrite $conf)"
+    sinfo
+    exit 0
+fi
 
 if ! command -v slurmctld >/dev/null; then
     apt-get update
@@ -57,13 +69,15 @@ NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=local Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 
+# Whatever part of a cluster runs (an earlier start that failed half-way) is stopped first,
+# and waited for.
 stop
 # munge: the authentication daemon of Slurm (the key comes with the package).
 mkdir -p /run/munge /var/log/munge /var/lib/munge
 chown munge:munge /run/munge /var/log/munge /var/lib/munge /etc/munge/munge.key
-runuser -u munge -- /usr/sbin/munged
-/usr/sbin/slurmctld
-/usr/sbin/slurmd
+start_daemon /run/munge/munged.pid munged runuser -u munge -- /usr/sbin/munged
+start_daemon /run/slurmctld.pid slurmctld /usr/sbin/slurmctld
+start_daemon /run/slurmd.pid slurmd /usr/sbin/slurmd
 for _ in 1 2 3 4 5 6 7 8 9 10; do
     if sinfo -h -o %T 2>/dev/null | grep -q idle; then
         sinfo

@@ -460,15 +460,64 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
 
     fs::create_dir_all(out).map_err(io_err(out))?;
     let mut summary = SummaryRow::default();
+    let (t_done, stopped, failures) = merge_tournaments(out, &shards, &mut summary)?;
+    let p_done = copy_table::<PlayerRow>(out, &shards, "players.csv")?;
+    let r_done = merge_rounds(out, &shards, &mut summary)?;
+    let g_done = copy_table::<GroupRow>(out, &shards, "groups.csv")?;
+    // disagreements.csv, when every round was also paired by a second engine.
+    let compared = !shards[0].run.compare_engine.is_empty();
+    let d_done = if compared {
+        Some(copy_table::<DisagreementRow>(
+            out,
+            &shards,
+            "disagreements.csv",
+        )?)
+    } else {
+        None
+    };
+    let times = merge_histograms(&shards, compared)?;
+    let tmp_failures = gather_failures(out, &shards)?;
+
+    // Into place: the streamed files, failures/, then the whole-file outputs.
+    for (tmp, dest) in [t_done, p_done, r_done, g_done].into_iter().chain(d_done) {
+        rename(&tmp, &dest)?;
+    }
+    let failures_dir = out.join("failures");
+    if failures_dir.is_dir() {
+        fs::remove_dir_all(&failures_dir).map_err(io_err(&failures_dir))?;
+    }
+    if tmp_failures.is_dir() {
+        rename(&tmp_failures, &failures_dir)?;
+    }
+    let run = write_whole_outputs(out, &shards, &mut summary, &times, compared)?;
+
+    Ok(Merged {
+        run,
+        summary,
+        shards: shards.len(),
+        stopped,
+        by_size: runner::percentiles_by_size(&times.by_size),
+        failures,
+    })
+}
+
+/// A temporary output file and where it goes once every output is written.
+type Done = (PathBuf, PathBuf);
+
+/// tournaments.csv: exactly each shard's indices, in order; the summary counts them. Returns the
+/// file, the tournaments stopped (no valid pairing existed) and one line per failure.
+fn merge_tournaments(
+    out: &Path,
+    shards: &[ShardDir],
+    summary: &mut SummaryRow,
+) -> Result<(Done, u64, Vec<String>), MergeError> {
     let mut stopped = 0u64;
     let mut failures = Vec::new();
-
-    // tournaments.csv: exactly the shard's indices, in order; the summary counts.
     let header = header_record::<TournamentRow>()?;
     let mut t_out = Output::create(out, "tournaments.csv", &header)?;
     let mut expected: BTreeMap<Shard, u64> = BTreeMap::new();
     copy_rows(
-        &shards,
+        shards,
         "tournaments.csv",
         &header,
         &mut t_out,
@@ -485,7 +534,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
             let row: TournamentRow = rec
                 .deserialize(Some(&header))
                 .map_err(|e| csv_err(path, e))?;
-            match summary.count(&row) {
+            match crate::stats::count(summary, &row) {
                 Outcome::Stopped => stopped += 1,
                 Outcome::Failed => failures.push(format!("tournament {index}: {}", row.failure)),
                 Outcome::Completed => {}
@@ -493,7 +542,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
             Ok(())
         },
     )?;
-    for s in &shards {
+    for s in shards {
         let got = expected.get(&s.shard).copied().unwrap_or(s.range.start);
         if got != s.range.end {
             return Err(MergeError::Incomplete {
@@ -506,20 +555,27 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
             });
         }
     }
-    let t_done = t_out.finish()?;
+    Ok((t_out.finish()?, stopped, failures))
+}
 
-    let header = header_record::<PlayerRow>()?;
-    let mut p_out = Output::create(out, "players.csv", &header)?;
-    copy_rows(
-        &shards,
-        "players.csv",
-        &header,
-        &mut p_out,
-        |_, _, _, _, _| Ok(()),
-    )?;
-    let p_done = p_out.finish()?;
+/// A table copied shard after shard, unchanged.
+fn copy_table<R: serde::Serialize + Default>(
+    out: &Path,
+    shards: &[ShardDir],
+    name: &str,
+) -> Result<Done, MergeError> {
+    let header = header_record::<R>()?;
+    let mut output = Output::create(out, name, &header)?;
+    copy_rows(shards, name, &header, &mut output, |_, _, _, _, _| Ok(()))?;
+    output.finish()
+}
 
-    // rounds.csv: the games of the summary.
+/// rounds.csv, copied; its games are added to the summary.
+fn merge_rounds(
+    out: &Path,
+    shards: &[ShardDir],
+    summary: &mut SummaryRow,
+) -> Result<Done, MergeError> {
     let header = header_record::<RoundRow>()?;
     let games_at = header
         .iter()
@@ -527,7 +583,7 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
         .ok_or_else(|| invalid(Path::new("rounds.csv"), 1, "no games column".into()))?;
     let mut r_out = Output::create(out, "rounds.csv", &header)?;
     copy_rows(
-        &shards,
+        shards,
         "rounds.csv",
         &header,
         &mut r_out,
@@ -545,42 +601,25 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
             Ok(())
         },
     )?;
-    let r_done = r_out.finish()?;
+    r_out.finish()
+}
 
-    let header = header_record::<GroupRow>()?;
-    let mut g_out = Output::create(out, "groups.csv", &header)?;
-    copy_rows(
-        &shards,
-        "groups.csv",
-        &header,
-        &mut g_out,
-        |_, _, _, _, _| Ok(()),
-    )?;
-    let g_done = g_out.finish()?;
+/// The shards' pairing times, added per field size, and the run's span of time.
+struct Times {
+    by_size: BTreeMap<usize, Histogram<u64>>,
+    compare_by_size: BTreeMap<usize, Histogram<u64>>,
+    all: Histogram<u64>,
+    start: SystemTime,
+    wall: std::time::Duration,
+}
 
-    // disagreements.csv, when every round was also paired by a second engine.
-    let compared = !shards[0].run.compare_engine.is_empty();
-    let d_done = if compared {
-        let header = header_record::<DisagreementRow>()?;
-        let mut d_out = Output::create(out, "disagreements.csv", &header)?;
-        copy_rows(
-            &shards,
-            "disagreements.csv",
-            &header,
-            &mut d_out,
-            |_, _, _, _, _| Ok(()),
-        )?;
-        Some(d_out.finish()?)
-    } else {
-        None
-    };
-
-    // The histogram logs, added per field size; the run's span of time.
+/// The histogram logs, added per field size; the run's span of time.
+fn merge_histograms(shards: &[ShardDir], compared: bool) -> Result<Times, MergeError> {
     let mut by_size: BTreeMap<usize, Histogram<u64>> = BTreeMap::new();
     let mut compare_by_size: BTreeMap<usize, Histogram<u64>> = BTreeMap::new();
     let mut all = runner::histogram();
     let mut span_times: Option<(SystemTime, SystemTime)> = None;
-    for s in &shards {
+    for s in shards {
         let path = s.dir.join("histograms").join("pairing-us.hlog");
         add_hlog(s, &path, &mut by_size, Some(&mut all))?;
         if compared {
@@ -596,13 +635,22 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
     }
     let (start, end) = span_times.unwrap_or((SystemTime::now(), SystemTime::now()));
     let wall = end.duration_since(start).unwrap_or_default();
+    Ok(Times {
+        by_size,
+        compare_by_size,
+        all,
+        start,
+        wall,
+    })
+}
 
-    // failures/: every shard's files, gathered.
+/// failures/: every shard's files, gathered in a temporary folder (returned).
+fn gather_failures(out: &Path, shards: &[ShardDir]) -> Result<PathBuf, MergeError> {
     let tmp_failures = out.join(".tmp").join("failures");
     if tmp_failures.exists() {
         fs::remove_dir_all(&tmp_failures).map_err(io_err(&tmp_failures))?;
     }
-    for s in &shards {
+    for s in shards {
         let fdir = s.dir.join("failures");
         if !fdir.is_dir() {
             continue;
@@ -621,34 +669,35 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
             fs::copy(entry.path(), &dest).map_err(io_err(&dest))?;
         }
     }
+    Ok(tmp_failures)
+}
 
-    // Into place: the streamed files, failures/, then the whole-file outputs.
-    for (tmp, dest) in [t_done, p_done, r_done, g_done].into_iter().chain(d_done) {
-        rename(&tmp, &dest)?;
-    }
-    let failures_dir = out.join("failures");
-    if failures_dir.is_dir() {
-        fs::remove_dir_all(&failures_dir).map_err(io_err(&failures_dir))?;
-    }
-    if tmp_failures.is_dir() {
-        rename(&tmp_failures, &failures_dir)?;
-    }
+/// The whole-file outputs of the merged run: summary.csv, the histogram logs and run.csv (the
+/// whole run as shard 0 of 1, returned).
+fn write_whole_outputs(
+    out: &Path,
+    shards: &[ShardDir],
+    summary: &mut SummaryRow,
+    times: &Times,
+    compared: bool,
+) -> Result<RunRow, MergeError> {
+    let (start, wall) = (times.start, times.wall);
     let mut run = shards[0].run.clone();
     run.shard = 0;
     run.shards = 1;
     run.first_tournament = 0;
     run.shard_tournaments = run.tournaments;
-    runner::set_timing(&mut summary, &all, wall, run.timing != 0);
+    runner::set_timing(summary, &times.all, wall, run.timing != 0);
     runner::write_whole(
         out,
         "summary.csv",
-        &runner::csv_bytes(&[summary.clone()], true)?,
+        &runner::csv_bytes(std::slice::from_ref(&*summary), true)?,
     )?;
     let engine = &shards[0].run.engine;
     runner::write_whole(
         out,
         "histograms/pairing-us.hlog",
-        &runner::hlog(&format!("pairing by {engine}"), &by_size, start, wall)?,
+        &runner::hlog(&format!("pairing by {engine}"), &times.by_size, start, wall)?,
     )?;
     let compare_log = out.join("histograms/compare-us.hlog");
     if compared {
@@ -659,22 +708,14 @@ pub fn merge(out: &Path, dirs: &[PathBuf]) -> Result<Merged, MergeError> {
         runner::write_whole(
             out,
             "histograms/compare-us.hlog",
-            &runner::hlog(&what, &compare_by_size, start, wall)?,
+            &runner::hlog(&what, &times.compare_by_size, start, wall)?,
         )?;
     } else if compare_log.exists() {
         fs::remove_file(&compare_log).map_err(io_err(&compare_log))?;
     }
     runner::write_whole(out, "run.csv", &runner::csv_bytes(&[run.clone()], true)?)?;
     let _ = fs::remove_dir(out.join(".tmp"));
-
-    Ok(Merged {
-        run,
-        summary,
-        shards: shards.len(),
-        stopped,
-        by_size: runner::percentiles_by_size(&by_size),
-        failures,
-    })
+    Ok(run)
 }
 
 #[cfg(test)]

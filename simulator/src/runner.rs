@@ -39,7 +39,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::sync::{mpsc, Condvar, Mutex};
 use std::time::{Duration, Instant, SystemTime};
-use swisslab_engine::pairing::Pairing;
+use swisslab_engine::pairing::{Diagnostics, Pairing};
 use swisslab_engine::PlayerId;
 
 /// Why a simulate run could not be carried out (failed tournaments are not errors).
@@ -104,6 +104,8 @@ pub struct RunSummary {
     /// With `--compare-engine`: rounds, and tournaments, the two engines paired differently.
     pub disagreeing_rounds: u64,
     pub disagreeing_tournaments: u64,
+    /// What the engine reported besides its pairings, summed over the tournaments.
+    pub diagnostics: Diagnostics,
 }
 
 /// An empty pairing-time histogram (also the accumulator of `merge`).
@@ -217,6 +219,7 @@ struct Writer<'a> {
     summary: SummaryRow,
     stopped: u64,
     failures: Vec<String>,
+    diagnostics: Diagnostics,
 }
 
 impl Writer<'_> {
@@ -238,11 +241,12 @@ impl Writer<'_> {
         }
         self.disagreeing_rounds += r.disagreements.len() as u64;
         self.disagreeing_tournaments += u64::from(!r.disagreements.is_empty());
+        self.diagnostics.add(r.diagnostics);
         if self.rc.no_timing {
             sim::clear_timing(&mut r);
         }
         let s = &mut self.summary;
-        let outcome = s.count(&r.summary);
+        let outcome = crate::stats::count(s, &r.summary);
         s.games += r.rounds.iter().map(|x| x.games as u64).sum::<u64>();
         if outcome == Outcome::Stopped {
             self.stopped += 1;
@@ -320,19 +324,7 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         fs::remove_dir_all(&fdir).map_err(io_err(&fdir))?;
     }
     write_whole(dir, "run.csv", &csv_bytes(&[run_row(sim, rc)?], true)?)?;
-    let streams = Streams {
-        tournaments: create_stream::<crate::stats::TournamentRow>(dir, "tournaments.csv")?,
-        players: create_stream::<crate::stats::PlayerRow>(dir, "players.csv")?,
-        rounds: create_stream::<crate::stats::RoundRow>(dir, "rounds.csv")?,
-        groups: create_stream::<crate::stats::GroupRow>(dir, "groups.csv")?,
-        disagreements: match sim.compare {
-            Some(_) => Some(create_stream::<DisagreementRow>(dir, "disagreements.csv")?),
-            None => {
-                remove_stale(&dir.join("disagreements.csv"))?;
-                None
-            }
-        },
-    };
+    let streams = open_streams(sim, dir)?;
     let mut writer = Writer {
         rc,
         streams,
@@ -344,27 +336,50 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         summary: SummaryRow::default(),
         stopped: 0,
         failures: Vec::new(),
+        diagnostics: Diagnostics::default(),
     };
 
-    let threads = rc.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| RunError::Pool {
-            threads,
-            message: e.to_string(),
-        })?;
     let indices = rc.shard.range(rc.tournaments);
-    let total = indices.end;
-    let window = 4 * threads as u64;
-    let next = AtomicU64::new(indices.start);
-    let written = (Mutex::new(indices.start), Condvar::new());
-    let (tx, rx) = mpsc::channel::<TournamentResult>();
+    run_tournaments(sim, rc, &mut writer, &indices)?;
+    let interrupted = writer.summary.tournaments < indices.end - indices.start;
+    let wall = started.elapsed();
+    let summary = write_whole_outputs(sim, rc, &writer, start_time, wall)?;
+    Ok(RunSummary {
+        summary,
+        wall,
+        by_size: percentiles_by_size(&writer.by_size),
+        stopped: writer.stopped,
+        failures: writer.failures,
+        interrupted,
+        indices,
+        disagreeing_rounds: writer.disagreeing_rounds,
+        disagreeing_tournaments: writer.disagreeing_tournaments,
+        diagnostics: writer.diagnostics,
+    })
+}
+
+/// The streamed output files, created with their headers (disagreements.csv only with a
+/// compared engine; a stale one is removed).
+fn open_streams(sim: &Simulation, dir: &Path) -> Result<Streams, RunError> {
+    Ok(Streams {
+        tournaments: create_stream::<crate::stats::TournamentRow>(dir, "tournaments.csv")?,
+        players: create_stream::<crate::stats::PlayerRow>(dir, "players.csv")?,
+        rounds: create_stream::<crate::stats::RoundRow>(dir, "rounds.csv")?,
+        groups: create_stream::<crate::stats::GroupRow>(dir, "groups.csv")?,
+        disagreements: match sim.compare {
+            Some(_) => Some(create_stream::<DisagreementRow>(dir, "disagreements.csv")?),
+            None => {
+                remove_stale(&dir.join("disagreements.csv"))?;
+                None
+            }
+        },
+    })
+}
+
+/// The progress bar of a run of `len` tournaments (hidden without `rc.progress`).
+fn progress_bar(rc: &RunConfig, len: u64) -> ProgressBar {
     let bar = if rc.progress {
-        ProgressBar::with_draw_target(
-            Some(indices.end - indices.start),
-            ProgressDrawTarget::stderr(),
-        )
+        ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr())
     } else {
         ProgressBar::hidden()
     };
@@ -375,6 +390,31 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> "),
     );
+    bar
+}
+
+/// Runs the tournaments `indices` on `rc.threads` threads and hands each result to `writer`
+/// in index order; the threads run at most a window of tournaments ahead of the writer.
+fn run_tournaments(
+    sim: &Simulation,
+    rc: &RunConfig,
+    writer: &mut Writer<'_>,
+    indices: &std::ops::Range<u64>,
+) -> Result<(), RunError> {
+    let threads = rc.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| RunError::Pool {
+            threads,
+            message: e.to_string(),
+        })?;
+    let total = indices.end;
+    let window = 4 * threads as u64;
+    let next = AtomicU64::new(indices.start);
+    let written = (Mutex::new(indices.start), Condvar::new());
+    let (tx, rx) = mpsc::channel::<TournamentResult>();
+    let bar = progress_bar(rc, indices.end - indices.start);
 
     let mut result: Result<(), RunError> = Ok(());
     pool.in_place_scope(|scope| {
@@ -437,10 +477,19 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
         drop(rx);
     });
     bar.finish_and_clear();
-    result?;
-    let interrupted = writer.summary.tournaments < indices.end - indices.start;
+    result
+}
 
-    let wall = started.elapsed();
+/// The whole-file outputs once the tournaments ran: summary.csv (returned) and the HdrHistogram
+/// interval logs.
+fn write_whole_outputs(
+    sim: &Simulation,
+    rc: &RunConfig,
+    writer: &Writer<'_>,
+    start_time: SystemTime,
+    wall: Duration,
+) -> Result<SummaryRow, RunError> {
+    let dir = &rc.out;
     let mut summary = writer.summary.clone();
     set_timing(&mut summary, &writer.all, wall, !rc.no_timing);
     write_whole(dir, "summary.csv", &csv_bytes(&[summary.clone()], true)?)?;
@@ -462,18 +511,7 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
     }
     let tmp = dir.join(".tmp");
     let _ = fs::remove_dir(&tmp);
-
-    Ok(RunSummary {
-        summary,
-        wall,
-        by_size: percentiles_by_size(&writer.by_size),
-        stopped: writer.stopped,
-        failures: writer.failures,
-        interrupted,
-        indices,
-        disagreeing_rounds: writer.disagreeing_rounds,
-        disagreeing_tournaments: writer.disagreeing_tournaments,
-    })
+    Ok(summary)
 }
 
 /// Removes a file a previous run left that this run does not write.

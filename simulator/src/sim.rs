@@ -25,7 +25,7 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 use swisslab_engine::acceleration::{self, Method};
 use swisslab_engine::history::{histories, Float};
-use swisslab_engine::pairing::{Pairing, PairingError, Request};
+use swisslab_engine::pairing::{Diagnosed, Diagnostics, Pairing, PairingError, Request};
 use swisslab_engine::{
     Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, System,
     Tournament, Unplayed,
@@ -60,12 +60,23 @@ impl Engine {
         t: &Tournament,
         req: &Request,
     ) -> (Result<Pairing, PairingError>, Option<Transcript>) {
+        let (result, transcript) = self.pair_diagnosed(t, req);
+        (result.map(|d| d.pairing), transcript)
+    }
+
+    /// [`Engine::pair`], with what a swisslab engine reports besides the pairing (a search
+    /// limit reached; nothing for the others).
+    pub fn pair_diagnosed(
+        &self,
+        t: &Tournament,
+        req: &Request,
+    ) -> (Result<Diagnosed, PairingError>, Option<Transcript>) {
         match self {
-            Engine::Swisslab(s) => (s.pair(t, req), None),
-            Engine::Function(f) => (f(t, req), None),
+            Engine::Swisslab(s) => (s.pair_diagnosed(t, req), None),
+            Engine::Function(f) => (f(t, req).map(Into::into), None),
             Engine::External(x) => {
                 let a = x.pair(t, req);
-                (a.result, Some(a.transcript))
+                (a.result.map(Into::into), Some(a.transcript))
             }
         }
     }
@@ -190,6 +201,8 @@ pub struct TournamentResult {
     /// (requested byes, withdrawals, late entries not yet arrived), one entry per player, `None`
     /// for a player to be paired. Written into that round's column by [`TournamentResult::trf`].
     pub stopped_absences: Option<Vec<Option<RoundEntry>>>,
+    /// What the engine reported besides its pairings, summed over the rounds.
+    pub diagnostics: Diagnostics,
 }
 
 impl TournamentResult {
@@ -300,6 +313,7 @@ pub fn run_tournament(
                     transcript: None,
                 }),
                 stopped_absences: None,
+                diagnostics: Diagnostics::default(),
             }
         }
     }
@@ -360,6 +374,233 @@ fn initial_tournament(sim: &Simulation, plan: &Plan, seed: u64, index: u64) -> T
     t
 }
 
+/// The rows of groups.csv of one round, by score group (highest first).
+type ScoreGroups = std::collections::BTreeMap<std::cmp::Reverse<Score>, GroupRow>;
+
+/// Who is to be paired in `round` (the players present) and the planned absences of the others
+/// (not yet entered, a requested bye, withdrawn), one entry per player.
+fn round_status(
+    plan: &Plan,
+    round: usize,
+    missed: crate::config::Missed,
+) -> (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>) {
+    let mut to_pair: BTreeSet<PlayerId> = BTreeSet::new();
+    let mut planned: Vec<Option<RoundEntry>> = vec![None; plan.players.len()];
+    for (i, p) in plan.players.iter().enumerate() {
+        match p.status(round, missed) {
+            Status::Present => {
+                to_pair.insert(p.id);
+            }
+            Status::NotEntered(u) | Status::Bye(u) => planned[i] = Some(RoundEntry::Unplayed(u)),
+            Status::Withdrawn => planned[i] = Some(RoundEntry::Unplayed(Unplayed::Withdrawn)),
+        }
+    }
+    (to_pair, planned)
+}
+
+/// The round paired again by the compared engine `other`: its time (microseconds) and, when
+/// its pairing differs from `pairing`, the disagreement.
+fn compare_round(
+    sim: &Simulation,
+    other: &Engine,
+    t: &Tournament,
+    req: &Request,
+    pairing: &Pairing,
+) -> (u64, Option<Disagreement>) {
+    let start = Instant::now();
+    let compared = panics::catch(|| other.pair(t, req).0)
+        .unwrap_or_else(|p| Err(PairingError::Engine(format!("panic: {p}"))));
+    let us = start.elapsed().as_micros() as u64;
+    let same = compared
+        .as_ref()
+        .is_ok_and(|c| c.game_set() == pairing.game_set() && c.bye == pairing.bye);
+    if same {
+        return (us, None);
+    }
+    // Where one side is a swisslab system, the first criterion on which the two pairings
+    // differ, by that system's articles (as `check` reports it).
+    let why = match (&sim.engine, other, &compared) {
+        (_, Engine::Swisslab(s), Ok(c)) => s.first_difference(t, req, pairing, c),
+        (Engine::Swisslab(s), _, Ok(c)) => s.first_difference(t, req, c, pairing),
+        _ => None,
+    };
+    let disagreement = Disagreement {
+        round: req.round,
+        players: req.present.len(),
+        engine: pairing.clone(),
+        compared,
+        first_difference: why.unwrap_or_default(),
+    };
+    (us, Some(disagreement))
+}
+
+/// Plays game `g` (its outcome drawn from the seed), counts the result in `row`, and returns
+/// White's and Black's entries.
+fn play(
+    cfg: &Config,
+    seed: u64,
+    index: u64,
+    g: &model::Game,
+    row: &mut RoundRow,
+) -> (RoundEntry, RoundEntry) {
+    use GameKind::{Forfeit, Rated};
+    use GameResult::{Draw, Loss, Win};
+    // White's result; Black's is its complement.
+    let (result, kind) = match model::draw_outcome(cfg, seed, index, g) {
+        Outcome::WhiteWins => {
+            row.white_wins += 1;
+            (Win, Rated)
+        }
+        Outcome::Draw => {
+            row.draws += 1;
+            (Draw, Rated)
+        }
+        Outcome::BlackWins => {
+            row.black_wins += 1;
+            (Loss, Rated)
+        }
+        Outcome::WhiteForfeits => {
+            row.forfeits += 1;
+            (Loss, Forfeit)
+        }
+        Outcome::BlackForfeits => {
+            row.forfeits += 1;
+            (Win, Forfeit)
+        }
+    };
+    (
+        game(g.black, Color::White, result, kind),
+        game(g.white, Color::Black, result.complement(), kind),
+    )
+}
+
+/// The ARO after the round of each score group's players (Dubov 1997 preface: the system
+/// pairs to equalise it within a score group), into the group rows.
+fn set_group_aros(
+    t: &Tournament,
+    to_pair: &BTreeSet<PlayerId>,
+    hist: &[swisslab_engine::history::PlayerHistory],
+    groups: &mut ScoreGroups,
+) {
+    let mut aros: std::collections::BTreeMap<std::cmp::Reverse<Score>, Vec<u32>> =
+        Default::default();
+    for &id in to_pair {
+        let i = id as usize - 1;
+        if let Some(a) = stats::aro(t, &t.players[i].rounds) {
+            aros.entry(std::cmp::Reverse(hist[i].pairing_score()))
+                .or_default()
+                .push(a);
+        }
+    }
+    for (key, g) in groups.iter_mut() {
+        stats::set_group_aro(g, aros.get(key).map_or(&[][..], Vec::as_slice));
+    }
+}
+
+/// The round's row of rounds.csv, its score groups' rows and every player's entry (the games
+/// played, their outcomes drawn from the seed, the bye), with the floats counted: the quality
+/// of the pairing, from the history before the round (returned too).
+#[allow(clippy::too_many_arguments)]
+fn record_round(
+    sim: &Simulation,
+    plan: &Plan,
+    t: &Tournament,
+    (seed, index): (u64, u64),
+    round: usize,
+    us: u64,
+    pairing: &Pairing,
+    to_pair: &BTreeSet<PlayerId>,
+    planned: Vec<Option<RoundEntry>>,
+    floats: &mut [FloatCounts],
+) -> (
+    RoundRow,
+    ScoreGroups,
+    Vec<Option<RoundEntry>>,
+    Vec<swisslab_engine::history::PlayerHistory>,
+) {
+    let cfg = &sim.cfg;
+    let total = plan.rounds;
+    let idx = |id: PlayerId| id as usize - 1;
+    // Quality of the pairing, from the history before the round.
+    let hist = histories(t, round - 1);
+    let is_last = round == total;
+    let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
+    let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;
+    let mut row = RoundRow {
+        tournament: index,
+        round,
+        players_paired: pairing.games.len() * 2 + usize::from(pairing.bye.is_some()),
+        games: pairing.games.len(),
+        bye_player_score: Score::ZERO.to_string(),
+        pair_us: us,
+        floated_score_diff: String::new(),
+        last_round: u8::from(is_last),
+        virtual_points: t
+            .acceleration
+            .iter()
+            .filter_map(|(_, v)| v.get(round - 1).copied())
+            .max()
+            .unwrap_or(Score::ZERO)
+            .to_string(),
+        ..RoundRow::default()
+    };
+    let mut rating_gap: u64 = 0;
+    let mut floated_diff = Score::ZERO;
+    let mut groups = stats::group_rows(
+        index,
+        round,
+        to_pair.iter().map(|&id| hist[idx(id)].pairing_score()),
+    );
+    let mut entries: Vec<Option<RoundEntry>> = planned;
+    for &(w, b) in &pairing.games {
+        let (iw, ib) = (idx(w), idx(b));
+        let (sw, sb) = (hist[iw].pairing_score(), hist[ib].pairing_score());
+        if sw != sb {
+            row.floated_pairs += 1;
+            floated_diff += if sw > sb { sw - sb } else { sb - sw };
+        }
+        for (i, c, f) in [
+            (iw, Color::White, stats::game_float(sw, sb)),
+            (ib, Color::Black, stats::game_float(sb, sw)),
+        ] {
+            stats::count_preference(&mut row, &hist[i], c);
+            if let Some(g) = groups.get_mut(&std::cmp::Reverse(hist[i].pairing_score())) {
+                stats::count_group_preference(g, &hist[i], c);
+            }
+            stats::count_float(&mut row, &mut floats[i], &hist[i], f);
+            if top(i) {
+                stats::count_topscorer(&mut row, &hist[i], Some(c));
+            }
+        }
+        rating_gap += u64::from(plan.players[iw].rating.abs_diff(plan.players[ib].rating));
+        let g = model::Game {
+            round,
+            white: w,
+            black: b,
+            strengths: (plan.players[iw].strength, plan.players[ib].strength),
+        };
+        let (ew, eb) = play(cfg, seed, index, &g, &mut row);
+        entries[iw] = Some(ew);
+        entries[ib] = Some(eb);
+    }
+    if let Some(b) = pairing.bye {
+        let i = idx(b);
+        row.bye_player = b;
+        row.bye_player_score = hist[i].score.to_string();
+        row.bye_player_rating = plan.players[i].rating;
+        stats::count_float(&mut row, &mut floats[i], &hist[i], Float::Down);
+        if top(i) {
+            stats::count_topscorer(&mut row, &hist[i], None);
+        }
+        entries[i] = Some(RoundEntry::Unplayed(Unplayed::Pab));
+    }
+    row.floated_score_diff = floated_diff.to_string();
+    if !pairing.games.is_empty() {
+        row.rating_gap = format!("{:.1}", rating_gap as f64 / pairing.games.len() as f64);
+    }
+    (row, groups, entries, hist)
+}
+
 fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
     let cfg = &sim.cfg;
     let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
@@ -374,26 +615,14 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     let mut compare_us: Vec<u64> = Vec::new();
     let mut group_rows: Vec<GroupRow> = Vec::new();
     let mut disagreements: Vec<Disagreement> = Vec::new();
+    let mut diagnostics = Diagnostics::default();
     let mut failure: Option<Failure> = None;
     let mut stopped: Option<String> = None;
     let mut stopped_absences: Option<Vec<Option<RoundEntry>>> = None;
     let missed = cfg.events.late_entry_missed;
-    let idx = |id: PlayerId| id as usize - 1;
 
     for round in 1..=last {
-        let mut to_pair: BTreeSet<PlayerId> = BTreeSet::new();
-        let mut planned: Vec<Option<RoundEntry>> = vec![None; n];
-        for (i, p) in plan.players.iter().enumerate() {
-            match p.status(round, missed) {
-                Status::Present => {
-                    to_pair.insert(p.id);
-                }
-                Status::NotEntered(u) | Status::Bye(u) => {
-                    planned[i] = Some(RoundEntry::Unplayed(u))
-                }
-                Status::Withdrawn => planned[i] = Some(RoundEntry::Unplayed(Unplayed::Withdrawn)),
-            }
-        }
+        let (to_pair, planned) = round_status(&plan, round, missed);
         // The state before the round with its absences: what a failure report shows.
         let snapshot =
             |t: &Tournament, awarded: &[Score]| with_absences(t, &planned, Some(awarded));
@@ -402,11 +631,17 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             present: to_pair.clone(),
         };
         let start = Instant::now();
-        let res = panics::catch(|| sim.engine.pair(&t, &req));
+        let res = panics::catch(|| sim.engine.pair_diagnosed(&t, &req));
         let us = start.elapsed().as_micros() as u64;
         // An external engine's failure is reported with the file it was given.
         let (res, transcript) = match res {
-            Ok((r, tr)) => (Ok(r), tr),
+            Ok((r, tr)) => {
+                let r = r.map(|d| {
+                    diagnostics.add(d.diagnostics);
+                    d.pairing
+                });
+                (Ok(r), tr)
+            }
             Err(p) => (Err(p), None),
         };
         let question = |t: &Tournament, awarded: &[Score]| match &transcript {
@@ -457,135 +692,23 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             break;
         }
         if let Some(other) = &sim.compare {
-            let start = Instant::now();
-            let compared = panics::catch(|| other.pair(&t, &req).0)
-                .unwrap_or_else(|p| Err(PairingError::Engine(format!("panic: {p}"))));
-            compare_us.push(start.elapsed().as_micros() as u64);
-            let same = compared
-                .as_ref()
-                .is_ok_and(|c| c.game_set() == pairing.game_set() && c.bye == pairing.bye);
-            if !same {
-                // Where one side is a swisslab system, the first criterion on which the two
-                // pairings differ, by that system's articles (as `check` reports it).
-                let why = match (&sim.engine, other, &compared) {
-                    (_, Engine::Swisslab(s), Ok(c)) => s.first_difference(&t, &req, &pairing, c),
-                    (Engine::Swisslab(s), _, Ok(c)) => s.first_difference(&t, &req, c, &pairing),
-                    _ => None,
-                };
-                disagreements.push(Disagreement {
-                    round,
-                    players: to_pair.len(),
-                    engine: pairing.clone(),
-                    compared,
-                    first_difference: why.unwrap_or_default(),
-                });
-            }
+            let (us, disagreement) = compare_round(sim, other, &t, &req, &pairing);
+            compare_us.push(us);
+            disagreements.extend(disagreement);
         }
 
-        // Quality of the pairing, from the history before the round.
-        let hist = histories(&t, round - 1);
-        let is_last = round == total;
-        let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
-        let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;
-        let mut row = RoundRow {
-            tournament: index,
+        let (row, mut groups, entries, hist) = record_round(
+            sim,
+            &plan,
+            &t,
+            (seed, index),
             round,
-            players_paired: pairing.games.len() * 2 + usize::from(pairing.bye.is_some()),
-            games: pairing.games.len(),
-            bye_player_score: Score::ZERO.to_string(),
-            pair_us: us,
-            floated_score_diff: String::new(),
-            last_round: u8::from(is_last),
-            virtual_points: t
-                .acceleration
-                .iter()
-                .filter_map(|(_, v)| v.get(round - 1).copied())
-                .max()
-                .unwrap_or(Score::ZERO)
-                .to_string(),
-            ..RoundRow::default()
-        };
-        let mut rating_gap: u64 = 0;
-        let mut floated_diff = Score::ZERO;
-        let mut groups = stats::group_rows(
-            index,
-            round,
-            to_pair.iter().map(|&id| hist[idx(id)].pairing_score()),
+            us,
+            &pairing,
+            &to_pair,
+            planned,
+            &mut floats,
         );
-        let mut entries: Vec<Option<RoundEntry>> = planned;
-        for &(w, b) in &pairing.games {
-            let (iw, ib) = (idx(w), idx(b));
-            let (sw, sb) = (hist[iw].pairing_score(), hist[ib].pairing_score());
-            if sw != sb {
-                row.floated_pairs += 1;
-                floated_diff += if sw > sb { sw - sb } else { sb - sw };
-            }
-            for (i, c, f) in [
-                (iw, Color::White, stats::game_float(sw, sb)),
-                (ib, Color::Black, stats::game_float(sb, sw)),
-            ] {
-                stats::count_preference(&mut row, &hist[i], c);
-                if let Some(g) = groups.get_mut(&std::cmp::Reverse(hist[i].pairing_score())) {
-                    stats::count_group_preference(g, &hist[i], c);
-                }
-                stats::count_float(&mut row, &mut floats[i], &hist[i], f);
-                if top(i) {
-                    stats::count_topscorer(&mut row, &hist[i], Some(c));
-                }
-            }
-            rating_gap += u64::from(plan.players[iw].rating.abs_diff(plan.players[ib].rating));
-            let g = model::Game {
-                round,
-                white: w,
-                black: b,
-                strengths: (plan.players[iw].strength, plan.players[ib].strength),
-            };
-            let outcome = model::draw_outcome(cfg, seed, index, &g);
-            use GameKind::{Forfeit, Rated};
-            use GameResult::{Draw, Loss, Win};
-            // White's result; Black's is its complement.
-            let (result, kind) = match outcome {
-                Outcome::WhiteWins => {
-                    row.white_wins += 1;
-                    (Win, Rated)
-                }
-                Outcome::Draw => {
-                    row.draws += 1;
-                    (Draw, Rated)
-                }
-                Outcome::BlackWins => {
-                    row.black_wins += 1;
-                    (Loss, Rated)
-                }
-                Outcome::WhiteForfeits => {
-                    row.forfeits += 1;
-                    (Loss, Forfeit)
-                }
-                Outcome::BlackForfeits => {
-                    row.forfeits += 1;
-                    (Win, Forfeit)
-                }
-            };
-            let ew = game(b, Color::White, result, kind);
-            let eb = game(w, Color::Black, result.complement(), kind);
-            entries[iw] = Some(ew);
-            entries[ib] = Some(eb);
-        }
-        if let Some(b) = pairing.bye {
-            let i = idx(b);
-            row.bye_player = b;
-            row.bye_player_score = hist[i].score.to_string();
-            row.bye_player_rating = plan.players[i].rating;
-            stats::count_float(&mut row, &mut floats[i], &hist[i], Float::Down);
-            if top(i) {
-                stats::count_topscorer(&mut row, &hist[i], None);
-            }
-            entries[i] = Some(RoundEntry::Unplayed(Unplayed::Pab));
-        }
-        row.floated_score_diff = floated_diff.to_string();
-        if !pairing.games.is_empty() {
-            row.rating_gap = format!("{:.1}", rating_gap as f64 / pairing.games.len() as f64);
-        }
         for (i, p) in t.players.iter_mut().enumerate() {
             // Every player has an entry once the invariants hold; `Absent` is a safe fallback.
             let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
@@ -603,21 +726,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             });
             break;
         }
-        // The ARO after the round of each score group's players (Dubov 1997 preface: the
-        // system pairs to equalise it within a score group).
-        let mut aros: std::collections::BTreeMap<std::cmp::Reverse<Score>, Vec<u32>> =
-            Default::default();
-        for &id in &to_pair {
-            let i = idx(id);
-            if let Some(a) = stats::aro(&t, &t.players[i].rounds) {
-                aros.entry(std::cmp::Reverse(hist[i].pairing_score()))
-                    .or_default()
-                    .push(a);
-            }
-        }
-        for (key, g) in groups.iter_mut() {
-            stats::set_group_aro(g, aros.get(key).map_or(&[][..], Vec::as_slice));
-        }
+        set_group_aros(&t, &to_pair, &hist, &mut groups);
         rows.push(row);
         group_rows.extend(groups.into_values());
     }
@@ -628,6 +737,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     r.compare_us = compare_us;
     r.groups = group_rows;
     r.disagreements = disagreements;
+    r.diagnostics = diagnostics;
     r
 }
 
@@ -747,6 +857,7 @@ fn finish(
         disagreements: Vec::new(),
         failure,
         stopped_absences: None,
+        diagnostics: Diagnostics::default(),
     }
 }
 

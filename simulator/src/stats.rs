@@ -1,6 +1,6 @@
-//! The statistics gathered while simulating, one struct per CSV file of the output contract
-//! (`simulator/OUTPUT.md`; field order is column order), and the per-round and per-player
-//! quality measures.
+//! The statistics gathered while simulating into the rows of the output contract (declared in
+//! the `swisslab-schema` crate, documented in `simulator/OUTPUT.md`), and the per-round and
+//! per-player quality measures.
 //!
 //! Definitions (C.04.3 A.4, A.6, A.7 and C.04.2, through the engine's `history` facts):
 //! - colour preference of a player before the round (A.6: absolute, strong, mild); it is
@@ -20,198 +20,12 @@
 //!   player as ARO 0, but a statistic of spread leaves him out). The ARO spread of a group is
 //!   the population standard deviation and the range (max - min) of its players' AROs.
 
-use serde::{Deserialize, Serialize};
 use swisslab_engine::history::{Float, PlayerHistory, PreferenceStrength};
 use swisslab_engine::{Color, GameKind, GameResult, RoundEntry, Score, Tournament, Unplayed};
 
-/// One row of `rounds.csv`.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
-pub struct RoundRow {
-    pub tournament: u64,
-    pub round: usize,
-    pub players_paired: usize,
-    pub games: usize,
-    pub bye_player: u32,
-    pub bye_player_score: String,
-    pub bye_player_rating: u16,
-    pub pair_us: u64,
-    pub pref_absolute: u32,
-    pub pref_strong: u32,
-    pub pref_mild: u32,
-    pub denied_absolute: u32,
-    pub denied_strong: u32,
-    pub denied_mild: u32,
-    pub downfloats: u32,
-    pub upfloats: u32,
-    pub repeated_downfloats: u32,
-    pub repeated_upfloats: u32,
-    pub downfloats_two_before: u32,
-    pub upfloats_two_before: u32,
-    pub floated_pairs: u32,
-    pub floated_score_diff: String,
-    pub white_wins: u32,
-    pub draws: u32,
-    pub black_wins: u32,
-    pub forfeits: u32,
-    pub last_round: u8,
-    pub topscorers: u32,
-    pub topscorers_three_in_row: u32,
-    pub topscorers_diff_over_2: u32,
-    /// Mean absolute rating difference of the round's games (one decimal); empty without
-    /// games.
-    pub rating_gap: String,
-    /// The virtual points group A holds in this round (C.04.7), `0.0` when unaccelerated.
-    pub virtual_points: String,
-}
-
-/// One row of `players.csv`.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
-pub struct PlayerRow {
-    pub tournament: u64,
-    pub player: u32,
-    pub rating: u16,
-    pub strength: i64,
-    pub entered_round: usize,
-    pub withdrawn_after: usize,
-    pub score: String,
-    pub rank: usize,
-    pub buchholz_cut1: String,
-    pub games: u32,
-    pub whites: u32,
-    pub blacks: u32,
-    pub colour_diff: i32,
-    pub longest_same_colour_run: u32,
-    pub downfloats: u32,
-    pub upfloats: u32,
-    pub repeated_downfloats: u32,
-    pub repeated_upfloats: u32,
-    pub pabs: u32,
-    pub half_byes: u32,
-    pub zero_byes: u32,
-    pub forfeit_wins: u32,
-    pub forfeit_losses: u32,
-    pub score_white: String,
-    pub score_black: String,
-    /// The final ARO; empty when the player played no game.
-    pub aro: String,
-    /// The values of the configuration's tie-breaks (C.07), in its order, separated by
-    /// blanks, as `swisslab standings` prints them; `rank` orders by points then these.
-    pub tiebreaks: String,
-    /// The player's acceleration group (C.04.7 1.2): `A` or `B`; empty when unaccelerated.
-    pub acceleration_group: String,
-}
-
-/// One row of `tournaments.csv`.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub struct TournamentRow {
-    pub tournament: u64,
-    pub seed: u64,
-    pub players: usize,
-    pub rounds: usize,
-    pub rounds_paired: usize,
-    pub failed: u8,
-    pub failure: String,
-    pub late_entries: u32,
-    pub withdrawals: u32,
-    pub forfeits: u32,
-    pub requested_byes: u32,
-    pub pabs: u32,
-    pub pair_us_total: u64,
-    pub pair_us_max: u64,
-}
-
-/// One row of `run.csv`.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct RunRow {
-    pub seed: u64,
-    pub tournaments: u64,
-    pub players: String,
-    pub rounds: u32,
-    pub system: String,
-    pub result_model: String,
-    pub draw_rate: String,
-    pub config: String,
-    pub swisslab_version: String,
-    /// This folder holds shard `shard` of `shards` (0 of 1: the whole run) ...
-    pub shard: u64,
-    pub shards: u64,
-    /// ... that is tournaments `first_tournament .. first_tournament + shard_tournaments`.
-    pub first_tournament: u64,
-    pub shard_tournaments: u64,
-    /// `shard::config_hash` of the configuration.
-    pub config_hash: String,
-    /// 1 when the timing columns are measured, 0 when written as 0 (`--no-timing`).
-    pub timing: u8,
-    /// The engine that paired (`swisslab:dutch-2026`, `cmd:…`).
-    pub engine: String,
-    /// The engine every round was compared with (`--compare-engine`), empty when none.
-    pub compare_engine: String,
-    /// The acceleration method (`none`, `baku`; C.04.7).
-    #[serde(default)]
-    pub acceleration: String,
-}
-
-/// One row of `groups.csv`: the colour preferences of one score group in one round.
-#[derive(Clone, Debug, Default, Serialize, serde::Deserialize, PartialEq)]
-pub struct GroupRow {
-    pub tournament: u64,
-    pub round: usize,
-    /// The group's pairing score (score plus acceleration), in points.
-    pub score: String,
-    /// Players to pair with that score, and with a higher one.
-    pub players: u32,
-    pub players_above: u32,
-    pub pref_absolute: u32,
-    pub pref_strong: u32,
-    pub pref_mild: u32,
-    pub denied_absolute: u32,
-    pub denied_strong: u32,
-    pub denied_mild: u32,
-    /// The group's players with an ARO after the round (they have played a game), and the
-    /// mean, standard deviation and range of those AROs (empty when there are none).
-    pub aro_players: u32,
-    pub aro_mean: String,
-    pub aro_sd: String,
-    pub aro_range: String,
-}
-
-/// One row of `disagreements.csv`: a round the compared engine (`--compare-engine`) paired
-/// differently from the engine.
-#[derive(Clone, Debug, Default, Serialize, serde::Deserialize)]
-pub struct DisagreementRow {
-    pub tournament: u64,
-    pub round: usize,
-    /// Players to pair in the round.
-    pub players: usize,
-    /// The engine's pairing (played): `white-black` per board, then `bye N`.
-    pub engine: String,
-    /// The compared engine's pairing, or `error: …` when it gave none.
-    pub compared: String,
-    /// The games only the engine has, and only the compared engine has.
-    pub engine_only: String,
-    pub compared_only: String,
-    /// The first criterion, by article, on which the two pairings differ, judged by the
-    /// swisslab system among the engines (the compared one first), as `check` reports it; or
-    /// that they tie on every criterion and differ by the generation order. Empty when neither
-    /// engine is swisslab's.
-    pub first_difference: String,
-}
-
-/// One row of `summary.csv`.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub struct SummaryRow {
-    pub tournaments: u64,
-    pub completed: u64,
-    pub failed: u64,
-    pub rounds_paired: u64,
-    pub games: u64,
-    pub byes: u64,
-    pub wall_seconds: String,
-    pub pair_us_p50: u64,
-    pub pair_us_p90: u64,
-    pub pair_us_p99: u64,
-    pub pair_us_max: u64,
-}
+pub use swisslab_schema::write::{
+    DisagreementRow, GroupRow, PlayerRow, RoundRow, RunRow, SummaryRow, TournamentRow,
+};
 
 /// How a tournament ended, as the summary counts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,21 +36,20 @@ pub enum Outcome {
     Failed,
 }
 
-impl SummaryRow {
-    /// Counts one tournament's row (its games are counted from rounds.csv by the caller).
-    pub fn count(&mut self, t: &TournamentRow) -> Outcome {
-        self.tournaments += 1;
-        self.rounds_paired += t.rounds_paired as u64;
-        self.byes += u64::from(t.pabs);
-        if t.failed != 0 {
-            self.failed += 1;
-            Outcome::Failed
-        } else if t.rounds_paired < t.rounds {
-            Outcome::Stopped
-        } else {
-            self.completed += 1;
-            Outcome::Completed
-        }
+/// Counts one tournament's row in the summary (its games are counted from rounds.csv by the
+/// caller).
+pub fn count(s: &mut SummaryRow, t: &TournamentRow) -> Outcome {
+    s.tournaments += 1;
+    s.rounds_paired += t.rounds_paired as u64;
+    s.byes += u64::from(t.pabs);
+    if t.failed != 0 {
+        s.failed += 1;
+        Outcome::Failed
+    } else if t.rounds_paired < t.rounds {
+        Outcome::Stopped
+    } else {
+        s.completed += 1;
+        Outcome::Completed
     }
 }
 

@@ -34,6 +34,37 @@ fn generate_then_check() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("discrepancies: 0"));
 }
 
+/// `check` on a folder visits each file once: a link back to the folder (`self -> .`), a link
+/// to the file and a second path to the folder add nothing; a dangling link is ignored.
+#[cfg(unix)]
+#[test]
+fn check_visits_each_file_once_through_symlink_loops() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("d");
+    std::fs::create_dir(&sub).unwrap();
+    let st = swisslab()
+        .args(["generate", "--seed", "3", "--players", "8", "--rounds", "3"])
+        .arg("-o")
+        .arg(sub.join("t.trf"))
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(0));
+    let link = std::os::unix::fs::symlink;
+    link(".", sub.join("self")).unwrap();
+    link("..", sub.join("up")).unwrap();
+    link("t.trf", sub.join("again.trf")).unwrap();
+    link("missing", sub.join("dangling")).unwrap();
+    let o = swisslab()
+        .arg("check")
+        .arg(dir.path())
+        .arg(&sub)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("tournaments: 1,"), "{stdout}");
+}
+
 #[test]
 fn simulate_accepts_generator_files_and_rejects_bad_configs() {
     let dir = tempfile::tempdir().unwrap();

@@ -28,12 +28,12 @@ fn dir(target: &str) -> PathBuf {
         .join(target)
 }
 
-/// The inputs kept for `target` (not the `open-` ones, nor hidden files or notes).
+/// The inputs kept for `target` (not the `open-` ones, nor hidden files or notes). A missing
+/// or empty folder fails: a replay of nothing would pass without testing anything.
 fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir(target)) else {
-        return out;
-    };
+    let entries =
+        std::fs::read_dir(dir(target)).unwrap_or_else(|e| panic!("{}: {e}", dir(target).display()));
     for e in entries {
         let path = e.expect("directory entry").path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -50,7 +50,18 @@ fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
         ));
     }
     out.sort();
+    assert!(
+        !out.is_empty(),
+        "{}: no regression input to replay",
+        dir(target).display()
+    );
     out
+}
+
+#[test]
+#[should_panic(expected = "no-such-target")]
+fn a_missing_regression_folder_fails() {
+    inputs("no-such-target");
 }
 
 /// Runs `check` on one input; a violation or a panic is a failure message.

@@ -197,6 +197,10 @@ mod tests {
         .unwrap();
         assert!(t.points_inferred);
         assert_eq!(t.points, PointSystem::with_win_draw(Score(30), Score(10)));
+        // Written, the inferred system is declared and reads back the same, no longer inferred.
+        let back = super::super::read_str(&super::super::write(&t)).unwrap();
+        assert_eq!((back.points, back.points_inferred), (t.points, false));
+        assert_eq!(back.players, t.players);
         let e = read(&[
             player(1, "3.0", &[(2, 'w', '1')]),
             player(2, "1.0", &[(1, 'b', '0')]),

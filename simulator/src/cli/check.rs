@@ -12,6 +12,7 @@ use clap::Args as ClapArgs;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use swisslab_engine::pairing::Diagnostics;
 use swisslab_engine::trf::{self, ErrorKind};
 use swisslab_engine::{checker, System};
 use swisslab_simulator::sim::Engine;
@@ -41,33 +42,42 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// Collects the `.trf` files under `paths`, sorted.
+/// Collects the `.trf` files under `paths` (a file named on the command line whatever its
+/// name), sorted, each file once: symbolic links are followed, but a link back to a folder being
+/// walked is not entered again (walkdir detects the loop), and a file reached by two paths
+/// (a link to it, a folder reached twice, a path named twice) is kept under the first in
+/// sorted order (same canonical path). A dangling link not named `*.trf` is ignored.
 pub fn collect_files(paths: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
+    let mut found = Vec::new();
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out)?;
-        } else {
-            out.push(p.clone());
+        for entry in walkdir::WalkDir::new(p).follow_links(true) {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) if e.loop_ancestor().is_some() => continue,
+                Err(e) if e.depth() > 0 && !e.path().is_some_and(is_trf) => continue,
+                Err(e) => return Err(e.into()),
+            };
+            if entry.file_type().is_dir() || (entry.depth() > 0 && !is_trf(entry.path())) {
+                continue;
+            }
+            found.push(entry.into_path());
         }
     }
-    out.sort();
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("trf"))
-        {
+    found.sort();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for path in found {
+        let id = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if seen.insert(id) {
             out.push(path);
         }
     }
-    Ok(())
+    Ok(out)
+}
+
+fn is_trf(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("trf"))
 }
 
 enum Outcome {
@@ -110,6 +120,7 @@ pub fn run(args: &Args) -> ExitCode {
         })
         .collect();
     let (mut t, mut r, mut d) = (0usize, 0usize, 0usize);
+    let mut diagnostics = Diagnostics::default();
     let mut worst = EXIT_OK;
     for (path, outcome) in &outcomes {
         match outcome {
@@ -117,6 +128,7 @@ pub fn run(args: &Args) -> ExitCode {
                 t += 1;
                 r += rep.rounds;
                 d += rep.discrepancies.len();
+                diagnostics.add(rep.diagnostics);
                 if !args.quiet {
                     for disc in &rep.discrepancies {
                         print!("{}: {disc}", path.display());
@@ -129,7 +141,7 @@ pub fn run(args: &Args) -> ExitCode {
             }
         }
     }
-    super::warn_node_limit();
+    super::warn_node_limit(diagnostics);
     println!("tournaments: {t}, rounds: {r}, discrepancies: {d}");
     if worst != EXIT_OK {
         exit(worst)

@@ -18,6 +18,7 @@ pub mod trf;
 
 use std::process::ExitCode;
 use swisslab_engine::acceleration::Method;
+use swisslab_engine::pairing::Diagnostics;
 use swisslab_engine::System;
 
 /// Success.
@@ -41,10 +42,11 @@ pub fn exit(code: u8) -> ExitCode {
 }
 
 /// Says on stderr how many level searches of the Dutch 2012 engine reached its node limit in
-/// this process (each is taken as not met, so that round's pairing may not be the reference
-/// engine's); silent when none did, as on the whole JaVaFo 1.4 corpus.
-pub fn warn_node_limit() {
-    let n = swisslab_engine::dutch2012::searches_given_up();
+/// the rounds paired (`diagnostics`, from their results: each is taken as not met, so that
+/// round's pairing may not be the reference engine's); silent when none did, as on the whole
+/// JaVaFo 1.4 corpus.
+pub fn warn_node_limit(diagnostics: Diagnostics) {
+    let n = diagnostics.searches_given_up;
     if n > 0 {
         eprintln!(
             "warning: {n} dutch-2012 level search(es) reached the node limit and were taken as \

@@ -70,8 +70,9 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_INVALID);
         }
     };
-    let (result, transcript) = engine.pair(&t, &req);
-    super::warn_node_limit();
+    let (result, transcript) = engine.pair_diagnosed(&t, &req);
+    super::warn_node_limit(result.as_ref().map(|d| d.diagnostics).unwrap_or_default());
+    let result = result.map(|d| d.pairing);
     if let (Err(_), Some(tr)) = (&result, &transcript) {
         eprint!("{}{}", tr.stdout, tr.stderr);
     }

@@ -66,7 +66,7 @@ pub struct Args {
 }
 
 /// Runs the subcommand: 0 all tournaments ran, 4 some failed, 3 invalid configuration, 5 a
-/// file cannot be read or written, 130 interrupted.
+/// file cannot be read or written, 130 interrupted (even when some failed before).
 pub fn run(args: &Args) -> ExitCode {
     finish(run_inner(args))
 }
@@ -106,7 +106,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     let s =
         runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
     print!("{}", table(&sim, &rc, &s));
-    super::warn_node_limit();
+    super::warn_node_limit(s.diagnostics);
     if args.report {
         let r =
             swisslab_reports::write_report(&rc.out, &swisslab_reports::ReportOptions::default())
@@ -119,10 +119,12 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             rc.out.join("report.html").display()
         );
     }
-    Ok(if s.summary.failed > 0 {
-        EXIT_FAILURES
-    } else if s.interrupted {
+    // Interrupted first: the files hold part of the run, whatever failed in it (a shard runner
+    // takes 4 as "done, with failures to gather", never an interrupted run).
+    Ok(if s.interrupted {
         EXIT_INTERRUPTED
+    } else if s.summary.failed > 0 {
+        EXIT_FAILURES
     } else {
         EXIT_OK
     })

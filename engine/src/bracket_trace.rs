@@ -1,0 +1,240 @@
+//! How a round was paired, bracket by bracket, for `pair --explain` under the Dutch 2012 and
+//! rating-based 1998 engines: the engine records each bracket as it keeps it (its moved-down
+//! players and residents, the pairs, the players it moves down, how its pairing was decided
+//! between brackets: C.12, C.13), and [`render`] prints the account an arbiter follows. What a
+//! system says of a pair or a floater (the colour preferences not granted, the float criteria
+//! B.5 / B.6 a repeated float breaks, the colour budget of A.8) comes from [`Explainer`].
+
+use std::cell::RefCell;
+use std::fmt::Write as _;
+
+/// One bracket as the engine kept it (indices into the engine's A.2-ordered players).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// "score bracket", "lowest bracket", "lowest bracket (joined by C.13)".
+    pub kind: &'static str,
+    pub mdps: Vec<usize>,
+    pub residents: Vec<usize>,
+    pub pairs: Vec<(usize, usize)>,
+    /// The players left unpaired: moved down to the next bracket, or the bye.
+    pub floaters: Vec<usize>,
+    /// How the pairing was chosen when not the bracket's first one (C.12, C.13).
+    pub decided: Option<&'static str>,
+}
+
+/// The brackets of the round being paired, in the order they were kept. The engine clears it
+/// when it starts the round again (C.13 joining brackets).
+#[derive(Debug, Default)]
+pub(crate) struct Trace(RefCell<Vec<Step>>);
+
+impl Trace {
+    /// Forgets the brackets recorded so far (the round is paired again from the top).
+    pub fn restart(&self) {
+        self.0.borrow_mut().clear();
+    }
+
+    pub fn push(&self, step: Step) {
+        self.0.borrow_mut().push(step);
+    }
+
+    pub fn steps(&self) -> Vec<Step> {
+        self.0.borrow().clone()
+    }
+}
+
+/// What a system tells of its players for the account.
+pub(crate) trait Explainer {
+    /// A player as printed: pairing number and score.
+    fn name(&self, i: usize) -> String;
+    /// The pair as allocated: (White, Black).
+    fn colours(&self, a: usize, b: usize) -> (usize, usize);
+    /// The criteria the pair does not fully meet (colour preference not granted, a repeated
+    /// upfloat), with their articles.
+    fn pair_notes(&self, white: usize, black: usize) -> Vec<String>;
+    /// The criteria a player moved down (or given the bye) breaks (a repeated downfloat).
+    fn floater_notes(&self, i: usize) -> Vec<String>;
+    /// The bracket's colour budget and how much of it the pairs use (A.8), one line.
+    fn budget(&self, step: &Step) -> Option<String>;
+}
+
+fn bracketed(notes: &[String]) -> String {
+    if notes.is_empty() {
+        String::new()
+    } else {
+        format!("  [{}]", notes.join("; "))
+    }
+}
+
+/// The account of a round: per bracket, its players, how it was decided, the pairs with their
+/// colours and the criteria they do not meet, the players moved down, the bye; then the totals.
+pub(crate) fn render(
+    system: &str,
+    round: usize,
+    players: usize,
+    steps: &[Step],
+    bye: Option<usize>,
+    e: &dyn Explainer,
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{system}, round {round}: {players} players to pair");
+    let names = |v: &[usize]| v.iter().map(|&i| e.name(i)).collect::<Vec<_>>().join(", ");
+    let mut games = 0;
+    for (k, step) in steps.iter().enumerate() {
+        let _ = writeln!(s, "bracket {} ({}):", k + 1, step.kind);
+        if !step.mdps.is_empty() {
+            let _ = writeln!(s, "  moved-down players: {}", names(&step.mdps));
+        }
+        let _ = writeln!(s, "  residents: {}", names(&step.residents));
+        if let Some(d) = step.decided {
+            let _ = writeln!(s, "  decided by {d}");
+        }
+        let _ = writeln!(
+            s,
+            "  {} pair{}",
+            step.pairs.len(),
+            if step.pairs.len() == 1 { "" } else { "s" }
+        );
+        if let Some(b) = e.budget(step) {
+            let _ = writeln!(s, "  {b}");
+        }
+        for &(a, b) in &step.pairs {
+            let (w, bl) = e.colours(a, b);
+            let notes = e.pair_notes(w, bl);
+            let _ = writeln!(s, "  {} - {}{}", e.name(w), e.name(bl), bracketed(&notes));
+        }
+        games += step.pairs.len();
+        for &f in &step.floaters {
+            let what = if bye == Some(f) { "bye" } else { "downfloater" };
+            let notes = e.floater_notes(f);
+            let _ = writeln!(s, "  {what}: {}{}", e.name(f), bracketed(&notes));
+        }
+    }
+    let _ = writeln!(
+        s,
+        "{games} games, bye: {}",
+        bye.map_or("none".into(), |b| e.name(b))
+    );
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Plain;
+    impl Explainer for Plain {
+        fn name(&self, i: usize) -> String {
+            format!("p{i}")
+        }
+        fn colours(&self, a: usize, b: usize) -> (usize, usize) {
+            (a, b)
+        }
+        fn pair_notes(&self, w: usize, _: usize) -> Vec<String> {
+            if w == 0 {
+                vec!["note".into()]
+            } else {
+                vec![]
+            }
+        }
+        fn floater_notes(&self, _: usize) -> Vec<String> {
+            vec![]
+        }
+        fn budget(&self, _: &Step) -> Option<String> {
+            None
+        }
+    }
+
+    #[test]
+    fn renders_each_bracket_in_order() {
+        let t = Trace::default();
+        t.push(Step {
+            kind: "score bracket",
+            residents: vec![0, 1, 2],
+            pairs: vec![(0, 1)],
+            floaters: vec![2],
+            ..Step::default()
+        });
+        t.restart();
+        t.push(Step {
+            kind: "score bracket",
+            residents: vec![0, 1, 2],
+            pairs: vec![(0, 2)],
+            floaters: vec![1],
+            decided: Some("C.12"),
+            ..Step::default()
+        });
+        t.push(Step {
+            kind: "lowest bracket",
+            mdps: vec![1],
+            residents: vec![3],
+            pairs: vec![(1, 3)],
+            ..Step::default()
+        });
+        let out = render("S", 4, 4, &t.steps(), None, &Plain);
+        let want = "S, round 4: 4 players to pair\n\
+                    bracket 1 (score bracket):\n  residents: p0, p1, p2\n  decided by C.12\n  \
+                    1 pair\n  p0 - p2  [note]\n  downfloater: p1\n\
+                    bracket 2 (lowest bracket):\n  moved-down players: p1\n  residents: p3\n  \
+                    1 pair\n  p1 - p3\n2 games, bye: none\n";
+        assert_eq!(out, want);
+    }
+
+    /// The pair and the player ids of an account line `  12 (3.5) - 4 (3)  [...]`.
+    fn ids_of(line: &str) -> Vec<u32> {
+        line.split(" - ")
+            .map(|side| {
+                side.trim()
+                    .split(' ')
+                    .next()
+                    .and_then(|x| x.parse().ok())
+                    .unwrap_or(0)
+            })
+            .collect()
+    }
+
+    /// On a real tournament (100 players, the benchmark file), every round's account under the
+    /// Dutch 2012 and rating-based 1998 engines holds the pairing's games with their colours,
+    /// bracket by bracket, every player present in exactly one bracket's first appearance, and
+    /// its last line the games and the bye.
+    #[test]
+    fn accounts_hold_the_pairing_bracket_by_bracket() {
+        use crate::pairing::Request;
+        use crate::System;
+        let text = include_str!("../../testdata/bench/dutch2017-p0100-r11-s100.trf");
+        let t = crate::trf::read_str(text).unwrap();
+        for system in [System::Dutch2012, System::Rating1998] {
+            for round in [1, 4, 7] {
+                let req = Request::replay(&t, round);
+                let p = system.pair(&t, &req).unwrap();
+                let account = system.explain(&t, &req, &p);
+                let games: std::collections::BTreeSet<(u32, u32)> = account
+                    .lines()
+                    .filter(|l| l.starts_with("  ") && l.contains(") - "))
+                    .map(|l| {
+                        let v = ids_of(l);
+                        (v[0], v[1])
+                    })
+                    .collect();
+                assert_eq!(games, p.game_set(), "{system:?} round {round}\n{account}");
+                let brackets = account
+                    .lines()
+                    .filter(|l| l.starts_with("bracket "))
+                    .count();
+                assert!(
+                    brackets >= round.min(2),
+                    "{system:?} round {round}\n{account}"
+                );
+                let bye = p.bye.map_or("none".into(), |b| format!("{b} ("));
+                let last = account.lines().last().unwrap();
+                assert!(
+                    last.starts_with(&format!("{} games, bye: {bye}", p.games.len())),
+                    "{system:?} round {round}: {last}"
+                );
+                // Every residents line names players, and the first bracket has no moved-down
+                // players.
+                let first = account.lines().nth(2).unwrap();
+                assert!(first.starts_with("  residents: "), "{account}");
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The pairing systems, one folder each, private to the crate: every caller outside the engine
+//! reaches them through [`crate::System`].
+//!
+//! - `dutch`: the FIDE (Dutch) System C.04.3, its 2017 edition (`dutch::edition_2017`) and its
+//!   2026 edition (`dutch::edition_2026`);
+//! - `dutch2012`: the FIDE (Dutch) System, Istanbul 2012 edition;
+//! - `rating1998`: the FIDE Swiss System based on rating (1992/1997/1998);
+//! - `dubov`: the Dubov System, its 1997 and 2026 editions.
+
+pub(crate) mod common;
+pub(crate) mod dubov;
+pub(crate) mod dutch;
+pub(crate) mod dutch2012;
+pub(crate) mod rating1998;
