@@ -181,7 +181,9 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         args.runs as f64 / wall.max(1e-9)
     );
     println!("  output: {}", args.out.join("forecast.html").display());
-    super::warn_node_limit();
+    super::warn_node_limit(swisslab_engine::pairing::Diagnostics {
+        searches_given_up: tally.searches_given_up,
+    });
     Ok(if tally.failed_runs > 0 {
         EXIT_FAILURES
     } else {

@@ -63,6 +63,8 @@ pub struct RunOutcome {
     pub boards: Vec<(usize, usize, PlayerId, PlayerId)>,
     /// Why the run failed, when it did.
     pub failure: Option<String>,
+    /// Dutch 2012 level searches that reached the node limit (engine diagnostics).
+    pub searches_given_up: u64,
 }
 
 /// Plays run `index` of master seed `seed`: the remaining rounds of `ev`, paired by `engine`.
@@ -84,6 +86,7 @@ pub fn play_run(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcom
             floated_twice: Vec::new(),
             boards: Vec::new(),
             failure: Some(format!("simulator panic: {p}")),
+            searches_given_up: 0,
         },
     }
 }
@@ -102,6 +105,7 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
     let mut pab = Vec::new();
     let mut boards = Vec::new();
     let mut failure = None;
+    let mut searches_given_up = 0;
     let total = ev.total_rounds;
     for round in ev.first_round..=total {
         let (to_pair, planned) = players_of(ev, round);
@@ -118,10 +122,13 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
             present: to_pair.clone(),
         };
         let start = Instant::now();
-        let res = panics::catch(|| engine.pair(&t, &req).0);
+        let res = panics::catch(|| engine.pair_diagnosed(&t, &req).0);
         outcome.row.pair_us = start.elapsed().as_micros() as u64;
         let pairing: Pairing = match res {
-            Ok(Ok(p)) => p,
+            Ok(Ok(d)) => {
+                searches_given_up += d.diagnostics.searches_given_up;
+                d.pairing
+            }
             Ok(Err(PairingError::NoValidPairing(_)))
                 if !invariants::feasible(&t, ev.system, round, total, &to_pair) =>
             {
@@ -275,6 +282,7 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
         pab,
         boards,
         failure,
+        searches_given_up,
     }
 }
 

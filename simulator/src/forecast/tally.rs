@@ -107,6 +107,8 @@ pub struct Tally {
     /// Failed runs, and the messages of the first few (by run index).
     pub failed_runs: u64,
     pub failures: BTreeMap<u64, String>,
+    /// Dutch 2012 level searches that reached the node limit, over all runs.
+    pub searches_given_up: u64,
 }
 
 const KEEP_FAILURES: usize = 20;
@@ -144,12 +146,14 @@ impl Tally {
             boards: BTreeMap::new(),
             failed_runs: 0,
             failures: BTreeMap::new(),
+            searches_given_up: 0,
         }
     }
 
     /// Adds one run.
     pub fn add(&mut self, r: &RunOutcome) {
         self.runs += 1;
+        self.searches_given_up += r.searches_given_up;
         for (rt, ro) in self.rounds.iter_mut().zip(&r.rounds) {
             match ro.status {
                 RoundStatus::NotReached => continue,
@@ -196,6 +200,7 @@ impl Tally {
     /// Adds another tally of the same event.
     pub fn merge(&mut self, o: Tally) {
         self.runs += o.runs;
+        self.searches_given_up += o.searches_given_up;
         for (a, b) in self.rounds.iter_mut().zip(o.rounds) {
             a.reached += b.reached;
             a.stopped += b.stopped;
