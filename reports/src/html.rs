@@ -97,6 +97,16 @@ fn head(out: &mut String, title: &str) {
     ));
 }
 
+/// A page in the report's style around `body` (HTML already escaped), for other commands'
+/// pages (`swisslab forecast`).
+pub fn page(title: &str, body: &str) -> String {
+    let mut out = String::new();
+    head(&mut out, title);
+    out.push_str(body);
+    out.push_str("</main>\n</body>\n</html>\n");
+    out
+}
+
 fn nav(out: &mut String, sections: &[Section]) {
     out.push_str("<nav><ul>\n");
     for s in sections {

@@ -13,6 +13,7 @@
 
 pub mod config;
 pub mod engine;
+pub mod forecast;
 pub mod invariants;
 pub mod merge;
 pub mod model;

@@ -75,6 +75,14 @@ enum Command {
     /// histogram logs added, summary recomputed, failures gathered). Exit 4 if any tournament
     /// failed.
     Merge(cli::merge::Args),
+    /// Play the rest of a real event many times from its tournament file (or the whole event
+    /// from its entry list) and show what the remaining rounds can bring.
+    ///
+    /// Writes forecast.html and CSV files under --out: per remaining round the probability
+    /// that no valid pairing exists and that each relaxation is needed, the pairing times; per
+    /// player the final points and places, first place, the bye; the likely top boards. Exit 3
+    /// (nothing written) when the file cannot be continued, 4 if any run failed.
+    Forecast(cli::forecast::Args),
 }
 
 fn main() -> ExitCode {
@@ -89,5 +97,6 @@ fn main() -> ExitCode {
         Command::Generate(args) => cli::generate::run(args),
         Command::Simulate(args) => cli::simulate::run(args),
         Command::Merge(args) => cli::merge::run(args),
+        Command::Forecast(args) => cli::forecast::run(args),
     }
 }

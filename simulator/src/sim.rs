@@ -249,7 +249,8 @@ fn with_absences(
     swisslab_engine::trf::write(&s)
 }
 
-fn points_of(ps: &PointSystem, e: &RoundEntry) -> Score {
+/// The points an entry is worth under `ps` (the score invariant's own count).
+pub fn points_of(ps: &PointSystem, e: &RoundEntry) -> Score {
     // Kept apart from `PointSystem::points` on purpose: the score invariant compares the two.
     match *e {
         RoundEntry::Game { result, kind, .. } => match (kind, result) {

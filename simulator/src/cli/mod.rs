@@ -6,6 +6,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod forecast;
 pub mod generate;
 pub mod merge;
 pub mod model_args;

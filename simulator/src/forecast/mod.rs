@@ -1,0 +1,104 @@
+//! Forecasting a real event: the tournament file as it stands, its remaining rounds played many
+//! times by the simulator's machinery (the engine or an external program through the pairing
+//! seam, the invariants of C.04.1 / C.04.2 checking every round, the seeded per-game result
+//! draws of [`crate::model`]), and the chances gathered run by run.
+//!
+//! - [`event`]: what the file says about the continuation (next round, its absences and
+//!   requested byes, later `240` byes, withdrawals, strengths, draw rate) and when a file cannot
+//!   be continued;
+//! - [`play`]: one continuation (run `index` of master seed `seed`), reduced to a small
+//!   [`play::RunOutcome`];
+//! - [`tally`]: the outcomes summed (counts only, so memory does not grow with the number of
+//!   runs and the sums do not depend on the order or the thread count), written as CSV;
+//! - [`page`]: the HTML page in the report's style.
+
+pub mod event;
+pub mod page;
+pub mod play;
+pub mod tally;
+
+pub use event::{Event, EventOptions, ForecastError};
+pub use play::{play_run, RunOutcome};
+pub use tally::Tally;
+
+use rayon::prelude::*;
+
+/// Plays runs `0 .. runs` of `ev` in parallel (the current rayon pool) and sums them. Each
+/// worker sums a chunk of 32 runs and adds it to the total under a lock, so that at most one
+/// chunk tally per thread and the total are alive, whatever `runs`; `tick` is called once per
+/// finished run (the progress bar).
+pub fn forecast(
+    ev: &Event,
+    engine: &crate::sim::Engine,
+    seed: u64,
+    runs: u64,
+    tick: &(dyn Fn() + Sync),
+) -> Tally {
+    const CHUNK: u64 = 32;
+    let chunks = runs.div_ceil(CHUNK);
+    let total = std::sync::Mutex::new(Tally::new(ev));
+    (0..chunks).into_par_iter().for_each(|c| {
+        let mut t = Tally::new(ev);
+        for index in c * CHUNK..((c + 1) * CHUNK).min(runs) {
+            t.add(&play_run(ev, engine, seed, index));
+            tick();
+        }
+        // Sums of whole numbers: the order of the merges changes nothing.
+        match total.lock() {
+            Ok(mut g) => g.merge(t),
+            Err(p) => p.into_inner().merge(t),
+        }
+    });
+    total.into_inner().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The run's parameters (`forecast.csv`, one row).
+#[derive(Debug, serde::Serialize)]
+pub struct ParamsCsv {
+    pub file: String,
+    pub players: usize,
+    pub rounds_played: usize,
+    pub total_rounds: usize,
+    pub runs: u64,
+    pub seed: u64,
+    pub system: String,
+    pub engine: String,
+    pub result_model: String,
+    pub draw_rate: String,
+    pub file_rated_games: u64,
+    pub file_draws: u64,
+    pub withdrawn: usize,
+    /// `none`, the method named on the command line, or `the file's` (`250`, `XXA`, `192`).
+    pub acceleration: String,
+    /// What orders players on equal points.
+    pub tiebreaks: String,
+    pub failed_runs: u64,
+    pub swisslab_version: String,
+}
+
+/// Writes the CSV files and `forecast.html` into `dir` (created if needed), each written
+/// whole and renamed into place.
+pub fn write(
+    dir: &std::path::Path,
+    ev: &Event,
+    tally: &Tally,
+    params: &ParamsCsv,
+) -> Result<(), crate::runner::RunError> {
+    use crate::runner::{csv_bytes, write_whole};
+    let mut files = vec![(
+        "forecast.csv",
+        csv_bytes(std::slice::from_ref(params), true)?,
+    )];
+    files.extend(tally.csv_files(ev)?);
+    let line = format!(
+        "{}, seed {}, {} runs, {}, swisslab {}",
+        params.file, params.seed, params.runs, params.system, params.swisslab_version
+    );
+    let html = page::render(ev, tally, &line, &params.engine);
+    files.push(("forecast.html", html.into_bytes()));
+    for (name, bytes) in &files {
+        write_whole(dir, name, bytes)?;
+    }
+    let _ = std::fs::remove_dir(dir.join(".tmp"));
+    Ok(())
+}
