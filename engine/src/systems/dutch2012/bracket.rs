@@ -69,6 +69,7 @@ use crate::systems::common::subsets::k_subsets;
 use ethnum::I256;
 use std::cell::Cell;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
 /// within it is taken as not met (a safety net against exponential searches, see the README).
@@ -1193,148 +1194,246 @@ fn pair_compatible(
     fits: &dyn Fn(&[usize]) -> bool,
     hints: Hints,
 ) -> Option<BracketOut> {
-    let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    all.sort_unstable();
-    let mut mdps: Vec<usize> = mdps.to_vec();
-    mdps.sort_unstable();
-    let n = all.len();
-    let p0 = (n / 2).min(max_p);
-    let m0 = mdps.len();
-    let tops = all.iter().any(|&i| r.players[i].top);
-    // The players left unpaired take the bye (the lowest bracket).
-    let bye_only = place != Place::Upper;
-    let nodes = Cell::new(0u64);
-    let (spent, over) = (Cell::new(0usize), Cell::new(usize::MAX));
-    let level_nodes = Cell::new(0u64);
-    let memo = Memo::new(r, &all);
-    // A level dropping a float criterion that nobody in the bracket could break is the level
-    // before it again (C.10 a-d: B.6 up, B.5 up, B.6 down, B.5 down), already tried.
-    let has = |f: &dyn Fn(&super::Player12) -> bool| all.iter().any(|&i| f(&r.players[i]));
-    let breakable = [
-        has(&|p| p.float2 == Float::Up),
-        has(&|p| p.float1 == Float::Up),
-        has(&|p| p.float2 == Float::Down),
-        has(&|p| p.float1 == Float::Down),
-    ];
-    let same_as_before =
-        |lv: &Level| lv.floats_dropped > 0 && !breakable[usize::from(lv.floats_dropped) - 1];
-    // A fresh search of one level (`hold`: B.3's lowest floaters first; `first`: `exact` decides
-    // the level if the search's first nodes do not).
-    let search = |lv: Level, hold: bool, het_best: Option<Vec<Score>>, first: bool| {
+    let bracket = Compatible::new(r, mdps, residents, place, max_p, fits, hints);
+    let mut bounds = Bounds {
+        r,
+        players: &bracket.all,
+        cache: HashMap::new(),
+    };
+    let p_zero = match bracket.heterogeneous_part(&mut bounds) {
+        ControlFlow::Break(found) => return found,
+        ControlFlow::Continue(p_zero) => p_zero,
+    };
+    let top_p = if p_zero { 0 } else { bracket.p0 };
+    // Paired as homogeneous: no upfloaters (C.3.g-h).
+    let held = r.up_floats.replace(false);
+    // The legal pairs change with it.
+    bounds.cache.clear();
+    bracket.memo.forget_legal();
+    let found = bracket.homogeneous_part(&mut bounds, top_p);
+    r.up_floats.set(held);
+    found
+}
+
+/// One bracket of `pair_compatible` (C.2-C.14): its players, the driver's condition and what
+/// its searches share.
+struct Compatible<'a> {
+    r: &'a Round12,
+    /// The bracket's players and its moved-down players, sorted.
+    all: Vec<usize>,
+    mdps: Vec<usize>,
+    place: Place,
+    fits: &'a dyn Fn(&[usize]) -> bool,
+    hints: Hints<'a>,
+    /// P0 (A.6), no more than the lower brackets allow (`max_p`).
+    p0: usize,
+    tops: bool,
+    /// The players left unpaired take the bye (the lowest bracket).
+    bye_only: bool,
+    nodes: Cell<u64>,
+    spent: Cell<usize>,
+    over: Cell<usize>,
+    level_nodes: Cell<u64>,
+    memo: Memo,
+    /// C.10 a-d: whether anybody in the bracket could break B.6 up, B.5 up, B.6 down, B.5 down.
+    breakable: [bool; 4],
+    /// The levels are decided by `exact`'s matchings after the search's first nodes.
+    exact: bool,
+    /// B.3 across brackets: the passes, holding the lowest floaters or not.
+    holds: &'static [bool],
+}
+
+impl<'a> Compatible<'a> {
+    /// C.2: the bracket's players and what is known of it before the first level.
+    fn new(
+        r: &'a Round12,
+        mdps: &[usize],
+        residents: &[usize],
+        place: Place,
+        max_p: usize,
+        fits: &'a dyn Fn(&[usize]) -> bool,
+        hints: Hints<'a>,
+    ) -> Self {
+        let mut all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+        all.sort_unstable();
+        let mut mdps: Vec<usize> = mdps.to_vec();
+        mdps.sort_unstable();
+        let n = all.len();
+        let tops = all.iter().any(|&i| r.players[i].top);
+        let bye_only = place != Place::Upper;
+        let memo = Memo::new(r, &all);
+        // A level dropping a float criterion that nobody in the bracket could break is the
+        // level before it again (C.10 a-d: B.6 up, B.5 up, B.6 down, B.5 down), already tried.
+        let has = |f: &dyn Fn(&super::Player12) -> bool| all.iter().any(|&i| f(&r.players[i]));
+        let breakable = [
+            has(&|p| p.float2 == Float::Up),
+            has(&|p| p.float1 == Float::Up),
+            has(&|p| p.float2 == Float::Down),
+            has(&|p| p.float1 == Float::Down),
+        ];
+        // The levels are decided by weighted matchings (`exact`) after the search's first
+        // nodes, where the values fit, for every condition of the driver's that they can
+        // weigh: none (an upper bracket paired the first time), the lowest bracket's, C.12's
+        // sets, C.13's lower brackets.
+        let exact = decide() != Decide::SearchOnly
+            && if bye_only {
+                hints.lowest
+            } else {
+                // C.12's wanted sets were listed among those that leave the lower brackets
+                // pairable, so its `below` adds nothing to them.
+                hints.any || hints.wanted.is_some() || hints.c13
+            };
+        // B.3 across brackets: while it can be done, the floaters of a homogeneous pairing (or
+        // remainder) with players of different scores are those with the lowest scores.
+        let mixed = all.iter().any(|&i| {
+            all.first()
+                .is_some_and(|&f| r.players[i].score != r.players[f].score)
+        });
+        let holds: &'static [bool] = if mixed { &[true, false] } else { &[false] };
+        Compatible {
+            r,
+            all,
+            mdps,
+            place,
+            fits,
+            hints,
+            p0: (n / 2).min(max_p),
+            tops,
+            bye_only,
+            nodes: Cell::new(0),
+            spent: Cell::new(0),
+            over: Cell::new(usize::MAX),
+            level_nodes: Cell::new(0),
+            memo,
+            breakable,
+            exact,
+            holds,
+        }
+    }
+
+    /// C.10 a-d: the level drops a float criterion nobody could break (the level before it).
+    fn same_as_before(&self, lv: &Level) -> bool {
+        lv.floats_dropped > 0 && !self.breakable[usize::from(lv.floats_dropped) - 1]
+    }
+
+    /// B.1.b: the lowest bracket leaves one player at most (the driver's condition there): a
+    /// level with fewer pairs is hopeless.
+    fn hopeless(&self, p1: usize) -> bool {
+        self.bye_only && self.all.len() - 2 * p1 > 1
+    }
+
+    /// C.10: a fresh search of one level (`hold`: B.3's lowest floaters first; `first`:
+    /// `exact` decides the level if the search's first nodes do not).
+    fn search(
+        &self,
+        lv: Level,
+        hold: bool,
+        het_best: Option<Vec<Score>>,
+        first: bool,
+    ) -> Search<'_> {
+        let r = self.r;
         // The node limit holds for each budget of a level, up to `LEVEL_LIMIT` for all its
         // budgets together.
         if lv.budget <= usize::from(lv.drops_any(r.even)) {
-            level_nodes.set(0);
-            nodes.set(0);
+            self.level_nodes.set(0);
+            self.nodes.set(0);
         } else {
-            level_nodes.set(level_nodes.get() + nodes.get());
-            if level_nodes.get() < LEVEL_LIMIT {
-                nodes.set(0);
+            self.level_nodes
+                .set(self.level_nodes.get() + self.nodes.get());
+            if self.level_nodes.get() < LEVEL_LIMIT {
+                self.nodes.set(0);
             }
         }
         Search {
             r,
             lv,
-            fits,
-            nodes: &nodes,
+            fits: self.fits,
+            nodes: &self.nodes,
             limit: if first { FIRST_NODES } else { NODE_LIMIT },
-            spent: &spent,
-            over: &over,
+            spent: &self.spent,
+            over: &self.over,
             found: None,
             floating: true,
-            b3: place == Place::Merged,
+            b3: self.place == Place::Merged,
             lowest_floaters: !hold,
-            bye_only,
+            bye_only: self.bye_only,
             het_best,
-            memo: &memo,
+            memo: &self.memo,
             least: None,
             lowest: None,
             b3_base: 0,
             targets: Vec::new(),
             waiting: Vec::new(),
             p_rem: 0,
-            below: hints.below,
-            wanted: hints.wanted,
+            below: self.hints.below,
+            wanted: self.hints.wanted,
         }
-    };
-    // The levels are decided by weighted matchings (`exact`) after the search's first nodes,
-    // where the values fit, for every condition of the driver's that they can weigh: none (an
-    // upper bracket paired the first time), the lowest bracket's, C.12's sets, C.13's lower
-    // brackets.
-    let exact = decide() != Decide::SearchOnly
-        && if bye_only {
-            hints.lowest
-        } else {
-            // C.12's wanted sets were listed among those that leave the lower brackets
-            // pairable, so its `below` adds nothing to them.
-            hints.any || hints.wanted.is_some() || hints.c13
-        };
-    // C.12 asking for one of several sets of downfloaters: one judge per set that P1 pairs
-    // leave unpaired; C.13: the downfloaters pairable with the lower brackets' players.
-    let below = hints.below.filter(|_| hints.c13);
-    let judges_of = |judge, p1: usize| Judges::of(judge, hints.wanted, below, n - 2 * p1);
-    // The search's first nodes did not decide the level: their count and the budget they
-    // turned away are forgotten (the matchings, or the search again to its limit, find it).
-    let matchings_turn = || {
-        nodes.set(0);
-        over.set(usize::MAX);
-    };
-    let mut bounds = Bounds {
-        r,
-        players: &all,
-        cache: HashMap::new(),
-    };
-    // The levels of P1 (with its X1, Z1: A.8) in the order of C.10 (`run_levels`), each
-    // searched by `run` (true once the bracket's pairing is found); a search that fails past
-    // the node limit is counted as given up.
-    let try_levels = |p1: usize, bounds: &mut Bounds, run: &mut dyn FnMut(Level) -> bool| {
-        let (x1, z1) = budgets(r, &all, p1);
+    }
+
+    /// C.12 asking for one of several sets of downfloaters: one judge per set that P1 pairs
+    /// leave unpaired; C.13: the downfloaters pairable with the lower brackets' players.
+    fn judges_of<'j>(&self, judge: Judge<'j>, p1: usize) -> Judges<'j> {
+        let below = self.hints.below.filter(|_| self.hints.c13);
+        Judges::of(judge, self.hints.wanted, below, self.all.len() - 2 * p1)
+    }
+
+    /// The search's first nodes did not decide the level: their count and the budget they
+    /// turned away are forgotten (the matchings, or the search again to its limit, find it).
+    fn matchings_turn(&self) {
+        self.nodes.set(0);
+        self.over.set(usize::MAX);
+    }
+
+    /// The levels of P1 (with its X1, Z1: A.8) in the order of C.10 (`run_levels`), each
+    /// searched by `run` (true once the bracket's pairing is found); a search that fails past
+    /// the node limit is counted as given up.
+    fn try_levels(
+        &self,
+        p1: usize,
+        bounds: &mut Bounds,
+        run: &mut dyn FnMut(Level) -> bool,
+    ) -> bool {
+        let r = self.r;
+        let (x1, z1) = budgets(r, &self.all, p1);
         let mut counted = |lv: Level| {
             let ok = run(lv);
-            if !ok && nodes.get() > NODE_LIMIT {
+            if !ok && self.nodes.get() > NODE_LIMIT {
                 r.searches_given_up.set(r.searches_given_up.get() + 1);
             }
             ok
         };
         run_levels(
-            &levels(p1, x1, z1, r.even, tops),
+            &levels(p1, x1, z1, r.even, self.tops),
             r.even,
-            &over,
-            &same_as_before,
+            &self.over,
+            &|lv| self.same_as_before(lv),
             &mut |lv| bounds.possible(lv, p1),
             &mut counted,
         )
-    };
-    // B.3 across brackets: while it can be done, the floaters of a homogeneous pairing (or
-    // remainder) with players of different scores are those with the lowest scores.
-    let mixed = all.iter().any(|&i| {
-        all.first()
-            .is_some_and(|&f| r.players[i].score != r.players[f].score)
-    });
-    let holds: &[bool] = if mixed { &[true, false] } else { &[false] };
-    // The lowest bracket leaves one player at most (B.1.b, the driver's condition there): a
-    // level with fewer pairs is hopeless.
-    let hopeless = |p1: usize| bye_only && n - 2 * p1 > 1;
-    // A.3: heterogeneous unless at least half the players were moved down.
-    let mut p_zero = false;
-    if m0 > 0 && 2 * m0 < n {
+    }
+
+    /// A.3, C.13, C.14.b: the heterogeneous bracket, M1 and P1 lowered in turn; breaks with
+    /// the pairing found, else continues with whether P became zero (C.13's search).
+    fn heterogeneous_part(&self, bounds: &mut Bounds) -> ControlFlow<Option<BracketOut>, bool> {
+        let (r, all, mdps, hints) = (self.r, &self.all, &self.mdps, self.hints);
+        let (n, m0, p0) = (all.len(), mdps.len(), self.p0);
+        // A.3: heterogeneous unless at least half the players were moved down.
+        if m0 == 0 || 2 * m0 >= n {
+            return ControlFlow::Continue(false);
+        }
         // C.13's search starts at M1 = M0: the most pairs the lower brackets allow (`max_p`)
         // bound P1, and P1 below M1 is taken as below (C.14.b).
         let m1_top = if hints.c13 { n } else { p0 };
         let (mut m1, mut p1) = (m0.min(n - m0).min(m1_top), p0);
-        if m1 == 0 {
-            p1 = 0;
-        }
         let residents: Vec<usize> = all.iter().copied().filter(|i| !mdps.contains(i)).collect();
         while m1 > 0 {
             if p1 < m1 {
                 // C.13's search only: P1 has gone below M1 ("P becomes zero": the brackets
                 // are joined at zero).
                 if p1 == 0 {
-                    p_zero = true;
-                    break;
+                    return ControlFlow::Continue(true);
                 }
-                match least_conflicts(r, &mdps, &residents, m1) {
+                match least_conflicts(r, mdps, &residents, m1) {
                     // The M1 moved-down players cannot be paired: the remainder is not
                     // reached, M1 is lowered (C.14.b.2).
                     None => {
@@ -1345,7 +1444,7 @@ fn pair_compatible(
                     // half) or P1 when that is more (C.10.e raises X up to P1): the procedure
                     // gets to the remainder again with P1 - M1 < 0 pairs to make there, which
                     // gives no new pairing: M1 is lowered, P1 back at its top (C.14.b.2).
-                    Some(conflicts) if conflicts <= budgets(r, &all, n / 2).0.max(p1) => {
+                    Some(conflicts) if conflicts <= budgets(r, all, n / 2).0.max(p1) => {
                         m1 -= 1;
                         p1 = p0;
                         continue;
@@ -1354,77 +1453,15 @@ fn pair_compatible(
                     Some(_) => {}
                 }
             }
-            let k = m1.min(p1);
             let mut reached = false;
-            // D.4: in a lowest bracket joined by C.13, B.3 is the least B.3 factor of the whole
-            // bracket (the bye counted as an opponent one point below its lowest score), not
-            // the lowest downfloaters too: no pass holding them.
-            let holds_here: &[bool] = if hopeless(p1) {
-                &[]
-            } else if place == Place::Merged {
-                &[false]
-            } else {
-                holds
-            };
-            for &hold in holds_here {
-                // B.3: the downfloaters of the whole bracket (the moved-down players left
-                // unpaired included) with the lowest scores, while that can be done.
-                let het_best = if !hold {
-                    None
-                } else if let Some(Some(best)) = hints
-                    .below
-                    .and_then(|below| memo.lowest_floaters_below(r, &all, p1, below))
-                {
-                    // C.13: among the pairings that leave the lower players pairable.
-                    Some(best)
-                } else {
-                    memo.lowest_floaters(r, &all, p1, bye_only)
-                };
-                let mut found = None;
-                let mut run = |lv: Level| {
-                    // The search (its first nodes, when the matchings can take over), then the
-                    // matchings; where they cannot tell or their values do not fit, the search
-                    // again to its node limit.
-                    let mut first = exact && k == m1;
-                    loop {
-                        if !(first && decide() == Decide::MatchingsOnly) {
-                            let mut s = search(lv, hold, het_best.clone(), first);
-                            let ok =
-                                heterogeneous(&mut s, &mdps, &all, m1, k, p1 - k, &mut reached);
-                            found = s.found.take();
-                            if ok || !s.gave_up() || !first {
-                                return ok;
-                            }
-                        }
-                        first = false;
-                        matchings_turn();
-                        // D.4's least factor with M1 moved-down players meeting residents.
-                        let least = match place {
-                            Place::Merged => match memo.least_b3_het(r, &all, &mdps, m1) {
-                                None => return false,
-                                least => least,
-                            },
-                            _ => None,
-                        };
-                        let judge = Judge::new(r, lv, &all, bye_only, least, het_best.clone());
-                        let Some(judges) = judge.map(|j| judges_of(j, p1)) else {
-                            continue;
-                        };
-                        if let Some(out) =
-                            judges.heterogeneous(&all, &mdps, (m1, p1), &over, &mut reached)
-                        {
-                            found = out;
-                            return found.is_some();
-                        }
-                    }
-                };
-                if try_levels(p1, &mut bounds, &mut run) {
-                    return found;
-                }
+            if let ControlFlow::Break(found) =
+                self.heterogeneous_passes(bounds, m1, p1, &mut reached)
+            {
+                return ControlFlow::Break(found);
             }
             // C.14.b: the remainder counts as reached when M1 moved-down players can be
             // paired at all, also when the levels were skipped without search.
-            reached = reached || mdp_pairs(r, &mdps, &residents) >= m1;
+            reached = reached || mdp_pairs(r, mdps, &residents) >= m1;
             if reached && (p1 > m1 || hints.c13) {
                 // C.14.b.1; in C.13's search on below M1 (above), to zero: with one
                 // moved-down player left that is P zero, not the homogeneous turn of
@@ -1435,79 +1472,176 @@ fn pair_compatible(
                 p1 = p0;
             }
         }
+        ControlFlow::Continue(false)
     }
-    let top_p = if p_zero { 0 } else { p0 };
-    // Paired as homogeneous: no upfloaters (C.3.g-h).
-    let held = r.up_floats.replace(false);
-    // The legal pairs change with it.
-    bounds.cache.clear();
-    memo.forget_legal();
-    let mut homogeneous_part = || {
-        for p1 in (0..=top_p).rev().filter(|&p1| !hopeless(p1)) {
-            for &hold in holds {
+
+    /// C.4-C.10 with M1 moved-down players and P1 pairs: B.3's passes through the levels;
+    /// breaks with the pairing found (`reached`: the remainder was, C.14.b).
+    fn heterogeneous_passes(
+        &self,
+        bounds: &mut Bounds,
+        m1: usize,
+        p1: usize,
+        reached: &mut bool,
+    ) -> ControlFlow<Option<BracketOut>> {
+        let (r, all) = (self.r, &self.all);
+        // D.4: in a lowest bracket joined by C.13, B.3 is the least B.3 factor of the whole
+        // bracket (the bye counted as an opponent one point below its lowest score), not
+        // the lowest downfloaters too: no pass holding them.
+        let holds_here: &[bool] = if self.hopeless(p1) {
+            &[]
+        } else if self.place == Place::Merged {
+            &[false]
+        } else {
+            self.holds
+        };
+        for &hold in holds_here {
+            // B.3: the downfloaters of the whole bracket (the moved-down players left
+            // unpaired included) with the lowest scores, while that can be done.
+            let het_best = if !hold {
+                None
+            } else if let Some(Some(best)) = self
+                .hints
+                .below
+                .and_then(|below| self.memo.lowest_floaters_below(r, all, p1, below))
+            {
+                // C.13: among the pairings that leave the lower players pairable.
+                Some(best)
+            } else {
+                self.memo.lowest_floaters(r, all, p1, self.bye_only)
+            };
+            let mut found = None;
+            let mut run = |lv: Level| {
+                self.heterogeneous_level(lv, hold, &het_best, (m1, p1), reached, &mut found)
+            };
+            if self.try_levels(p1, bounds, &mut run) {
+                return ControlFlow::Break(found);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// C.10, one level of the heterogeneous bracket: the search (its first nodes, when the
+    /// matchings can take over), then the matchings; where they cannot tell or their values do
+    /// not fit, the search again to its node limit. True once `found` holds the pairing.
+    fn heterogeneous_level(
+        &self,
+        lv: Level,
+        hold: bool,
+        het_best: &Option<Vec<Score>>,
+        (m1, p1): (usize, usize),
+        reached: &mut bool,
+        found: &mut Option<BracketOut>,
+    ) -> bool {
+        let (r, all, mdps) = (self.r, &self.all, &self.mdps);
+        let k = m1.min(p1);
+        let mut first = self.exact && k == m1;
+        loop {
+            if !(first && decide() == Decide::MatchingsOnly) {
+                let mut s = self.search(lv, hold, het_best.clone(), first);
+                let ok = heterogeneous(&mut s, mdps, all, m1, k, p1 - k, reached);
+                *found = s.found.take();
+                if ok || !s.gave_up() || !first {
+                    return ok;
+                }
+            }
+            first = false;
+            self.matchings_turn();
+            // D.4's least factor with M1 moved-down players meeting residents.
+            let least = match self.place {
+                Place::Merged => match self.memo.least_b3_het(r, all, mdps, m1) {
+                    None => return false,
+                    least => least,
+                },
+                _ => None,
+            };
+            let judge = Judge::new(r, lv, all, self.bye_only, least, het_best.clone());
+            let Some(judges) = judge.map(|j| self.judges_of(j, p1)) else {
+                continue;
+            };
+            if let Some(out) = judges.heterogeneous(all, mdps, (m1, p1), &self.over, reached) {
+                *found = out;
+                return found.is_some();
+            }
+        }
+    }
+
+    /// C.14.a (and C.14.b.2 with M1 = 0): homogeneous, P1 from `top_p` down, B.3's passes
+    /// through the levels.
+    fn homogeneous_part(&self, bounds: &mut Bounds, top_p: usize) -> Option<BracketOut> {
+        for p1 in (0..=top_p).rev().filter(|&p1| !self.hopeless(p1)) {
+            for &hold in self.holds {
                 let mut cand: Option<BracketOut> = None;
-                let mut run = |lv: Level| {
-                    // As in the heterogeneous part: the search's first nodes, the matchings,
-                    // the search to its node limit where they cannot tell or do not fit.
-                    let mut first = exact;
-                    loop {
-                        if !(first && decide() == Decide::MatchingsOnly) {
-                            let mut s = search(lv, hold, None, first);
-                            let ok = s.homogeneous(&all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
-                                let fits = accept_ok(r, &lv, fits, unpaired, spent.get(), &over);
-                                if fits {
-                                    cand = Some(BracketOut {
-                                        pairs: pairs.to_vec(),
-                                        floaters: unpaired.to_vec(),
-                                    });
-                                }
-                                fits
-                            });
-                            if ok || !s.gave_up() || !first {
-                                return ok;
-                            }
-                        }
-                        first = false;
-                        matchings_turn();
-                        // D.4 alone stands for B.3 in a lowest bracket joined by C.13; else
-                        // B.3's lowest floater, while it is held.
-                        let (least, target) = match place {
-                            Place::Merged => match memo.least_b3(r, &all) {
-                                None => return false,
-                                least => (least, None),
-                            },
-                            // C.13: among the pairings that leave the lower players pairable,
-                            // where the matching can tell.
-                            _ if hold => match hints
-                                .below
-                                .and_then(|below| memo.lowest_floaters_below(r, &all, p1, below))
-                                .unwrap_or_else(|| memo.lowest_floaters(r, &all, p1, bye_only))
-                            {
-                                None => return false,
-                                target => (None, target),
-                            },
-                            _ => (None, None),
-                        };
-                        let judge = Judge::new(r, lv, &all, bye_only, least, target);
-                        let Some(judges) = judge.map(|j| judges_of(j, p1)) else {
-                            continue;
-                        };
-                        if let Some(out) = judges.homogeneous(&all, p1, &over) {
-                            cand = out;
-                            return cand.is_some();
-                        }
-                    }
-                };
-                if try_levels(p1, &mut bounds, &mut run) {
+                let mut run = |lv: Level| self.homogeneous_level(lv, hold, p1, &mut cand);
+                if self.try_levels(p1, bounds, &mut run) {
                     return cand;
                 }
             }
         }
         None
-    };
-    let found = homogeneous_part();
-    r.up_floats.set(held);
-    found
+    }
+
+    /// C.10, one level of the homogeneous bracket: as in the heterogeneous part, the search's
+    /// first nodes, the matchings, the search to its node limit where they cannot tell or do
+    /// not fit. True once `cand` holds the pairing.
+    fn homogeneous_level(
+        &self,
+        lv: Level,
+        hold: bool,
+        p1: usize,
+        cand: &mut Option<BracketOut>,
+    ) -> bool {
+        let (r, all) = (self.r, &self.all);
+        let mut first = self.exact;
+        loop {
+            if !(first && decide() == Decide::MatchingsOnly) {
+                let mut s = self.search(lv, hold, None, first);
+                let ok = s.homogeneous(all, p1, 0, 0, &mut |pairs, unpaired, _, _| {
+                    let fits = accept_ok(r, &lv, self.fits, unpaired, self.spent.get(), &self.over);
+                    if fits {
+                        *cand = Some(BracketOut {
+                            pairs: pairs.to_vec(),
+                            floaters: unpaired.to_vec(),
+                        });
+                    }
+                    fits
+                });
+                if ok || !s.gave_up() || !first {
+                    return ok;
+                }
+            }
+            first = false;
+            self.matchings_turn();
+            // D.4 alone stands for B.3 in a lowest bracket joined by C.13; else B.3's lowest
+            // floater, while it is held.
+            let (least, target) = match self.place {
+                Place::Merged => match self.memo.least_b3(r, all) {
+                    None => return false,
+                    least => (least, None),
+                },
+                // C.13: among the pairings that leave the lower players pairable, where the
+                // matching can tell.
+                _ if hold => match self
+                    .hints
+                    .below
+                    .and_then(|below| self.memo.lowest_floaters_below(r, all, p1, below))
+                    .unwrap_or_else(|| self.memo.lowest_floaters(r, all, p1, self.bye_only))
+                {
+                    None => return false,
+                    target => (None, target),
+                },
+                _ => (None, None),
+            };
+            let judge = Judge::new(r, lv, all, self.bye_only, least, target);
+            let Some(judges) = judge.map(|j| self.judges_of(j, p1)) else {
+                continue;
+            };
+            if let Some(out) = judges.homogeneous(all, p1, &self.over) {
+                *cand = out;
+                return cand.is_some();
+            }
+        }
+    }
 }
 
 /// Tries the levels in order, each budget by budget (`budgeted`), with `run` (true once it has

@@ -82,6 +82,7 @@ use crate::systems::common::round::{check_round_number, pairing_of, score_groups
 use crate::systems::common::subsets::k_subsets_of;
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 #[cfg(test)]
 pub(crate) mod tests;
@@ -709,161 +710,11 @@ impl<'a> Literal<'a> {
         c13: bool,
         fits: &dyn Fn(&[usize]) -> bool,
     ) -> Option<Out> {
-        let r = self.r;
-        let all = union(mdps, residents);
-        let mdps = union(mdps, &[]);
-        let residents = union(residents, &[]);
-        let n = all.len();
-        let (p0, m0) = (n / 2, mdps.len());
-        let tops = all.iter().any(|&i| r.players[i].top);
-        // B.3 across brackets: a pairing whose group has players of different scores first
-        // keeps to the lowest floaters (README); two passes then.
-        let mixed = |g: &[usize]| {
-            g.iter()
-                .any(|&i| r.players[i].score != r.players[g[0]].score)
-        };
-        let passes = if mixed(&all) { 2 } else { 1 };
-        let bye_only = place != Place::Upper;
-        // The pass (0 or 1) a candidate of the homogeneous group `group` belongs to, or `None`
-        // when D.4 rules it out.
-        // B.3 across brackets: the lowest floaters among the pairings of the group whose
-        // floaters the driver accepts (C.12, C.13), not among all.
-        let lowest: RefCell<LowestCache> = RefCell::default();
-        let lowest_fitting = |group: &[usize], p: usize| {
-            let key = (group.to_vec(), p, bye_only);
-            if let Some(v) = lowest.borrow().get(&key) {
-                return v.clone();
-            }
-            let v = self.lowest_floaters_where(group, p, bye_only, fits);
-            lowest.borrow_mut().insert(key, v.clone());
-            v
-        };
-        let pass_of = |group: &[usize], p: usize, pairs: &[(usize, usize)], floaters: &[usize]| {
-            if place == Place::Merged {
-                let f = self.b3_factor(group, pairs, floaters);
-                return (Some(f) == self.least_b3(group)).then_some(0);
-            }
-            if passes == 2
-                && mixed(group)
-                && Some(scores_desc(r, floaters)) != lowest_fitting(group, p)
-            {
-                return Some(1);
-            }
-            Some(0)
-        };
-        // The candidate's key (pass, earliest level, players breaking B.5 / B.6) when it beats
-        // `best`: then it is kept. True once a candidate meets the first level of the first
-        // pass breaking nothing (nothing can beat it).
-        let consider = |levels: &[Level],
-                        up: bool,
-                        pairs: &Pairs,
-                        floaters: &[usize],
-                        pass: Option<usize>,
-                        best: &mut Option<(Key, Out)>|
-         -> bool {
-            let key = self.needs(pairs, floaters, up).and_then(|needs| {
-                let level = self.earliest(levels, &needs)?;
-                let group = a7d_group(levels, level, r.even);
-                Some((pass?, group, needs.b2, needs.a7d, level, needs.floats))
-            });
-            if let Some(key) = key {
-                if best.as_ref().is_none_or(|(k, _)| key < *k) && fits(floaters) {
-                    let out = Out {
-                        pairs: pairs.to_vec(),
-                        floaters: floaters.to_vec(),
-                    };
-                    *best = Some((key, out));
-                }
-            }
-            best.as_ref()
-                .is_some_and(|(k, _)| *k == (0, 0, 0, 0, 0, [0; 4]))
-        };
-        // A.3: heterogeneous unless at least half the players were moved down.
-        let mut top = p0;
-        if m0 > 0 && 2 * m0 < n {
-            // C.13's search starts at M1 = M0 (P1 below M1: see the module doc).
-            let (mut m1, mut p1) = (m0.min(n - m0).min(if c13 { n } else { p0 }), p0);
-            while m1 > 0 {
-                if p1 < m1 {
-                    if p1 == 0 {
-                        // P zero: no pair, the lowest bracket a joined one.
-                        top = 0;
-                        break;
-                    }
-                    match self.least_conflicts(&mdps, &residents, m1) {
-                        None => {
-                            m1 -= 1;
-                            continue;
-                        }
-                        // Within X1 of the bracket (A.8) or P1 when more (C.10.e): M1 lowered.
-                        Some(c) if c <= self.budgets(&all, p0).0.max(p1) => {
-                            (m1, p1) = (m1 - 1, p0);
-                            continue;
-                        }
-                        Some(_) => {}
-                    }
-                }
-                let k = m1.min(p1);
-                let (x1, z1) = self.budgets(&all, p1);
-                let lv = levels(p1, x1, z1, r.even, tops);
-                let mut best: Option<(Key, Out)> = None;
-                // D.4 in a joined lowest bracket: the least B.3 factor of the whole bracket
-                // among the complete candidates of this M1.
-                let mut least: Option<u64> = None;
-                if place == Place::Merged {
-                    heterogeneous(&mdps, &residents, m1, k, p1 - k, &mut |pairs, fl| {
-                        let legal = pairs.iter().all(|&(a, b)| r.pairable(a, b));
-                        if legal && fl.len() <= 1 && fl.iter().all(|&i| r.players[i].bye_ok) {
-                            let f = self.b3_factor(&all, pairs, fl);
-                            least = Some(least.map_or(f, |b| b.min(f)));
-                        }
-                        false
-                    });
-                }
-                heterogeneous(&mdps, &residents, m1, k, p1 - k, &mut |pairs, fl| {
-                    // B.3 in a heterogeneous bracket: the downfloaters of the whole
-                    // bracket (moved-down players left unpaired included; the lowest
-                    // bracket's bye) have the lowest scores, not only the remainder's.
-                    let pass = if place == Place::Merged {
-                        (Some(self.b3_factor(&all, pairs, fl)) == least).then_some(0)
-                    } else {
-                        pass_of(&all, p1, pairs, fl)
-                    };
-                    consider(&lv, true, pairs, fl, pass, &mut best)
-                });
-                if let Some((_, out)) = best {
-                    return Some(out);
-                }
-                // C.14.b.1: the remainder was reached when M1 moved-down players could be
-                // paired (B.1, B.2) at all.
-                let reached = k_subsets_of(&mdps, m1).iter().any(|s1| {
-                    transpositions(s1, &residents, &mut |head, _| {
-                        head.iter().all(|&(a, b)| r.pairable(a, b))
-                    })
-                });
-                (m1, p1) = if k < m1 || (reached && (p1 > m1 || c13)) {
-                    // C.14.b.1; in C.13's search on below M1, to zero (README).
-                    (m1, p1 - 1)
-                } else {
-                    (m1 - 1, p0)
-                };
-            }
+        let bracket = Procedure::new(self, mdps, residents, place, c13, fits);
+        match bracket.heterogeneous() {
+            ControlFlow::Break(out) => Some(out),
+            ControlFlow::Continue(top) => bracket.homogeneous(top),
         }
-        // C.14.a (and C.14.b.2 with M1 = 0): homogeneous, P1 from P0 down.
-        for p1 in (0..=top).rev() {
-            let (x1, z1) = self.budgets(&all, p1);
-            let lv = levels(p1, x1, z1, r.even, tops);
-            let mut best: Option<(Key, Out)> = None;
-            homogeneous(&all, p1, &mut |pairs, fl| {
-                let pass = pass_of(&all, p1, pairs, fl);
-                // Paired as homogeneous: no upfloaters (C.3.g-h).
-                consider(&lv, false, pairs, fl, pass, &mut best)
-            });
-            if let Some((_, out)) = best {
-                return Some(out);
-            }
-        }
-        None
     }
 
     /// A.8 / C.10.e: the fewest pairs not fulfilling all colour preferences among the pairings
@@ -1026,5 +877,236 @@ impl<'a> Literal<'a> {
                 "more than one player left unpaired in the lowest bracket".into(),
             )),
         }
+    }
+}
+
+/// B.3 across brackets: whether the group has players of different scores.
+fn mixed(r: &Round12, g: &[usize]) -> bool {
+    g.iter()
+        .any(|&i| r.players[i].score != r.players[g[0]].score)
+}
+
+/// One bracket under C.2-C.14: its players and what its candidates are ranked by.
+struct Procedure<'p, 'a> {
+    lit: &'p Literal<'a>,
+    all: Vec<usize>,
+    mdps: Vec<usize>,
+    residents: Vec<usize>,
+    place: Place,
+    c13: bool,
+    fits: &'p dyn Fn(&[usize]) -> bool,
+    tops: bool,
+    /// B.3 across brackets: a pairing whose group has players of different scores first keeps
+    /// to the lowest floaters (README); two passes then.
+    passes: usize,
+    bye_only: bool,
+    /// The cache of `lowest_fitting`.
+    lowest: RefCell<LowestCache>,
+}
+
+impl<'p, 'a> Procedure<'p, 'a> {
+    /// C.2: the bracket's players, its moved-down players and residents.
+    fn new(
+        lit: &'p Literal<'a>,
+        mdps: &[usize],
+        residents: &[usize],
+        place: Place,
+        c13: bool,
+        fits: &'p dyn Fn(&[usize]) -> bool,
+    ) -> Self {
+        let r = lit.r;
+        let all = union(mdps, residents);
+        let tops = all.iter().any(|&i| r.players[i].top);
+        let passes = if mixed(r, &all) { 2 } else { 1 };
+        Procedure {
+            lit,
+            mdps: union(mdps, &[]),
+            residents: union(residents, &[]),
+            all,
+            place,
+            c13,
+            fits,
+            tops,
+            passes,
+            bye_only: place != Place::Upper,
+            lowest: RefCell::default(),
+        }
+    }
+
+    /// B.3 across brackets: the lowest floaters among the pairings of the group whose
+    /// floaters the driver accepts (C.12, C.13), not among all.
+    fn lowest_fitting(&self, group: &[usize], p: usize) -> Option<Vec<Score>> {
+        let key = (group.to_vec(), p, self.bye_only);
+        if let Some(v) = self.lowest.borrow().get(&key) {
+            return v.clone();
+        }
+        let v = self
+            .lit
+            .lowest_floaters_where(group, p, self.bye_only, self.fits);
+        self.lowest.borrow_mut().insert(key, v.clone());
+        v
+    }
+
+    /// B.3 / D.4: the pass (0 or 1) a candidate of the homogeneous group `group` belongs to,
+    /// or `None` when D.4 rules it out.
+    fn pass_of(
+        &self,
+        group: &[usize],
+        p: usize,
+        pairs: &[(usize, usize)],
+        floaters: &[usize],
+    ) -> Option<usize> {
+        let lit = self.lit;
+        if self.place == Place::Merged {
+            let f = lit.b3_factor(group, pairs, floaters);
+            return (Some(f) == lit.least_b3(group)).then_some(0);
+        }
+        if self.passes == 2
+            && mixed(lit.r, group)
+            && Some(scores_desc(lit.r, floaters)) != self.lowest_fitting(group, p)
+        {
+            return Some(1);
+        }
+        Some(0)
+    }
+
+    /// C.10: the candidate's key (pass, earliest level, players breaking B.5 / B.6) when it
+    /// beats `best`: then it is kept. True once a candidate meets the first level of the first
+    /// pass breaking nothing (nothing can beat it).
+    fn consider(
+        &self,
+        levels: &[Level],
+        up: bool,
+        pairs: &Pairs,
+        floaters: &[usize],
+        pass: Option<usize>,
+        best: &mut Option<(Key, Out)>,
+    ) -> bool {
+        let lit = self.lit;
+        let key = lit.needs(pairs, floaters, up).and_then(|needs| {
+            let level = lit.earliest(levels, &needs)?;
+            let group = a7d_group(levels, level, lit.r.even);
+            Some((pass?, group, needs.b2, needs.a7d, level, needs.floats))
+        });
+        if let Some(key) = key {
+            if best.as_ref().is_none_or(|(k, _)| key < *k) && (self.fits)(floaters) {
+                let out = Out {
+                    pairs: pairs.to_vec(),
+                    floaters: floaters.to_vec(),
+                };
+                *best = Some((key, out));
+            }
+        }
+        best.as_ref()
+            .is_some_and(|(k, _)| *k == (0, 0, 0, 0, 0, [0; 4]))
+    }
+
+    /// A.3, C.13, C.14.b: the heterogeneous bracket, M1 and P1 lowered in turn; breaks with the
+    /// pairing found, else continues with the most pairs the homogeneous part may make (zero
+    /// when P became zero).
+    fn heterogeneous(&self) -> ControlFlow<Out, usize> {
+        let (lit, r) = (self.lit, self.lit.r);
+        let (all, mdps, residents) = (&self.all, &self.mdps, &self.residents);
+        let n = all.len();
+        let (p0, m0) = (n / 2, mdps.len());
+        // A.3: heterogeneous unless at least half the players were moved down.
+        if m0 == 0 || 2 * m0 >= n {
+            return ControlFlow::Continue(p0);
+        }
+        // C.13's search starts at M1 = M0 (P1 below M1: see the module doc).
+        let (mut m1, mut p1) = (m0.min(n - m0).min(if self.c13 { n } else { p0 }), p0);
+        while m1 > 0 {
+            if p1 < m1 {
+                if p1 == 0 {
+                    // P zero: no pair, the lowest bracket a joined one.
+                    return ControlFlow::Continue(0);
+                }
+                match lit.least_conflicts(mdps, residents, m1) {
+                    None => {
+                        m1 -= 1;
+                        continue;
+                    }
+                    // Within X1 of the bracket (A.8) or P1 when more (C.10.e): M1 lowered.
+                    Some(c) if c <= lit.budgets(all, p0).0.max(p1) => {
+                        (m1, p1) = (m1 - 1, p0);
+                        continue;
+                    }
+                    Some(_) => {}
+                }
+            }
+            let k = m1.min(p1);
+            if let Some(out) = self.heterogeneous_at(m1, p1) {
+                return ControlFlow::Break(out);
+            }
+            // C.14.b.1: the remainder was reached when M1 moved-down players could be
+            // paired (B.1, B.2) at all.
+            let reached = k_subsets_of(mdps, m1).iter().any(|s1| {
+                transpositions(s1, residents, &mut |head, _| {
+                    head.iter().all(|&(a, b)| r.pairable(a, b))
+                })
+            });
+            (m1, p1) = if k < m1 || (reached && (p1 > m1 || self.c13)) {
+                // C.14.b.1; in C.13's search on below M1, to zero (README).
+                (m1, p1 - 1)
+            } else {
+                (m1 - 1, p0)
+            };
+        }
+        ControlFlow::Continue(p0)
+    }
+
+    /// C.3-C.10 on the heterogeneous bracket with M1 moved-down players and P1 pairs: the best
+    /// candidate of the levels, if any.
+    fn heterogeneous_at(&self, m1: usize, p1: usize) -> Option<Out> {
+        let (lit, r) = (self.lit, self.lit.r);
+        let (all, mdps, residents) = (&self.all, &self.mdps, &self.residents);
+        let k = m1.min(p1);
+        let (x1, z1) = lit.budgets(all, p1);
+        let lv = levels(p1, x1, z1, r.even, self.tops);
+        let mut best: Option<(Key, Out)> = None;
+        // D.4 in a joined lowest bracket: the least B.3 factor of the whole bracket
+        // among the complete candidates of this M1.
+        let mut least: Option<u64> = None;
+        if self.place == Place::Merged {
+            heterogeneous(mdps, residents, m1, k, p1 - k, &mut |pairs, fl| {
+                let legal = pairs.iter().all(|&(a, b)| r.pairable(a, b));
+                if legal && fl.len() <= 1 && fl.iter().all(|&i| r.players[i].bye_ok) {
+                    let f = lit.b3_factor(all, pairs, fl);
+                    least = Some(least.map_or(f, |b| b.min(f)));
+                }
+                false
+            });
+        }
+        heterogeneous(mdps, residents, m1, k, p1 - k, &mut |pairs, fl| {
+            // B.3 in a heterogeneous bracket: the downfloaters of the whole
+            // bracket (moved-down players left unpaired included; the lowest
+            // bracket's bye) have the lowest scores, not only the remainder's.
+            let pass = if self.place == Place::Merged {
+                (Some(lit.b3_factor(all, pairs, fl)) == least).then_some(0)
+            } else {
+                self.pass_of(all, p1, pairs, fl)
+            };
+            self.consider(&lv, true, pairs, fl, pass, &mut best)
+        });
+        best.map(|(_, out)| out)
+    }
+
+    /// C.14.a (and C.14.b.2 with M1 = 0): homogeneous, P1 from `top` down.
+    fn homogeneous(&self, top: usize) -> Option<Out> {
+        let (lit, all) = (self.lit, &self.all);
+        for p1 in (0..=top).rev() {
+            let (x1, z1) = lit.budgets(all, p1);
+            let lv = levels(p1, x1, z1, lit.r.even, self.tops);
+            let mut best: Option<(Key, Out)> = None;
+            homogeneous(all, p1, &mut |pairs, fl| {
+                let pass = self.pass_of(all, p1, pairs, fl);
+                // Paired as homogeneous: no upfloaters (C.3.g-h).
+                self.consider(&lv, false, pairs, fl, pass, &mut best)
+            });
+            if let Some((_, out)) = best {
+                return Some(out);
+            }
+        }
+        None
     }
 }
