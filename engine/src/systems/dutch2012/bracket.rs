@@ -72,7 +72,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 /// The most search nodes spent on one requirement level of a bracket; a level not decided
-/// within it is taken as not met (a safety net against exponential searches, see the README).
+/// within it is taken as not met (a safety net against exponential searches, see docs/systems/dutch-2012.md).
 /// A limit of 20 000 is too low: stress runs found lowest brackets joined by C.13 where it gave
 /// every level up and left no pairing (`testdata/dutch-2012-search-limit/`); those brackets are
 /// now decided by `exact`, and only the levels it cannot tell still search this far.
@@ -1654,8 +1654,8 @@ impl<'a> Compatible<'a> {
 /// names what may override it, "additional floaters or floaters with an higher score or pairs
 /// with a higher score difference" (P, M1, B.3: outside these levels), not the colour count X
 /// nor B.5 / B.6, and C.10 drops it after them: the fewest A.7.d pairs rank above X and the
-/// float criteria, not only within one level (`medium/p080-r07-i000908` round 3, see the
-/// README).
+/// float criteria, not only within one level (`medium/p080-r07-i000908` round 3, see
+/// docs/systems/dutch-2012.md).
 fn run_levels(
     levels: &[Level],
     even: bool,

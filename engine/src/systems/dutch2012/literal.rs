@@ -7,7 +7,7 @@
 //! of a set of players is enumerated where a bound is needed.
 //!
 //! - C.1: a player with no possible opponent in his bracket (B.1, B.2 except top scorers) is set
-//!   aside and moved down (the README's reading).
+//!   aside and moved down (the reading of docs/systems/dutch-2012.md).
 //! - C.2 / A.6 / A.8: P0, M0, X1 and Z1 (the formulas of A.8 with W, B, w, b, a); A.3: a
 //!   bracket of which at least half was moved down is homogeneous.
 //! - C.3 / C.10: the requirement levels, listed by stepping through C.10 a-g as written
@@ -43,7 +43,7 @@
 //!   joined one (D.4).
 //! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
 //!   bracket among the complete candidates of the current M1.
-//! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in the README (chosen on
+//! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in docs/systems/dutch-2012.md (chosen on
 //!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. C.12
 //!   is reached where the fast engine reaches it (trying it after every
 //!   bracket, which the fast engine's readings made unnecessary on tiny/: 7 rounds off JaVaFo
@@ -64,7 +64,7 @@
 //!   (`tiny/p007-r04-i000501` round 4: 2-6, 4-7 and the bye to 3 (2.0), not 3-4, 6-7 and the
 //!   bye to 2 (3.0)). `C12::EveryBracket`, a test variant, sends every bracket back (C.12
 //!   tried after every bracket, the literal's first reading; the fast engine reading it so
-//!   broke 13 rounds of the larger files and fixed 3, README).
+//!   broke 13 rounds of the larger files and fixed 3, docs/systems/dutch-2012.md).
 //!
 //! Facts about the players (scores, colour preferences A.7, floats A.4, bye eligibility B.1.b,
 //! top scorers A.10) and the colour allocation of E are the fast engine's (`prepare`,
@@ -420,7 +420,7 @@ fn heterogeneous(
 #[derive(Default)]
 struct Needs {
     /// Pairs of top scorers breaking B.2: C.10's last line drops it only for the fewest (the
-    /// README's reading, the fast engine's `bracket::B2` weight).
+    /// docs/systems/dutch-2012.md's reading, the fast engine's `bracket::B2` weight).
     b2: usize,
     /// Pairs breaking A.7.d (odd rounds): C.10's last line drops it only for the fewest.
     a7d: usize,
@@ -897,7 +897,7 @@ struct Procedure<'p, 'a> {
     fits: &'p dyn Fn(&[usize]) -> bool,
     tops: bool,
     /// B.3 across brackets: a pairing whose group has players of different scores first keeps
-    /// to the lowest floaters (README); two passes then.
+    /// to the lowest floaters (docs/systems/dutch-2012.md); two passes then.
     passes: usize,
     bye_only: bool,
     /// The cache of `lowest_fitting`.
@@ -1046,7 +1046,7 @@ impl<'p, 'a> Procedure<'p, 'a> {
                 })
             });
             (m1, p1) = if k < m1 || (reached && (p1 > m1 || self.c13)) {
-                // C.14.b.1; in C.13's search on below M1, to zero (README).
+                // C.14.b.1; in C.13's search on below M1, to zero (docs/systems/dutch-2012.md).
                 (m1, p1 - 1)
             } else {
                 (m1 - 1, p0)
