@@ -69,36 +69,45 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
 /// "Can every round be paired?": per remaining round, the share of runs stopped, failed, with a
 /// bye, and needing each relaxation.
 fn rounds_section(b: &mut String, tally: &Tally) {
-    b.push_str("<section id=\"rounds\"><h2>Can every round be paired?</h2>\n<p>Per remaining round: the share of runs in which no valid pairing exists (the event stops there), in which the engine failed, and in which the pairing needed each relaxation, among the runs that paired the round.</p>\n<table><thead><tr><th>Measure</th>");
-    for r in &tally.rounds {
-        b.push_str(&format!("<th>Round {}</th>", r.round));
-    }
-    b.push_str("</tr></thead><tbody>\n");
-    let row = |b: &mut String, label: &str, f: &dyn Fn(&super::tally::RoundTally) -> (u64, u64)| {
-        b.push_str(&format!("<tr><td>{}</td>", escape(label)));
-        for r in &tally.rounds {
-            let (k, n) = f(r);
-            b.push_str(&format!("<td>{}</td>", pct(k, n)));
+    b.push_str("<section id=\"rounds\"><h2>Can every round be paired?</h2>\n<p>Per remaining round: the share of runs in which no valid pairing exists (the event stops there), in which the engine failed, and in which the pairing needed each relaxation, among the runs that paired the round.</p>\n");
+    // At most this many rounds side by side, so that a table fits a screen and a printed page.
+    const ROUNDS_PER_TABLE: usize = 5;
+    for rounds in tally.rounds.chunks(ROUNDS_PER_TABLE) {
+        b.push_str("<table><thead><tr><th>Measure</th>");
+        for r in rounds {
+            b.push_str(&format!("<th>Round {}</th>", r.round));
         }
-        b.push_str("</tr>\n");
-    };
-    row(b, "no valid pairing exists (the event stops)", &|r| {
-        (r.stopped, r.reached)
-    });
-    row(
-        b,
-        "engine failure (error, panic or broken invariant)",
-        &|r| (r.failed, r.reached),
-    );
-    row(b, "a pairing-allocated bye", &|r| {
-        (r.bye, r.reached - r.stopped - r.failed)
-    });
-    for (k, m) in MEASURES.iter().enumerate() {
-        row(b, m.meaning, &|r| {
-            (r.with[k], r.reached - r.stopped - r.failed)
+        b.push_str("</tr></thead><tbody>\n");
+        let row =
+            |b: &mut String, label: &str, f: &dyn Fn(&super::tally::RoundTally) -> (u64, u64)| {
+                b.push_str(&format!("<tr><td>{}</td>", escape(label)));
+                for r in rounds {
+                    let (k, n) = f(r);
+                    b.push_str(&format!("<td>{}</td>", pct(k, n)));
+                }
+                b.push_str("</tr>\n");
+            };
+        row(b, "no valid pairing exists (the event stops)", &|r| {
+            (r.stopped, r.reached)
         });
+        row(
+            b,
+            "engine failure (error, panic or broken invariant)",
+            &|r| (r.failed, r.reached),
+        );
+        row(b, "a pairing-allocated bye", &|r| {
+            (r.bye, r.reached - r.stopped - r.failed)
+        });
+        for (k, m) in MEASURES.iter().enumerate() {
+            row(b, m.meaning, &|r| {
+                (r.with[k], r.reached - r.stopped - r.failed)
+            });
+        }
+        b.push_str("</tbody></table>\n");
     }
-    b.push_str("</tbody></table>\n<p class=\"tables\">Tables (CSV): <a href=\"rounds.csv\">rounds.csv</a></p></section>\n");
+    b.push_str(
+        "<p class=\"tables\">Tables (CSV): <a href=\"rounds.csv\">rounds.csv</a></p></section>\n",
+    );
 }
 
 /// "Who can finish first?": the players most often first, with their places.

@@ -11,7 +11,7 @@
 //! - 6.2-6.3 the two columns and their improvements: `super::first_assignment`; 6.4 the
 //!   floaters, 7.1-7.4 the transfers, 8 the floaters' pairing: [`pair_group`].
 //!
-//! Readings where the text is silent (README, Dubov section):
+//! Readings where the text is silent (docs/systems/dubov.md):
 //! - A player without games has no due colour; he is counted with the Black column (as the
 //!   2026 edition's 1.6.4 says) and 2.6 never stops his transfer.
 //! - 4 names no way out when the chosen player leaves the others unpairable; 9 asks for the

@@ -1,5 +1,5 @@
 //! Why two pairings of one round differ: the first bracket where they part, and there the first
-//! criterion, by article, on which they differ, with both values (issue 11 §4), or that they
+//! criterion, by article, on which they differ, with both values, or that they
 //! tie on every criterion and differ by the generation order (2017 D.1-D.3, 2026 Art. 4).
 //!
 //! The round is replayed with the engine's brackets; every bracket above the first difference

@@ -613,7 +613,7 @@ mod tests {
         assert!(pairing.games.contains(&(2, 3)), "{:?}", pairing.games);
     }
 
-    /// A ratchet on the work of the fast paths (issue 12), counted instead of timed: the
+    /// A ratchet on the work of the fast paths, counted instead of timed: the
     /// weighted matchings of bracket graphs that re-pairing the 1000-player benchmark file
     /// takes (every round must agree with the file), with D.1 deciding at most two positions
     /// per matching, so that every bracket takes the paths of a large one. D.1 on the tight

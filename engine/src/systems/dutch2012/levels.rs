@@ -8,7 +8,7 @@
 //! again from A.7.d. Every level is tried before P is lowered (C.14). A level that drops float
 //! criteria or A.7.d carries a budget (C.10's last line, "only for the minimum number of
 //! pairs"), which `bracket` raises from the least: A.7.d is dropped for the fewest pairs, not
-//! for all (`large/p128-r05-i000059` round 5, see the README), and that fewest number holds
+//! for all (`large/p128-r05-i000059` round 5, see docs/systems/dutch-2012.md), and that fewest number holds
 //! across all the levels after C.10.f, X and the float criteria included: A.7.d yields only to
 //! "additional floaters or floaters with an higher score or pairs with a higher score
 //! difference" (`medium/p080-r07-i000908` round 3; `bracket::run_levels`).

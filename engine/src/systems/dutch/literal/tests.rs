@@ -601,7 +601,7 @@ fn m1_readings_differ_when_c6_prefers_an_unpaired_mdp() {
 }
 
 #[test]
-#[ignore = "the B.1.c reading not taken (M1 = most MDPs whatever the PSD, README: B.1.c); \
+#[ignore = "the B.1.c reading not taken (M1 = most MDPs whatever the PSD, docs/systems/dutch-2017.md, B.1.c); \
             kept to show where the two readings part"]
 fn engine_pairs_m1_mdps_in_a_collapsed_last_bracket() {
     let ctx = m1_instance();

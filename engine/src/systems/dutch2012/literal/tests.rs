@@ -89,7 +89,7 @@ const MAX_TINY_DISAGREEMENTS: usize = 0;
 
 /// The same with C.12 tried after every bracket (`literal::C12::EveryBracket`): a ratchet too,
 /// the evidence that reading leaves on the tiny files (it breaks rounds of the larger ones,
-/// which the literal cannot pair; see the README).
+/// which the literal cannot pair; see docs/systems/dutch-2012.md).
 const MAX_TINY_DISAGREEMENTS_C12_EVERY_BRACKET: usize = 0;
 
 /// The tiny files of the packed 2012 corpus, or `None` when it is absent.
