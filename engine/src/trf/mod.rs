@@ -41,6 +41,7 @@
 mod error;
 mod input;
 mod records2026;
+mod round_block;
 mod trf06;
 mod writer;
 mod writer2026;
@@ -55,6 +56,7 @@ use crate::model::{
 };
 use crate::score::Score;
 use error::quoted;
+use round_block::parse_block;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Read;
@@ -1287,180 +1289,6 @@ fn parse_uint(l: &Line, from: usize, to: usize, field: &str) -> Result<Option<u3
             Some(quoted(t)),
         )
     })
-}
-
-/// One round block of a `001` line (§B.2): opponent at s..s+3, colour s+5, result s+7; and
-/// whether it is a forfeit with an opponent but colour `-` (coloured in `finish`).
-fn parse_block(l: &Line, r: usize) -> Result<(RoundEntry, bool), TrfError> {
-    let s = block_start(r);
-    for c in [s + 4, s + 6, s + 8, s + 9] {
-        if let Some(ch) = l.at(c).filter(|ch| !ch.is_whitespace()) {
-            return Err(l.err(
-                ErrorKind::Misaligned,
-                c,
-                format!("round {r}"),
-                format!(
-                    "a blank in column {c} (round blocks: opponent {s}-{}, colour {}, result {})",
-                    s + 3,
-                    s + 5,
-                    s + 7
-                ),
-                Some(quoted(&ch.to_string())),
-            ));
-        }
-    }
-    let opp_text = l.cols(s, s + 3);
-    let opp_trim = opp_text.trim();
-    let opponent = if opp_trim.is_empty() {
-        None
-    } else {
-        match parse_number_token(opp_trim) {
-            Some(0) => None,
-            Some(n) => Some(n),
-            None => {
-                return Err(l.err(
-                    ErrorKind::BadNumber,
-                    s,
-                    format!("round {r} opponent"),
-                    format!("a pairing number or 0000 in columns {s}-{}", s + 3),
-                    Some(quoted(opp_trim)),
-                ))
-            }
-        }
-    };
-    let color = match l.at(s + 5) {
-        None | Some(' ' | '-') => None,
-        Some('w' | 'W') => Some(Color::White),
-        Some('b' | 'B') => Some(Color::Black),
-        Some(c) if c.is_whitespace() => None,
-        Some(c) => {
-            return Err(l.err(
-                ErrorKind::BadColor,
-                s + 5,
-                format!("round {r} colour"),
-                "one of w b - or blank",
-                Some(quoted(&c.to_string())),
-            ))
-        }
-    };
-    let result = match l.at(s + 7) {
-        None => {
-            if opponent.is_some() {
-                return Err(l.err(
-                    ErrorKind::Truncated,
-                    s + 7,
-                    format!("round {r} result"),
-                    format!("a result code in column {}", s + 7),
-                    Some(quoted("")),
-                ));
-            }
-            None
-        }
-        Some(c) if c.is_whitespace() => None,
-        Some(c) => {
-            let u = c.to_ascii_uppercase();
-            if !"10=+-WDLHFUZ".contains(u) {
-                return Err(l.err(
-                    ErrorKind::BadResult,
-                    s + 7,
-                    format!("round {r} result"),
-                    RESULT_CODES,
-                    Some(quoted(&c.to_string())),
-                ));
-            }
-            Some(u)
-        }
-    };
-    let found_char = |c: Option<char>| quoted(&c.map_or(String::new(), |c| c.to_string()));
-    match opponent {
-        Some(opponent) => {
-            let (res, kind) = match result {
-                Some('1') => (GameResult::Win, GameKind::Rated),
-                Some('=') => (GameResult::Draw, GameKind::Rated),
-                Some('0') => (GameResult::Loss, GameKind::Rated),
-                Some('W') => (GameResult::Win, GameKind::Unrated),
-                Some('D') => (GameResult::Draw, GameKind::Unrated),
-                Some('L') => (GameResult::Loss, GameKind::Unrated),
-                Some('+') => (GameResult::Win, GameKind::Forfeit),
-                Some('-') => (GameResult::Loss, GameKind::Forfeit),
-                other => {
-                    return Err(l.err(
-                        ErrorKind::InvalidRound,
-                        s + 7,
-                        format!("round {r} result"),
-                        "a game result (one of 1 0 = + - W D L) for a round with an opponent",
-                        Some(if other.is_none() {
-                            "a blank".into()
-                        } else {
-                            found_char(other)
-                        }),
-                    ))
-                }
-            };
-            if color.is_none() && kind == GameKind::Forfeit && l.at(s + 5) == Some('-') {
-                let e = RoundEntry::Game {
-                    opponent,
-                    color: Color::White,
-                    result: res,
-                    kind,
-                };
-                return Ok((e, true));
-            }
-            let Some(color) = color else {
-                return Err(l.err(
-                    ErrorKind::InvalidRound,
-                    s + 5,
-                    format!("round {r} colour"),
-                    "w or b for a round with an opponent",
-                    Some(found_char(l.at(s + 5)).replace("' '", "a blank")),
-                ));
-            };
-            Ok((
-                RoundEntry::Game {
-                    opponent,
-                    color,
-                    result: res,
-                    kind,
-                },
-                false,
-            ))
-        }
-        None => {
-            let unplayed = match result {
-                None => Unplayed::Absent,
-                Some('+') => Unplayed::ForfeitWin,
-                Some('-') => Unplayed::ForfeitLoss,
-                Some('U') => Unplayed::Pab,
-                Some('H') => Unplayed::HalfBye,
-                Some('F') => Unplayed::FullBye,
-                Some('Z') => Unplayed::ZeroBye,
-                // TRF-06: `0000 - =` is the half-point bye (see `trf06`).
-                Some('=') => Unplayed::HalfBye,
-                Some(c) => {
-                    return Err(l.err(
-                        ErrorKind::InvalidRound,
-                        s,
-                        format!("round {r} opponent"),
-                        format!("an opponent for the played result '{c}'"),
-                        Some(
-                            quoted(if opp_trim.is_empty() { "" } else { opp_trim })
-                                .replace("end of line", "a blank"),
-                        ),
-                    ))
-                }
-            };
-            if color.is_some() {
-                return Err(l.err(
-                    ErrorKind::InvalidRound,
-                    s + 5,
-                    format!("round {r} colour"),
-                    "- or blank for a round without opponent",
-                    Some(found_char(l.at(s + 5))),
-                ));
-            }
-            Ok((RoundEntry::Unplayed(unplayed), false))
-        }
-    }
 }
 
 #[cfg(test)]

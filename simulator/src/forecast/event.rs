@@ -221,23 +221,7 @@ impl Event {
                 rounds: total,
             });
         }
-        // A half-entered last round: someone paired the round before has a blank in it.
-        if played >= 2 {
-            let lines = player_lines(text);
-            for p in &t.players {
-                let prev = p.rounds.get(played - 2).is_some_and(RoundEntry::was_paired);
-                let last = p.rounds.get(played - 1);
-                if prev && matches!(last, Some(RoundEntry::Unplayed(Unplayed::Absent)) | None) {
-                    return Err(ForecastError::HalfEntered {
-                        file,
-                        line: lines.get(&p.id).copied().unwrap_or(0),
-                        round: played,
-                        prev: played - 1,
-                        player: p.id,
-                    });
-                }
-            }
-        }
+        check_half_entered(&t, text, &file, played)?;
         let system = System::resolve(opts.system, &t).map_err(|e| ForecastError::System {
             file: file.clone(),
             message: e.to_string(),
@@ -314,42 +298,8 @@ impl Event {
                 p.points = Some(p.rounds.iter().map(|e| base.points.points(e)).sum());
             }
         }
-        let low = base
-            .players
-            .iter()
-            .map(|p| p.rating)
-            .filter(|&r| r > 0)
-            .min()
-            .map_or(1000.0, |r| f64::from(r) - 100.0);
-        let strengths = base
-            .players
-            .iter()
-            .map(|p| {
-                if p.rating > 0 {
-                    f64::from(p.rating)
-                } else {
-                    low
-                }
-            })
-            .collect();
-        let (mut games, mut draws) = (0u64, 0u64);
-        for p in &base.players {
-            for e in &p.rounds {
-                if let RoundEntry::Game {
-                    opponent,
-                    result,
-                    kind: GameKind::Rated,
-                    ..
-                } = e
-                {
-                    // Each game once, from its lower-numbered player.
-                    if p.id < *opponent {
-                        games += 1;
-                        draws += u64::from(*result == GameResult::Draw);
-                    }
-                }
-            }
-        }
+        let strengths = strengths_of(&base);
+        let (games, draws) = rated_games_and_draws(&base);
         let mut config = opts.config.clone();
         let from_file = games >= DRAW_RATE_MIN_GAMES;
         if from_file {
@@ -382,6 +332,77 @@ impl Event {
     pub fn remaining(&self) -> usize {
         self.total_rounds + 1 - self.first_round
     }
+}
+
+/// A half-entered last round: someone paired the round before has a blank in it.
+fn check_half_entered(
+    t: &Tournament,
+    text: &str,
+    file: &Path,
+    played: usize,
+) -> Result<(), ForecastError> {
+    if played >= 2 {
+        let lines = player_lines(text);
+        for p in &t.players {
+            let prev = p.rounds.get(played - 2).is_some_and(RoundEntry::was_paired);
+            let last = p.rounds.get(played - 1);
+            if prev && matches!(last, Some(RoundEntry::Unplayed(Unplayed::Absent)) | None) {
+                return Err(ForecastError::HalfEntered {
+                    file: file.to_path_buf(),
+                    line: lines.get(&p.id).copied().unwrap_or(0),
+                    round: played,
+                    prev: played - 1,
+                    player: p.id,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each player's strength for the result model: the rating, or 100 below the lowest rating
+/// for an unrated player (1000 when nobody is rated).
+fn strengths_of(base: &Tournament) -> Vec<f64> {
+    let low = base
+        .players
+        .iter()
+        .map(|p| p.rating)
+        .filter(|&r| r > 0)
+        .min()
+        .map_or(1000.0, |r| f64::from(r) - 100.0);
+    base.players
+        .iter()
+        .map(|p| {
+            if p.rating > 0 {
+                f64::from(p.rating)
+            } else {
+                low
+            }
+        })
+        .collect()
+}
+
+/// Rated games played and how many of them were drawn, each game once.
+fn rated_games_and_draws(base: &Tournament) -> (u64, u64) {
+    let (mut games, mut draws) = (0u64, 0u64);
+    for p in &base.players {
+        for e in &p.rounds {
+            if let RoundEntry::Game {
+                opponent,
+                result,
+                kind: GameKind::Rated,
+                ..
+            } = e
+            {
+                // Each game once, from its lower-numbered player.
+                if p.id < *opponent {
+                    games += 1;
+                    draws += u64::from(*result == GameResult::Draw);
+                }
+            }
+        }
+    }
+    (games, draws)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! next round and the pairing times; every probability with its 95% interval and run count.
 
 use super::event::Event;
-use super::tally::{Tally, MEASURES};
+use super::tally::{PlayerCsv, Tally, MEASURES};
 use swisslab_reports::html::escape;
 use swisslab_reports::stats::wilson;
 
@@ -53,7 +53,22 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
     ));
     b.push_str("<nav><ul><li><a href=\"#rounds\">Rounds</a></li><li><a href=\"#players\">Who can win</a></li><li><a href=\"#byes\">Byes</a></li><li><a href=\"#floats\">Floats</a></li><li><a href=\"#boards\">Top boards</a></li><li><a href=\"#time\">Pairing time</a></li></ul></nav>\n");
 
-    // Rounds.
+    let rows = tally.player_rows(ev);
+    let n = tally.runs;
+    rounds_section(&mut b, tally);
+    players_section(&mut b, ev, tally, &rows);
+    byes_section(&mut b, ev, tally, &rows, n);
+    floats_section(&mut b, ev, tally, &rows, n);
+    boards_section(&mut b, ev, tally);
+    time_section(&mut b, tally);
+    failures_section(&mut b, tally);
+    b.push_str("<footer><p>Written by swisslab forecast.</p></footer>\n");
+    swisslab_reports::html::page(&title, &b)
+}
+
+/// "Can every round be paired?": per remaining round, the share of runs stopped, failed, with a
+/// bye, and needing each relaxation.
+fn rounds_section(b: &mut String, tally: &Tally) {
     b.push_str("<section id=\"rounds\"><h2>Can every round be paired?</h2>\n<p>Per remaining round: the share of runs in which no valid pairing exists (the event stops there), in which the engine failed, and in which the pairing needed each relaxation, among the runs that paired the round.</p>\n");
     // At most this many rounds side by side, so that a table fits a screen and a printed page.
     const ROUNDS_PER_TABLE: usize = 5;
@@ -72,19 +87,19 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
                 }
                 b.push_str("</tr>\n");
             };
-        row(&mut b, "no valid pairing exists (the event stops)", &|r| {
+        row(b, "no valid pairing exists (the event stops)", &|r| {
             (r.stopped, r.reached)
         });
         row(
-            &mut b,
+            b,
             "engine failure (error, panic or broken invariant)",
             &|r| (r.failed, r.reached),
         );
-        row(&mut b, "a pairing-allocated bye", &|r| {
+        row(b, "a pairing-allocated bye", &|r| {
             (r.bye, r.reached - r.stopped - r.failed)
         });
         for (k, m) in MEASURES.iter().enumerate() {
-            row(&mut b, m.meaning, &|r| {
+            row(b, m.meaning, &|r| {
                 (r.with[k], r.reached - r.stopped - r.failed)
             });
         }
@@ -93,8 +108,10 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
     b.push_str(
         "<p class=\"tables\">Tables (CSV): <a href=\"rounds.csv\">rounds.csv</a></p></section>\n",
     );
+}
 
-    // Players.
+/// "Who can finish first?": the players most often first, with their places.
+fn players_section(b: &mut String, ev: &Event, tally: &Tally, rows: &[PlayerCsv]) {
     let n = tally.runs;
     let mut order: Vec<usize> = (0..ev.t.players.len()).collect();
     let first = |i: usize| tally.places[i].first().copied().unwrap_or(0);
@@ -113,7 +130,6 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         escape(&ev.tiebreak_source),
         PLAYERS_SHOWN.min(order.len())
     ));
-    let rows = tally.player_rows(ev);
     b.push_str(&first_chart(ev, tally, &order, n));
     for &i in order.iter().take(PLAYERS_SHOWN) {
         let p = &rows[i];
@@ -133,8 +149,10 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         ));
     }
     b.push_str("</tbody></table>\n<p class=\"tables\">Tables (CSV): <a href=\"players.csv\">players.csv</a> <a href=\"player-points.csv\">player-points.csv</a></p></section>\n");
+}
 
-    // Byes.
+/// "Who gets the bye?": the players most likely to receive the pairing-allocated bye.
+fn byes_section(b: &mut String, ev: &Event, tally: &Tally, rows: &[PlayerCsv], n: u64) {
     let mut byes: Vec<usize> = (0..ev.t.players.len())
         .filter(|&i| tally.pab[i] > 0)
         .collect();
@@ -156,8 +174,10 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         ));
     }
     b.push_str("</tbody></table></section>\n");
+}
 
-    // Repeated floats.
+/// "Who floats twice?": the players most likely to float the same way twice in a row (A.4.b).
+fn floats_section(b: &mut String, ev: &Event, tally: &Tally, rows: &[PlayerCsv], n: u64) {
     let mut twice: Vec<usize> = (0..ev.t.players.len())
         .filter(|&i| tally.floated_twice[i] > 0)
         .collect();
@@ -183,8 +203,10 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         ));
     }
     b.push_str("</tbody></table></section>\n");
+}
 
-    // Boards.
+/// "Top boards": the most frequent pairings of the first boards of the next two rounds.
+fn boards_section(b: &mut String, ev: &Event, tally: &Tally) {
     b.push_str("<section id=\"boards\"><h2>Top boards</h2>\n<p>The most frequent pairings of the first boards (C.04.2 board order), for the next round and the one after. The next round's pairing depends only on the file, so a deterministic engine gives it in every run.</p>\n<table><thead><tr><th>Round, board</th><th>White</th><th>Black</th><th>Probability</th></tr></thead><tbody>\n");
     let name_of = |id: u32| {
         ev.t.player(id)
@@ -205,8 +227,10 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         ));
     }
     b.push_str("</tbody></table>\n<p class=\"tables\">Tables (CSV): <a href=\"top-boards.csv\">top-boards.csv</a></p></section>\n");
+}
 
-    // Time.
+/// "Pairing time": time to pair each round, over the runs that paired it.
+fn time_section(b: &mut String, tally: &Tally) {
     b.push_str("<section id=\"time\"><h2>Pairing time</h2>\n<p>Time to pair each round, over the runs that paired it (measured on this machine, so not reproducible byte for byte).</p>\n<table><thead><tr><th>Round</th><th>Rounds paired</th><th>median</th><th>90%</th><th>99%</th><th>max</th></tr></thead><tbody>\n");
     for t in tally.time_rows() {
         b.push_str(&format!(
@@ -220,7 +244,10 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         ));
     }
     b.push_str("</tbody></table>\n<p class=\"tables\">Tables (CSV): <a href=\"pairing-time.csv\">pairing-time.csv</a></p></section>\n");
+}
 
+/// "Failures": how many runs failed, and the first failures.
+fn failures_section(b: &mut String, tally: &Tally) {
     if !tally.failures.is_empty() {
         b.push_str(&format!(
             "<section id=\"failures\"><h2>Failures</h2>\n<p>{} runs failed; the first:</p><ul>\n",
@@ -231,8 +258,6 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
         }
         b.push_str("</ul></section>\n");
     }
-    b.push_str("<footer><p>Written by swisslab forecast.</p></footer>\n");
-    swisslab_reports::html::page(&title, &b)
 }
 
 fn ms(us: u64) -> String {

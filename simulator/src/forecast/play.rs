@@ -19,7 +19,9 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 use swisslab_engine::history::{histories, Float};
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
-use swisslab_engine::{Color, GameKind, GameResult, PlayerId, RoundEntry, Score, Unplayed};
+use swisslab_engine::{
+    Color, GameKind, GameResult, PlayerId, PointSystem, RoundEntry, Score, Unplayed,
+};
 
 /// Boards of each round whose pairings are counted (`top-boards.csv`).
 pub const TOP_BOARDS: usize = 5;
@@ -169,16 +171,7 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
         row.games = pairing.games.len();
         row.last_round = u8::from(is_last);
         let mut entries = planned;
-        let mut sorted = pairing.clone();
-        sorted.sort_boards(&t, round);
-        for (b, &(w, bl)) in sorted
-            .games
-            .iter()
-            .take(super::play::TOP_BOARDS)
-            .enumerate()
-        {
-            boards.push((round, b + 1, w, bl));
-        }
+        top_boards(&t, round, &pairing, &mut boards);
         for &(w, b) in &pairing.games {
             let (iw, ib) = (idx(w), idx(b));
             let (sw, sb) = (hist[iw].pairing_score(), hist[ib].pairing_score());
@@ -195,33 +188,9 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
                     stats::count_topscorer(row, &hist[i], Some(c));
                 }
             }
-            let g = model::Game {
-                round,
-                white: w,
-                black: b,
-                strengths: (ev.strengths[iw], ev.strengths[ib]),
-            };
-            use GameKind::{Forfeit, Rated};
-            use GameResult::{Draw, Loss, Win};
-            let (result, kind) = match model::draw_outcome(&ev.config, seed, index, &g) {
-                Outcome::WhiteWins => (Win, Rated),
-                Outcome::Draw => (Draw, Rated),
-                Outcome::BlackWins => (Loss, Rated),
-                Outcome::WhiteForfeits => (Loss, Forfeit),
-                Outcome::BlackForfeits => (Win, Forfeit),
-            };
-            entries[iw] = Some(RoundEntry::Game {
-                opponent: b,
-                color: Color::White,
-                result,
-                kind,
-            });
-            entries[ib] = Some(RoundEntry::Game {
-                opponent: w,
-                color: Color::Black,
-                result: result.complement(),
-                kind,
-            });
+            let (ew, eb) = play_game(ev, seed, index, round, (w, iw), (b, ib));
+            entries[iw] = Some(ew);
+            entries[ib] = Some(eb);
         }
         if let Some(b) = pairing.bye {
             let i = idx(b);
@@ -233,15 +202,7 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
             entries[i] = Some(RoundEntry::Unplayed(Unplayed::Pab));
             pab.push(i);
         }
-        for (i, p) in t.players.iter_mut().enumerate() {
-            let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
-            let pts = points_of(&ev.t.points, &e);
-            awarded[i] += pts;
-            if let Some(s) = p.points.as_mut() {
-                *s += pts;
-            }
-            p.rounds.push(e);
-        }
+        record_round(&mut t, &ev.t.points, &entries, &mut awarded);
         let bad = invariants::check_scores(&t, &awarded);
         if !bad.is_empty() {
             let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
@@ -261,18 +222,11 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
             row: RoundRow::default(),
         });
     }
-    // Places: points, then the tie-breaks (C.07), a tie left after them by pairing number.
-    let edition = swisslab_engine::tiebreak::Edition::for_tournament(&t);
-    let st = swisslab_engine::tiebreak::standings(&t, &ev.tiebreaks, edition);
-    let mut places = vec![0; n];
-    for (k, row) in st.rows.iter().enumerate() {
-        places[idx(row.id)] = k + 1;
-    }
     RunOutcome {
         index,
         rounds,
         scores: awarded,
-        places,
+        places: places_of(ev, &t),
         floated_twice: floats
             .iter()
             .enumerate()
@@ -284,6 +238,89 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
         failure,
         searches_given_up,
     }
+}
+
+/// Appends the first [`TOP_BOARDS`] boards of the round (C.04.2 board order) to `boards`.
+fn top_boards(
+    t: &swisslab_engine::Tournament,
+    round: usize,
+    pairing: &Pairing,
+    boards: &mut Vec<(usize, usize, PlayerId, PlayerId)>,
+) {
+    let mut sorted = pairing.clone();
+    sorted.sort_boards(t, round);
+    for (b, &(w, bl)) in sorted.games.iter().take(TOP_BOARDS).enumerate() {
+        boards.push((round, b + 1, w, bl));
+    }
+}
+
+/// Plays one game of the simulation (`model::draw_outcome`): White's and Black's round entries.
+fn play_game(
+    ev: &Event,
+    seed: u64,
+    index: u64,
+    round: usize,
+    (w, iw): (PlayerId, usize),
+    (b, ib): (PlayerId, usize),
+) -> (RoundEntry, RoundEntry) {
+    let g = model::Game {
+        round,
+        white: w,
+        black: b,
+        strengths: (ev.strengths[iw], ev.strengths[ib]),
+    };
+    use GameKind::{Forfeit, Rated};
+    use GameResult::{Draw, Loss, Win};
+    let (result, kind) = match model::draw_outcome(&ev.config, seed, index, &g) {
+        Outcome::WhiteWins => (Win, Rated),
+        Outcome::Draw => (Draw, Rated),
+        Outcome::BlackWins => (Loss, Rated),
+        Outcome::WhiteForfeits => (Loss, Forfeit),
+        Outcome::BlackForfeits => (Win, Forfeit),
+    };
+    let white = RoundEntry::Game {
+        opponent: b,
+        color: Color::White,
+        result,
+        kind,
+    };
+    let black = RoundEntry::Game {
+        opponent: w,
+        color: Color::Black,
+        result: result.complement(),
+        kind,
+    };
+    (white, black)
+}
+
+/// Appends the round's entries (absent when none) to every player, adding their points to the
+/// points column and to `awarded`.
+fn record_round(
+    t: &mut swisslab_engine::Tournament,
+    points: &PointSystem,
+    entries: &[Option<RoundEntry>],
+    awarded: &mut [Score],
+) {
+    for (i, p) in t.players.iter_mut().enumerate() {
+        let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
+        let pts = points_of(points, &e);
+        awarded[i] += pts;
+        if let Some(s) = p.points.as_mut() {
+            *s += pts;
+        }
+        p.rounds.push(e);
+    }
+}
+
+/// Places: points, then the tie-breaks (C.07), a tie left after them by pairing number.
+fn places_of(ev: &Event, t: &swisslab_engine::Tournament) -> Vec<usize> {
+    let edition = swisslab_engine::tiebreak::Edition::for_tournament(t);
+    let st = swisslab_engine::tiebreak::standings(t, &ev.tiebreaks, edition);
+    let mut places = vec![0; t.players.len()];
+    for (k, row) in st.rows.iter().enumerate() {
+        places[t_index(t, row.id)] = k + 1;
+    }
+    places
 }
 
 fn t_index(t: &swisslab_engine::Tournament, id: PlayerId) -> usize {
