@@ -825,6 +825,19 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
         }
         break (games, mdps, zero);
     };
+    pair_lowest(r, &groups, lowest, zero, mdps, games)
+}
+
+/// The lowest bracket (A.3, merged by C.13 where needed): everybody paired, the bye at most
+/// (B.1.b); `mdps` are the players moved down into it, `games` the upper brackets' pairs.
+fn pair_lowest(
+    r: &Round12,
+    groups: &[Vec<usize>],
+    lowest: usize,
+    zero: bool,
+    mdps: Vec<usize>,
+    games: Vec<(usize, usize)>,
+) -> Result<RoundResult, PairingError> {
     // The lowest bracket (merged by C.13 where needed): everybody paired, the bye at most.
     let merged = lowest + 1 < groups.len() || zero;
     let residents: Vec<usize> = if merged {
