@@ -5,6 +5,7 @@
 //! system says of a pair or a floater (the colour preferences not granted, the float criteria
 //! B.5 / B.6 a repeated float breaks, the colour budget of A.8) comes from [`Explainer`].
 
+use crate::history::Float;
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
@@ -55,6 +56,24 @@ pub(crate) trait Explainer {
     fn floater_notes(&self, i: usize) -> Vec<String>;
     /// The bracket's colour budget and how much of it the pairs use (A.8), one line.
     fn budget(&self, step: &Step) -> Option<String>;
+}
+
+/// B.5 / B.6 as the 2012 and 1998 texts word them: what a float `now` (up or down) repeats of
+/// the player's floats in the last round (`last`) and the one before (`before`).
+pub(crate) fn repeated_floats(now: Float, last: Float, before: Float) -> Vec<String> {
+    let verb = if now == Float::Up {
+        "upfloats"
+    } else {
+        "downfloats"
+    };
+    let mut notes = Vec::new();
+    if last == now {
+        notes.push(format!("{verb} again (B.5)"));
+    }
+    if before == now {
+        notes.push(format!("{verb} as two rounds before (B.6)"));
+    }
+    notes
 }
 
 fn bracketed(notes: &[String]) -> String {

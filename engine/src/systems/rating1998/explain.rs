@@ -6,7 +6,7 @@
 
 use super::bracket::{x_of, Out};
 use super::{pair_round, prepare, search, white_for_high, Round98};
-use crate::bracket_trace::{render, Explainer, Step};
+use crate::bracket_trace::{render, repeated_floats, Explainer, Step};
 use crate::history::Float;
 use crate::model::{Color, Tournament};
 use crate::pairing::{Pairing, Request};
@@ -92,26 +92,15 @@ impl Explainer for Account<'_> {
         }
         let (hi, lo) = (white.min(black), white.max(black));
         if ps[hi].score > ps[lo].score {
-            if ps[lo].float1 == Float::Up {
-                notes.push(format!("{} upfloats again (B.5)", ps[lo].id));
-            }
-            if ps[lo].float2 == Float::Up {
-                notes.push(format!("{} upfloats as two rounds before (B.6)", ps[lo].id));
-            }
+            let up = repeated_floats(Float::Up, ps[lo].float1, ps[lo].float2);
+            notes.extend(up.into_iter().map(|n| format!("{} {n}", ps[lo].id)));
         }
         notes
     }
 
     fn floater_notes(&self, i: usize) -> Vec<String> {
         let p = &self.0.players[i];
-        let mut notes = Vec::new();
-        if p.float1 == Float::Down {
-            notes.push("downfloats again (B.5)".into());
-        }
-        if p.float2 == Float::Down {
-            notes.push("downfloats as two rounds before (B.6)".into());
-        }
-        notes
+        repeated_floats(Float::Down, p.float1, p.float2)
     }
 
     fn budget(&self, step: &Step) -> Option<String> {
