@@ -110,11 +110,12 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // (as the engine reads it).
         // Dubov 2026 C2 (2.1.2) cites the same Art. 4; Dubov 1997 2.2 bars "a point without
         // playing", read the same way (a round not played that scored a win's points).
+        // Burstein 2026 C2 (2.1.2) cites it too.
         (
-            System::Dutch2026 | System::Dubov2026 | System::Dubov1997,
+            System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Burstein2026,
             RoundEntry::Game { kind, .. },
         ) if kind != GameKind::Forfeit => false,
-        (System::Dutch2026 | System::Dubov2026 | System::Dubov1997, _) => {
+        (System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Burstein2026, _) => {
             pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
         }
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
@@ -199,9 +200,13 @@ impl ColourLimits {
     pub fn of(system: System) -> ColourLimits {
         match system {
             System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => ColourLimits::Dutch,
-            System::Dubov1997 | System::Dubov2026 => ColourLimits::PerPlayer {
-                exempt_topscorer: false,
-            },
+            // Burstein C3 (2.1.3) has no topscorer exception either; its seeding rounds (Dutch)
+            // are never the last round.
+            System::Dubov1997 | System::Dubov2026 | System::Burstein2026 => {
+                ColourLimits::PerPlayer {
+                    exempt_topscorer: false,
+                }
+            }
             System::Rating1998 => ColourLimits::PerPlayer {
                 exempt_topscorer: true,
             },
@@ -446,12 +451,14 @@ fn forced_system() -> Option<System> {
     })
 }
 
-/// The systems of the first bytes from `0x80` up, by the byte modulo 4 ([`draw_system`]).
-pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
+/// The systems of the first bytes from `0x80` up, by `(byte - 0x80)` modulo their number
+/// ([`draw_system`]).
+pub const HIGH_BYTE_SYSTEMS: [System; 5] = [
     System::Dubov2026,
     System::Dubov1997,
     System::Rating1998,
     System::Dutch2012,
+    System::Burstein2026,
 ];
 
 /// The system of a `tournament` input, from its first byte `b` (no byte left: `0`), unless
@@ -459,14 +466,15 @@ pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
 ///
 /// - `b < 0x80`: even `dutch-2017`, odd `dutch-2026`, as before the other systems were drawn
 ///   (then every byte was read this way), so an input starting below `0x80` keeps its system;
-/// - `b >= 0x80`: `b % 4` indexes [`HIGH_BYTE_SYSTEMS`]: `0x80` `dubov-2026`, `0x81`
-///   `dubov-1997`, `0x82` `rating-1998`, `0x83` `dutch-2012` (and so on up to `0xff`).
+/// - `b >= 0x80`: `(b - 0x80) % 5` indexes [`HIGH_BYTE_SYSTEMS`]: `0x80` `dubov-2026`, `0x81`
+///   `dubov-1997`, `0x82` `rating-1998`, `0x83` `dutch-2012`, `0x84` `burstein-2026` (and so
+///   on up to `0xff`).
 ///
-/// Shares: a quarter each for the two Dutch editions in force, an eighth for each other
-/// system. Old inputs from `0x80` up (of the git-ignored corpus and the random seeds) change
+/// Shares: a quarter each for the two Dutch editions in force, about a tenth for each other
+/// system. Old inputs from `0x84` up (of the git-ignored corpus and the random seeds) change
 /// system; the regression files start with `0x00`. The rest of the input means the same under
 /// every system, so a crash found under a forced system replays without the variable once its
-/// first byte is replaced by that system's (`0x80`..`0x83`, or a byte below `0x80` of the
+/// first byte is replaced by that system's (`0x80`..`0x84`, or a byte below `0x80` of the
 /// right parity for the Dutch editions). The inputs kept from before the system was drawn
 /// at all were 2017 inputs: they are kept with a `0` byte in front.
 pub fn draw_system(u: &mut Unstructured) -> arbitrary::Result<System> {
@@ -474,7 +482,7 @@ pub fn draw_system(u: &mut Unstructured) -> arbitrary::Result<System> {
     let drawn = if b < 0x80 {
         [System::Dutch2017, System::Dutch2026][usize::from(b % 2)]
     } else {
-        HIGH_BYTE_SYSTEMS[usize::from(b % 4)]
+        HIGH_BYTE_SYSTEMS[usize::from(b - 0x80) % HIGH_BYTE_SYSTEMS.len()]
     };
     Ok(forced_system().unwrap_or(drawn))
 }

@@ -185,6 +185,7 @@ fn oracle_sanity() {
         (0x81, System::Dubov1997),
         (0x82, System::Rating1998),
         (0x83, System::Dutch2012),
+        (0x84, System::Burstein2026),
     ] {
         let mut bytes = vec![first];
         bytes.extend((0..400u32).map(|i| (i as u8).wrapping_mul(37)));
@@ -297,8 +298,8 @@ fn bye_rule_per_edition() {
 
 /// `draw_system` keeps the meaning of the inputs from before the other systems were drawn: a
 /// first byte below `0x80` draws what the old one-of-two choice drew (even `dutch-2017`, odd
-/// `dutch-2026`), and consumes the same single byte; from `0x80` up the byte modulo 4 names the
-/// other four systems, so every system is drawn.
+/// `dutch-2026`), and consumes the same single byte; from `0x80` up `(byte - 0x80)` modulo 5 names
+/// the other five systems, so every system is drawn.
 #[test]
 fn draw_system_keeps_the_old_inputs() {
     use arbitrary::Unstructured;
@@ -313,11 +314,12 @@ fn draw_system_keeps_the_old_inputs() {
             let before = *old.choose(&[System::Dutch2017, System::Dutch2026]).unwrap();
             assert_eq!(system, before, "byte {b:#04x}");
         } else {
-            assert_eq!(system, fuzz_lib::HIGH_BYTE_SYSTEMS[usize::from(b % 4)]);
+            let k = usize::from(b - 0x80) % fuzz_lib::HIGH_BYTE_SYSTEMS.len();
+            assert_eq!(system, fuzz_lib::HIGH_BYTE_SYSTEMS[k]);
         }
         drawn.insert(system.to_string());
     }
-    assert_eq!(drawn.len(), 6, "{drawn:?}");
+    assert_eq!(drawn.len(), 7, "{drawn:?}");
     let mut empty = Unstructured::new(&[]);
     assert_eq!(
         fuzz_lib::draw_system(&mut empty).unwrap(),
