@@ -177,12 +177,7 @@ pub(crate) fn pair_bracket(
 type Solved = (Vec<(usize, usize)>, Vec<usize>);
 
 /// The pairs of the bracket `bsn` (in BSN order) and its outgoing floaters.
-fn solve(
-    r: &Round,
-    left: &[usize],
-    bsn: &[usize],
-    next: &[usize],
-) -> Result<Solved, PairingError> {
+fn solve(r: &Round, left: &[usize], bsn: &[usize], next: &[usize]) -> Result<Solved, PairingError> {
     let n_all = r.players.len();
     let mut role = vec![Role::Lower; n_all];
     let mut pos = vec![usize::MAX; n_all];
