@@ -249,31 +249,37 @@ fn solve(r: &Round, left: &[usize], bsn: &[usize], next: &[usize]) -> Result<Sol
                 Some(I256::ZERO)
             }
         };
-        let mut edges = Vec::new();
-        for x in 0..verts.len() {
-            for y in x + 1..verts.len() {
-                if let Some(w) = weight(verts[x], verts[y]) {
-                    edges.push((x, y, w));
-                }
+        // The bracket and the next scoregroup alone first: when the rest of the round still
+        // pairs completely around that optimum, it is the optimum of the whole (every edge
+        // touching a lower player weighs nothing); otherwise the whole round decides (C4).
+        let inner: Vec<usize> = verts
+            .iter()
+            .copied()
+            .filter(|&i| role[i] != Role::Lower)
+            .collect();
+        let mut mate = optimum(n_all, &inner, &weight, false);
+        let rest: Vec<usize> = verts
+            .iter()
+            .copied()
+            .filter(|&i| mate[i].is_none())
+            .collect();
+        if !r.pairable(&rest) {
+            mate = optimum(n_all, &verts, &weight, true);
+            if verts.iter().any(|&i| mate[i].is_none()) {
+                return Err(PairingError::NoValidPairing(format!(
+                    "the players from score {} down cannot all be paired (C4)",
+                    r.players[bsn[0]].score
+                )));
             }
         }
-        let mate = max_weight_matching(verts.len(), &edges, true);
-        if mate.iter().any(Option::is_none) {
-            return Err(PairingError::NoValidPairing(format!(
-                "the players from score {} down cannot all be paired (C4)",
-                r.players[bsn[0]].score
-            )));
-        }
-        let local = |i: usize| verts.iter().position(|&v| v == i);
         for &k in &chunk {
             let a = bsn[k];
             if done[a] {
                 continue;
             }
-            let Some(b) = local(a).and_then(|x| mate[x]).map(|y| verts[y]) else {
-                continue;
-            };
-            if role[b] == Role::Bracket {
+            // Paired in the bracket, or floating (paired below, or left to the players below
+            // when the bracket and the next scoregroup were solved alone).
+            if let Some(b) = mate[a].filter(|&b| role[b] == Role::Bracket) {
                 done[a] = true;
                 done[b] = true;
                 pairs.push((a, b));
@@ -289,4 +295,28 @@ fn solve(r: &Round, left: &[usize], bsn: &[usize], next: &[usize]) -> Result<Sol
         }
     }
     Ok((pairs, outgoing))
+}
+
+/// A maximum-weight matching of the players `who` under `weight` (with `max_cardinality`, the
+/// largest one of the greatest weight), as each player's partner by player index.
+fn optimum(
+    n_all: usize,
+    who: &[usize],
+    weight: &dyn Fn(usize, usize) -> Option<I256>,
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    let mut edges = Vec::new();
+    for x in 0..who.len() {
+        for y in x + 1..who.len() {
+            if let Some(w) = weight(who[x], who[y]) {
+                edges.push((x, y, w));
+            }
+        }
+    }
+    let local = max_weight_matching(who.len(), &edges, max_cardinality);
+    let mut mate = vec![None; n_all];
+    for (x, m) in local.iter().enumerate() {
+        mate[who[x]] = m.map(|y| who[y]);
+    }
+    mate
 }

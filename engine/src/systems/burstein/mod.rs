@@ -145,6 +145,24 @@ impl Round {
         if who.len() % 2 == 1 {
             return false;
         }
+        // A greedy pass usually finds a complete pairing; the exact matching decides otherwise.
+        let mut taken = vec![false; who.len()];
+        let greedy = (0..who.len()).all(|x| {
+            if taken[x] {
+                return true;
+            }
+            taken[x] = true;
+            match (x + 1..who.len()).find(|&y| !taken[y] && self.compat[who[x]][who[y]]) {
+                Some(y) => {
+                    taken[y] = true;
+                    true
+                }
+                None => false,
+            }
+        });
+        if greedy {
+            return true;
+        }
         let mut edges = Vec::new();
         for x in 0..who.len() {
             for y in x + 1..who.len() {
