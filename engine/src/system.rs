@@ -336,7 +336,7 @@ impl System {
             System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
             System::Dutch2012 => Some(dutch2012::literal::pair(t, req)),
             System::Dutch2026 | System::Dubov1997 | System::Dubov2026 => None,
-            System::Burstein2026 => None,
+            System::Burstein2026 => Some(burstein::literal::pair(t, req)),
         }
     }
 

@@ -25,6 +25,10 @@
 
 pub(crate) mod bracket;
 mod compare;
+#[cfg(any(test, feature = "oracle"))]
+pub(crate) mod literal;
+#[cfg(test)]
+mod tests;
 
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories_in, Edition, Preference, PreferenceStrength};
