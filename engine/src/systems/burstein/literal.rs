@@ -153,7 +153,7 @@ fn following(
 
 /// Pairs round `req.round` of `t` by the literal procedure.
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    if super::is_seeding_round(t, req)? {
+    if super::is_seeding_round(t, req) {
         return crate::System::Dutch2026.pair(t, req);
     }
     let r = Round::prepare(t, req)?;

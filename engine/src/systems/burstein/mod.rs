@@ -41,9 +41,10 @@ use std::cmp::Reverse;
 use std::fmt::Write as _;
 
 /// 1.6.2: the number of seeding rounds, half the rounds (rounded down) or four, whichever is
-/// lower; `None` when the file does not say how many rounds the tournament has.
-pub fn seeding_rounds(total_rounds: Option<u32>) -> Option<usize> {
-    total_rounds.map(|r| (r as usize / 2).min(4))
+/// lower. A file that does not say how many rounds the tournament has (no `XXR` / `142`) is
+/// taken as a tournament of eight rounds or more: four seeding rounds.
+pub fn seeding_rounds(total_rounds: Option<u32>) -> usize {
+    total_rounds.map_or(4, |r| (r as usize / 2).min(4))
 }
 
 /// One player of the round, with what the Burstein rules read.
@@ -201,23 +202,15 @@ pub(crate) struct Paired {
 /// Pairs round `req.round` of `t` with the Burstein System: a seeding round (1.6) by the Dutch
 /// System of the edition in force, a later round by Articles 1.7-5.
 pub fn pair(t: &Tournament, req: &Request) -> Result<crate::pairing::Diagnosed, PairingError> {
-    if is_seeding_round(t, req)? {
+    if is_seeding_round(t, req) {
         return crate::System::Dutch2026.pair_diagnosed(t, req);
     }
     pair_traced(t, req).map(|(p, _, _)| p.into())
 }
 
-/// 1.6: true when round `req.round` is a seeding round; an error when the file does not give
-/// the number of rounds (`XXR` / `142`), without which 1.6.2 cannot be applied.
-fn is_seeding_round(t: &Tournament, req: &Request) -> Result<bool, PairingError> {
-    let seeding = seeding_rounds(t.total_rounds).ok_or_else(|| {
-        PairingError::InvalidRequest(
-            "the Burstein System needs the number of rounds (XXR or 142) to count its seeding \
-             rounds (C.04.4.2 1.6.2)"
-                .into(),
-        )
-    })?;
-    Ok(req.round <= seeding)
+/// 1.6: true when round `req.round` is a seeding round.
+fn is_seeding_round(t: &Tournament, req: &Request) -> bool {
+    req.round <= seeding_rounds(t.total_rounds)
 }
 
 fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Paired, Round), PairingError> {
@@ -314,37 +307,34 @@ pub(crate) fn white_first(r: &Round, a: usize, b: usize) -> bool {
 /// Why `file` and `ours` differ in round `req.round` (`swisslab check`): in a seeding round as
 /// the Dutch System says, after them by the first Burstein article on which they part.
 pub fn first_difference(t: &Tournament, req: &Request, file: &Pairing, ours: &Pairing) -> String {
-    match is_seeding_round(t, req) {
-        Ok(true) => format!(
+    if is_seeding_round(t, req) {
+        return format!(
             "seeding round (1.6), Dutch: {}",
             crate::System::Dutch2026
                 .first_difference(t, req, file, ours)
                 .unwrap_or_default()
-        ),
-        Ok(false) => compare::first_difference(t, req, file, ours),
-        Err(e) => e.to_string(),
+        );
     }
+    compare::first_difference(t, req, file, ours)
 }
 
 /// A human-readable account of how round `req.round` is paired, bracket by bracket.
 pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     let mut s = String::new();
-    match is_seeding_round(t, req) {
-        Err(e) => {
-            let _ = writeln!(s, "round {}: {e}", req.round);
-            return s;
-        }
-        Ok(true) => {
-            let _ = writeln!(
-                s,
-                "Burstein, round {}: a seeding round (1.6: the first min(rounds/2, 4)), paired \
-                 by the FIDE (Dutch) System in force",
-                req.round
-            );
-            s.push_str(&crate::System::Dutch2026.explain(t, req, pairing));
-            return s;
-        }
-        Ok(false) => {}
+    if is_seeding_round(t, req) {
+        let total = t
+            .total_rounds
+            .map_or("rounds unknown: taken as 8 or more".to_string(), |r| {
+                format!("{r} rounds")
+            });
+        let _ = writeln!(
+            s,
+            "Burstein, round {}: a seeding round (1.6: the first min(rounds/2, 4) of {total}), \
+             paired by the FIDE (Dutch) System in force",
+            req.round
+        );
+        s.push_str(&crate::System::Dutch2026.explain(t, req, pairing));
+        return s;
     }
     match pair_traced(t, req) {
         Err(e) => {
