@@ -110,11 +110,12 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // (as the engine reads it).
         // Dubov 2026 C2 (2.1.2) cites the same Art. 4; Dubov 1997 2.2 bars "a point without
         // playing", read the same way (a round not played that scored a win's points).
+        // Lim (C.04.4.3) Art. 1.1 adds to Basic Rules Art. 3; Art. 4 bars as in 2026.
         (
-            System::Dutch2026 | System::Dubov2026 | System::Dubov1997,
+            System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Lim,
             RoundEntry::Game { kind, .. },
         ) if kind != GameKind::Forfeit => false,
-        (System::Dutch2026 | System::Dubov2026 | System::Dubov1997, _) => {
+        (System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Lim, _) => {
             pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
         }
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
@@ -204,6 +205,11 @@ impl ColourLimits {
             },
             System::Rating1998 => ColourLimits::PerPlayer {
                 exempt_topscorer: true,
+            },
+            // Lim Art. 2.1: no third colour in a row, never three more of one colour; no
+            // exception is named.
+            System::Lim => ColourLimits::PerPlayer {
+                exempt_topscorer: false,
             },
         }
     }
@@ -524,6 +530,13 @@ pub fn pair_and_verify(
             | PairingError::Engine(_)),
         ) => Err(violation(format!(
             "round {} ({system}): a well-formed request is refused: {e}",
+            req.round
+        ))),
+        // Lim is paired only as far as its readable text (Art. 1.1-2.3) decides: the tournament
+        // ends where it stops. Any other system refusing for want of a text is a violation.
+        Err(PairingError::TextUnavailable(_)) if system == System::Lim => Ok(None),
+        Err(e @ PairingError::TextUnavailable(_)) => Err(violation(format!(
+            "round {} ({system}): refused for want of a rule text: {e}",
             req.round
         ))),
     }
