@@ -75,12 +75,12 @@ mod tests {
     #[test]
     fn an_opponent_counts_once_and_forfeits_not_at_all() {
         let rounds = [
-            game(4, GameKind::Normal),
-            game(2, GameKind::Normal),
-            game(2, GameKind::Normal),
+            game(4, GameKind::Rated),
+            game(2, GameKind::Rated),
+            game(2, GameKind::Rated),
             RoundEntry::Unplayed(Unplayed::Pab),
             game(3, GameKind::Forfeit),
-            game(4, GameKind::Normal),
+            game(4, GameKind::Rated),
         ];
         assert_eq!(opponents_met(&rounds), vec![4, 2]);
         // Strengths of players 1..5: the mean of 4 (1700) and 2 (2150) is 1925.
@@ -105,7 +105,7 @@ mod tests {
         // One decimal, rounded: (1800.25 + 1800.0) / 2 = 1800.125 -> 1800.1.
         let (_, mean, _) = columns(
             &t,
-            &[game(2, GameKind::Normal), game(3, GameKind::Normal)],
+            &[game(2, GameKind::Rated), game(3, GameKind::Rated)],
             &[0.0, 1800.25, 1800.0],
         );
         assert_eq!(mean, "1800.1");
