@@ -141,7 +141,7 @@ pub fn section(run: &RunData) -> Section {
     let metrics = vec![
         Metric::new(
             "opposition.strength_sd_final",
-            "Opposition spread within final score groups: standard deviation of the mean true strength of the opponents met (strength points)",
+            "Standard deviation of opponents' mean true strength within final score groups (strength points)",
             "tournaments",
             Estimate::mean(&sd),
         ),
