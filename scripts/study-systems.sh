@@ -23,9 +23,9 @@
 # (2026), OUT (the folder that receives everything, default study-systems).
 # Writes OUT/family/ (scripts/study-editions.sh's output: study-SYSTEM/ with report.html per
 # system, study-dutch-2026/compare-SYSTEM/ with compare.html and tables/compare.csv,
-# study-headline.md, study-timing.tsv), and OUT/match/ (match-MATCH/ and match-dutch-2026/
-# with their reports, compare/ with compare.html, tables/compare.csv and headline.md,
-# timing.tsv). The figures: docs/guide/report.md (opposition, ranking, colour, floats).
+# study-headline.md, study-timing.tsv; and study-dubov-2026/compare-FAMILY/), and OUT/match/
+# (match-MATCH/ and match-dutch-2026/ with their reports, compare/ with compare.html,
+# tables/compare.csv and headline.md, timing.tsv). The figures: docs/guide/report.md (opposition, ranking, colour, floats).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 family=${1:-burstein}
@@ -58,6 +58,11 @@ systems=(dutch-2026 dubov-2026)
 [ "$family" != none ] && systems+=("$family")
 OUT="$out/family" PLAYERS=$players ROUNDS=$rounds SEED=$seed \
     scripts/study-editions.sh "$t" "${systems[@]}"
+# The third system against Dubov 2026 too (study-editions.sh compares each with Dutch 2026).
+if [ "$family" != none ]; then
+    "$bin" report --compare "$out/family/study-dubov-2026" "$out/family/study-$family" \
+        --out "$out/family/study-dubov-2026/compare-$family"
+fi
 
 # 2. The match study: MATCH over MATCH_ROUNDS rounds, Dutch 2026 over twice as many.
 if [ "$match" != none ]; then
