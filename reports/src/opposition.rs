@@ -27,8 +27,9 @@
 //! whose first round was never paired) gives none of the winner figures.
 
 use crate::aro::final_spread_of;
+use crate::colour::FIFTHS;
 use crate::load::{PlayerRow, RunData, Tournament};
-use crate::model::{num, Metric, Section, Table};
+use crate::model::{bars, num, Metric, Section, Table};
 use crate::stats::Estimate;
 use std::collections::BTreeSet;
 
@@ -82,6 +83,7 @@ type Units = Vec<(u64, f64)>;
 
 pub fn section(run: &RunData) -> Section {
     let (mut sd, mut range): (Units, Units) = (Vec::new(), Vec::new());
+    let mut per_fifth: [Units; 5] = Default::default();
     let (mut field, mut top, mut strength, mut per_player): (Units, Units, Units, Units) =
         Default::default();
     let mut table = Table::new(
@@ -101,7 +103,12 @@ pub fn section(run: &RunData) -> Section {
     );
     for t in &run.tournaments {
         let id = t.row.tournament;
-        let (_, all) = final_spread_of(t, |p| p.opp_strength);
+        let (fifths, all) = final_spread_of(t, |p| p.opp_strength);
+        for (f, acc) in fifths.0.iter().enumerate() {
+            if let Some((s, _)) = acc.means() {
+                per_fifth[f].push((id, s));
+            }
+        }
         let spread = all.means();
         if let Some((s, r)) = spread {
             sd.push((id, s));
@@ -183,12 +190,23 @@ pub fn section(run: &RunData) -> Section {
                  The winner (rank 1): the share of the other players of the tournament he met, and the share of the players ranked 2 to 10 he met. \
                  Every figure is per tournament, then a mean over tournaments with a Student-t interval (clustered by tournament), so runs with different numbers of rounds compare tournament by tournament."
         .to_string();
+    let place: Vec<Estimate> = per_fifth.iter().map(|v| Estimate::mean(v)).collect();
+    let charts = vec![bars(
+        "opposition-spread-by-final-place",
+        "Opposition spread within final score groups, by place",
+        "Standard deviation of the players' opposition (the mean true strength of the distinct opponents met over the board) within each final score group, by the group's place in the final standing (fifths of the players who met someone, by the middle of the group; the top fifth holds the leaders), averaged over the groups weighted by their players, then over tournaments; error bars are 95% t intervals over tournaments (clustered by tournament).",
+        "final score group's place in the standing",
+        "opposition standard deviation (strength points)",
+        FIFTHS.iter().map(|s| s.to_string()).collect(),
+        vec![("standard deviation".into(), place)],
+        1.0,
+    )];
     Section {
         id: "opposition",
         title: "Opposition: spread within score groups, whom the winner met",
         intro,
         metrics,
-        charts: Vec::new(),
+        charts,
         tables: vec![table],
     }
 }
