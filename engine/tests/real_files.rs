@@ -362,3 +362,31 @@ fn the_refused_irish_exports_read_after_the_usual_repair() {
     // 52 half-point and 7 full-point byes (docs/formats/real-files.md lists them by file).
     assert_eq!(total, 59);
 }
+
+/// The initial colour of a file that declares none, whose top player has the round-1 bye
+/// (`_derived/icu-repaired/bunratty_major_2011.tab`: player 1 `0000 - +`, player 2 Black,
+/// player 3 White): C.04.3 E.5 (2026 5.2.5) read backwards over the players paired in round 1.
+/// Player 1 is one of them (the bye of this dialect is pairing-allocated), so player 2 is
+/// number 2 and his Black is the opposite of the initial colour: White.
+#[test]
+fn the_initial_colour_of_a_file_whose_top_player_has_the_bye() {
+    let Some(dir) = shared() else {
+        eprintln!(
+            "skipped: ../shared/real-trf not found (set SWISSLAB_SHARED to run the real files)"
+        );
+        return;
+    };
+    let t = trf::read_file(dir.join("_derived/icu-repaired/bunratty_major_2011.tab")).unwrap();
+    assert_eq!(t.initial_color, None);
+    let colour = |id: u32| match t.player(id).map(|p| p.rounds[0]) {
+        Some(RoundEntry::Game { color, .. }) => Some(color),
+        _ => None,
+    };
+    assert_eq!(
+        (colour(1), colour(2), colour(3)),
+        (None, Some(Color::Black), Some(Color::White))
+    );
+    for sys in [System::Dutch2017, System::Dutch2026] {
+        assert_eq!(sys.initial_colour(&t), Color::White, "{sys}");
+    }
+}
