@@ -369,4 +369,56 @@ mod tests {
             vec![RoundEntry::Unplayed(Unplayed::HalfBye); 2]
         );
     }
+
+    /// Random byte edits of `testdata/repair/blank-half-byes.trf` never make the repair panic;
+    /// what it repairs reads, and every change turns a blank round into a bye.
+    #[test]
+    fn edited_files_never_panic() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../testdata/repair/blank-half-byes.trf"
+        );
+        let original = std::fs::read(path).unwrap();
+        assert_eq!(repair(&original).unwrap().changes.len(), 2);
+        let alphabet = b" 0123456789.-+=wbHFUZ\r\n\xe9";
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut repaired, mut refused) = (0, 0);
+        for _ in 0..2000 {
+            let mut b = original.clone();
+            for _ in 0..1 + next(3) {
+                let pos = next(b.len());
+                let ch = alphabet[next(alphabet.len())];
+                match next(3) {
+                    0 => b.insert(pos, ch),
+                    1 => {
+                        b.remove(pos);
+                    }
+                    _ => b[pos] = ch,
+                }
+            }
+            match repair(&b) {
+                Ok(r) => {
+                    repaired += usize::from(!r.changes.is_empty());
+                    assert!(read(&r.bytes).is_ok());
+                    for c in &r.changes {
+                        assert!(
+                            c.after.starts_with("0000 - ") && c.points > c.results,
+                            "{c}"
+                        );
+                    }
+                }
+                Err(_) => refused += 1,
+            }
+        }
+        assert!(
+            repaired > 0 && refused > 0,
+            "{repaired} repaired, {refused} refused"
+        );
+    }
 }
