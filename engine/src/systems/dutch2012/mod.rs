@@ -90,20 +90,6 @@ use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-thread_local! {
-    /// The lists cut at a bound while pairing the current round on this thread (a D.3 choice
-    /// list or C.12 sets cut at `bracket::CHOICE_LIMIT`, C.12's sets of downfloaters too many
-    /// to rank in `same_scores`): each may decide a pairing instead of the rules, so each is
-    /// reported in the round's [`Diagnostics`] beside the level searches given up. A pairing
-    /// runs on one thread; [`pair_diagnosed`] clears it before the round and reads it after.
-    static LISTS_CUT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
-/// Counts one list cut at a bound in the round being paired (see `LISTS_CUT`).
-pub(crate) fn give_up() {
-    LISTS_CUT.with(|c| c.set(c.get() + 1));
-}
-
 /// A player as the 2012 rules see him when pairing one round.
 #[derive(Clone, Debug)]
 pub(crate) struct Player12 {
@@ -145,15 +131,25 @@ pub(crate) struct Round12 {
     /// players (the joined brackets). Two of them paired make no upfloat: the joined brackets
     /// are one score bracket, only the players moved down into it float.
     pub joined_top: std::cell::Cell<Option<Score>>,
-    /// The requirement levels of this round whose search reached the node limit of `bracket`
-    /// and were taken as not met: the safety net deciding instead of the rules, reported in
-    /// the result's [`Diagnostics`]. The conformance test holds it at zero on the corpus.
-    pub searches_given_up: std::cell::Cell<u64>,
+    /// What this round reports besides its pairing (the result's [`Diagnostics`]): each
+    /// requirement level whose search reached the node limit of `bracket` and was taken as not
+    /// met, and each list cut at a bound (a D.3 choice list or C.12's sets cut at
+    /// `bracket::CHOICE_LIMIT`, C.12's sets too many to rank in `same_scores`). Each may decide
+    /// a pairing instead of the rules (`Round12::give_up`); the conformance tests hold the
+    /// count at zero on the corpora.
+    pub diagnostics: std::cell::Cell<Diagnostics>,
     /// The brackets as kept, for `explain`.
     pub trace: crate::bracket_trace::Trace,
 }
 
 impl Round12 {
+    /// Counts one search given up or one list cut at a bound in the round's diagnostics.
+    pub fn give_up(&self) {
+        let mut d = self.diagnostics.get();
+        d.searches_given_up += 1;
+        self.diagnostics.set(d);
+    }
+
     /// The upfloater of the pair for B.5 / B.6 (C.3.g-h): the lower player, when the scores
     /// differ, the bracket is paired as heterogeneous (`up_floats`) and the pair is not two
     /// players of a joined lowest bracket (`joined_top`).
@@ -286,7 +282,6 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
 /// [`pair`], with the level searches given up at the node limit in the result's diagnostics.
 pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
     check_round_number(req.round)?;
-    LISTS_CUT.with(|c| c.set(0));
     let r = prepare(t, req)?;
     let (games, bye) = pair_round(&r)?;
     let pairing = pairing_of(
@@ -299,9 +294,7 @@ pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, Pairin
     );
     Ok(Diagnosed {
         pairing,
-        diagnostics: Diagnostics {
-            searches_given_up: r.searches_given_up.get() + LISTS_CUT.with(|c| c.get()),
-        },
+        diagnostics: r.diagnostics.get(),
     })
 }
 
@@ -482,7 +475,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         },
         cache: RefCell::new(HashMap::new()),
         bracket_score: std::cell::Cell::new(None),
-        searches_given_up: std::cell::Cell::new(0),
+        diagnostics: std::cell::Cell::new(Diagnostics::default()),
         up_floats: std::cell::Cell::new(true),
         joined_top: std::cell::Cell::new(None),
         trace: Default::default(),
@@ -535,10 +528,10 @@ fn same_scores(
             .copied()
             .filter(|&i| r.players[i].score == s)
             .collect();
-        let picks = bracket::combinations(pool.len(), need);
+        let picks = bracket::combinations(r, pool.len(), need);
         if sets.len().saturating_mul(picks.len()) > limit {
             // C.12 then asks for any better set instead of the best first: counted.
-            give_up();
+            r.give_up();
             return None;
         }
         sets = sets
