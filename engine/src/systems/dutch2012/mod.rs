@@ -600,7 +600,10 @@ fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
 /// downfloaters with the same scores (`None`: the first pairing, with downfloaters `floaters`,
 /// stands):
 /// - C.1: a moved-down player without a possible opponent in the next bracket; taken when the
-///   next bracket then makes more pairs or as many pairs moving down lower scores;
+///   next bracket then makes more pairs, or as many pairs moving down lower scores (B.3) with
+///   every moved-down player given a possible opponent there: a set that leaves one without
+///   any does not remove C.1's cause, and only more pairs ("now allows P1 pairings") take it
+///   (`tiny/p011-r09-i1001398` round 8, docs/systems/dutch-2012-readings.md);
 /// - C.10 to C.12: the next bracket, every requirement lowered, cannot make P1 = P0 pairs (P0
 ///   counting only its players who have a possible opponent there, C.1-C.2); taken when it
 ///   "now allows P1 pairings", i.e. more pairs: the most first, as C.14 lowers P1 one by one
@@ -652,7 +655,12 @@ fn c12_again(
             let p = next_pairs(r, f, next);
             (p > pairs_now).then_some(p)
         } else {
-            (next_quality(r, f, next, penultimate) > now).then_some(0)
+            // C.1's trigger: as many pairs moving down lower scores count only when no
+            // moved-down player is left without an opponent there (the cause of C.12 is gone);
+            // else only more pairs do.
+            let q = next_quality(r, f, next, penultimate);
+            let cured = !stranded || q.0 > now.0 || !mdp_stranded(r, f, next);
+            (q > now && cured).then_some(0)
         }
     };
     // The sets of downfloaters with the same scores that would do better, listed before the
