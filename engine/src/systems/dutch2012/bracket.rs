@@ -995,7 +995,7 @@ fn least_conflicts(r: &Round12, mdps: &[usize], residents: &[usize], m1: usize) 
 }
 
 /// The most moved-down players that can be paired with residents (B.1, B.2).
-fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
+pub(crate) fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bipartite(mdps, residents, &|a, b| r.pairable(a, b))
 }
 

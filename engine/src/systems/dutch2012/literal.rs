@@ -760,7 +760,8 @@ impl<'a> Literal<'a> {
     /// lower scores only with every moved-down player given a possible opponent); from C.10,
     /// a next bracket that cannot make its P0 pairs (P0 after C.1), taken when it "now allows
     /// P1 pairings": P1 from P0 down (C.14), the first pairing in the order of C and D that
-    /// lets the next bracket make P1 pairs.
+    /// lets the next bracket make P1 pairs; from C.14.b.2, a heterogeneous next bracket that
+    /// cannot pair all its moved-down players, taken when it then can, with no fewer pairs.
     fn c12(
         &self,
         mdps: &[usize],
@@ -788,6 +789,19 @@ impl<'a> Literal<'a> {
                 }
             }
             return None;
+        }
+        // From C.14.b.2: a heterogeneous next bracket that cannot pair all its moved-down
+        // players with its residents; taken when it then can (or is homogeneous), with no
+        // fewer pairs.
+        let het = |f: &[usize]| 2 * f.len() < f.len() + next.len();
+        let all_paired = |f: &[usize]| !het(f) || super::bracket::mdp_pairs(r, f, next) == f.len();
+        if !stranded && !penultimate && !all_paired(floaters) {
+            let again = |f: &[usize]| {
+                scores_desc(r, f) == scores
+                    && all_paired(f)
+                    && self.most_pairs(&union(f, next)) >= pairs
+            };
+            return self.bracket(mdps, residents, Place::Upper, false, &again);
         }
         let now = self.next_quality(floaters, next, penultimate);
         let bye = penultimate && super::mdp_bye(r, &now.1 .0, residents, next);

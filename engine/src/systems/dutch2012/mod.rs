@@ -41,9 +41,13 @@
 //! The lower brackets (C.12-C.13), as the reference engine applies them:
 //! - C.1 / C.12: when a moved-down player has no possible opponent in the next bracket, the
 //!   bracket above is paired again for another set of downfloaters with the same scores that
-//!   lets the next bracket make more pairs, or as many pairs moving down lower scores (B.3); if
-//!   there is none, the first pairing stands; not after C.13's search paired the bracket
-//!   again (C.12's last line: no backtracking while already backtracking);
+//!   lets the next bracket make more pairs, or as many pairs moving down lower scores (B.3)
+//!   with every moved-down player given a possible opponent there; if there is none, the
+//!   first pairing stands; not after C.13's search paired the bracket again (C.12's last
+//!   line: no backtracking while already backtracking);
+//! - C.14.b.2 to C.12: a heterogeneous next bracket that cannot pair all its moved-down
+//!   players with its residents sends the bracket above back for another set with the same
+//!   scores that lets it pair them all, with no fewer pairs;
 //! - C.10 to C.12: C.12 is reached once a bracket with moved-down players, every requirement
 //!   lowered by C.10, cannot make P1 = P0 pairs, P0 counting only its players with a possible
 //!   opponent (C.1 moves the others down before C.2 determines P0); the bracket above is then
@@ -596,7 +600,7 @@ fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bracket::max_pairs(&all, &|a, b| r.pairable(a, b))
 }
 
-/// C.12, reached from three places, sends the pairing of this bracket back for another set of
+/// C.12, reached from four places, sends the pairing of this bracket back for another set of
 /// downfloaters with the same scores (`None`: the first pairing, with downfloaters `floaters`,
 /// stands):
 /// - C.1: a moved-down player without a possible opponent in the next bracket; taken when the
@@ -608,6 +612,9 @@ fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
 ///   counting only its players who have a possible opponent there, C.1-C.2); taken when it
 ///   "now allows P1 pairings", i.e. more pairs: the most first, as C.14 lowers P1 one by one
 ///   and C.12 is reached again at each value;
+/// - C.14.b.2: the next bracket, heterogeneous, cannot pair all its moved-down players with its
+///   residents; taken when it then can (or is homogeneous) and makes no fewer pairs
+///   (`small/p016-r09-i1001366` round 7, docs/systems/dutch-2012-readings.md);
 /// - from the penultimate bracket (`lowest` holding the lower players), a lowest bracket whose
 ///   bye can only go to a player moved down from here; taken when the lowest bracket then makes
 ///   more pairs or gives the bye to a lower score.
@@ -631,13 +638,22 @@ fn c12_again(
             (pairs < p0_after_c1(r, &all)).then_some(pairs)
         })
         .flatten();
-    if !stranded && short.is_none() && !penultimate {
+    // C.12 reached from C.14.b.2: the next bracket, heterogeneous (A.3), cannot pair all its
+    // moved-down players with its residents (M1 would be lowered below M0).
+    let het = |f: &[usize]| 2 * f.len() < f.len() + next.len();
+    let unpaired = !stranded
+        && short.is_none()
+        && !penultimate
+        && het(floaters)
+        && bracket::mdp_pairs(r, floaters, next) < floaters.len();
+    if !stranded && short.is_none() && !unpaired && !penultimate {
         return None;
     }
     let now = next_quality(r, floaters, next, penultimate);
-    if !stranded && short.is_none() && !mdp_bye(r, &now.1 .0, residents, next) {
+    if !stranded && short.is_none() && !unpaired && !mdp_bye(r, &now.1 .0, residents, next) {
         return None;
     }
+    let pairs_first = next_pairs(r, floaters, next);
     let complete = |f: &[usize]| {
         lowest.is_none_or(|below| {
             let mut all = f.to_vec();
@@ -650,6 +666,13 @@ fn c12_again(
     let gain = |f: &[usize]| -> Option<usize> {
         if !complete(f) {
             return None;
+        }
+        if unpaired {
+            // "This now allows P1 pairings": every moved-down player paired (M1 = M0), and
+            // no fewer pairs in all.
+            let ok = (!het(f) || bracket::mdp_pairs(r, f, next) == f.len())
+                && next_pairs(r, f, next) >= pairs_first;
+            return ok.then_some(0);
         }
         if let Some(pairs_now) = short {
             let p = next_pairs(r, f, next);
