@@ -20,6 +20,7 @@ use crate::systems::burstein;
 use crate::systems::dubov;
 use crate::systems::dutch;
 use crate::systems::dutch2012;
+use crate::systems::lim;
 use crate::systems::rating1998;
 use std::fmt;
 use std::str::FromStr;
@@ -40,6 +41,9 @@ pub enum System {
     /// FIDE Swiss System based on rating, approved by the 1992, 1997 and 1998 General
     /// Assemblies.
     Rating1998,
+    /// Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): only what its
+    /// readable text (Art. 1.1 to 2.3) decides; the rest is refused ([`PairingError::TextUnavailable`]).
+    Lim,
     /// Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026).
     Burstein2026,
 }
@@ -53,6 +57,7 @@ impl System {
         System::Dubov2026,
         System::Dubov1997,
         System::Rating1998,
+        System::Lim,
         System::Burstein2026,
     ];
 
@@ -69,6 +74,7 @@ impl System {
             System::Dubov1997 => "dubov-1997",
             System::Dubov2026 => "dubov-2026",
             System::Rating1998 => "rating-1998",
+            System::Lim => "lim",
             System::Burstein2026 => "burstein-2026",
         }
     }
@@ -96,6 +102,9 @@ impl System {
                 "Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026)"
             }
             System::Rating1998 => "FIDE Swiss System based on rating (1992/1997/1998)",
+            System::Lim => {
+                "Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): Art. 1.1-2.3 only"
+            }
             System::Burstein2026 => {
                 "Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026)"
             }
@@ -111,7 +120,10 @@ impl System {
             System::Dutch2026 => "FIDE_DUTCH_2025",
             System::Dubov2026 => "FIDE_DUBOV",
             System::Burstein2026 => "FIDE_BURSTEIN",
-            System::Dutch2012 | System::Dubov1997 | System::Rating1998 => return None,
+            // ETT26 has no Lim code (trf-formats.md, E): it is named by a 092 line.
+            System::Dutch2012 | System::Dubov1997 | System::Rating1998 | System::Lim => {
+                return None
+            }
         };
         Some(if baku {
             format!("{base}_BAKU")
@@ -130,6 +142,7 @@ impl System {
             System::Dubov1997 => "Individual  Swiss Dubov 1997 rules",
             System::Dubov2026 => "Individual  Swiss Dubov 2026 rules",
             System::Rating1998 => "Individual  Swiss based on rating 1998 rules",
+            System::Lim => "Individual  Swiss Lim rules",
             System::Burstein2026 => "Individual  Swiss Burstein 2026 rules",
         }
     }
@@ -183,6 +196,9 @@ impl System {
         }
         if c.contains("RATING") && c.contains("1998") {
             return Some(System::Rating1998);
+        }
+        if c.contains("SWISS LIM") {
+            return Some(System::Lim);
         }
         if c.contains("BURSTEIN") {
             return Some(System::Burstein2026);
@@ -248,6 +264,7 @@ impl System {
             System::Dubov1997 => dubov::edition_1997::pair(t, req).map(Into::into),
             System::Dubov2026 => dubov::edition_2026::pair(t, req).map(Into::into),
             System::Rating1998 => rating1998::pair(t, req).map(Into::into),
+            System::Lim => lim::pair(t, req).map(Into::into),
             System::Burstein2026 => burstein::pair(t, req),
         }
     }
@@ -276,6 +293,7 @@ impl System {
             System::Dubov1997 => dubov::edition_1997::explain(t, req, pairing),
             System::Dubov2026 => dubov::edition_2026::explain(t, req, pairing),
             System::Rating1998 => rating1998::explain(t, req, pairing),
+            System::Lim => lim::explain(t, req),
             System::Burstein2026 => burstein::explain(t, req, pairing),
         }
     }
@@ -314,7 +332,11 @@ impl System {
             System::Dutch2017 => Some(dutch::first_difference(t, req, file, ours)),
             System::Dutch2026 => Some(dutch::edition_2026::first_difference(t, req, file, ours)),
             System::Burstein2026 => Some(burstein::first_difference(t, req, file, ours)),
-            System::Dutch2012 | System::Dubov1997 | System::Dubov2026 | System::Rating1998 => None,
+            System::Dutch2012
+            | System::Dubov1997
+            | System::Dubov2026
+            | System::Rating1998
+            | System::Lim => None,
         }
     }
 
@@ -335,7 +357,7 @@ impl System {
             )),
             System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
             System::Dutch2012 => Some(dutch2012::literal::pair(t, req)),
-            System::Dutch2026 | System::Dubov1997 | System::Dubov2026 => None,
+            System::Dutch2026 | System::Dubov1997 | System::Dubov2026 | System::Lim => None,
             System::Burstein2026 => Some(burstein::literal::pair(t, req)),
         }
     }
@@ -349,6 +371,7 @@ impl System {
             | System::Dubov1997
             | System::Dubov2026
             | System::Rating1998
+            | System::Lim
             | System::Burstein2026 => crate::systems::common::colour::initial_colour(t, None),
         }
     }
@@ -392,7 +415,7 @@ const NOT_IMPLEMENTED_192: &str = "FIDE_LIM, FIDE_DOUBLESWISS, CUSTOM_SWISS";
 #[error(
     "192 tournament type {code:?} names no pairing system swisslab implements: supported are {} \
      (each also with _BAKU); not implemented: {NOT_IMPLEMENTED_192}; the older editions \
-     (dutch-2012, dubov-1997, rating-1998) are named by a 092 line or --system",
+     (dutch-2012, dubov-1997, rating-1998) and lim are named by a 092 line or --system",
     supported_192()
 )]
 pub struct UnsupportedCode {

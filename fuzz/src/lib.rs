@@ -7,7 +7,7 @@
 //! colour limits ([`ColourLimits`]: the Dutch C.3 with its topscorers; per player for Dubov,
 //! without exception, and for 1998 with the Note to B.6). The `tournament` target draws the
 //! system from the first byte of its input ([`draw_system`]: below `0x80` even `dutch-2017`,
-//! odd `dutch-2026`; from `0x80` up the four others), or takes the one named by [`SYSTEM_ENV`]
+//! odd `dutch-2026`; from `0x80` the four others; from `0xf0` those added later, `lim`), or takes the one named by [`SYSTEM_ENV`]
 //! when it is set; `trf_pair` pairs with the system the file names, else the edition in force
 //! (`System::resolve`).
 //!
@@ -110,14 +110,24 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // (as the engine reads it).
         // Dubov 2026 C2 (2.1.2) cites the same Art. 4; Dubov 1997 2.2 bars "a point without
         // playing", read the same way (a round not played that scored a win's points).
-        // Burstein 2026 C2 (2.1.2) cites it too.
+        // Lim (C.04.4.3) Art. 1.1 adds to Basic Rules Art. 3; Art. 4 bars as in 2026.
+        // Burstein 2026 C2 (2.1.2) cites Art. 4 too.
         (
-            System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Burstein2026,
+            System::Dutch2026
+            | System::Dubov2026
+            | System::Dubov1997
+            | System::Lim
+            | System::Burstein2026,
             RoundEntry::Game { kind, .. },
         ) if kind != GameKind::Forfeit => false,
-        (System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Burstein2026, _) => {
-            pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
-        }
+        (
+            System::Dutch2026
+            | System::Dubov2026
+            | System::Dubov1997
+            | System::Lim
+            | System::Burstein2026,
+            _,
+        ) => pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win),
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
         // due to an opponent not appearing in time": a forfeit win, or a bye (of any kind) that
         // scored points; a pairing-allocated bye worth nothing bars nothing (nor does a forfeit
@@ -200,15 +210,21 @@ impl ColourLimits {
     pub fn of(system: System) -> ColourLimits {
         match system {
             System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => ColourLimits::Dutch,
-            // Burstein C3 (2.1.3) has no topscorer exception either; its seeding rounds (Dutch)
-            // are never the last round.
-            System::Dubov1997 | System::Dubov2026 | System::Burstein2026 => {
-                ColourLimits::PerPlayer {
-                    exempt_topscorer: false,
-                }
-            }
+            System::Dubov1997 | System::Dubov2026 => ColourLimits::PerPlayer {
+                exempt_topscorer: false,
+            },
             System::Rating1998 => ColourLimits::PerPlayer {
                 exempt_topscorer: true,
+            },
+            // Lim Art. 2.1: no third colour in a row, never three more of one colour; no
+            // exception is named.
+            System::Lim => ColourLimits::PerPlayer {
+                exempt_topscorer: false,
+            },
+            // Burstein C3 (2.1.3) names no topscorer exception; its seeding rounds (Dutch) are
+            // never the last round.
+            System::Burstein2026 => ColourLimits::PerPlayer {
+                exempt_topscorer: false,
             },
         }
     }
@@ -451,38 +467,46 @@ fn forced_system() -> Option<System> {
     })
 }
 
-/// The systems of the first bytes from `0x80` up, by `(byte - 0x80)` modulo their number
-/// ([`draw_system`]).
-pub const HIGH_BYTE_SYSTEMS: [System; 5] = [
+/// The systems of the first bytes from `0x80` up, by the byte modulo 4 ([`draw_system`]).
+pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
     System::Dubov2026,
     System::Dubov1997,
     System::Rating1998,
     System::Dutch2012,
-    System::Burstein2026,
 ];
+
+/// The systems of the first bytes from [`LATE_SYSTEMS_FROM`] up, by the byte's offset from it
+/// modulo their number ([`draw_system`]): the systems added after the first six.
+pub const LATE_SYSTEMS: &[System] = &[System::Lim, System::Burstein2026];
+
+/// The first byte that draws one of [`LATE_SYSTEMS`].
+pub const LATE_SYSTEMS_FROM: u8 = 0xf0;
 
 /// The system of a `tournament` input, from its first byte `b` (no byte left: `0`), unless
 /// [`SYSTEM_ENV`] forces one:
 ///
 /// - `b < 0x80`: even `dutch-2017`, odd `dutch-2026`, as before the other systems were drawn
 ///   (then every byte was read this way), so an input starting below `0x80` keeps its system;
-/// - `b >= 0x80`: `(b - 0x80) % 5` indexes [`HIGH_BYTE_SYSTEMS`]: `0x80` `dubov-2026`, `0x81`
-///   `dubov-1997`, `0x82` `rating-1998`, `0x83` `dutch-2012`, `0x84` `burstein-2026` (and so
-///   on up to `0xff`).
+/// - `0x80 <= b < 0xf0`: `b % 4` indexes [`HIGH_BYTE_SYSTEMS`]: `0x80` `dubov-2026`, `0x81`
+///   `dubov-1997`, `0x82` `rating-1998`, `0x83` `dutch-2012` (and so on up to `0xef`);
+/// - `b >= 0xf0`: `(b - 0xf0) % LATE_SYSTEMS.len()` indexes [`LATE_SYSTEMS`] (`0xf0` `lim`,
+///   `0xf1` `burstein-2026`).
 ///
-/// Shares: a quarter each for the two Dutch editions in force, about a tenth for each other
-/// system. Old inputs from `0x84` up (of the git-ignored corpus and the random seeds) change
+/// Shares: a quarter each for the two Dutch editions in force, an eighth for each other
+/// system. Old inputs from `0x80` up (of the git-ignored corpus and the random seeds) change
 /// system; the regression files start with `0x00`. The rest of the input means the same under
 /// every system, so a crash found under a forced system replays without the variable once its
-/// first byte is replaced by that system's (`0x80`..`0x84`, or a byte below `0x80` of the
+/// first byte is replaced by that system's (`0x80`..`0x83`, or a byte below `0x80` of the
 /// right parity for the Dutch editions). The inputs kept from before the system was drawn
 /// at all were 2017 inputs: they are kept with a `0` byte in front.
 pub fn draw_system(u: &mut Unstructured) -> arbitrary::Result<System> {
     let b: u8 = u.arbitrary()?;
     let drawn = if b < 0x80 {
         [System::Dutch2017, System::Dutch2026][usize::from(b % 2)]
+    } else if b < LATE_SYSTEMS_FROM {
+        HIGH_BYTE_SYSTEMS[usize::from(b % 4)]
     } else {
-        HIGH_BYTE_SYSTEMS[usize::from(b - 0x80) % HIGH_BYTE_SYSTEMS.len()]
+        LATE_SYSTEMS[usize::from(b - LATE_SYSTEMS_FROM) % LATE_SYSTEMS.len()]
     };
     Ok(forced_system().unwrap_or(drawn))
 }
@@ -532,6 +556,13 @@ pub fn pair_and_verify(
             | PairingError::Engine(_)),
         ) => Err(violation(format!(
             "round {} ({system}): a well-formed request is refused: {e}",
+            req.round
+        ))),
+        // Lim is paired only as far as its readable text (Art. 1.1-2.3) decides: the tournament
+        // ends where it stops. Any other system refusing for want of a text is a violation.
+        Err(PairingError::TextUnavailable(_)) if system == System::Lim => Ok(None),
+        Err(e @ PairingError::TextUnavailable(_)) => Err(violation(format!(
+            "round {} ({system}): refused for want of a rule text: {e}",
             req.round
         ))),
     }

@@ -185,7 +185,8 @@ fn oracle_sanity() {
         (0x81, System::Dubov1997),
         (0x82, System::Rating1998),
         (0x83, System::Dutch2012),
-        (0x84, System::Burstein2026),
+        (0xf0, System::Lim),
+        (0xf1, System::Burstein2026),
     ] {
         let mut bytes = vec![first];
         bytes.extend((0..400u32).map(|i| (i as u8).wrapping_mul(37)));
@@ -296,10 +297,52 @@ fn bye_rule_per_edition() {
     }
 }
 
+/// The Lim System is paired only as far as its readable text decides (C.04.4.3 Art. 1.1-2.3):
+/// on inputs drawing it, every round it refuses goes on with an arbitrary pairing, and its
+/// account of the arbitrary histories that follow must neither panic nor break a check.
+#[test]
+fn lim_inputs_run_through_the_checks() {
+    let mut asked = 0;
+    for seed in 0u8..40 {
+        let mut bytes = vec![fuzz_lib::LATE_SYSTEMS_FROM];
+        bytes.extend((0..600u32).map(|i| {
+            (i as u8)
+                .wrapping_mul(seed | 1)
+                .wrapping_add(seed.wrapping_mul(29))
+                ^ (i >> 3) as u8
+        }));
+        let s = fuzz_lib::tournament_check(&bytes).unwrap();
+        assert_eq!(s.system, System::Lim);
+        asked += s.engine_rounds + s.impossible_rounds;
+    }
+    assert!(asked > 40, "the engine was asked {asked} rounds");
+}
+
+/// Inputs drawing the Burstein System (first byte `0xf1`) go through every check: its rounds
+/// after the seeding rounds (1.6) are paired, verified and compared with the literal procedure
+/// on small fields.
+#[test]
+fn burstein_inputs_run_through_the_checks() {
+    let mut asked = 0;
+    for seed in 0u8..40 {
+        let mut bytes = vec![fuzz_lib::LATE_SYSTEMS_FROM + 1];
+        bytes.extend((0..600u32).map(|i| {
+            (i as u8)
+                .wrapping_mul(seed | 1)
+                .wrapping_add(seed.wrapping_mul(23))
+                ^ (i >> 2) as u8
+        }));
+        let s = fuzz_lib::tournament_check(&bytes).unwrap();
+        assert_eq!(s.system, System::Burstein2026);
+        asked += s.engine_rounds + s.impossible_rounds;
+    }
+    assert!(asked > 40, "the engine was asked {asked} rounds");
+}
+
 /// `draw_system` keeps the meaning of the inputs from before the other systems were drawn: a
 /// first byte below `0x80` draws what the old one-of-two choice drew (even `dutch-2017`, odd
-/// `dutch-2026`), and consumes the same single byte; from `0x80` up `(byte - 0x80)` modulo 5 names
-/// the other five systems, so every system is drawn.
+/// `dutch-2026`), and consumes the same single byte; from `0x80` the byte modulo 4 names the
+/// other four systems, from `0xf0` the systems added later: every system is drawn.
 #[test]
 fn draw_system_keeps_the_old_inputs() {
     use arbitrary::Unstructured;
@@ -313,13 +356,16 @@ fn draw_system_keeps_the_old_inputs() {
             let mut old = Unstructured::new(&data);
             let before = *old.choose(&[System::Dutch2017, System::Dutch2026]).unwrap();
             assert_eq!(system, before, "byte {b:#04x}");
+        } else if b < fuzz_lib::LATE_SYSTEMS_FROM {
+            assert_eq!(system, fuzz_lib::HIGH_BYTE_SYSTEMS[usize::from(b % 4)]);
         } else {
-            let k = usize::from(b - 0x80) % fuzz_lib::HIGH_BYTE_SYSTEMS.len();
-            assert_eq!(system, fuzz_lib::HIGH_BYTE_SYSTEMS[k]);
+            let late = fuzz_lib::LATE_SYSTEMS;
+            let k = usize::from(b - fuzz_lib::LATE_SYSTEMS_FROM) % late.len();
+            assert_eq!(system, late[k]);
         }
         drawn.insert(system.to_string());
     }
-    assert_eq!(drawn.len(), 7, "{drawn:?}");
+    assert_eq!(drawn.len(), System::ALL.len(), "{drawn:?}");
     let mut empty = Unstructured::new(&[]);
     assert_eq!(
         fuzz_lib::draw_system(&mut empty).unwrap(),
