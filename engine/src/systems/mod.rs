@@ -6,8 +6,10 @@
 //! - `dutch2012`: the FIDE (Dutch) System, Istanbul 2012 edition;
 //! - `rating1998`: the FIDE Swiss System based on rating (1992/1997/1998);
 //! - `dubov`: the Dubov System, its 1997 and 2026 editions;
-//! - `lim`: the Lim System C.04.4.3, as far as its text could be read (Art. 1.1-2.3).
+//! - `lim`: the Lim System C.04.4.3, as far as its text could be read (Art. 1.1-2.3);
+//! - `burstein`: the Burstein System, C.04.4.2 (2026).
 
+pub(crate) mod burstein;
 pub(crate) mod common;
 pub(crate) mod dubov;
 pub(crate) mod dutch;
