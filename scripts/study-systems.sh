@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The two studies that compare the FIDE Swiss systems (docs/studies/systems.md):
 #
-# 1. The family study: Dutch 2026, Dubov 2026 and FAMILY (e.g. burstein) on the same seed and
+# 1. The family study: Dutch 2026, Dubov 2026 and FAMILY (e.g. burstein-2026) on the same seed and
 #    configuration (TOURNAMENTS x PLAYERS x ROUNDS, default 300 x 300 x 9), so the simulator
 #    draws the same fields, events and game results (common random numbers); each run's report,
 #    the paired comparison of Dutch 2026 (A) with each other system (B), and one headline table.
@@ -13,7 +13,7 @@
 #
 #   scripts/study-systems.sh [FAMILY] [MATCH]
 #
-# FAMILY: default burstein; MATCH: default double-swiss; `none` leaves that system (and, for
+# FAMILY: default burstein-2026; MATCH: default double-swiss; `none` leaves that system (and, for
 # MATCH, the match study) out. Each must be a value of `swisslab simulate --system`. Until the
 # Burstein and Double-Swiss systems exist, e.g. (small, a minute):
 #
@@ -28,7 +28,7 @@
 # tables/compare.csv and headline.md, timing.tsv). The figures: docs/guide/report.md (opposition, ranking, colour, floats).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-family=${1:-burstein}
+family=${1:-burstein-2026}
 match=${2:-double-swiss}
 t=${TOURNAMENTS:-300}
 players=${PLAYERS:-300}
