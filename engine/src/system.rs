@@ -9,13 +9,14 @@
 //! Which system a tournament file asks for (TRF-2026 `192`, else a `092` line naming one) is
 //! read by [`System::from_trf`]; the command line wins over the file, and with neither the
 //! edition in force is used ([`System::DEFAULT`]). A `192` code naming a system swisslab does not
-//! pair (Burstein, Lim, Double-Swiss, a typo) is an [`UnsupportedCode`] error listing the codes
+//! pair (Burstein, Lim, a typo) is an [`UnsupportedCode`] error listing the codes
 //! it pairs, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
 //! Acceleration, which [`crate::acceleration`] applies for every system.
 
 use crate::model::{Color, Tournament};
 use crate::pairing::{Diagnosed, Pairing, PairingError, Request};
 use crate::positional::Positional;
+use crate::systems::double_swiss;
 use crate::systems::dubov;
 use crate::systems::dutch;
 use crate::systems::dutch2012;
@@ -39,6 +40,9 @@ pub enum System {
     /// FIDE Swiss System based on rating, approved by the 1992, 1997 and 1998 General
     /// Assemblies.
     Rating1998,
+    /// Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026): every
+    /// pairing is a match of two games, written as two round columns.
+    DoubleSwiss,
 }
 
 impl System {
@@ -50,6 +54,7 @@ impl System {
         System::Dubov2026,
         System::Dubov1997,
         System::Rating1998,
+        System::DoubleSwiss,
     ];
 
     /// The system used when neither the command line nor the file names one: the edition in
@@ -65,6 +70,7 @@ impl System {
             System::Dubov1997 => "dubov-1997",
             System::Dubov2026 => "dubov-2026",
             System::Rating1998 => "rating-1998",
+            System::DoubleSwiss => "double-swiss",
         }
     }
 
@@ -83,6 +89,9 @@ impl System {
                 "Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026)"
             }
             System::Rating1998 => "FIDE Swiss System based on rating (1992/1997/1998)",
+            System::DoubleSwiss => {
+                "Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026)"
+            }
         }
     }
 
@@ -94,6 +103,7 @@ impl System {
             System::Dutch2017 => "FIDE_DUTCH_2017",
             System::Dutch2026 => "FIDE_DUTCH_2025",
             System::Dubov2026 => "FIDE_DUBOV",
+            System::DoubleSwiss => "FIDE_DOUBLESWISS",
             System::Dutch2012 | System::Dubov1997 | System::Rating1998 => return None,
         };
         Some(if baku {
@@ -113,6 +123,7 @@ impl System {
             System::Dubov1997 => "Individual  Swiss Dubov 1997 rules",
             System::Dubov2026 => "Individual  Swiss Dubov 2026 rules",
             System::Rating1998 => "Individual  Swiss based on rating 1998 rules",
+            System::DoubleSwiss => "Individual  Double-Swiss 2026 rules",
         }
     }
 
@@ -162,6 +173,9 @@ impl System {
         }
         if c.contains("DUTCH") && (c.contains("2025") || c.contains("2026")) {
             return Some(System::Dutch2026);
+        }
+        if c.contains("DOUBLE-SWISS") {
+            return Some(System::DoubleSwiss);
         }
         if c.contains("RATING") && c.contains("1998") {
             return Some(System::Rating1998);
@@ -227,6 +241,7 @@ impl System {
             System::Dubov1997 => dubov::edition_1997::pair(t, req).map(Into::into),
             System::Dubov2026 => dubov::edition_2026::pair(t, req).map(Into::into),
             System::Rating1998 => rating1998::pair(t, req).map(Into::into),
+            System::DoubleSwiss => double_swiss::pair(t, req).map(Into::into),
         }
     }
 
@@ -254,6 +269,7 @@ impl System {
             System::Dubov1997 => dubov::edition_1997::explain(t, req, pairing),
             System::Dubov2026 => dubov::edition_2026::explain(t, req, pairing),
             System::Rating1998 => rating1998::explain(t, req, pairing),
+            System::DoubleSwiss => double_swiss::explain(t, req, pairing),
         }
     }
 
@@ -290,7 +306,11 @@ impl System {
         match self {
             System::Dutch2017 => Some(dutch::first_difference(t, req, file, ours)),
             System::Dutch2026 => Some(dutch::edition_2026::first_difference(t, req, file, ours)),
-            System::Dutch2012 | System::Dubov1997 | System::Dubov2026 | System::Rating1998 => None,
+            System::Dutch2012
+            | System::Dubov1997
+            | System::Dubov2026
+            | System::Rating1998
+            | System::DoubleSwiss => None,
         }
     }
 
@@ -312,6 +332,7 @@ impl System {
             System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
             System::Dutch2012 => Some(dutch2012::literal::pair(t, req)),
             System::Dutch2026 | System::Dubov1997 | System::Dubov2026 => None,
+            System::DoubleSwiss => Some(double_swiss::literal::pair(t, req)),
         }
     }
 
@@ -323,7 +344,8 @@ impl System {
             | System::Dutch2012
             | System::Dubov1997
             | System::Dubov2026
-            | System::Rating1998 => crate::systems::common::colour::initial_colour(t, None),
+            | System::Rating1998
+            | System::DoubleSwiss => crate::systems::common::colour::initial_colour(t, None),
         }
     }
 }
@@ -351,10 +373,12 @@ const SUPPORTED_192: &[(&str, System)] = &[
     ("FIDE_DUBOV", System::Dubov2026),
     ("FIDE_DUBOV_2025", System::Dubov2026),
     ("FIDE_DUBOV_2026", System::Dubov2026),
+    // ETT26 `FIDE_DOUBLESWISS` (Gacrux trf2json.py): C.04.5, two round columns per match.
+    ("FIDE_DOUBLESWISS", System::DoubleSwiss),
 ];
 
 /// ETT26 individual Swiss tournament types swisslab does not pair (yet).
-const NOT_IMPLEMENTED_192: &str = "FIDE_BURSTEIN, FIDE_LIM, FIDE_DOUBLESWISS, CUSTOM_SWISS";
+const NOT_IMPLEMENTED_192: &str = "FIDE_BURSTEIN, FIDE_LIM, CUSTOM_SWISS";
 
 /// A TRF-2026 `192` tournament type that names no system swisslab implements.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -438,12 +462,7 @@ mod tests {
         }
         assert_eq!(System::DEFAULT, System::Dutch2026);
         assert_eq!(System::from_code("FIDE_BURSTEIN_2026"), None);
-        for code in [
-            "FIDE_BURSTEIN",
-            "FIDE_LIM_BAKU",
-            "FIDE_DOUBLESWISS",
-            "FIDE_DUTCH_2017X",
-        ] {
+        for code in ["FIDE_BURSTEIN", "FIDE_LIM_BAKU", "FIDE_DUTCH_2017X"] {
             let e = System::from_192(code).unwrap_err().to_string();
             assert!(e.contains(code) && e.contains("FIDE_DUTCH_2025"), "{e}");
         }

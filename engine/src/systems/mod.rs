@@ -5,9 +5,11 @@
 //!   2026 edition (`dutch::edition_2026`);
 //! - `dutch2012`: the FIDE (Dutch) System, Istanbul 2012 edition;
 //! - `rating1998`: the FIDE Swiss System based on rating (1992/1997/1998);
-//! - `dubov`: the Dubov System, its 1997 and 2026 editions.
+//! - `dubov`: the Dubov System, its 1997 and 2026 editions;
+//! - `double_swiss`: the Double-Swiss System C.04.5 (2026), matches of two games.
 
 pub(crate) mod common;
+pub(crate) mod double_swiss;
 pub(crate) mod dubov;
 pub(crate) mod dutch;
 pub(crate) mod dutch2012;
