@@ -336,6 +336,15 @@ impl System {
         }
     }
 
+    /// The round columns one pairing round takes in a tournament file: two for Double-Swiss
+    /// (a match of two games, one column per game, C.04.5 Preface), one otherwise.
+    pub fn columns_per_round(self) -> usize {
+        match self {
+            System::DoubleSwiss => 2,
+            _ => 1,
+        }
+    }
+
     /// The initial colour of `t`: declared, else as this system infers it from round 1.
     pub fn initial_colour(self, t: &Tournament) -> Color {
         match self {
