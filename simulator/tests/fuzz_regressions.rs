@@ -185,6 +185,8 @@ fn oracle_sanity() {
         (0x81, System::Dubov1997),
         (0x82, System::Rating1998),
         (0x83, System::Dutch2012),
+        (fuzz_lib::DOUBLE_SWISS_BYTE, System::DoubleSwiss),
+        (0xff, System::DoubleSwiss),
     ] {
         let mut bytes = vec![first];
         bytes.extend((0..400u32).map(|i| (i as u8).wrapping_mul(37)));
@@ -297,8 +299,8 @@ fn bye_rule_per_edition() {
 
 /// `draw_system` keeps the meaning of the inputs from before the other systems were drawn: a
 /// first byte below `0x80` draws what the old one-of-two choice drew (even `dutch-2017`, odd
-/// `dutch-2026`), and consumes the same single byte; from `0x80` up the byte modulo 4 names the
-/// other four systems, so every system is drawn.
+/// `dutch-2026`), and consumes the same single byte; from `0x80` to `0xef` the byte modulo 4
+/// names four other systems, from `0xf0` up `double-swiss`, so every system is drawn.
 #[test]
 fn draw_system_keeps_the_old_inputs() {
     use arbitrary::Unstructured;
@@ -312,12 +314,14 @@ fn draw_system_keeps_the_old_inputs() {
             let mut old = Unstructured::new(&data);
             let before = *old.choose(&[System::Dutch2017, System::Dutch2026]).unwrap();
             assert_eq!(system, before, "byte {b:#04x}");
+        } else if b >= fuzz_lib::DOUBLE_SWISS_BYTE {
+            assert_eq!(system, System::DoubleSwiss, "byte {b:#04x}");
         } else {
             assert_eq!(system, fuzz_lib::HIGH_BYTE_SYSTEMS[usize::from(b % 4)]);
         }
         drawn.insert(system.to_string());
     }
-    assert_eq!(drawn.len(), 6, "{drawn:?}");
+    assert_eq!(drawn.len(), 7, "{drawn:?}");
     let mut empty = Unstructured::new(&[]);
     assert_eq!(
         fuzz_lib::draw_system(&mut empty).unwrap(),
@@ -388,4 +392,26 @@ fn colour_limits_per_system() {
             assert!(v.is_empty(), "{system}, reversed: {v:?}");
         }
     }
+}
+
+/// The `tournament` target draws Double-Swiss tournaments (first byte from `0xf0`): matches of
+/// two round columns, paired by the engine and checked by the simulator's match invariants and
+/// the literal oracle, and they survive the TRF writer and reader.
+#[test]
+fn double_swiss_tournaments_pass_the_tournament_checks() {
+    let mut paired = 0;
+    for seed in 0u32..300 {
+        let mut x = seed.wrapping_mul(2_654_435_761) | 1;
+        let mut bytes = vec![fuzz_lib::DOUBLE_SWISS_BYTE];
+        bytes.extend((0..600).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            (x >> 8) as u8
+        }));
+        let s = fuzz_lib::tournament_check(&bytes).unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+        assert_eq!(s.system, System::DoubleSwiss);
+        paired += s.engine_rounds;
+    }
+    assert!(paired > 300, "{paired}");
 }
