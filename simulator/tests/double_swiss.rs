@@ -1,0 +1,107 @@
+//! Double-Swiss (C.04.5) through the simulator: every match is two round columns with the same
+//! pairs and reversed colours, each game's result drawn with its own colours; the files written
+//! read back the same (TRF round trip), name the system (`192 FIDE_DOUBLESWISS`) and are
+//! re-paired by `check` without a discrepancy.
+
+use swisslab_engine::model::{RoundEntry, Unplayed};
+use swisslab_engine::{checker, trf, System};
+use swisslab_simulator::config::Config;
+use swisslab_simulator::sim::{self, RunOptions, Simulation};
+
+fn simulation(players: u32, rounds: u32) -> Simulation {
+    let mut cfg = Config {
+        players,
+        players_max: Some(players + 9),
+        rounds,
+        ..Config::default()
+    };
+    cfg.events.late_entry_rate = 0.06;
+    cfg.events.withdrawal_rate = 0.06;
+    cfg.events.bye_rate = 0.04;
+    cfg.results.forfeit_rate = 0.05;
+    Simulation::new(cfg)
+        .unwrap()
+        .with_system(System::DoubleSwiss)
+}
+
+#[test]
+fn matches_are_two_columns_that_read_back_and_check_clean() {
+    let sim = simulation(21, 5);
+    let mut decisive_split = 0;
+    for index in 0..40 {
+        let r = sim::run_tournament(&sim, 7, index, RunOptions::default());
+        assert!(r.failure.is_none(), "tournament {index}: {:?}", r.failure);
+        let t = &r.tournament;
+        assert_eq!(t.total_rounds, Some(10));
+        for p in &t.players {
+            assert_eq!(p.rounds.len() % 2, 0);
+            for m in p.rounds.chunks(2) {
+                match (m[0], m[1]) {
+                    (
+                        RoundEntry::Game {
+                            opponent: o1,
+                            color: c1,
+                            result: r1,
+                            ..
+                        },
+                        RoundEntry::Game {
+                            opponent: o2,
+                            color: c2,
+                            result: r2,
+                            ..
+                        },
+                    ) => {
+                        assert_eq!((o1, c1.opposite()), (o2, c2), "player {}", p.id);
+                        decisive_split += usize::from(r1 != r2);
+                    }
+                    (RoundEntry::Unplayed(Unplayed::Pab), b) => {
+                        assert_eq!(b, RoundEntry::Unplayed(Unplayed::HalfBye));
+                    }
+                    (a, b) => assert_eq!(a, b, "an unplayed match is the same code twice"),
+                }
+            }
+        }
+        let text = trf::write(t);
+        let back = trf::read_str(&text).unwrap();
+        assert_eq!(trf::write(&back), text, "round trip");
+        assert_eq!(System::from_trf(&back), Ok(Some(System::DoubleSwiss)));
+        let report = checker::check(&back, System::DoubleSwiss);
+        assert!(
+            report.discrepancies.is_empty(),
+            "{:?}\n{text}",
+            report.discrepancies
+        );
+        let by_file = checker::check_tournament(&back, &|h, q| System::DoubleSwiss.pair(h, q));
+        assert!(by_file.discrepancies.is_empty());
+    }
+    // Each game of a match has its own result.
+    assert!(decisive_split > 100, "{decisive_split}");
+}
+
+#[test]
+fn a_game_two_not_reversed_is_a_discrepancy() {
+    let sim = simulation(8, 2);
+    let r = sim::run_tournament(&sim, 3, 0, RunOptions::default());
+    let mut t = r.tournament;
+    // Swap game 2's colours of one pair back to game 1's.
+    let (a, b) = t
+        .players
+        .iter()
+        .find_map(|p| match p.rounds[1] {
+            RoundEntry::Game { opponent, .. } => Some((p.id, opponent)),
+            _ => None,
+        })
+        .unwrap();
+    for id in [a, b] {
+        let i = t.index_of(id).unwrap();
+        if let RoundEntry::Game { color, .. } = &mut t.players[i].rounds[1] {
+            *color = color.opposite();
+        }
+    }
+    let report = checker::check(&t, System::DoubleSwiss);
+    assert!(
+        report.discrepancies.iter().any(|d| d.round == 2),
+        "{:?}",
+        report.discrepancies
+    );
+}
