@@ -213,6 +213,8 @@ fn malformed_matches_are_errors_naming_player_and_columns() {
 fn the_fast_procedure_equals_the_literal_one_on_random_tournaments() {
     let mut rng = TestRng::new(0x0d5_2026);
     let mut rounds_compared = 0;
+    // Brackets with one upfloater, with several, with C8 penalties; rounds with a PAB.
+    let mut seen = [0usize; 4];
     for case in 0..1500 {
         let n = 2 + rng.below(10) as u32;
         let matches = 1 + rng.below(6) as usize;
@@ -243,9 +245,21 @@ fn the_fast_procedure_equals_the_literal_one_on_random_tournaments() {
                 crate::trf::write(&t)
             );
             rounds_compared += 1;
+            if let Ok(out) = view::field(&t, &req).and_then(|f| super::procedure::pair_field(&f)) {
+                for b in &out.brackets {
+                    seen[0] += usize::from(b.upfloaters.len() == 1);
+                    seen[1] += usize::from(b.upfloaters.len() >= 2);
+                    seen[2] += usize::from(b.c8 > 0);
+                }
+                seen[3] += usize::from(out.bye.is_some());
+            }
             let Ok(p) = fast else { break };
             play(&mut t, &p, &mut rng);
         }
     }
     assert!(rounds_compared > 1000, "{rounds_compared}");
+    assert!(
+        seen.iter().all(|&k| k > 0),
+        "not every case was drawn: {seen:?}"
+    );
 }
