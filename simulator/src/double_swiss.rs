@@ -150,7 +150,7 @@ pub fn feasible(t: &Tournament, column: usize, to_pair: &BTreeSet<PlayerId>) -> 
             .iter()
             .all(Option::is_some)
     };
-    if ids.len() % 2 == 0 {
+    if ids.len().is_multiple_of(2) {
         return complete(None);
     }
     ids.iter()

@@ -126,9 +126,9 @@ fn first_identifier_plain(
     // mate[t] = bottom (k..m) of top t (0..k); owner[b - k] = top of bottom b.
     let mut mate: Vec<Option<usize>> = vec![None; k];
     let mut owner: Vec<Option<usize>> = vec![None; m - k];
-    for t in 0..k {
+    for (t, slot) in mate.iter_mut().enumerate() {
         if let Some(b) = (k..m).find(|&b| owner[b - k].is_none() && edge(t, b)) {
-            mate[t] = Some(b);
+            *slot = Some(b);
             owner[b - k] = Some(t);
         }
     }

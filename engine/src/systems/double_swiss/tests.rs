@@ -79,7 +79,8 @@ fn the_prefaces_match_results_score_per_game() {
     use GameResult::{Draw, Loss, Win};
     // 2-0, 1½-½, 1-1, ½-1½, 0-2 and the rarer ones of games ending ½-0 / 0-0 are written per
     // game; the match score is the sum of the two games' points.
-    let cases: [(&[(GameResult, GameResult)], i32, i32); 5] = [
+    type Games = [(GameResult, GameResult)];
+    let cases: [(&Games, i32, i32); 5] = [
         (&[(Win, Loss), (Win, Loss)], 20, 0),
         (&[(Win, Loss), (Draw, Draw)], 15, 5),
         (&[(Win, Loss), (Loss, Win)], 10, 10),
@@ -236,7 +237,7 @@ fn the_fast_procedure_equals_the_literal_one_on_random_tournaments() {
             let slow = super::literal::pair(&t, &req);
             // Errors agree in kind (their wording names the engine).
             let kind = |r: &Result<Pairing, crate::pairing::PairingError>| {
-                r.as_ref().map_err(|e| std::mem::discriminant(e)).cloned()
+                r.as_ref().map_err(std::mem::discriminant).cloned()
             };
             assert_eq!(
                 kind(&fast),

@@ -77,7 +77,7 @@ pub(crate) struct Field {
 
 /// The match a request pairs: column `2m-1` is game 1 of match `m`.
 pub(crate) fn match_of(req: &Request) -> Result<usize, PairingError> {
-    if req.round == 0 || req.round % 2 == 0 {
+    if req.round == 0 || req.round.is_multiple_of(2) {
         return Err(PairingError::InvalidRequest(format!(
             "Double-Swiss: round column {} is not the first game of a match (a match of two games \
              takes two round columns, 2m-1 and 2m; the next match starts at an odd column)",
@@ -138,11 +138,10 @@ fn read_match(t: &Tournament, id: PlayerId, m: usize) -> Result<MatchEntry, Pair
                 won_by_forfeit: (theirs || opp_both) && !mine,
             })
         }
-        (Some(RoundEntry::Unplayed(Unplayed::Pab)), Some(RoundEntry::Unplayed(u)))
-            if matches!(u, Unplayed::HalfBye | Unplayed::Pab) =>
-        {
-            Ok(MatchEntry::Pab)
-        }
+        (
+            Some(RoundEntry::Unplayed(Unplayed::Pab)),
+            Some(RoundEntry::Unplayed(Unplayed::HalfBye | Unplayed::Pab)),
+        ) => Ok(MatchEntry::Pab),
         (
             Some(RoundEntry::Unplayed(Unplayed::FullBye)),
             Some(RoundEntry::Unplayed(Unplayed::FullBye)),
