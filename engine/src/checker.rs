@@ -236,4 +236,33 @@ mod tests {
             assert_eq!(a.discrepancies, b.discrepancies, "{sys}");
         }
     }
+
+    /// A forfeit win written without its opponent (`0000 - +` in a TRF-16 file: a `Z` makes it
+    /// one) was part of its round's pairing, as the pairing-allocated bye is (bbpPairings reads
+    /// it so too); a forfeit loss without opponent (`0000 - -`) was not.
+    #[test]
+    fn a_forfeit_win_without_opponent_was_paired() {
+        let line = |id: u32, points: &str, rounds: &str| {
+            let head = format!("001 {id:>4}      {:<33} {:>4}", format!("P{id}"), 1900 - id);
+            format!("{:<80}{points:>4}       {rounds}", head)
+        };
+        let text = [
+            line(1, "2.0", "   3 w 1     2 w 1"),
+            line(2, "1.0", "   4 w 1     1 b 0"),
+            line(3, "1.0", "   1 b 0  0000 - +"),
+            line(4, "0.0", "   2 b 0  0000 - -"),
+            line(5, "0.0", "0000 - Z  0000 - Z"),
+        ]
+        .join("\n");
+        let t = trf::read_str(&text).unwrap();
+        assert_eq!(
+            t.players[2].rounds[1],
+            crate::model::RoundEntry::Unplayed(crate::model::Unplayed::ForfeitWin)
+        );
+        assert_eq!(Request::replay(&t, 2).present, [1, 2, 3].into());
+        let (_, req) = round_state(&t, 2);
+        let p = System::Dutch2017.pair(&t.truncated(1), &req).unwrap();
+        assert_eq!(p.games.len() + usize::from(p.bye.is_some()), 2);
+        assert!(p.bye.is_some_and(|b| b != 4 && b != 5), "{p:?}");
+    }
 }

@@ -121,12 +121,15 @@ impl RoundEntry {
         }
     }
 
-    /// True when the player took part in that round's pairing: a game (even forfeited) or the
-    /// pairing-allocated bye.
+    /// True when the player took part in that round's pairing: a game (even forfeited), the
+    /// pairing-allocated bye, or a forfeit win recorded without its opponent (`0000 - +` in a
+    /// TRF-16 file): a forfeit win presupposes a pairing (C.04.1.b counts it with the bye),
+    /// and bbpPairings counts it as paired too. A forfeit loss without opponent (`0000 - -`,
+    /// how lichess writes an absence) is not.
     pub fn was_paired(&self) -> bool {
         matches!(
             self,
-            RoundEntry::Game { .. } | RoundEntry::Unplayed(Unplayed::Pab)
+            RoundEntry::Game { .. } | RoundEntry::Unplayed(Unplayed::Pab | Unplayed::ForfeitWin)
         )
     }
 

@@ -18,14 +18,14 @@
 //! tournaments with Student-t intervals, so clustered by tournament.
 
 use crate::colour::FIFTHS;
-use crate::load::{RunData, Tournament};
+use crate::load::{PlayerRow, RunData, Tournament};
 use crate::model::{bars, ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
 use crate::stats::Estimate;
 use std::collections::BTreeMap;
 
 /// Weighted sums of spreads: (sum of sd * players, sum of range * players, players).
 #[derive(Clone, Copy, Debug, Default)]
-struct Acc {
+pub(crate) struct Acc {
     sd: f64,
     range: f64,
     players: f64,
@@ -39,13 +39,13 @@ impl Acc {
     }
 
     /// The weighted mean standard deviation and range; `None` without a group.
-    fn means(&self) -> Option<(f64, f64)> {
+    pub(crate) fn means(&self) -> Option<(f64, f64)> {
         (self.players > 0.0).then(|| (self.sd / self.players, self.range / self.players))
     }
 }
 
 /// The population standard deviation and range of `v` (at least two values).
-fn spread(v: &[f64]) -> Option<(f64, f64)> {
+pub(crate) fn spread(v: &[f64]) -> Option<(f64, f64)> {
     if v.len() < 2 {
         return None;
     }
@@ -73,10 +73,19 @@ fn by_round(t: &Tournament) -> BTreeMap<u32, Acc> {
 /// The tournament's weighted ARO spread within final score groups, over all groups and per
 /// fifth of the standing (`players.csv`).
 fn final_spread(t: &Tournament) -> (Acc5, Acc) {
-    // Score (in thousandths of a point, highest first) -> AROs.
+    final_spread_of(t, |p| p.aro)
+}
+
+/// The tournament's weighted spread of a player's `value` within final score groups (players
+/// without one left out), over all groups and per fifth of the standing (`players.csv`).
+pub(crate) fn final_spread_of(
+    t: &Tournament,
+    value: impl Fn(&PlayerRow) -> Option<f64>,
+) -> (Acc5, Acc) {
+    // Score (in thousandths of a point, highest first) -> values.
     let mut groups: BTreeMap<std::cmp::Reverse<i64>, Vec<f64>> = BTreeMap::new();
     for p in &t.players {
-        if let Some(a) = p.aro {
+        if let Some(a) = value(p) {
             groups
                 .entry(std::cmp::Reverse((p.score * 1000.0).round() as i64))
                 .or_default()
@@ -103,7 +112,7 @@ type Units = Vec<(u64, f64)>;
 
 /// Spreads by fifth of the standing.
 #[derive(Clone, Copy, Debug, Default)]
-struct Acc5([Acc; 5]);
+pub(crate) struct Acc5(pub(crate) [Acc; 5]);
 
 /// The section; `dubov` puts the system's own aim in the title and the introduction.
 pub fn section(run: &RunData, dubov: bool) -> Section {

@@ -80,6 +80,16 @@ fn decile_series(name: &str, s: &[Estimate]) -> Series {
     }
 }
 
+/// The pairings of a round other than the bye, from the players paired: one per two players
+/// however many games a pairing holds (a match of two games is one pairing), so the share of
+/// floated pairs means the same for every system.
+fn pairings(r: &crate::load::RoundRow) -> f64 {
+    f64::from(
+        r.players_paired
+            .saturating_sub(u32::from(r.bye_player != 0)),
+    ) / 2.0
+}
+
 pub fn section(run: &RunData) -> Section {
     let mut down_pp = Vec::new();
     let mut down_no_pab = Vec::new();
@@ -91,7 +101,7 @@ pub fn section(run: &RunData) -> Section {
     let mut pair_diff = Vec::new();
     let mut dist_down = Vec::new();
     let mut dist_up = Vec::new();
-    // round -> per tournament (floated pairs, games)
+    // round -> per tournament (floated pairs, pairings)
     let mut pairs_by_round: BTreeMap<u32, Vec<(u64, f64, f64)>> = BTreeMap::new();
 
     for t in &run.tournaments {
@@ -129,7 +139,7 @@ pub fn section(run: &RunData) -> Section {
             pairs_by_round.entry(r.round).or_default().push((
                 id,
                 f64::from(r.floated_pairs),
-                f64::from(r.games),
+                pairings(r),
             ));
         }
     }
@@ -319,7 +329,7 @@ pub fn section(run: &RunData) -> Section {
 
     let mut t_round = Table::new(
         "floated_pairs_by_round",
-        "Floated pairs (games between different scores) per round, share of games",
+        "Floated pairs (pairings between different scores) per round, share of the round's pairings (column games: pairings, a match of two games counting one)",
         &[
             "round",
             "floated_pairs",

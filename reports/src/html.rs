@@ -260,7 +260,9 @@ fn value_with_counts(m: &Metric) -> String {
 fn compare_intro(out: &mut String, s: &CompareSummary) {
     let how = if s.paired {
         "<strong>Paired comparison.</strong> Both runs have the same seed and configuration (run.csv) and the same tournaments, \
-         so they share the field, the events and every game result the two pairings have in common (common random numbers): \
+         so with the same number of rounds they share the field, the events and every game result the two pairings have in common (common random numbers); \
+         with different numbers of rounds (matches of two games against single games) tournament i of each run comes from the same seed and index, \
+         its field drawn apart, and the pairs stay independent of one another: \
          each difference is taken tournament by tournament and its 95% interval is a paired t interval over the tournaments; \
          for a share with fewer than 10 events (or non-events) in either run, where that interval would shrink to nothing, \
          the two runs' exact intervals combined with their correlation over the tournaments (paired-mover)."

@@ -11,7 +11,8 @@
 //! [`write_report`] reads the output folder (see [`load`] for how the CSV contract is read),
 //! computes one [`Section`](model::Section) per family ([`colour`], [`floats`], [`byes`],
 //! [`ranking`], [`acceleration`] (the Baku method's early rating gap and boundary floats),
-//! [`aro`] (first for a Dubov run), [`engines`] when the run compared two
+//! [`aro`] (first for a Dubov run), [`opposition`] (the spread of opponents' strength within
+//! score groups, whom the winner met), [`engines`] when the run compared two
 //! engines, [`performance`]) and writes `DIR/report.html` and `DIR/tables/*.csv`
 //! (`tables/metrics.csv` holds every figure with its interval). [`compare`] does the same for
 //! two runs side by side, with differences and their intervals, paired by tournament when the
@@ -41,6 +42,7 @@ pub mod headline;
 pub mod html;
 pub mod load;
 pub mod model;
+pub mod opposition;
 pub mod performance;
 pub mod ranking;
 pub mod stats;
@@ -131,6 +133,7 @@ pub fn sections(run: &load::RunData) -> Vec<Section> {
     } else {
         out.push(aro);
     }
+    out.push(opposition::section(run));
     // Two engines compared: only for a run with disagreements.csv.
     out.extend(engines::section(run));
     out.push(performance::section(run));

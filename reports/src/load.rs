@@ -61,16 +61,20 @@ pub struct RunData {
 
 impl RunData {
     /// Whether `other` is the same experiment with another pairing system: same seed and
-    /// configuration in run.csv (everything but `system` and `swisslab_version`) and the same
-    /// tournament indices. The simulator then draws the same field, events and game results
-    /// (common random numbers), so a comparison can pair tournaments by index.
+    /// configuration in run.csv (everything but `system`, `rounds`, `acceleration` and
+    /// `swisslab_version`) and the same tournament indices, so a comparison can pair
+    /// tournaments by index. With the same number of rounds too the simulator draws the same
+    /// field, events and game results (common random numbers). With different numbers of
+    /// rounds (a system of two-game matches over 5 rounds against one of single games over 10)
+    /// tournament i of both runs still comes from the same seed and index, but the field's draws
+    /// interleave with the per-round events, so the fields differ; the pairs remain independent
+    /// of one another, which is all a paired interval needs.
     pub fn pairs_with(&self, other: &RunData) -> bool {
         let key = |r: &RunRow| {
             (
                 r.seed.clone(),
                 r.tournaments.clone(),
                 r.players.clone(),
-                r.rounds.clone(),
                 r.result_model.clone(),
                 r.draw_rate.clone(),
                 r.config.clone(),

@@ -180,6 +180,14 @@ rows! {
         tiebreaks: String => String | serde(default),
         /// The player's acceleration group (C.04.7 1.2): `A` or `B`; empty when unaccelerated.
         acceleration_group: String => String | serde(default),
+        /// The distinct players met over the board (forfeits left out), each once however many
+        /// games or rounds they were met in (a match of two games is one opponent).
+        opponents: u32 => u32 | serde(default),
+        /// The mean true strength of those opponents, one decimal; empty without one.
+        opp_strength: String => Option<f64> | serde(default),
+        /// Their pairing numbers, blank-separated, in the order first met (empty for a run
+        /// written before the column, and for a player who played no game).
+        opponent_ids: String => String | serde(default),
     }
 
     /// One row of `rounds.csv`: one round of one tournament.

@@ -127,7 +127,8 @@ pub fn normal<R: Rng>(rng: &mut R) -> f64 {
 }
 
 /// Draws the plan of one tournament. Uses the generator in a fixed order: field size, initial
-/// colour, then per player rating, strength, title, late entry, withdrawal, byes.
+/// colour, then every player's rating, strength and title (the field, the same whatever the
+/// number of rounds), then per player late entry, withdrawal, byes.
 pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
     let n = cfg.draw_players(rng) as usize;
     let rounds = cfg.rounds as usize;
@@ -147,37 +148,45 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
     let late_last = cfg.late_entry_last_round() as usize;
     let bye_total = e.half_bye_weight + e.zero_bye_weight + e.full_bye_weight;
     let last_bye_round = rounds.saturating_sub(e.no_byes_last_rounds as usize);
-    let mut players = Vec::with_capacity(n);
-    for k in 0..n {
-        let rating = match r.distribution {
-            RatingDistribution::Uniform => rng.gen_range(r.min..=r.max),
-            RatingDistribution::Normal => {
-                let x = r.mean + r.sd * normal(rng);
-                x.round().clamp(f64::from(r.min), f64::from(r.max)) as u16
-            }
-            RatingDistribution::File => r.values[rng.gen_range(0..r.values.len())],
-        };
-        let strength = if r.strength_noise > 0.0 {
-            f64::from(rating) + r.strength_noise * normal(rng)
-        } else {
-            f64::from(rating)
-        };
-        let title = if r.titles {
-            let (t, p) = match rating {
-                2500.. => ("g", 0.7),
-                2400..=2499 => ("m", 0.5),
-                2300..=2399 => ("f", 0.4),
-                2200..=2299 => ("c", 0.2),
-                _ => ("", 0.0),
+    // The field first, every player's rating, strength and title, then the events: the field of
+    // a seed does not depend on the number of rounds, so runs of different lengths (five
+    // two-game matches against ten rounds) meet the same players.
+    let field: Vec<(u16, f64, &'static str)> = (0..n)
+        .map(|_| {
+            let rating = match r.distribution {
+                RatingDistribution::Uniform => rng.gen_range(r.min..=r.max),
+                RatingDistribution::Normal => {
+                    let x = r.mean + r.sd * normal(rng);
+                    x.round().clamp(f64::from(r.min), f64::from(r.max)) as u16
+                }
+                RatingDistribution::File => r.values[rng.gen_range(0..r.values.len())],
             };
-            if p > 0.0 && rng.gen_bool(p) {
-                t
+            let strength = if r.strength_noise > 0.0 {
+                f64::from(rating) + r.strength_noise * normal(rng)
+            } else {
+                f64::from(rating)
+            };
+            let title = if r.titles {
+                let (t, p) = match rating {
+                    2500.. => ("g", 0.7),
+                    2400..=2499 => ("m", 0.5),
+                    2300..=2399 => ("f", 0.4),
+                    2200..=2299 => ("c", 0.2),
+                    _ => ("", 0.0),
+                };
+                if p > 0.0 && rng.gen_bool(p) {
+                    t
+                } else {
+                    ""
+                }
             } else {
                 ""
-            }
-        } else {
-            ""
-        };
+            };
+            (rating, strength, title)
+        })
+        .collect();
+    let mut players = Vec::with_capacity(n);
+    for (k, (rating, strength, title)) in field.into_iter().enumerate() {
         let entry_round = if rounds >= 2 && late_last >= 2 && rng.gen_bool(e.late_entry_rate) {
             rng.gen_range(2..=late_last)
         } else {
@@ -426,6 +435,26 @@ mod tests {
             game_rng(1, 0, 1, 2, 3).gen::<u64>(),
             game_rng(1, 0, 1, 3, 2).gen::<u64>()
         );
+    }
+
+    #[test]
+    fn the_field_does_not_depend_on_the_number_of_rounds() {
+        let field = |rounds| {
+            let cfg = Config {
+                players: 80,
+                rounds,
+                ..Config::default()
+            };
+            let mut f: Vec<_> = plan(&cfg, &mut tournament_rng(11, 2))
+                .players
+                .into_iter()
+                .map(|p| (p.name, p.rating, p.strength.to_bits(), p.title))
+                .collect();
+            f.sort();
+            f
+        };
+        assert_eq!(field(5), field(10));
+        assert_eq!(field(5), field(9));
     }
 
     #[test]

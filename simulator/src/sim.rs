@@ -19,6 +19,7 @@ use crate::config::{Config, ConfigError};
 use crate::engine::{EngineSpec, External, Transcript};
 use crate::invariants;
 use crate::model::{self, Outcome, Plan, Status};
+use crate::opposition;
 use crate::panics;
 use crate::stats::{self, FloatCounts, GroupRow, PlayerRow, RoundRow, TournamentRow};
 use std::collections::BTreeSet;
@@ -817,6 +818,12 @@ fn finish(
         .iter()
         .map(|p| stats::aro(&t, &p.rounds))
         .collect();
+    let strengths: Vec<f64> = plan.players.iter().map(|p| p.strength).collect();
+    let mut met: Vec<(u32, String, String)> = t
+        .players
+        .iter()
+        .map(|p| opposition::columns(&t, &p.rounds, &strengths))
+        .collect();
     let mut players = Vec::with_capacity(t.players.len());
     let group_a: BTreeSet<PlayerId> = t
         .players
@@ -832,6 +839,7 @@ fn finish(
         let planned = &plan.players[i];
         let c = stats::entry_counts(&t_points_only(&sim.points), &p.rounds);
         let f = floats[i];
+        let (opponents, opp_strength, opponent_ids) = std::mem::take(&mut met[i]);
         players.push(PlayerRow {
             tournament: index,
             player: p.id,
@@ -865,6 +873,9 @@ fn finish(
                 Method::Baku if group_a.contains(&p.id) => "A".into(),
                 Method::Baku => "B".into(),
             },
+            opponents,
+            opp_strength,
+            opponent_ids,
         });
     }
     let summary = TournamentRow {

@@ -41,12 +41,14 @@
 mod error;
 mod input;
 mod records2026;
+mod repair;
 mod round_block;
 mod trf06;
 mod writer;
 mod writer2026;
 
 pub use error::{ErrorKind, TrfError};
+pub use repair::{repair, repair_file, Change, Repaired};
 pub use writer::{
     complete_for_engines, write, write_to, write_with, Format, LineEnding, WriteOptions,
 };
@@ -1235,21 +1237,29 @@ impl Parser {
 }
 
 /// What a points column larger than the results probably means, when it is: blank rounds
-/// counted as half-point byes (old Krause exports; the usual repair writes them `0000 - H`).
+/// counted as byes (old Krause exports; the usual repair, `repair`, writes them `0000 - H`,
+/// or `0000 - F` when half a point per blank round is not enough).
 fn blank_half_byes_hint(t: &Tournament, rounds: &[RoundEntry], all: Score, col: Score) -> String {
     let blanks = rounds
         .iter()
         .filter(|e| matches!(e, RoundEntry::Unplayed(Unplayed::Absent)))
         .count();
-    let half = t.points.half_bye.0;
-    let extra = (col - all).0;
-    if half <= 0 || extra <= 0 || extra % half != 0 || (extra / half) as usize > blanks {
+    let Some(byes) = repair::byes_for(col - all, blanks, t) else {
         return String::new();
-    }
+    };
+    let fulls = byes.iter().filter(|&&c| c == 'F').count();
+    let what = match (byes.len() - fulls, fulls) {
+        (h, 0) => format!(
+            "as half-point byes: probably meant as `0000 - H`{}",
+            if h > 1 { " each" } else { "" }
+        ),
+        (0, _) => "as full-point byes: probably meant as `0000 - F`".to_string(),
+        (h, f) => format!("as byes: probably meant as {f} `0000 - F` and {h} `0000 - H`"),
+    };
     format!(
-        "; the points written count {} of the player's {blanks} blank round(s) as half-point \
-         byes: probably meant as `0000 - H`",
-        extra / half
+        "; the points written count {} of the player's {blanks} blank round(s) {what} \
+         (`swisslab trf --repair` writes that repair)",
+        byes.len()
     )
 }
 

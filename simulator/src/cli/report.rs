@@ -19,12 +19,14 @@ pub struct Args {
     #[arg(value_name = "DIR")]
     pub dir: Option<PathBuf>,
 
-    /// Compare two runs (two configurations, or two pairing systems on the same seeds).
+    /// Compare two runs (two configurations, or two pairing systems on the same seeds; paired
+    /// by tournament when seed and configuration agree, also with different numbers of rounds).
     #[arg(long, num_args = 2, value_names = ["DIR_A", "DIR_B"])]
     pub compare: Option<Vec<PathBuf>>,
 
-    /// Print the headline figures (colour balance, floats, Kendall tau, ARO spread) of these runs
-    /// as one Markdown table, each with its 95% interval and its difference from the first run.
+    /// Print the headline figures (colour balance, floats, Kendall tau, ARO and opposition
+    /// spread, whom the winner met) of these runs as one Markdown table, each with its 95%
+    /// interval and its difference from the first run.
     #[arg(long, num_args = 1.., value_name = "DIR")]
     pub headline: Option<Vec<PathBuf>>,
 

@@ -3,11 +3,13 @@
 //! Reads each file with `swisslab_engine::trf` (TRF-16, JaVaFo TRF(x), bbpPairings TRF(bx) and
 //! the TRF-2026 records 142/152/162/240/250/260; all checks of that module apply), prints the
 //! number of players, the rounds played, the point system and the standings, and optionally
-//! writes the tournament back as normalised TRF-16 or TRF-2026 (`--format`).
+//! writes the tournament back as normalised TRF-16 or TRF-2026 (`--format`). With `--repair`,
+//! an old export whose points count blank rounds as byes is repaired first
+//! (`swisslab_engine::trf::repair`), each change named, the repaired file written beside it.
 
 use super::{exit, EXIT_INVALID, EXIT_IO, EXIT_OK};
 use clap::{Args as ClapArgs, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisslab_engine::trf::{self, ErrorKind, Format, LineEnding, WriteOptions};
 use swisslab_engine::{PointSystem, Score, Tournament};
@@ -24,6 +26,16 @@ pub struct Args {
     /// Print only the summary (players, rounds, point system), not the standings.
     #[arg(long)]
     pub no_standings: bool,
+
+    /// Repair the usual defect of old Krause / TRF-06 exports before reading: a points column
+    /// that counts blank rounds as byes (the file contradicts itself and is otherwise refused).
+    /// Each such player's first blank rounds become `0000 - H` until his results add up to his
+    /// points (`0000 - F` when half a point per blank round is not enough); every change
+    /// (line, player, round, before and after) is named on stderr, and the repaired file is
+    /// written as NAME.repaired.EXT beside the original, or into --out-dir when given
+    /// (atomically; the original is never changed). A file that needs no repair is only read.
+    #[arg(long)]
+    pub repair: bool,
 
     /// Also write each valid file, normalised (records in canonical order; see --format), into
     /// DIR under the same file name, every 001 field filled (a missing points column or rank
@@ -65,8 +77,13 @@ pub enum Eol {
 /// Runs the subcommand; returns 0, 3 (invalid input) or 5 (read/write failure).
 pub fn run(args: &Args) -> ExitCode {
     for path in &args.files {
-        let mut t = match trf::read_file(path) {
-            Ok(t) => t,
+        let read = if args.repair {
+            read_repairing(path, args.out_dir.as_deref())
+        } else {
+            trf::read_file(path).map(|t| (t, None))
+        };
+        let (mut t, repaired) = match read {
+            Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {e}");
                 return exit(if e.kind == ErrorKind::Io {
@@ -80,6 +97,9 @@ pub fn run(args: &Args) -> ExitCode {
             "{}",
             summary(&path.display().to_string(), &t, !args.no_standings)
         );
+        if let Some(line) = repaired {
+            println!("{line}");
+        }
         if let Some(dir) = &args.out_dir {
             let Some(name) = path.file_name() else {
                 eprintln!("error: {}: not a file name", path.display());
@@ -113,6 +133,47 @@ pub fn run(args: &Args) -> ExitCode {
         }
     }
     exit(EXIT_OK)
+}
+
+/// Reads `path` with `trf::repair_file`: names every change on stderr and writes the repaired
+/// file (`NAME.repaired.EXT` beside the original or in `dir`, atomically). Returns the
+/// tournament and, when something was repaired, the summary line saying where it went.
+fn read_repairing(
+    path: &Path,
+    dir: Option<&Path>,
+) -> Result<(Tournament, Option<String>), trf::TrfError> {
+    let r = trf::repair_file(path)?;
+    if r.changes.is_empty() {
+        return Ok((
+            r.tournament,
+            Some("  repaired:     nothing to repair".into()),
+        ));
+    }
+    for c in &r.changes {
+        eprintln!("repaired: {}: {c}", path.display());
+    }
+    let out = repaired_path(path, dir);
+    swisslab_engine::io::write_atomic(&out, &r.bytes)
+        .map_err(|e| trf::TrfError::io(Some(out.clone()), "a writable file", &e))?;
+    let line = format!(
+        "  repaired:     {} round field(s) (blank rounds counted as byes), written: {}",
+        r.changes.len(),
+        out.display()
+    );
+    Ok((r.tournament, Some(line)))
+}
+
+/// `NAME.repaired.EXT` beside `path`, or in `dir`.
+fn repaired_path(path: &Path, dir: Option<&Path>) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}.repaired.{}", ext.to_string_lossy()),
+        None => format!("{stem}.repaired"),
+    };
+    match dir {
+        Some(d) => d.join(name),
+        None => path.with_file_name(name),
+    }
 }
 
 /// Describes a point system: `win 3.0, draw 1.0, loss 0.0, …`.
