@@ -637,7 +637,8 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     for round in 1..=last {
         let (to_pair, planned) = round_status(&plan, round.div_ceil(per), missed);
         if per > 1 && round % per == 0 {
-            // Game 2 of a Double-Swiss match: the pairs of game 1, colours reversed.
+            // Game 2 of a Double-Swiss match: the pairs of game 1, colours reversed. A match
+            // floats once (1.5): the players' float counts are those of game 1.
             let pairing = crate::double_swiss::second_game(&game_one);
             let (row, mut groups, entries, hist) = record_round(
                 sim,
@@ -649,7 +650,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 &pairing,
                 &to_pair,
                 planned,
-                &mut floats,
+                &mut floats.clone(),
             );
             for (i, p) in t.players.iter_mut().enumerate() {
                 let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
@@ -669,9 +670,17 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 break;
             }
             set_group_aros(&t, &to_pair, &hist, &mut groups);
-            // The match's PAB is counted once, in its game-1 row.
+            // The match's PAB and floats are counted once, in its game-1 row.
             let row = RoundRow {
                 bye_player: 0,
+                downfloats: 0,
+                repeated_downfloats: 0,
+                downfloats_two_before: 0,
+                upfloats: 0,
+                repeated_upfloats: 0,
+                upfloats_two_before: 0,
+                floated_pairs: 0,
+                floated_score_diff: Score::ZERO.to_string(),
                 ..row
             };
             rows.push(row);
