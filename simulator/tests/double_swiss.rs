@@ -105,3 +105,88 @@ fn a_game_two_not_reversed_is_a_discrepancy() {
         report.discrepancies
     );
 }
+
+/// The commands: `generate` writes a Double-Swiss file, `pair --explain` pairs its next match
+/// with the account of 3.4-3.6 and 4.3, `check` re-pairs it clean without `--system` (the file's
+/// `192 FIDE_DOUBLESWISS`), and a file whose columns are not matches is refused with the player
+/// and the columns named.
+#[test]
+fn generate_pair_explain_and_check() {
+    use std::process::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ds.trf");
+    let bin = env!("CARGO_BIN_EXE_swisslab");
+    let st = Command::new(bin)
+        .args([
+            "generate",
+            "--system",
+            "double-swiss",
+            "--players",
+            "15",
+            "--rounds",
+            "4",
+        ])
+        .args(["--seed", "11", "-o"])
+        .arg(&file)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("192 FIDE_DOUBLESWISS") && text.contains("XXR 8"),
+        "{text}"
+    );
+    // The first three matches only: pair the fourth.
+    let mut t = trf::read_str(&text).unwrap().truncated(6);
+    for p in &mut t.players {
+        (p.points, p.rank) = (None, None);
+    }
+    let cut = dir.path().join("cut.trf");
+    std::fs::write(&cut, trf::write(&t)).unwrap();
+    let out = Command::new(bin)
+        .arg("pair")
+        .arg(&cut)
+        .arg("--explain")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let all = format!("{stdout}{stderr}");
+    assert!(out.status.success(), "{all}");
+    assert!(
+        all.contains("match 4 (round columns 7 and 8)") && all.contains("3.6 first identifier"),
+        "{all}"
+    );
+    let out = Command::new(bin).arg("check").arg(&file).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("discrepancies: 0"));
+    // Game 2 of player 1's first match with game 1's colours: not a match.
+    let mut bad = trf::read_str(&text).unwrap();
+    let opp = match bad.players[0].rounds[1] {
+        RoundEntry::Game { opponent, .. } => opponent,
+        _ => panic!("player 1 plays match 1"),
+    };
+    for id in [1, opp] {
+        let i = bad.index_of(id).unwrap();
+        if let RoundEntry::Game { color, .. } = &mut bad.players[i].rounds[1] {
+            *color = color.opposite();
+        }
+    }
+    let bad_file = dir.path().join("bad.trf");
+    std::fs::write(&bad_file, trf::write(&bad)).unwrap();
+    let out = Command::new(bin)
+        .arg("pair")
+        .arg(&bad_file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("player 1") && err.contains("columns 1 and 2"),
+        "{err}"
+    );
+}
