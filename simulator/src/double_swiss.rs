@@ -7,7 +7,8 @@
 //!   number (1.3.2: every bracket is even);
 //! - no two players meet twice; a match is not a meeting when a player forfeited both its games
 //!   (Preface: "the same pairing may be repeated");
-//! - C2: no PAB after a PAB, a match won by forfeit or a full-point bye.
+//! - C2: no PAB after a PAB, a match won by forfeit (with or without an opponent) or a
+//!   full-point bye (in either column).
 //!
 //! [`feasible`] tells whether any pairing meets those (C1, C2), by a maximum-cardinality
 //! matching.
@@ -73,7 +74,14 @@ fn facts(
                         barred.insert(p.id);
                     }
                 }
-                (Some(RoundEntry::Unplayed(Unplayed::Pab | Unplayed::FullBye)), _) => {
+                // A PAB, a full-point bye in either column, a match won by forfeit without
+                // an opponent.
+                (Some(RoundEntry::Unplayed(Unplayed::Pab | Unplayed::FullBye)), _)
+                | (_, Some(RoundEntry::Unplayed(Unplayed::FullBye)))
+                | (
+                    Some(RoundEntry::Unplayed(Unplayed::ForfeitWin)),
+                    Some(RoundEntry::Unplayed(Unplayed::ForfeitWin)),
+                ) => {
                     barred.insert(p.id);
                 }
                 _ => {}

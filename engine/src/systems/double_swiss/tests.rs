@@ -264,3 +264,32 @@ fn the_fast_procedure_equals_the_literal_one_on_random_tournaments() {
         "not every case was drawn: {seen:?}"
     );
 }
+
+#[test]
+fn c2_bars_the_pab_after_a_full_point_bye_or_a_match_won_by_forfeit_without_opponent() {
+    use Unplayed::{ForfeitWin, FullBye, HalfBye, ZeroBye};
+    let mut t = field_of(4);
+    let cols = [
+        [FullBye, FullBye],
+        [FullBye, ZeroBye],
+        [ForfeitWin, ForfeitWin],
+        [HalfBye, HalfBye],
+    ];
+    for (p, c) in t.players.iter_mut().zip(cols) {
+        p.rounds = c.iter().map(|&u| RoundEntry::Unplayed(u)).collect();
+    }
+    let f = view::field(
+        &t,
+        &Request {
+            round: 3,
+            present: (1..=4).collect(),
+        },
+    )
+    .unwrap();
+    let ok: Vec<(u32, bool)> = {
+        let mut v: Vec<_> = f.players.iter().map(|p| (p.id, p.pab_ok)).collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(ok, vec![(1, false), (2, false), (3, false), (4, true)]);
+}

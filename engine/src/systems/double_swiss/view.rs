@@ -142,9 +142,11 @@ fn read_match(t: &Tournament, id: PlayerId, m: usize) -> Result<MatchEntry, Pair
             Some(RoundEntry::Unplayed(Unplayed::Pab)),
             Some(RoundEntry::Unplayed(Unplayed::HalfBye | Unplayed::Pab)),
         ) => Ok(MatchEntry::Pab),
-        (
-            Some(RoundEntry::Unplayed(Unplayed::FullBye)),
-            Some(RoundEntry::Unplayed(Unplayed::FullBye)),
+        (Some(RoundEntry::Unplayed(Unplayed::FullBye)), Some(RoundEntry::Unplayed(_)) | None)
+        | (Some(RoundEntry::Unplayed(_)) | None, Some(RoundEntry::Unplayed(Unplayed::FullBye)))
+        | (
+            Some(RoundEntry::Unplayed(Unplayed::ForfeitWin)),
+            Some(RoundEntry::Unplayed(Unplayed::ForfeitWin)),
         ) => Ok(MatchEntry::FullBye),
         (Some(RoundEntry::Game { .. }), _) | (_, Some(RoundEntry::Game { .. })) => Err(bad(
             "a match is two games against one opponent: one column holds a game and the other not",
