@@ -20,6 +20,7 @@ use crate::systems::double_swiss;
 use crate::systems::dubov;
 use crate::systems::dutch;
 use crate::systems::dutch2012;
+use crate::systems::lim;
 use crate::systems::rating1998;
 use std::fmt;
 use std::str::FromStr;
@@ -40,6 +41,9 @@ pub enum System {
     /// FIDE Swiss System based on rating, approved by the 1992, 1997 and 1998 General
     /// Assemblies.
     Rating1998,
+    /// Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): only what its
+    /// readable text (Art. 1.1 to 2.3) decides; the rest is refused ([`PairingError::TextUnavailable`]).
+    Lim,
     /// Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026): every
     /// pairing is a match of two games, written as two round columns.
     DoubleSwiss,
@@ -54,6 +58,7 @@ impl System {
         System::Dubov2026,
         System::Dubov1997,
         System::Rating1998,
+        System::Lim,
         System::DoubleSwiss,
     ];
 
@@ -70,6 +75,7 @@ impl System {
             System::Dubov1997 => "dubov-1997",
             System::Dubov2026 => "dubov-2026",
             System::Rating1998 => "rating-1998",
+            System::Lim => "lim",
             System::DoubleSwiss => "double-swiss",
         }
     }
@@ -89,6 +95,9 @@ impl System {
                 "Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026)"
             }
             System::Rating1998 => "FIDE Swiss System based on rating (1992/1997/1998)",
+            System::Lim => {
+                "Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): Art. 1.1-2.3 only"
+            }
             System::DoubleSwiss => {
                 "Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026)"
             }
@@ -104,7 +113,10 @@ impl System {
             System::Dutch2026 => "FIDE_DUTCH_2025",
             System::Dubov2026 => "FIDE_DUBOV",
             System::DoubleSwiss => "FIDE_DOUBLESWISS",
-            System::Dutch2012 | System::Dubov1997 | System::Rating1998 => return None,
+            // ETT26 has no Lim code (trf-formats.md, E): it is named by a 092 line.
+            System::Dutch2012 | System::Dubov1997 | System::Rating1998 | System::Lim => {
+                return None
+            }
         };
         Some(if baku {
             format!("{base}_BAKU")
@@ -123,6 +135,7 @@ impl System {
             System::Dubov1997 => "Individual  Swiss Dubov 1997 rules",
             System::Dubov2026 => "Individual  Swiss Dubov 2026 rules",
             System::Rating1998 => "Individual  Swiss based on rating 1998 rules",
+            System::Lim => "Individual  Swiss Lim rules",
             System::DoubleSwiss => "Individual  Double-Swiss 2026 rules",
         }
     }
@@ -179,6 +192,9 @@ impl System {
         }
         if c.contains("RATING") && c.contains("1998") {
             return Some(System::Rating1998);
+        }
+        if c.contains("SWISS LIM") {
+            return Some(System::Lim);
         }
         None
     }
@@ -241,6 +257,7 @@ impl System {
             System::Dubov1997 => dubov::edition_1997::pair(t, req).map(Into::into),
             System::Dubov2026 => dubov::edition_2026::pair(t, req).map(Into::into),
             System::Rating1998 => rating1998::pair(t, req).map(Into::into),
+            System::Lim => lim::pair(t, req).map(Into::into),
             System::DoubleSwiss => double_swiss::pair(t, req).map(Into::into),
         }
     }
@@ -269,6 +286,7 @@ impl System {
             System::Dubov1997 => dubov::edition_1997::explain(t, req, pairing),
             System::Dubov2026 => dubov::edition_2026::explain(t, req, pairing),
             System::Rating1998 => rating1998::explain(t, req, pairing),
+            System::Lim => lim::explain(t, req),
             System::DoubleSwiss => double_swiss::explain(t, req, pairing),
         }
     }
@@ -310,6 +328,7 @@ impl System {
             | System::Dubov1997
             | System::Dubov2026
             | System::Rating1998
+            | System::Lim
             | System::DoubleSwiss => None,
         }
     }
@@ -331,7 +350,7 @@ impl System {
             )),
             System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
             System::Dutch2012 => Some(dutch2012::literal::pair(t, req)),
-            System::Dutch2026 | System::Dubov1997 | System::Dubov2026 => None,
+            System::Dutch2026 | System::Dubov1997 | System::Dubov2026 | System::Lim => None,
             System::DoubleSwiss => Some(double_swiss::literal::pair(t, req)),
         }
     }
@@ -354,6 +373,7 @@ impl System {
             | System::Dubov1997
             | System::Dubov2026
             | System::Rating1998
+            | System::Lim
             | System::DoubleSwiss => crate::systems::common::colour::initial_colour(t, None),
         }
     }
@@ -394,7 +414,7 @@ const NOT_IMPLEMENTED_192: &str = "FIDE_BURSTEIN, FIDE_LIM, CUSTOM_SWISS";
 #[error(
     "192 tournament type {code:?} names no pairing system swisslab implements: supported are {} \
      (each also with _BAKU); not implemented: {NOT_IMPLEMENTED_192}; the older editions \
-     (dutch-2012, dubov-1997, rating-1998) are named by a 092 line or --system",
+     (dutch-2012, dubov-1997, rating-1998) and lim are named by a 092 line or --system",
     supported_192()
 )]
 pub struct UnsupportedCode {

@@ -1,6 +1,6 @@
 //! Fuzz target `tournament`: structure-aware tournaments built with `arbitrary` (players,
 //! ratings, byes, forfeits, withdrawals, late entries, acceleration, odd point systems), paired
-//! round by round by the system drawn from the input (any of the seven, `draw_system`, or the one
+//! round by round by the system drawn from the input (any of them, `draw_system`, or the one
 //! `SWISSLAB_FUZZ_SYSTEM` names) and checked under that system's rules
 //! (`swisslab_fuzz::tournament_check`): the absolute criteria, the simulator's invariants, and on
 //! small fields the literal reference implementation of the candidate sequence (dutch-2017,

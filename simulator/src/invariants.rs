@@ -112,7 +112,12 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // a bye": any round not played over the board that scored a full point.
         // Rating-based 1998 B.1.b: "received a point without playing, either through a bye or
         // due to an opponent not appearing in time": the same reading.
-        System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Rating1998 => {
+        // Lim (C.04.4.3) Art. 1.1 adds to Basic Rules Art. 3; Art. 4 bars as in 2026.
+        System::Dutch2026
+        | System::Dubov2026
+        | System::Dubov1997
+        | System::Rating1998
+        | System::Lim => {
             let unplayed = matches!(
                 e,
                 RoundEntry::Unplayed(_)
@@ -264,6 +269,8 @@ pub fn check_pairing(
                 // Rating-based 1998 (Note to B.6): B.2 does not apply to the player over 50%
                 // only.
                 System::Rating1998 => own,
+                // Lim Art. 2.1: compatibility names no exception.
+                System::Lim => false,
                 // Dutch: the pair is exempt when one is a topscorer.
                 System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => tw || tb,
                 // Double-Swiss has no colour criterion (checked by `double_swiss`).

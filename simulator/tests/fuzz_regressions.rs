@@ -185,8 +185,9 @@ fn oracle_sanity() {
         (0x81, System::Dubov1997),
         (0x82, System::Rating1998),
         (0x83, System::Dutch2012),
+        (0xf0, System::Lim),
         (fuzz_lib::DOUBLE_SWISS_BYTE, System::DoubleSwiss),
-        (0xff, System::DoubleSwiss),
+        (0xf3, System::DoubleSwiss),
     ] {
         let mut bytes = vec![first];
         bytes.extend((0..400u32).map(|i| (i as u8).wrapping_mul(37)));
@@ -297,10 +298,31 @@ fn bye_rule_per_edition() {
     }
 }
 
+/// The Lim System is paired only as far as its readable text decides (C.04.4.3 Art. 1.1-2.3):
+/// on inputs drawing it, every round it refuses goes on with an arbitrary pairing, and its
+/// account of the arbitrary histories that follow must neither panic nor break a check.
+#[test]
+fn lim_inputs_run_through_the_checks() {
+    let mut asked = 0;
+    for seed in 0u8..40 {
+        let mut bytes = vec![fuzz_lib::LATE_SYSTEMS_FROM];
+        bytes.extend((0..600u32).map(|i| {
+            (i as u8)
+                .wrapping_mul(seed | 1)
+                .wrapping_add(seed.wrapping_mul(29))
+                ^ (i >> 3) as u8
+        }));
+        let s = fuzz_lib::tournament_check(&bytes).unwrap();
+        assert_eq!(s.system, System::Lim);
+        asked += s.engine_rounds + s.impossible_rounds;
+    }
+    assert!(asked > 40, "the engine was asked {asked} rounds");
+}
+
 /// `draw_system` keeps the meaning of the inputs from before the other systems were drawn: a
 /// first byte below `0x80` draws what the old one-of-two choice drew (even `dutch-2017`, odd
-/// `dutch-2026`), and consumes the same single byte; from `0x80` to `0xef` the byte modulo 4
-/// names four other systems, from `0xf0` up `double-swiss`, so every system is drawn.
+/// `dutch-2026`), and consumes the same single byte; from `0x80` the byte modulo 4 names the
+/// other four systems, from `0xf0` the systems added later: every system is drawn.
 #[test]
 fn draw_system_keeps_the_old_inputs() {
     use arbitrary::Unstructured;
@@ -314,14 +336,16 @@ fn draw_system_keeps_the_old_inputs() {
             let mut old = Unstructured::new(&data);
             let before = *old.choose(&[System::Dutch2017, System::Dutch2026]).unwrap();
             assert_eq!(system, before, "byte {b:#04x}");
-        } else if b >= fuzz_lib::DOUBLE_SWISS_BYTE {
-            assert_eq!(system, System::DoubleSwiss, "byte {b:#04x}");
-        } else {
+        } else if b < fuzz_lib::LATE_SYSTEMS_FROM {
             assert_eq!(system, fuzz_lib::HIGH_BYTE_SYSTEMS[usize::from(b % 4)]);
+        } else {
+            let late = fuzz_lib::LATE_SYSTEMS;
+            let k = usize::from(b - fuzz_lib::LATE_SYSTEMS_FROM) % late.len();
+            assert_eq!(system, late[k]);
         }
         drawn.insert(system.to_string());
     }
-    assert_eq!(drawn.len(), 7, "{drawn:?}");
+    assert_eq!(drawn.len(), System::ALL.len(), "{drawn:?}");
     let mut empty = Unstructured::new(&[]);
     assert_eq!(
         fuzz_lib::draw_system(&mut empty).unwrap(),

@@ -95,7 +95,7 @@ const BUDGET_AFTER: u64 = 1_000;
 /// 10 is already 352,716), and C.12's sets of downfloaters with the same scores. A list cut
 /// here may leave out the choice the rules would take (no pairing found in the corpora or the
 /// stress runs comes near it), so reaching it is counted with the searches given up
-/// (`super::give_up`), never silent. D.2's exchanges are not cut: `exchange` lists them in
+/// (`Round12::give_up`), never silent. D.2's exchanges are not cut: `exchange` lists them in
 /// order, only as far as the search's node budget goes.
 pub(crate) const CHOICE_LIMIT: usize = 200_000;
 
@@ -765,11 +765,12 @@ pub(crate) fn legal(r: &Round12, lv: &Level, a: usize, b: usize) -> bool {
 }
 
 /// The `k`-subsets of `0..n`, increasing, in lexicographic order (also the D.3 order); at most
-/// `CHOICE_LIMIT` of them, and a list cut there is counted (`super::give_up`).
-pub(crate) fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+/// `CHOICE_LIMIT` of them, and a list cut there is counted in the round's diagnostics
+/// (`Round12::give_up`).
+pub(crate) fn combinations(r: &Round12, n: usize, k: usize) -> Vec<Vec<usize>> {
     let (out, cut) = combinations_upto(n, k, CHOICE_LIMIT);
     if cut {
-        super::give_up();
+        r.give_up();
     }
     out
 }
@@ -994,7 +995,7 @@ fn least_conflicts(r: &Round12, mdps: &[usize], residents: &[usize], m1: usize) 
 }
 
 /// The most moved-down players that can be paired with residents (B.1, B.2).
-fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
+pub(crate) fn mdp_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bipartite(mdps, residents, &|a, b| r.pairable(a, b))
 }
 
@@ -1398,7 +1399,7 @@ impl<'a> Compatible<'a> {
         let mut counted = |lv: Level| {
             let ok = run(lv);
             if !ok && self.nodes.get() > NODE_LIMIT {
-                r.searches_given_up.set(r.searches_given_up.get() + 1);
+                r.give_up();
             }
             ok
         };
@@ -1802,7 +1803,7 @@ fn heterogeneous(
         return false;
     }
     let mut tried: Vec<Vec<usize>> = Vec::new();
-    for chosen in combinations(mdps.len(), m1) {
+    for chosen in combinations(r, mdps.len(), m1) {
         let s1: Vec<usize> = chosen.iter().take(k).map(|&c| mdps[c]).collect();
         if k < m1 {
             if tried.contains(&s1) {
@@ -1919,5 +1920,28 @@ mod choice_tests {
         assert_eq!((short.len(), cut), (19, true));
         assert!(!choose_exceeds(5, 7, 0));
         assert!(choose_exceeds(100, 50, usize::MAX));
+    }
+
+    /// A list cut at the bound is counted in the diagnostics of the round being paired, which
+    /// the round's result carries (`Diagnosed`); a whole list is not.
+    #[test]
+    fn a_cut_list_is_counted_in_the_rounds_diagnostics() {
+        use crate::model::{Player, Tournament};
+        use crate::pairing::Request;
+        let t = Tournament {
+            players: (1..=4)
+                .map(|id| Player {
+                    id,
+                    name: format!("P{id}"),
+                    ..Player::default()
+                })
+                .collect(),
+            ..Tournament::default()
+        };
+        let r = super::super::prepare(&t, &Request::next_round(&t)).expect("a valid round");
+        assert_eq!(super::combinations(&r, 20, 10).len(), 184_756);
+        assert!(r.diagnostics.get().is_empty());
+        assert_eq!(super::combinations(&r, 21, 10).len(), CHOICE_LIMIT);
+        assert_eq!(r.diagnostics.get().searches_given_up, 1);
     }
 }

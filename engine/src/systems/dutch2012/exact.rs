@@ -520,7 +520,7 @@ impl<'a> Judge<'a> {
         }
         let residents = residents_of(all, mdps);
         let mut best: Option<(usize, Valued)> = None;
-        for (c, (s1, waiting)) in chosen_sets(mdps, m1).iter().enumerate() {
+        for (c, (s1, waiting)) in chosen_sets(self.r, mdps, m1).iter().enumerate() {
             let rest = Rest {
                 must: s1,
                 partners: &residents,
@@ -549,7 +549,7 @@ impl<'a> Judge<'a> {
         (c, value): (usize, I256),
     ) -> Option<First> {
         let residents = residents_of(all, mdps);
-        let (s1, waiting) = chosen_sets(mdps, m1).into_iter().nth(c)?;
+        let (s1, waiting) = chosen_sets(self.r, mdps, m1).into_iter().nth(c)?;
         let mut order = vec![I256::from(c as u64)];
         // D.1.2: each S1 player in turn takes the first resident with which a best completion
         // still exists.
@@ -787,8 +787,8 @@ fn residents_of(all: &[usize], mdps: &[usize]) -> Vec<usize> {
 
 /// The choices of `m1` moved-down players in the order of D.3, each with the others (who wait
 /// for the remainder).
-fn chosen_sets(mdps: &[usize], m1: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
-    combinations(mdps.len(), m1)
+fn chosen_sets(r: &Round12, mdps: &[usize], m1: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    combinations(r, mdps.len(), m1)
         .into_iter()
         .map(|c| {
             let s1: Vec<usize> = c.iter().map(|&k| mdps[k]).collect();

@@ -756,10 +756,12 @@ impl<'a> Literal<'a> {
     /// reaches it (`super::c12_again`): from C.1, a downfloater without a possible opponent in
     /// the next bracket, or from the penultimate bracket a lowest bracket whose bye can only go
     /// to a player moved down from here, each taken when the next bracket makes more pairs or
-    /// moves down lower scores (the lowest bracket: gives the bye to a lower score); from C.10,
+    /// moves down lower scores (the lowest bracket: gives the bye to a lower score; from C.1,
+    /// lower scores only with every moved-down player given a possible opponent); from C.10,
     /// a next bracket that cannot make its P0 pairs (P0 after C.1), taken when it "now allows
     /// P1 pairings": P1 from P0 down (C.14), the first pairing in the order of C and D that
-    /// lets the next bracket make P1 pairs.
+    /// lets the next bracket make P1 pairs; from C.14.b.2, a heterogeneous next bracket that
+    /// cannot pair all its moved-down players, taken when it then can, with no fewer pairs.
     fn c12(
         &self,
         mdps: &[usize],
@@ -788,13 +790,30 @@ impl<'a> Literal<'a> {
             }
             return None;
         }
+        // From C.14.b.2: a heterogeneous next bracket that cannot pair all its moved-down
+        // players with its residents; taken when it then can (or is homogeneous), with no
+        // fewer pairs.
+        let het = |f: &[usize]| 2 * f.len() < f.len() + next.len();
+        let all_paired = |f: &[usize]| !het(f) || super::bracket::mdp_pairs(r, f, next) == f.len();
+        if !stranded && !penultimate && !all_paired(floaters) {
+            let again = |f: &[usize]| {
+                scores_desc(r, f) == scores
+                    && all_paired(f)
+                    && self.most_pairs(&union(f, next)) >= pairs
+            };
+            return self.bracket(mdps, residents, Place::Upper, false, &again);
+        }
         let now = self.next_quality(floaters, next, penultimate);
         let bye = penultimate && super::mdp_bye(r, &now.1 .0, residents, next);
         if !stranded && !bye && self.c12 != C12::EveryBracket {
             return None;
         }
+        // From C.1, as many pairs moving down lower scores count only when every moved-down
+        // player has a possible opponent in the next bracket (C.1's cause gone).
         let again = |f: &[usize]| {
-            scores_desc(r, f) == scores && self.next_quality(f, next, penultimate) > now
+            let q = self.next_quality(f, next, penultimate);
+            let cured = !stranded || q.0 > now.0 || !super::mdp_stranded(r, f, next);
+            scores_desc(r, f) == scores && q > now && cured
         };
         self.bracket(mdps, residents, Place::Upper, false, &again)
     }

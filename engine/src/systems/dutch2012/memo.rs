@@ -332,7 +332,7 @@ impl Memo {
         if let Some(&v) = self.least_het.borrow().get(&m1) {
             return v;
         }
-        let v = combinations(mdps.len(), m1)
+        let v = combinations(r, mdps.len(), m1)
             .iter()
             .filter_map(|chosen| {
                 let s1: Vec<usize> = chosen.iter().map(|&k| mdps[k]).collect();

@@ -41,9 +41,13 @@
 //! The lower brackets (C.12-C.13), as the reference engine applies them:
 //! - C.1 / C.12: when a moved-down player has no possible opponent in the next bracket, the
 //!   bracket above is paired again for another set of downfloaters with the same scores that
-//!   lets the next bracket make more pairs, or as many pairs moving down lower scores (B.3); if
-//!   there is none, the first pairing stands; not after C.13's search paired the bracket
-//!   again (C.12's last line: no backtracking while already backtracking);
+//!   lets the next bracket make more pairs, or as many pairs moving down lower scores (B.3)
+//!   with every moved-down player given a possible opponent there; if there is none, the
+//!   first pairing stands; not after C.13's search paired the bracket again (C.12's last
+//!   line: no backtracking while already backtracking);
+//! - C.14.b.2 to C.12: a heterogeneous next bracket that cannot pair all its moved-down
+//!   players with its residents sends the bracket above back for another set with the same
+//!   scores that lets it pair them all, with no fewer pairs;
 //! - C.10 to C.12: C.12 is reached once a bracket with moved-down players, every requirement
 //!   lowered by C.10, cannot make P1 = P0 pairs, P0 counting only its players with a possible
 //!   opponent (C.1 moves the others down before C.2 determines P0); the bracket above is then
@@ -90,20 +94,6 @@ use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-thread_local! {
-    /// The lists cut at a bound while pairing the current round on this thread (a D.3 choice
-    /// list or C.12 sets cut at `bracket::CHOICE_LIMIT`, C.12's sets of downfloaters too many
-    /// to rank in `same_scores`): each may decide a pairing instead of the rules, so each is
-    /// reported in the round's [`Diagnostics`] beside the level searches given up. A pairing
-    /// runs on one thread; [`pair_diagnosed`] clears it before the round and reads it after.
-    static LISTS_CUT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
-/// Counts one list cut at a bound in the round being paired (see `LISTS_CUT`).
-pub(crate) fn give_up() {
-    LISTS_CUT.with(|c| c.set(c.get() + 1));
-}
-
 /// A player as the 2012 rules see him when pairing one round.
 #[derive(Clone, Debug)]
 pub(crate) struct Player12 {
@@ -145,15 +135,25 @@ pub(crate) struct Round12 {
     /// players (the joined brackets). Two of them paired make no upfloat: the joined brackets
     /// are one score bracket, only the players moved down into it float.
     pub joined_top: std::cell::Cell<Option<Score>>,
-    /// The requirement levels of this round whose search reached the node limit of `bracket`
-    /// and were taken as not met: the safety net deciding instead of the rules, reported in
-    /// the result's [`Diagnostics`]. The conformance test holds it at zero on the corpus.
-    pub searches_given_up: std::cell::Cell<u64>,
+    /// What this round reports besides its pairing (the result's [`Diagnostics`]): each
+    /// requirement level whose search reached the node limit of `bracket` and was taken as not
+    /// met, and each list cut at a bound (a D.3 choice list or C.12's sets cut at
+    /// `bracket::CHOICE_LIMIT`, C.12's sets too many to rank in `same_scores`). Each may decide
+    /// a pairing instead of the rules (`Round12::give_up`); the conformance tests hold the
+    /// count at zero on the corpora.
+    pub diagnostics: std::cell::Cell<Diagnostics>,
     /// The brackets as kept, for `explain`.
     pub trace: crate::bracket_trace::Trace,
 }
 
 impl Round12 {
+    /// Counts one search given up or one list cut at a bound in the round's diagnostics.
+    pub fn give_up(&self) {
+        let mut d = self.diagnostics.get();
+        d.searches_given_up += 1;
+        self.diagnostics.set(d);
+    }
+
     /// The upfloater of the pair for B.5 / B.6 (C.3.g-h): the lower player, when the scores
     /// differ, the bracket is paired as heterogeneous (`up_floats`) and the pair is not two
     /// players of a joined lowest bracket (`joined_top`).
@@ -286,7 +286,6 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
 /// [`pair`], with the level searches given up at the node limit in the result's diagnostics.
 pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
     check_round_number(req.round)?;
-    LISTS_CUT.with(|c| c.set(0));
     let r = prepare(t, req)?;
     let (games, bye) = pair_round(&r)?;
     let pairing = pairing_of(
@@ -299,9 +298,7 @@ pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, Pairin
     );
     Ok(Diagnosed {
         pairing,
-        diagnostics: Diagnostics {
-            searches_given_up: r.searches_given_up.get() + LISTS_CUT.with(|c| c.get()),
-        },
+        diagnostics: r.diagnostics.get(),
     })
 }
 
@@ -482,7 +479,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         },
         cache: RefCell::new(HashMap::new()),
         bracket_score: std::cell::Cell::new(None),
-        searches_given_up: std::cell::Cell::new(0),
+        diagnostics: std::cell::Cell::new(Diagnostics::default()),
         up_floats: std::cell::Cell::new(true),
         joined_top: std::cell::Cell::new(None),
         trace: Default::default(),
@@ -535,10 +532,10 @@ fn same_scores(
             .copied()
             .filter(|&i| r.players[i].score == s)
             .collect();
-        let picks = bracket::combinations(pool.len(), need);
+        let picks = bracket::combinations(r, pool.len(), need);
         if sets.len().saturating_mul(picks.len()) > limit {
             // C.12 then asks for any better set instead of the best first: counted.
-            give_up();
+            r.give_up();
             return None;
         }
         sets = sets
@@ -603,15 +600,21 @@ fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     bracket::max_pairs(&all, &|a, b| r.pairable(a, b))
 }
 
-/// C.12, reached from three places, sends the pairing of this bracket back for another set of
+/// C.12, reached from four places, sends the pairing of this bracket back for another set of
 /// downfloaters with the same scores (`None`: the first pairing, with downfloaters `floaters`,
 /// stands):
 /// - C.1: a moved-down player without a possible opponent in the next bracket; taken when the
-///   next bracket then makes more pairs or as many pairs moving down lower scores;
+///   next bracket then makes more pairs, or as many pairs moving down lower scores (B.3) with
+///   every moved-down player given a possible opponent there: a set that leaves one without
+///   any does not remove C.1's cause, and only more pairs ("now allows P1 pairings") take it
+///   (`tiny/p011-r09-i1001398` round 8, docs/systems/dutch-2012-readings.md);
 /// - C.10 to C.12: the next bracket, every requirement lowered, cannot make P1 = P0 pairs (P0
 ///   counting only its players who have a possible opponent there, C.1-C.2); taken when it
 ///   "now allows P1 pairings", i.e. more pairs: the most first, as C.14 lowers P1 one by one
 ///   and C.12 is reached again at each value;
+/// - C.14.b.2: the next bracket, heterogeneous, cannot pair all its moved-down players with its
+///   residents; taken when it then can (or is homogeneous) and makes no fewer pairs
+///   (`small/p016-r09-i1001366` round 7, docs/systems/dutch-2012-readings.md);
 /// - from the penultimate bracket (`lowest` holding the lower players), a lowest bracket whose
 ///   bye can only go to a player moved down from here; taken when the lowest bracket then makes
 ///   more pairs or gives the bye to a lower score.
@@ -635,13 +638,22 @@ fn c12_again(
             (pairs < p0_after_c1(r, &all)).then_some(pairs)
         })
         .flatten();
-    if !stranded && short.is_none() && !penultimate {
+    // C.12 reached from C.14.b.2: the next bracket, heterogeneous (A.3), cannot pair all its
+    // moved-down players with its residents (M1 would be lowered below M0).
+    let het = |f: &[usize]| 2 * f.len() < f.len() + next.len();
+    let unpaired = !stranded
+        && short.is_none()
+        && !penultimate
+        && het(floaters)
+        && bracket::mdp_pairs(r, floaters, next) < floaters.len();
+    if !stranded && short.is_none() && !unpaired && !penultimate {
         return None;
     }
     let now = next_quality(r, floaters, next, penultimate);
-    if !stranded && short.is_none() && !mdp_bye(r, &now.1 .0, residents, next) {
+    if !stranded && short.is_none() && !unpaired && !mdp_bye(r, &now.1 .0, residents, next) {
         return None;
     }
+    let pairs_first = next_pairs(r, floaters, next);
     let complete = |f: &[usize]| {
         lowest.is_none_or(|below| {
             let mut all = f.to_vec();
@@ -655,11 +667,23 @@ fn c12_again(
         if !complete(f) {
             return None;
         }
+        if unpaired {
+            // "This now allows P1 pairings": every moved-down player paired (M1 = M0), and
+            // no fewer pairs in all.
+            let ok = (!het(f) || bracket::mdp_pairs(r, f, next) == f.len())
+                && next_pairs(r, f, next) >= pairs_first;
+            return ok.then_some(0);
+        }
         if let Some(pairs_now) = short {
             let p = next_pairs(r, f, next);
             (p > pairs_now).then_some(p)
         } else {
-            (next_quality(r, f, next, penultimate) > now).then_some(0)
+            // C.1's trigger: as many pairs moving down lower scores count only when no
+            // moved-down player is left without an opponent there (the cause of C.12 is gone);
+            // else only more pairs do.
+            let q = next_quality(r, f, next, penultimate);
+            let cured = !stranded || q.0 > now.0 || !mdp_stranded(r, f, next);
+            (q > now && cured).then_some(0)
         }
     };
     // The sets of downfloaters with the same scores that would do better, listed before the
