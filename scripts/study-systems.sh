@@ -7,8 +7,8 @@
 #    the paired comparison of Dutch 2026 (A) with each other system (B), and one headline table.
 # 2. The match study: MATCH (a system whose pairings are matches of two games, e.g.
 #    double-swiss) over MATCH_ROUNDS rounds against Dutch 2026 over twice as many, so both play
-#    the same number of games; same seed, tournaments paired by index (the fields differ, since
-#    the simulator's draws of a field interleave with its rounds' events), then
+#    the same number of games; same seed, tournaments paired by index (the same fields, since
+#    the simulator draws a field before its events; events and results differ), then
 #    `report --compare` and a headline table.
 #
 #   scripts/study-systems.sh [FAMILY] [MATCH]

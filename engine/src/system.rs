@@ -9,13 +9,14 @@
 //! Which system a tournament file asks for (TRF-2026 `192`, else a `092` line naming one) is
 //! read by [`System::from_trf`]; the command line wins over the file, and with neither the
 //! edition in force is used ([`System::DEFAULT`]). A `192` code naming a system swisslab does not
-//! pair (Burstein, Lim, a typo) is an [`UnsupportedCode`] error listing the codes
+//! pair (Lim, a typo) is an [`UnsupportedCode`] error listing the codes
 //! it pairs, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
 //! Acceleration, which [`crate::acceleration`] applies for every system.
 
 use crate::model::{Color, Tournament};
 use crate::pairing::{Diagnosed, Pairing, PairingError, Request};
 use crate::positional::Positional;
+use crate::systems::burstein;
 use crate::systems::double_swiss;
 use crate::systems::dubov;
 use crate::systems::dutch;
@@ -44,6 +45,8 @@ pub enum System {
     /// Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): only what its
     /// readable text (Art. 1.1 to 2.3) decides; the rest is refused ([`PairingError::TextUnavailable`]).
     Lim,
+    /// Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026).
+    Burstein2026,
     /// Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026): every
     /// pairing is a match of two games, written as two round columns.
     DoubleSwiss,
@@ -59,6 +62,7 @@ impl System {
         System::Dubov1997,
         System::Rating1998,
         System::Lim,
+        System::Burstein2026,
         System::DoubleSwiss,
     ];
 
@@ -76,7 +80,16 @@ impl System {
             System::Dubov2026 => "dubov-2026",
             System::Rating1998 => "rating-1998",
             System::Lim => "lim",
+            System::Burstein2026 => "burstein-2026",
             System::DoubleSwiss => "double-swiss",
+        }
+    }
+
+    /// Other names accepted on the command line: `burstein` for the edition in force.
+    pub fn aliases(self) -> &'static [&'static str] {
+        match self {
+            System::Burstein2026 => &["burstein"],
+            _ => &[],
         }
     }
 
@@ -98,6 +111,9 @@ impl System {
             System::Lim => {
                 "Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): Art. 1.1-2.3 only"
             }
+            System::Burstein2026 => {
+                "Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026)"
+            }
             System::DoubleSwiss => {
                 "Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026)"
             }
@@ -112,6 +128,7 @@ impl System {
             System::Dutch2017 => "FIDE_DUTCH_2017",
             System::Dutch2026 => "FIDE_DUTCH_2025",
             System::Dubov2026 => "FIDE_DUBOV",
+            System::Burstein2026 => "FIDE_BURSTEIN",
             System::DoubleSwiss => "FIDE_DOUBLESWISS",
             // ETT26 has no Lim code (trf-formats.md, E): it is named by a 092 line.
             System::Dutch2012 | System::Dubov1997 | System::Rating1998 | System::Lim => {
@@ -136,6 +153,7 @@ impl System {
             System::Dubov2026 => "Individual  Swiss Dubov 2026 rules",
             System::Rating1998 => "Individual  Swiss based on rating 1998 rules",
             System::Lim => "Individual  Swiss Lim rules",
+            System::Burstein2026 => "Individual  Swiss Burstein 2026 rules",
             System::DoubleSwiss => "Individual  Double-Swiss 2026 rules",
         }
     }
@@ -195,6 +213,9 @@ impl System {
         }
         if c.contains("SWISS LIM") {
             return Some(System::Lim);
+        }
+        if c.contains("BURSTEIN") {
+            return Some(System::Burstein2026);
         }
         None
     }
@@ -258,6 +279,7 @@ impl System {
             System::Dubov2026 => dubov::edition_2026::pair(t, req).map(Into::into),
             System::Rating1998 => rating1998::pair(t, req).map(Into::into),
             System::Lim => lim::pair(t, req).map(Into::into),
+            System::Burstein2026 => burstein::pair(t, req),
             System::DoubleSwiss => double_swiss::pair(t, req).map(Into::into),
         }
     }
@@ -287,6 +309,7 @@ impl System {
             System::Dubov2026 => dubov::edition_2026::explain(t, req, pairing),
             System::Rating1998 => rating1998::explain(t, req, pairing),
             System::Lim => lim::explain(t, req),
+            System::Burstein2026 => burstein::explain(t, req, pairing),
             System::DoubleSwiss => double_swiss::explain(t, req, pairing),
         }
     }
@@ -324,6 +347,7 @@ impl System {
         match self {
             System::Dutch2017 => Some(dutch::first_difference(t, req, file, ours)),
             System::Dutch2026 => Some(dutch::edition_2026::first_difference(t, req, file, ours)),
+            System::Burstein2026 => Some(burstein::first_difference(t, req, file, ours)),
             System::Dutch2012
             | System::Dubov1997
             | System::Dubov2026
@@ -351,6 +375,7 @@ impl System {
             System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
             System::Dutch2012 => Some(dutch2012::literal::pair(t, req)),
             System::Dutch2026 | System::Dubov1997 | System::Dubov2026 | System::Lim => None,
+            System::Burstein2026 => Some(burstein::literal::pair(t, req)),
             System::DoubleSwiss => Some(double_swiss::literal::pair(t, req)),
         }
     }
@@ -374,6 +399,7 @@ impl System {
             | System::Dubov2026
             | System::Rating1998
             | System::Lim
+            | System::Burstein2026
             | System::DoubleSwiss => crate::systems::common::colour::initial_colour(t, None),
         }
     }
@@ -402,12 +428,17 @@ const SUPPORTED_192: &[(&str, System)] = &[
     ("FIDE_DUBOV", System::Dubov2026),
     ("FIDE_DUBOV_2025", System::Dubov2026),
     ("FIDE_DUBOV_2026", System::Dubov2026),
+    // ETT26 `FIDE_BURSTEIN` names the edition in force (C.04.4.2, 2026); the text of 1 July
+    // 2025 is the same system, corrected in 2026.
+    ("FIDE_BURSTEIN", System::Burstein2026),
+    ("FIDE_BURSTEIN_2025", System::Burstein2026),
+    ("FIDE_BURSTEIN_2026", System::Burstein2026),
     // ETT26 `FIDE_DOUBLESWISS` (Gacrux trf2json.py): C.04.5, two round columns per match.
     ("FIDE_DOUBLESWISS", System::DoubleSwiss),
 ];
 
 /// ETT26 individual Swiss tournament types swisslab does not pair (yet).
-const NOT_IMPLEMENTED_192: &str = "FIDE_BURSTEIN, FIDE_LIM, CUSTOM_SWISS";
+const NOT_IMPLEMENTED_192: &str = "FIDE_LIM, CUSTOM_SWISS";
 
 /// A TRF-2026 `192` tournament type that names no system swisslab implements.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -444,7 +475,11 @@ impl FromStr for System {
         System::ALL
             .iter()
             .copied()
-            .find(|sys| sys.name().eq_ignore_ascii_case(s.trim()))
+            .find(|sys| {
+                std::iter::once(sys.name())
+                    .chain(sys.aliases().iter().copied())
+                    .any(|n| n.eq_ignore_ascii_case(s.trim()))
+            })
             .ok_or_else(|| UnknownSystem {
                 found: s.to_string(),
             })
@@ -490,8 +525,20 @@ mod tests {
             assert_eq!(System::from_code(code), Some(System::Dutch2026), "{code}");
         }
         assert_eq!(System::DEFAULT, System::Dutch2026);
-        assert_eq!(System::from_code("FIDE_BURSTEIN_2026"), None);
-        for code in ["FIDE_BURSTEIN", "FIDE_LIM_BAKU", "FIDE_DUTCH_2017X"] {
+        for code in [
+            "FIDE_BURSTEIN",
+            "FIDE_BURSTEIN_2025",
+            "FIDE_BURSTEIN_2026_BAKU",
+            "fide_burstein_baku",
+        ] {
+            assert_eq!(
+                System::from_code(code),
+                Some(System::Burstein2026),
+                "{code}"
+            );
+        }
+        assert_eq!("burstein".parse::<System>(), Ok(System::Burstein2026));
+        for code in ["FIDE_LIM_BAKU", "FIDE_DUTCH_2017X"] {
             let e = System::from_192(code).unwrap_err().to_string();
             assert!(e.contains(code) && e.contains("FIDE_DUTCH_2025"), "{e}");
         }
@@ -542,11 +589,15 @@ mod tests {
             with("192 FIDE_DUBOV\n092 FIDE_DUTCH_2025\n"),
             Some(System::Dubov2026)
         );
-        assert_eq!(with("192 FIDE_BURSTEIN\n092 FIDE_DUTCH_2025\n"), None);
-        let burstein = crate::trf::read_str("192 FIDE_BURSTEIN\n001    1      A\n").expect("TRF");
-        assert!(System::resolve(None, &burstein).is_err());
         assert_eq!(
-            System::resolve(Some(System::Dutch2026), &burstein),
+            with("192 FIDE_BURSTEIN\n092 FIDE_DUTCH_2025\n"),
+            Some(System::Burstein2026)
+        );
+        assert_eq!(with("192 FIDE_LIM\n092 FIDE_DUTCH_2025\n"), None);
+        let lim = crate::trf::read_str("192 FIDE_LIM\n001    1      A\n").expect("TRF");
+        assert!(System::resolve(None, &lim).is_err());
+        assert_eq!(
+            System::resolve(Some(System::Dutch2026), &lim),
             Ok(System::Dutch2026)
         );
         assert_eq!(with("192 FIDE_DUBOV_BAKU\n"), Some(System::Dubov2026));

@@ -7,7 +7,7 @@
 //! colour limits ([`ColourLimits`]: the Dutch C.3 with its topscorers; per player for Dubov,
 //! without exception, and for 1998 with the Note to B.6). The `tournament` target draws the
 //! system from the first byte of its input ([`draw_system`]: below `0x80` even `dutch-2017`,
-//! odd `dutch-2026`; from `0x80` the four others; from `0xf0` those added later, `lim` and
+//! odd `dutch-2026`; from `0x80` the four others; from `0xf0` those added later, `lim`, `burstein-2026` and
 //! `double-swiss`), or takes the one named by [`SYSTEM_ENV`]
 //! when it is set; `trf_pair` pairs with the system the file names, else the edition in force
 //! (`System::resolve`).
@@ -112,13 +112,23 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // Dubov 2026 C2 (2.1.2) cites the same Art. 4; Dubov 1997 2.2 bars "a point without
         // playing", read the same way (a round not played that scored a win's points).
         // Lim (C.04.4.3) Art. 1.1 adds to Basic Rules Art. 3; Art. 4 bars as in 2026.
+        // Burstein 2026 C2 (2.1.2) cites Art. 4 too.
         (
-            System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Lim,
+            System::Dutch2026
+            | System::Dubov2026
+            | System::Dubov1997
+            | System::Lim
+            | System::Burstein2026,
             RoundEntry::Game { kind, .. },
         ) if kind != GameKind::Forfeit => false,
-        (System::Dutch2026 | System::Dubov2026 | System::Dubov1997 | System::Lim, _) => {
-            pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
-        }
+        (
+            System::Dutch2026
+            | System::Dubov2026
+            | System::Dubov1997
+            | System::Lim
+            | System::Burstein2026,
+            _,
+        ) => pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win),
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
         // due to an opponent not appearing in time": a forfeit win, or a bye (of any kind) that
         // scored points; a pairing-allocated bye worth nothing bars nothing (nor does a forfeit
@@ -213,6 +223,11 @@ impl ColourLimits {
             // Lim Art. 2.1: no third colour in a row, never three more of one colour; no
             // exception is named.
             System::Lim => ColourLimits::PerPlayer {
+                exempt_topscorer: false,
+            },
+            // Burstein C3 (2.1.3) names no topscorer exception; its seeding rounds (Dutch) are
+            // never the last round.
+            System::Burstein2026 => ColourLimits::PerPlayer {
                 exempt_topscorer: false,
             },
             // Double-Swiss has no colour criterion; its pairings are checked by
@@ -471,13 +486,13 @@ pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
 
 /// The systems of the first bytes from [`LATE_SYSTEMS_FROM`] up, by the byte's offset from it
 /// modulo their number ([`draw_system`]): the systems added after the first six.
-pub const LATE_SYSTEMS: &[System] = &[System::Lim, System::DoubleSwiss];
+pub const LATE_SYSTEMS: &[System] = &[System::Lim, System::Burstein2026, System::DoubleSwiss];
 
 /// The first byte that draws one of [`LATE_SYSTEMS`].
 pub const LATE_SYSTEMS_FROM: u8 = 0xf0;
 
 /// The first byte that draws `double-swiss` (each round a match of two columns).
-pub const DOUBLE_SWISS_BYTE: u8 = LATE_SYSTEMS_FROM + 1;
+pub const DOUBLE_SWISS_BYTE: u8 = LATE_SYSTEMS_FROM + 2;
 
 /// The system of a `tournament` input, from its first byte `b` (no byte left: `0`), unless
 /// [`SYSTEM_ENV`] forces one:
@@ -486,8 +501,8 @@ pub const DOUBLE_SWISS_BYTE: u8 = LATE_SYSTEMS_FROM + 1;
 ///   (then every byte was read this way), so an input starting below `0x80` keeps its system;
 /// - `0x80 <= b < 0xf0`: `b % 4` indexes [`HIGH_BYTE_SYSTEMS`]: `0x80` `dubov-2026`, `0x81`
 ///   `dubov-1997`, `0x82` `rating-1998`, `0x83` `dutch-2012` (and so on up to `0xef`);
-/// - `b >= 0xf0`: `(b - 0xf0) % LATE_SYSTEMS.len()` indexes [`LATE_SYSTEMS`] (`0xf0` `lim`, `0xf1`
-///   `double-swiss`, each round of it a match of two columns).
+/// - `b >= 0xf0`: `(b - 0xf0) % LATE_SYSTEMS.len()` indexes [`LATE_SYSTEMS`] (`0xf0` `lim`,
+///   `0xf1` `burstein-2026`, `0xf2` `double-swiss`, each round of it a match of two columns).
 ///
 /// Shares: a quarter each for the two Dutch editions in force, an eighth for each other
 /// system. Old inputs from `0x80` up (of the git-ignored corpus and the random seeds) change

@@ -113,11 +113,13 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // Rating-based 1998 B.1.b: "received a point without playing, either through a bye or
         // due to an opponent not appearing in time": the same reading.
         // Lim (C.04.4.3) Art. 1.1 adds to Basic Rules Art. 3; Art. 4 bars as in 2026.
+        // Burstein 2026 C2 (2.1.2) cites the same Basic Rules Art. 4.
         System::Dutch2026
         | System::Dubov2026
         | System::Dubov1997
         | System::Rating1998
-        | System::Lim => {
+        | System::Lim
+        | System::Burstein2026 => {
             let unplayed = matches!(
                 e,
                 RoundEntry::Unplayed(_)
@@ -229,8 +231,13 @@ pub fn check_pairing(
     if let Some(b) = pairing.bye {
         if !yields && facts.get(&b).is_some_and(|f| f.bye_barred) {
             v.push(Violation::ByeNotAllowed(b));
-        } else if matches!(system, System::Dutch2026 | System::Dubov2026) && to_pair.contains(&b) {
-            // C5 (Dutch 2026), 3.1.2-3.1.3 (Dubov 2026): the lowest score the bye can go to.
+        } else if matches!(
+            system,
+            System::Dutch2026 | System::Dubov2026 | System::Burstein2026
+        ) && to_pair.contains(&b)
+        {
+            // C5 (Dutch 2026), 3.1.2-3.1.3 (Dubov 2026, Burstein 2026; Burstein's seeding rounds
+            // are Dutch 2026): the lowest score the bye can go to.
             let q = Question {
                 t,
                 system,
@@ -264,8 +271,9 @@ pub fn check_pairing(
         );
         for (id, f, c, own) in [(w, fw, Color::White, tw), (b, fb, Color::Black, tb)] {
             let exempt = match system {
-                // Dubov has no topscorer exception (1997 2.3-2.4; 2026 C3 names none).
-                System::Dubov1997 | System::Dubov2026 => false,
+                // Dubov has no topscorer exception (1997 2.3-2.4; 2026 C3 names none), nor has
+                // Burstein (C3, 2.1.3; its Dutch seeding rounds are never the last round).
+                System::Dubov1997 | System::Dubov2026 | System::Burstein2026 => false,
                 // Rating-based 1998 (Note to B.6): B.2 does not apply to the player over 50%
                 // only.
                 System::Rating1998 => own,
@@ -439,8 +447,11 @@ impl Question<'_> {
             }
         };
         let abs: Vec<Option<Color>> = fs.iter().map(|f| absolute(f)).collect();
-        // Dubov has no topscorers (2026 C3 names no exception).
-        let dubov = matches!(system, System::Dubov1997 | System::Dubov2026);
+        // Dubov and Burstein have no topscorers (their C3 names no exception).
+        let dubov = matches!(
+            system,
+            System::Dubov1997 | System::Dubov2026 | System::Burstein2026
+        );
         let top: Vec<bool> = fs
             .iter()
             .map(|f| !dubov && topscorer(t, f, round, total_rounds))

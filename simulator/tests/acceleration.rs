@@ -64,7 +64,11 @@ fn sixteen_players_pair_group_a_among_itself_in_round_1() {
 #[test]
 fn unsupported_codes_and_point_systems_are_errors() {
     let dir = tempfile::tempdir().unwrap();
-    for code in ["FIDE_BURSTEIN", "FIDE_LIM_BAKU", "FIDE_DUTSCH"] {
+    // `FIDE_BURSTEIN` (and `_2025`, `_2026`, `_BAKU`) names the Burstein System, paired.
+    let f = fresh(dir.path(), "b.trf", 16, "FIDE_BURSTEIN_BAKU");
+    let (status, _, err) = stdout_of(swisslab().arg("pair").arg(&f));
+    assert_eq!(status, Some(0), "FIDE_BURSTEIN_BAKU: {err}");
+    for code in ["FIDE_BURSTEIN_1990", "FIDE_LIM_BAKU", "FIDE_DUTSCH"] {
         let f = fresh(dir.path(), "x.trf", 16, code);
         let (status, _, err) = stdout_of(swisslab().arg("pair").arg(&f));
         assert_eq!(status, Some(3), "{code}: {err}");

@@ -186,8 +186,9 @@ fn oracle_sanity() {
         (0x82, System::Rating1998),
         (0x83, System::Dutch2012),
         (0xf0, System::Lim),
+        (0xf1, System::Burstein2026),
         (fuzz_lib::DOUBLE_SWISS_BYTE, System::DoubleSwiss),
-        (0xf3, System::DoubleSwiss),
+        (0xf5, System::DoubleSwiss),
     ] {
         let mut bytes = vec![first];
         bytes.extend((0..400u32).map(|i| (i as u8).wrapping_mul(37)));
@@ -314,6 +315,27 @@ fn lim_inputs_run_through_the_checks() {
         }));
         let s = fuzz_lib::tournament_check(&bytes).unwrap();
         assert_eq!(s.system, System::Lim);
+        asked += s.engine_rounds + s.impossible_rounds;
+    }
+    assert!(asked > 40, "the engine was asked {asked} rounds");
+}
+
+/// Inputs drawing the Burstein System (first byte `0xf1`) go through every check: its rounds
+/// after the seeding rounds (1.6) are paired, verified and compared with the literal procedure
+/// on small fields.
+#[test]
+fn burstein_inputs_run_through_the_checks() {
+    let mut asked = 0;
+    for seed in 0u8..40 {
+        let mut bytes = vec![fuzz_lib::LATE_SYSTEMS_FROM + 1];
+        bytes.extend((0..600u32).map(|i| {
+            (i as u8)
+                .wrapping_mul(seed | 1)
+                .wrapping_add(seed.wrapping_mul(23))
+                ^ (i >> 2) as u8
+        }));
+        let s = fuzz_lib::tournament_check(&bytes).unwrap();
+        assert_eq!(s.system, System::Burstein2026);
         asked += s.engine_rounds + s.impossible_rounds;
     }
     assert!(asked > 40, "the engine was asked {asked} rounds");

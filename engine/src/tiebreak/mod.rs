@@ -19,6 +19,7 @@ mod encounter;
 mod fide_tables;
 mod koya;
 mod opponents;
+pub(crate) mod pairing_index;
 mod progressive;
 mod rating;
 mod rounds;

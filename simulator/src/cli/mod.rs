@@ -67,7 +67,11 @@ impl clap::ValueEnum for SystemArg {
     }
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.title()))
+        Some(
+            clap::builder::PossibleValue::new(self.0.name())
+                .help(self.0.title())
+                .aliases(self.0.aliases().iter().copied()),
+        )
     }
 }
 
