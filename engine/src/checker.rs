@@ -81,7 +81,7 @@ pub struct CheckReport {
 /// Re-pairs every round of `t` with `system` and compares.
 pub fn check(t: &Tournament, system: System) -> CheckReport {
     let diagnostics = Cell::new(Diagnostics::default());
-    let mut report = check_tournament(t, &|h, r| {
+    let mut report = check_tournament_by(t, system.columns_per_round(), &|h, r| {
         system.pair_diagnosed(h, r).map(|d| {
             let mut sum = diagnostics.get();
             sum.add(d.diagnostics);
@@ -136,9 +136,25 @@ pub fn assumed_total(t: &Tournament) -> u32 {
     u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX)
 }
 
-/// Re-pairs every round of `t` with `pair` (any engine) and compares.
+/// Re-pairs every round of `t` with `pair` (any engine) and compares. A file naming the
+/// Double-Swiss System (`192 FIDE_DOUBLESWISS`) is checked match by match.
 pub fn check_tournament(
     t: &Tournament,
+    pair: &dyn Fn(&Tournament, &Request) -> Result<Pairing, PairingError>,
+) -> CheckReport {
+    let per = System::from_trf(t)
+        .ok()
+        .flatten()
+        .map_or(1, System::columns_per_round);
+    check_tournament_by(t, per, pair)
+}
+
+/// [`check_tournament`] for a system whose pairing round takes `per` round columns: the first
+/// column of each is re-paired; with two (Double-Swiss), the second must hold the same pairs
+/// with the colours reversed (C.04.5 4.4).
+pub fn check_tournament_by(
+    t: &Tournament,
+    per: usize,
     pair: &dyn Fn(&Tournament, &Request) -> Result<Pairing, PairingError>,
 ) -> CheckReport {
     let rounds = t.rounds_paired();
@@ -147,7 +163,26 @@ pub fn check_tournament(
         discrepancies: Vec::new(),
         diagnostics: Diagnostics::default(),
     };
-    for round in 1..=rounds {
+    for round in (1..=rounds).step_by(per.max(1)) {
+        if per == 2 && round < rounds {
+            let first = Pairing::from_round(t, round);
+            let second = Pairing::from_round(t, round + 1);
+            let reversed: std::collections::BTreeSet<_> =
+                first.games.iter().map(|&(w, b)| (b, w)).collect();
+            if second.game_set() != reversed || second.bye.is_some() {
+                report.discrepancies.push(Discrepancy {
+                    round: round + 1,
+                    expected: second,
+                    produced: Ok(Pairing {
+                        games: reversed.into_iter().collect(),
+                        bye: None,
+                    }),
+                    why: Some(
+                        "game 2 of a match is game 1 with the colours reversed (C.04.5 4.4)".into(),
+                    ),
+                });
+            }
+        }
         let (history, req) = round_state(t, round);
         let mut expected = Pairing::from_round(t, round);
         let produced = pair(&history, &req);

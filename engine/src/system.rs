@@ -9,7 +9,7 @@
 //! Which system a tournament file asks for (TRF-2026 `192`, else a `092` line naming one) is
 //! read by [`System::from_trf`]; the command line wins over the file, and with neither the
 //! edition in force is used ([`System::DEFAULT`]). A `192` code naming a system swisslab does not
-//! pair (Lim, Double-Swiss, a typo) is an [`UnsupportedCode`] error listing the codes
+//! pair (Lim, a typo) is an [`UnsupportedCode`] error listing the codes
 //! it pairs, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
 //! Acceleration, which [`crate::acceleration`] applies for every system.
 
@@ -17,6 +17,7 @@ use crate::model::{Color, Tournament};
 use crate::pairing::{Diagnosed, Pairing, PairingError, Request};
 use crate::positional::Positional;
 use crate::systems::burstein;
+use crate::systems::double_swiss;
 use crate::systems::dubov;
 use crate::systems::dutch;
 use crate::systems::dutch2012;
@@ -46,6 +47,9 @@ pub enum System {
     Lim,
     /// Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026).
     Burstein2026,
+    /// Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026): every
+    /// pairing is a match of two games, written as two round columns.
+    DoubleSwiss,
 }
 
 impl System {
@@ -59,6 +63,7 @@ impl System {
         System::Rating1998,
         System::Lim,
         System::Burstein2026,
+        System::DoubleSwiss,
     ];
 
     /// The system used when neither the command line nor the file names one: the edition in
@@ -76,6 +81,7 @@ impl System {
             System::Rating1998 => "rating-1998",
             System::Lim => "lim",
             System::Burstein2026 => "burstein-2026",
+            System::DoubleSwiss => "double-swiss",
         }
     }
 
@@ -108,6 +114,9 @@ impl System {
             System::Burstein2026 => {
                 "Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026)"
             }
+            System::DoubleSwiss => {
+                "Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026)"
+            }
         }
     }
 
@@ -120,6 +129,7 @@ impl System {
             System::Dutch2026 => "FIDE_DUTCH_2025",
             System::Dubov2026 => "FIDE_DUBOV",
             System::Burstein2026 => "FIDE_BURSTEIN",
+            System::DoubleSwiss => "FIDE_DOUBLESWISS",
             // ETT26 has no Lim code (trf-formats.md, E): it is named by a 092 line.
             System::Dutch2012 | System::Dubov1997 | System::Rating1998 | System::Lim => {
                 return None
@@ -144,6 +154,7 @@ impl System {
             System::Rating1998 => "Individual  Swiss based on rating 1998 rules",
             System::Lim => "Individual  Swiss Lim rules",
             System::Burstein2026 => "Individual  Swiss Burstein 2026 rules",
+            System::DoubleSwiss => "Individual  Double-Swiss 2026 rules",
         }
     }
 
@@ -193,6 +204,9 @@ impl System {
         }
         if c.contains("DUTCH") && (c.contains("2025") || c.contains("2026")) {
             return Some(System::Dutch2026);
+        }
+        if c.contains("DOUBLE-SWISS") {
+            return Some(System::DoubleSwiss);
         }
         if c.contains("RATING") && c.contains("1998") {
             return Some(System::Rating1998);
@@ -266,6 +280,7 @@ impl System {
             System::Rating1998 => rating1998::pair(t, req).map(Into::into),
             System::Lim => lim::pair(t, req).map(Into::into),
             System::Burstein2026 => burstein::pair(t, req),
+            System::DoubleSwiss => double_swiss::pair(t, req).map(Into::into),
         }
     }
 
@@ -295,6 +310,7 @@ impl System {
             System::Rating1998 => rating1998::explain(t, req, pairing),
             System::Lim => lim::explain(t, req),
             System::Burstein2026 => burstein::explain(t, req, pairing),
+            System::DoubleSwiss => double_swiss::explain(t, req, pairing),
         }
     }
 
@@ -336,7 +352,8 @@ impl System {
             | System::Dubov1997
             | System::Dubov2026
             | System::Rating1998
-            | System::Lim => None,
+            | System::Lim
+            | System::DoubleSwiss => None,
         }
     }
 
@@ -359,6 +376,16 @@ impl System {
             System::Dutch2012 => Some(dutch2012::literal::pair(t, req)),
             System::Dutch2026 | System::Dubov1997 | System::Dubov2026 | System::Lim => None,
             System::Burstein2026 => Some(burstein::literal::pair(t, req)),
+            System::DoubleSwiss => Some(double_swiss::literal::pair(t, req)),
+        }
+    }
+
+    /// The round columns one pairing round takes in a tournament file: two for Double-Swiss
+    /// (a match of two games, one column per game, C.04.5 Preface), one otherwise.
+    pub fn columns_per_round(self) -> usize {
+        match self {
+            System::DoubleSwiss => 2,
+            _ => 1,
         }
     }
 
@@ -372,7 +399,8 @@ impl System {
             | System::Dubov2026
             | System::Rating1998
             | System::Lim
-            | System::Burstein2026 => crate::systems::common::colour::initial_colour(t, None),
+            | System::Burstein2026
+            | System::DoubleSwiss => crate::systems::common::colour::initial_colour(t, None),
         }
     }
 }
@@ -405,10 +433,12 @@ const SUPPORTED_192: &[(&str, System)] = &[
     ("FIDE_BURSTEIN", System::Burstein2026),
     ("FIDE_BURSTEIN_2025", System::Burstein2026),
     ("FIDE_BURSTEIN_2026", System::Burstein2026),
+    // ETT26 `FIDE_DOUBLESWISS` (Gacrux trf2json.py): C.04.5, two round columns per match.
+    ("FIDE_DOUBLESWISS", System::DoubleSwiss),
 ];
 
 /// ETT26 individual Swiss tournament types swisslab does not pair (yet).
-const NOT_IMPLEMENTED_192: &str = "FIDE_LIM, FIDE_DOUBLESWISS, CUSTOM_SWISS";
+const NOT_IMPLEMENTED_192: &str = "FIDE_LIM, CUSTOM_SWISS";
 
 /// A TRF-2026 `192` tournament type that names no system swisslab implements.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -508,7 +538,7 @@ mod tests {
             );
         }
         assert_eq!("burstein".parse::<System>(), Ok(System::Burstein2026));
-        for code in ["FIDE_LIM_BAKU", "FIDE_DOUBLESWISS", "FIDE_DUTCH_2017X"] {
+        for code in ["FIDE_LIM_BAKU", "FIDE_DUTCH_2017X"] {
             let e = System::from_192(code).unwrap_err().to_string();
             assert!(e.contains(code) && e.contains("FIDE_DUTCH_2025"), "{e}");
         }

@@ -7,7 +7,8 @@
 //! colour limits ([`ColourLimits`]: the Dutch C.3 with its topscorers; per player for Dubov,
 //! without exception, and for 1998 with the Note to B.6). The `tournament` target draws the
 //! system from the first byte of its input ([`draw_system`]: below `0x80` even `dutch-2017`,
-//! odd `dutch-2026`; from `0x80` the four others; from `0xf0` those added later, `lim`), or takes the one named by [`SYSTEM_ENV`]
+//! odd `dutch-2026`; from `0x80` the four others; from `0xf0` those added later, `lim`, `burstein-2026` and
+//! `double-swiss`), or takes the one named by [`SYSTEM_ENV`]
 //! when it is set; `trf_pair` pairs with the system the file names, else the edition in force
 //! (`System::resolve`).
 //!
@@ -142,6 +143,9 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // 1998 B.1.b: "received a point without playing, either through a bye or due to an
         // opponent not appearing in time": the bye, or any round not played over the board
         // worth a win's points.
+        // Double-Swiss C2 is a rule of matches (two columns): its pairings are checked by
+        // [`pair_and_verify_double_swiss`], never through these per-column facts.
+        (System::DoubleSwiss, _) => pab || e.is_forfeit_win(),
         (System::Rating1998, RoundEntry::Game { kind, .. }) if kind != GameKind::Forfeit => false,
         (System::Rating1998, _) => {
             pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
@@ -225,6 +229,11 @@ impl ColourLimits {
             // never the last round.
             System::Burstein2026 => ColourLimits::PerPlayer {
                 exempt_topscorer: false,
+            },
+            // Double-Swiss has no colour criterion; its pairings are checked by
+            // [`pair_and_verify_double_swiss`], which applies no colour limit.
+            System::DoubleSwiss => ColourLimits::PerPlayer {
+                exempt_topscorer: true,
             },
         }
     }
@@ -477,10 +486,13 @@ pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
 
 /// The systems of the first bytes from [`LATE_SYSTEMS_FROM`] up, by the byte's offset from it
 /// modulo their number ([`draw_system`]): the systems added after the first six.
-pub const LATE_SYSTEMS: &[System] = &[System::Lim, System::Burstein2026];
+pub const LATE_SYSTEMS: &[System] = &[System::Lim, System::Burstein2026, System::DoubleSwiss];
 
 /// The first byte that draws one of [`LATE_SYSTEMS`].
 pub const LATE_SYSTEMS_FROM: u8 = 0xf0;
+
+/// The first byte that draws `double-swiss` (each round a match of two columns).
+pub const DOUBLE_SWISS_BYTE: u8 = LATE_SYSTEMS_FROM + 2;
 
 /// The system of a `tournament` input, from its first byte `b` (no byte left: `0`), unless
 /// [`SYSTEM_ENV`] forces one:
@@ -490,7 +502,7 @@ pub const LATE_SYSTEMS_FROM: u8 = 0xf0;
 /// - `0x80 <= b < 0xf0`: `b % 4` indexes [`HIGH_BYTE_SYSTEMS`]: `0x80` `dubov-2026`, `0x81`
 ///   `dubov-1997`, `0x82` `rating-1998`, `0x83` `dutch-2012` (and so on up to `0xef`);
 /// - `b >= 0xf0`: `(b - 0xf0) % LATE_SYSTEMS.len()` indexes [`LATE_SYSTEMS`] (`0xf0` `lim`,
-///   `0xf1` `burstein-2026`).
+///   `0xf1` `burstein-2026`, `0xf2` `double-swiss`, each round of it a match of two columns).
 ///
 /// Shares: a quarter each for the two Dutch editions in force, an eighth for each other
 /// system. Old inputs from `0x80` up (of the git-ignored corpus and the random seeds) change
@@ -519,6 +531,9 @@ pub fn pair_and_verify(
     system: System,
     req: &Request,
 ) -> Result<Option<Pairing>, Violation> {
+    if system == System::DoubleSwiss {
+        return pair_and_verify_double_swiss(t, req, false);
+    }
     match system.pair(t, req) {
         Ok(p) => {
             let v = absolute_violations(t, system, req, &p);
@@ -565,6 +580,58 @@ pub fn pair_and_verify(
             "round {} ({system}): refused for want of a rule text: {e}",
             req.round
         ))),
+    }
+}
+
+/// [`pair_and_verify`] for Double-Swiss (C.04.5), whose match is two round columns: a pairing
+/// must meet the simulator's match invariants (every player once, C1 with forfeited matches
+/// repeatable, C2, written independently of the engine: `swisslab_simulator::double_swiss`);
+/// "no valid pairing" is verified with the simulator's matching-based `feasible`. A refused
+/// request is a violation when `strict` (a tournament built as matches), else the file's
+/// columns do not form matches and there is nothing to pair.
+pub fn pair_and_verify_double_swiss(
+    t: &Tournament,
+    req: &Request,
+    strict: bool,
+) -> Result<Option<Pairing>, Violation> {
+    let before = |what: String| {
+        violation(format!(
+            "round {} (double-swiss): {what}
+present: {:?}
+--- tournament before the round ---
+{}",
+            req.round,
+            req.present,
+            trf::write(t)
+        ))
+    };
+    match System::DoubleSwiss.pair(t, req) {
+        Ok(p) => {
+            let v = swisslab_simulator::double_swiss::check_match(t, req.round, &req.present, &p);
+            if v.is_empty() {
+                return Ok(Some(p));
+            }
+            let v: Vec<String> = v.iter().map(ToString::to_string).collect();
+            Err(before(format!(
+                "the engine's pairing breaks the match invariants:
+  {}
+pairing: {p:?}",
+                v.join(
+                    "
+  "
+                )
+            )))
+        }
+        Err(PairingError::NoValidPairing(why)) => {
+            if swisslab_simulator::double_swiss::feasible(t, req.round, &req.present) {
+                return Err(before(format!(
+                    "the engine says no valid pairing exists ({why}), but one meets C1 and C2"
+                )));
+            }
+            Ok(None)
+        }
+        Err(PairingError::InvalidRequest(_)) if !strict => Ok(None),
+        Err(e) => Err(before(format!("a well-formed request is refused: {e}"))),
     }
 }
 
@@ -670,7 +737,11 @@ pub fn pair_and_verify_all(
     system: System,
     req: &Request,
 ) -> Result<Option<Pairing>, Violation> {
-    let p = pair_and_verify(t, system, req)?;
+    let p = if system == System::DoubleSwiss {
+        pair_and_verify_double_swiss(t, req, true)?
+    } else {
+        pair_and_verify(t, system, req)?
+    };
     if let Some(p) = &p {
         simulator_invariants(t, system, req, p)?;
     }
@@ -776,13 +847,15 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
     let system = draw_system(u)?;
     let n = u.int_in_range(2..=MAX_PLAYERS)?;
     let rounds = u.int_in_range(1..=MAX_ROUNDS)?;
+    // Double-Swiss: a round is a match of two games, two round columns (C.04.5).
+    let per = system.columns_per_round();
     let mut t = Tournament {
         points: point_system(u)?,
         ..Tournament::default()
     };
     t.total_rounds = match u.int_in_range(0..=3u8)? {
         0 => None,
-        k => Some((rounds + usize::from(k) - 1) as u32),
+        k => Some(((rounds + usize::from(k) - 1) * per) as u32),
     };
     t.initial_color = pick(u, &[None, Some(Color::White), Some(Color::Black)])?;
     let mut lives = Vec::new();
@@ -892,7 +965,7 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
             }
         }
         let req = Request {
-            round: r + 1,
+            round: r * per + 1,
             present: present.clone(),
         };
         let by_engine = !u.ratio(1, 5)?;
@@ -911,57 +984,10 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
             Some(p) => p,
             None => arbitrary_pairing(u, &present)?,
         };
-        // Record the round.
-        for p in &mut t.players {
-            p.rounds.push(RoundEntry::Unplayed(Unplayed::Absent));
-        }
-        for (i, e) in away {
-            t.players[i].rounds[r] = RoundEntry::Unplayed(e);
-            scores[i] += unplayed_points(&t.points, e);
-        }
-        if let Some(b) = pairing.bye {
-            t.players[b as usize - 1].rounds[r] = RoundEntry::Unplayed(Unplayed::Pab);
-            scores[b as usize - 1] += t.points.pab;
-        }
-        for &(w, b) in &pairing.games {
-            let (rw, rb, kind) = match u.int_in_range(0..=19u8)? {
-                0..=6 => (GameResult::Win, GameResult::Loss, GameKind::Rated),
-                7..=12 => (GameResult::Draw, GameResult::Draw, GameKind::Rated),
-                13..=16 => (GameResult::Loss, GameResult::Win, GameKind::Rated),
-                17 => (
-                    pick(u, &[GameResult::Win, GameResult::Draw, GameResult::Loss])?,
-                    GameResult::Draw,
-                    GameKind::Unrated,
-                ),
-                18 => (GameResult::Win, GameResult::Loss, GameKind::Forfeit),
-                _ => pick(
-                    u,
-                    &[
-                        (GameResult::Loss, GameResult::Win, GameKind::Forfeit),
-                        (GameResult::Loss, GameResult::Loss, GameKind::Forfeit),
-                    ],
-                )?,
-            };
-            // An unrated game's results are still complementary.
-            let rb = if kind == GameKind::Unrated {
-                rw.complement()
-            } else {
-                rb
-            };
-            scores[w as usize - 1] += game_points(&t.points, rw, kind);
-            scores[b as usize - 1] += game_points(&t.points, rb, kind);
-            t.players[w as usize - 1].rounds[r] = RoundEntry::Game {
-                opponent: b,
-                color: Color::White,
-                result: rw,
-                kind,
-            };
-            t.players[b as usize - 1].rounds[r] = RoundEntry::Game {
-                opponent: w,
-                color: Color::Black,
-                result: rb,
-                kind,
-            };
+        // Record the round: its column, or the two columns of a match (game 2 with the colours
+        // reversed, the PAB as U then H).
+        for c in 0..per {
+            record_column(u, &mut t, &mut scores, (r * per + c, c), &away, &pairing)?;
         }
     }
     // The round after: who would be paired, as the TRF reader's next-round request sees it.
@@ -973,6 +999,76 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         impossible_rounds: scenario_impossible,
         scores,
     }))
+}
+
+/// Records column `col` (game `game` of the round: 0, or 1 for game 2 of a Double-Swiss match)
+/// of `pairing`, the results drawn from `u`, the points into `scores`.
+fn record_column(
+    u: &mut Unstructured,
+    t: &mut Tournament,
+    scores: &mut [Score],
+    (col, game): (usize, usize),
+    away: &[(usize, Unplayed)],
+    pairing: &Pairing,
+) -> arbitrary::Result<()> {
+    for p in &mut t.players {
+        p.rounds.push(RoundEntry::Unplayed(Unplayed::Absent));
+    }
+    for &(i, e) in away {
+        t.players[i].rounds[col] = RoundEntry::Unplayed(e);
+        scores[i] += unplayed_points(&t.points, e);
+    }
+    if let Some(b) = pairing.bye {
+        let e = if game == 0 {
+            Unplayed::Pab
+        } else {
+            Unplayed::HalfBye
+        };
+        t.players[b as usize - 1].rounds[col] = RoundEntry::Unplayed(e);
+        scores[b as usize - 1] += unplayed_points(&t.points, e);
+    }
+    for &(w0, b0) in &pairing.games {
+        let (w, b) = if game == 0 { (w0, b0) } else { (b0, w0) };
+        let (rw, rb, kind) = match u.int_in_range(0..=19u8)? {
+            0..=6 => (GameResult::Win, GameResult::Loss, GameKind::Rated),
+            7..=12 => (GameResult::Draw, GameResult::Draw, GameKind::Rated),
+            13..=16 => (GameResult::Loss, GameResult::Win, GameKind::Rated),
+            17 => (
+                pick(u, &[GameResult::Win, GameResult::Draw, GameResult::Loss])?,
+                GameResult::Draw,
+                GameKind::Unrated,
+            ),
+            18 => (GameResult::Win, GameResult::Loss, GameKind::Forfeit),
+            _ => pick(
+                u,
+                &[
+                    (GameResult::Loss, GameResult::Win, GameKind::Forfeit),
+                    (GameResult::Loss, GameResult::Loss, GameKind::Forfeit),
+                ],
+            )?,
+        };
+        // An unrated game's results are still complementary.
+        let rb = if kind == GameKind::Unrated {
+            rw.complement()
+        } else {
+            rb
+        };
+        scores[w as usize - 1] += game_points(&t.points, rw, kind);
+        scores[b as usize - 1] += game_points(&t.points, rb, kind);
+        t.players[w as usize - 1].rounds[col] = RoundEntry::Game {
+            opponent: b,
+            color: Color::White,
+            result: rw,
+            kind,
+        };
+        t.players[b as usize - 1].rounds[col] = RoundEntry::Game {
+            opponent: w,
+            color: Color::Black,
+            result: rb,
+            kind,
+        };
+    }
+    Ok(())
 }
 
 /// The points of a game result under `ps`, the generator's own account (for `check_scores`).

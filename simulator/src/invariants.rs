@@ -101,6 +101,8 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // C.04.1.d (2017): "already received a pairing-allocated bye, or has already scored a
         // (forfeit) win due to an opponent not appearing in time".
         System::Dutch2017 => pab || forfeit_win,
+        // Double-Swiss C2 is checked per match by `double_swiss`.
+        System::DoubleSwiss => pab || forfeit_win,
         // C.04.1 Art. 4 (2026): a pairing-allocated bye, or "scored in one single round,
         // without playing, as many points as rewarded for a win".
         // Without playing: any round not played over the board, a forfeit either way included;
@@ -194,6 +196,9 @@ pub fn check_pairing(
     to_pair: &BTreeSet<PlayerId>,
     pairing: &Pairing,
 ) -> Vec<Violation> {
+    if system == System::DoubleSwiss {
+        return crate::double_swiss::check_match(t, round, to_pair, pairing);
+    }
     let mut v = Vec::new();
     let facts = facts(t, system, round - 1);
     let mut seen: HashSet<PlayerId> = HashSet::new();
@@ -276,6 +281,8 @@ pub fn check_pairing(
                 System::Lim => false,
                 // Dutch: the pair is exempt when one is a topscorer.
                 System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => tw || tb,
+                // Double-Swiss has no colour criterion (checked by `double_swiss`).
+                System::DoubleSwiss => true,
             };
             if exempt {
                 continue;
@@ -319,6 +326,9 @@ pub fn feasible(
     total_rounds: usize,
     to_pair: &BTreeSet<PlayerId>,
 ) -> bool {
+    if system == System::DoubleSwiss {
+        return crate::double_swiss::feasible(t, round, to_pair);
+    }
     let facts = facts(t, system, round - 1);
     let q = Question {
         t,

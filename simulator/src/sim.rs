@@ -354,7 +354,7 @@ fn initial_tournament(sim: &Simulation, plan: &Plan, seed: u64, index: u64) -> T
                 ..Player::default()
             })
             .collect(),
-        total_rounds: Some(plan.rounds as u32),
+        total_rounds: Some((plan.rounds * columns(sim.system)) as u32),
         initial_color: Some(plan.initial_colour),
         points: sim.points,
         ..Tournament::default()
@@ -602,12 +602,24 @@ fn record_round(
     (row, groups, entries, hist)
 }
 
+/// Round columns per pairing round: two for Double-Swiss (a match of two games, each its own
+/// column and its own result drawn with its own colours), one otherwise.
+fn columns(system: System) -> usize {
+    if system == System::DoubleSwiss {
+        crate::double_swiss::COLUMNS
+    } else {
+        1
+    }
+}
+
 fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
     let cfg = &sim.cfg;
     let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
     let n = plan.players.len();
-    let total = plan.rounds;
-    let last = opts.until_round.unwrap_or(total).min(total);
+    let per = columns(sim.system);
+    let total = plan.rounds * per;
+    let last = opts.until_round.unwrap_or(plan.rounds).min(plan.rounds) * per;
+    let mut game_one = Pairing::default();
     let mut t = initial_tournament(sim, &plan, seed, index);
     let mut awarded = vec![Score::ZERO; n];
     let mut floats = vec![FloatCounts::default(); n];
@@ -623,7 +635,58 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     let missed = cfg.events.late_entry_missed;
 
     for round in 1..=last {
-        let (to_pair, planned) = round_status(&plan, round, missed);
+        let (to_pair, planned) = round_status(&plan, round.div_ceil(per), missed);
+        if per > 1 && round % per == 0 {
+            // Game 2 of a Double-Swiss match: the pairs of game 1, colours reversed. A match
+            // floats once (1.5): the players' float counts are those of game 1.
+            let pairing = crate::double_swiss::second_game(&game_one);
+            let (row, mut groups, entries, hist) = record_round(
+                sim,
+                &plan,
+                &t,
+                (seed, index),
+                round,
+                0,
+                &pairing,
+                &to_pair,
+                planned,
+                &mut floats.clone(),
+            );
+            for (i, p) in t.players.iter_mut().enumerate() {
+                let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
+                let e = crate::double_swiss::second_entry(e);
+                awarded[i] += points_of(&t.points, &e);
+                p.rounds.push(e);
+            }
+            let bad = invariants::check_scores(&t, &awarded);
+            if !bad.is_empty() {
+                let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
+                failure = Some(Failure {
+                    round,
+                    message: format!("round {round}: invariant broken: {}", list.join("; ")),
+                    trf: Some(swisslab_engine::trf::write(&t)),
+                    transcript: None,
+                });
+                break;
+            }
+            set_group_aros(&t, &to_pair, &hist, &mut groups);
+            // The match's PAB and floats are counted once, in its game-1 row.
+            let row = RoundRow {
+                bye_player: 0,
+                downfloats: 0,
+                repeated_downfloats: 0,
+                downfloats_two_before: 0,
+                upfloats: 0,
+                repeated_upfloats: 0,
+                upfloats_two_before: 0,
+                floated_pairs: 0,
+                floated_score_diff: Score::ZERO.to_string(),
+                ..row
+            };
+            rows.push(row);
+            group_rows.extend(groups.into_values());
+            continue;
+        }
         // The state before the round with its absences: what a failure report shows.
         let snapshot =
             |t: &Tournament, awarded: &[Score]| with_absences(t, &planned, Some(awarded));
@@ -680,6 +743,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             }
         };
         pair_us.push(us);
+        game_one = pairing.clone();
         let violations =
             invariants::check_pairing(&t, sim.system, round, total, &to_pair, &pairing);
         if !violations.is_empty() {

@@ -187,6 +187,8 @@ fn oracle_sanity() {
         (0x83, System::Dutch2012),
         (0xf0, System::Lim),
         (0xf1, System::Burstein2026),
+        (fuzz_lib::DOUBLE_SWISS_BYTE, System::DoubleSwiss),
+        (0xf5, System::DoubleSwiss),
     ] {
         let mut bytes = vec![first];
         bytes.extend((0..400u32).map(|i| (i as u8).wrapping_mul(37)));
@@ -436,4 +438,26 @@ fn colour_limits_per_system() {
             assert!(v.is_empty(), "{system}, reversed: {v:?}");
         }
     }
+}
+
+/// The `tournament` target draws Double-Swiss tournaments (first byte from `0xf0`): matches of
+/// two round columns, paired by the engine and checked by the simulator's match invariants and
+/// the literal oracle, and they survive the TRF writer and reader.
+#[test]
+fn double_swiss_tournaments_pass_the_tournament_checks() {
+    let mut paired = 0;
+    for seed in 0u32..300 {
+        let mut x = seed.wrapping_mul(2_654_435_761) | 1;
+        let mut bytes = vec![fuzz_lib::DOUBLE_SWISS_BYTE];
+        bytes.extend((0..600).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            (x >> 8) as u8
+        }));
+        let s = fuzz_lib::tournament_check(&bytes).unwrap_or_else(|v| panic!("seed {seed}: {v}"));
+        assert_eq!(s.system, System::DoubleSwiss);
+        paired += s.engine_rounds;
+    }
+    assert!(paired > 300, "{paired}");
 }

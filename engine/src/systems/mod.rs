@@ -7,10 +7,12 @@
 //! - `rating1998`: the FIDE Swiss System based on rating (1992/1997/1998);
 //! - `dubov`: the Dubov System, its 1997 and 2026 editions;
 //! - `lim`: the Lim System C.04.4.3, as far as its text could be read (Art. 1.1-2.3);
-//! - `burstein`: the Burstein System, C.04.4.2 (2026).
+//! - `burstein`: the Burstein System, C.04.4.2 (2026);
+//! - `double_swiss`: the Double-Swiss System C.04.5 (2026), matches of two games.
 
 pub(crate) mod burstein;
 pub(crate) mod common;
+pub(crate) mod double_swiss;
 pub(crate) mod dubov;
 pub(crate) mod dutch;
 pub(crate) mod dutch2012;

@@ -149,7 +149,7 @@ fn single(args: &Args) -> ExitCode {
         }
     };
     let initial = system.initial_colour(&t);
-    for round in 1..=rounds {
+    for round in (1..=rounds).step_by(system.columns_per_round()) {
         let mut history = t.truncated(round - 1);
         history.initial_color = Some(initial);
         let req = Request::replay(&t, round);

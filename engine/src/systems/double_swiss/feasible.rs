@@ -1,0 +1,269 @@
+//! Whether a set of players can all be paired (C1 with C3, completion), and the bracket pairing
+//! of 3.6: the first pairing in the order of its identifier (the TPNs of the top members of the
+//! pairs in ascending order, then the TPN of each one's opponent), among those with the fewest
+//! C8 penalties.
+//!
+//! Polynomial: a set is pairable when a perfect matching exists. Dirac's theorem (a graph on `m`
+//! vertices whose every degree is at least `m/2` has a Hamiltonian cycle, hence, for even `m`, a
+//! perfect matching) answers at once for the near-complete graphs of a Swiss field; otherwise the
+//! maximum-weight matching of [`crate::matching`] decides. The first identifier is found
+//! greedily, each choice kept only when a completion exists (a bipartite augmenting path, or a
+//! matching for the rarer cases), and the fewest C8 penalties by a maximum-weight matching.
+
+use super::view::Field;
+use crate::matching::max_weight_matching_dense;
+
+/// Pairability checks over one field, with the number of checks made.
+pub(crate) struct Checker<'a> {
+    pub field: &'a Field,
+    /// Per player, the number of field players it may not meet (an upper bound of its
+    /// incompatibilities within any subset).
+    incompat: Vec<usize>,
+    pub checks: u64,
+}
+
+impl<'a> Checker<'a> {
+    pub fn new(field: &'a Field) -> Checker<'a> {
+        let incompat = field
+            .compat
+            .iter()
+            .enumerate()
+            .map(|(i, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(|&(j, &ok)| j != i && !ok)
+                    .count()
+            })
+            .collect();
+        Checker {
+            field,
+            incompat,
+            checks: 0,
+        }
+    }
+
+    /// True when the players `set` (field indices) can all be paired among themselves.
+    pub fn pairable(&mut self, set: &[usize]) -> bool {
+        self.checks += 1;
+        let m = set.len();
+        if m % 2 == 1 {
+            return false;
+        }
+        if m == 0 {
+            return true;
+        }
+        let worst = set.iter().map(|&v| self.incompat[v]).max().unwrap_or(0);
+        if (m - 1).saturating_sub(worst) * 2 >= m {
+            return true;
+        }
+        let c = &self.field.compat;
+        perfect(m, |a, b| c[set[a]][set[b]])
+    }
+}
+
+/// True when the graph on `0..m` given by `edge` has a perfect matching (Dirac, else matching).
+pub(crate) fn perfect(m: usize, edge: impl Fn(usize, usize) -> bool) -> bool {
+    if m % 2 == 1 {
+        return false;
+    }
+    let min_deg = (0..m)
+        .map(|a| (0..m).filter(|&b| b != a && edge(a, b)).count())
+        .min()
+        .unwrap_or(0);
+    if min_deg * 2 >= m {
+        return true;
+    }
+    if min_deg == 0 && m > 0 {
+        return false;
+    }
+    let mate = max_weight_matching_dense::<i64>(m, |a, b| edge(a, b).then_some(1), true);
+    mate.iter().all(Option::is_some)
+}
+
+/// The smallest total penalty of a perfect matching of the graph on `0..m` (`pen(a, b)` is
+/// `None` for no edge), or `None` when none exists.
+pub(crate) fn min_penalty(m: usize, pen: impl Fn(usize, usize) -> Option<u32>) -> Option<u32> {
+    // Weight 3 - penalty (penalties are 0..=2): among perfect matchings (max cardinality) the
+    // heaviest has the fewest penalties.
+    let mate =
+        max_weight_matching_dense::<i64>(m, |a, b| pen(a, b).map(|p| 3 - i64::from(p)), true);
+    let mut total = 0;
+    for (a, b) in mate.iter().enumerate() {
+        let b = (*b)?;
+        if a < b {
+            total += pen(a, b)?;
+        }
+    }
+    Some(total)
+}
+
+/// The first pairing of `0..m` (local indices in TPN order) in identifier order (3.6) whose
+/// pairs are edges of `edge` and whose penalties add up to at most `budget`, as (top, bottom)
+/// pairs in the order of the top members; `None` when none exists. `pen` gives each edge's
+/// penalty (C8).
+pub(crate) fn first_identifier(
+    m: usize,
+    edge: &dyn Fn(usize, usize) -> bool,
+    pen: &dyn Fn(usize, usize) -> u32,
+    budget: u32,
+) -> Option<Vec<(usize, usize)>> {
+    if budget == 0 {
+        if let Some(p) = first_identifier_plain(m, &|a, b| edge(a, b) && pen(a, b) == 0) {
+            return Some(p);
+        }
+    }
+    first_identifier_general(m, edge, pen, budget)
+}
+
+/// The fast case, no penalties to count: the top members are the first half when a pairing with
+/// them exists (then they are the least possible), and the opponents are chosen in order by
+/// bipartite augmenting paths. `None` when the first half cannot be the top members.
+fn first_identifier_plain(
+    m: usize,
+    edge: &dyn Fn(usize, usize) -> bool,
+) -> Option<Vec<(usize, usize)>> {
+    let k = m / 2;
+    // mate[t] = bottom (k..m) of top t (0..k); owner[b - k] = top of bottom b.
+    let mut mate: Vec<Option<usize>> = vec![None; k];
+    let mut owner: Vec<Option<usize>> = vec![None; m - k];
+    for (t, slot) in mate.iter_mut().enumerate() {
+        if let Some(b) = (k..m).find(|&b| owner[b - k].is_none() && edge(t, b)) {
+            *slot = Some(b);
+            owner[b - k] = Some(t);
+        }
+    }
+    for t in 0..k {
+        if mate[t].is_none() {
+            let mut seen = vec![false; m - k];
+            if !augment(t, k, m, edge, &mut mate, &mut owner, &mut seen, 0) {
+                return None;
+            }
+        }
+    }
+    // Lexicographically least opponents: fix the tops in order, each to its least bottom for
+    // which the others can still be matched (tops below `t` stay fixed).
+    for t in 0..k {
+        for b in k..m {
+            if !edge(t, b) {
+                continue;
+            }
+            if mate[t] == Some(b) {
+                break;
+            }
+            // Try to move b's owner o to t's old bottom through an alternating path avoiding
+            // the fixed tops 0..=t.
+            let (old, o) = (mate[t]?, owner[b - k]?);
+            if o < t {
+                continue;
+            }
+            let (save_m, save_o) = (mate.clone(), owner.clone());
+            mate[t] = Some(b);
+            owner[b - k] = Some(t);
+            owner[old - k] = None;
+            mate[o] = None;
+            let mut seen = vec![false; m - k];
+            if augment(o, k, m, edge, &mut mate, &mut owner, &mut seen, t + 1) {
+                break;
+            }
+            mate = save_m;
+            owner = save_o;
+        }
+    }
+    Some((0..k).filter_map(|t| mate[t].map(|b| (t, b))).collect())
+}
+
+/// Kuhn's augmenting path from top `t`, never re-routing tops below `fixed`.
+#[allow(clippy::too_many_arguments)]
+fn augment(
+    t: usize,
+    k: usize,
+    m: usize,
+    edge: &dyn Fn(usize, usize) -> bool,
+    mate: &mut [Option<usize>],
+    owner: &mut [Option<usize>],
+    seen: &mut [bool],
+    fixed: usize,
+) -> bool {
+    for b in k..m {
+        if seen[b - k] || !edge(t, b) {
+            continue;
+        }
+        seen[b - k] = true;
+        let free = match owner[b - k] {
+            None => true,
+            Some(o) => o >= fixed && augment(o, k, m, edge, mate, owner, seen, fixed),
+        };
+        if free {
+            mate[t] = Some(b);
+            owner[b - k] = Some(t);
+            return true;
+        }
+    }
+    false
+}
+
+/// The general case: choose the top members in ascending order, then each top member's least
+/// opponent, keeping a choice only when a pairing within the penalty budget completes it.
+fn first_identifier_general(
+    m: usize,
+    edge: &dyn Fn(usize, usize) -> bool,
+    pen: &dyn Fn(usize, usize) -> u32,
+    budget: u32,
+) -> Option<Vec<(usize, usize)>> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Role {
+        Open,
+        Top,
+        Bottom,
+    }
+    let mut role = vec![Role::Open; m];
+    let mut fixed: Vec<(usize, usize)> = Vec::new();
+    let feasible = |role: &[Role], fixed: &[(usize, usize)]| {
+        let used: Vec<bool> = (0..m)
+            .map(|v| fixed.iter().any(|&(a, b)| a == v || b == v))
+            .collect();
+        let spent: u32 = fixed.iter().map(|&(a, b)| pen(a, b)).sum();
+        if spent > budget {
+            return false;
+        }
+        let free: Vec<usize> = (0..m).filter(|&v| !used[v]).collect();
+        let ok = |a: usize, b: usize| {
+            let (lo, hi) = (free[a.min(b)], free[a.max(b)]);
+            edge(lo, hi) && role[lo] != Role::Bottom && role[hi] != Role::Top
+        };
+        min_penalty(free.len(), |a, b| {
+            ok(a, b).then(|| pen(free[a.min(b)], free[a.max(b)]))
+        })
+        .is_some_and(|p| spent + p <= budget)
+    };
+    if m == 0 {
+        return Some(Vec::new());
+    }
+    role[0] = Role::Top;
+    let mut tops = 1;
+    for v in 1..m {
+        if tops < m / 2 {
+            role[v] = Role::Top;
+            if feasible(&role, &fixed) {
+                tops += 1;
+                continue;
+            }
+        }
+        role[v] = Role::Bottom;
+    }
+    if !feasible(&role, &fixed) {
+        return None;
+    }
+    for t in (0..m).filter(|&v| role[v] == Role::Top) {
+        let b = (t + 1..m).find(|&b| {
+            role[b] == Role::Bottom && edge(t, b) && !fixed.iter().any(|&(_, x)| x == b) && {
+                fixed.push((t, b));
+                let ok = feasible(&role, &fixed);
+                fixed.pop();
+                ok
+            }
+        })?;
+        fixed.push((t, b));
+    }
+    Some(fixed)
+}

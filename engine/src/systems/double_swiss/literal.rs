@@ -1,0 +1,214 @@
+//! The Double-Swiss procedure by plain enumeration, the test oracle of `procedure`: every set
+//! of upfloaters and every pairing of a bracket is listed and the criteria compared as the
+//! articles state them, with no shortcut (exponential: small fields only).
+//!
+//! 3.4 PAB; 3.5 upfloaters by C4, C5, C6, C7 and the 3.5.4 order among the sets leaving the
+//! bracket (C1) and the rest (C3) pairable; 3.6 the fewest C8 penalties, then the first
+//! identifier.
+
+use super::procedure::{c8_penalty, Bracket, Outcome};
+use super::view::{self, Field};
+use crate::model::Tournament;
+use crate::pairing::{Pairing, PairingError, Request};
+use std::cmp::Reverse;
+
+/// The largest field the oracle enumerates.
+pub(crate) const MAX_PLAYERS: usize = 14;
+
+/// Pairs the match of `req` by enumeration.
+pub(crate) fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    let f = view::field(t, req)?;
+    if f.players.len() > MAX_PLAYERS {
+        return Err(PairingError::TooLarge(format!(
+            "the literal Double-Swiss oracle enumerates at most {MAX_PLAYERS} players"
+        )));
+    }
+    let out = pair_field(&f)?;
+    Ok(super::to_pairing(t, req, &f, &out))
+}
+
+/// Every perfect matching of `set` (pairs as given by `set` order).
+fn matchings(f: &Field, set: &[usize]) -> Vec<Vec<(usize, usize)>> {
+    if set.is_empty() {
+        return vec![Vec::new()];
+    }
+    if set.len() % 2 == 1 {
+        return Vec::new();
+    }
+    let a = set[0];
+    let mut out = Vec::new();
+    for (j, &b) in set.iter().enumerate().skip(1) {
+        if !f.compat[a][b] {
+            continue;
+        }
+        let rest: Vec<usize> = set[1..]
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i + 1 != j)
+            .map(|(_, &x)| x)
+            .collect();
+        for mut m in matchings(f, &rest) {
+            m.push((a, b));
+            out.push(m);
+        }
+    }
+    out
+}
+
+fn pairable(f: &Field, set: &[usize]) -> bool {
+    !matchings(f, set).is_empty()
+}
+
+fn no(why: &str) -> PairingError {
+    PairingError::NoValidPairing(format!("Double-Swiss (literal): {why}"))
+}
+
+fn pair_field(f: &Field) -> Result<Outcome, PairingError> {
+    let n = f.players.len();
+    let all: Vec<usize> = (0..n).collect();
+    let mut bye = None;
+    if n % 2 == 1 {
+        let mut cands: Vec<usize> = all.clone();
+        // 3.4: lowest score, most matches played, largest TPN.
+        cands.sort_by_key(|&i| {
+            let p = &f.players[i];
+            (p.score, Reverse(p.matches_played), Reverse(p.id))
+        });
+        bye = cands.into_iter().find(|&c| {
+            f.players[c].pab_ok
+                && pairable(
+                    f,
+                    &all.iter().copied().filter(|&i| i != c).collect::<Vec<_>>(),
+                )
+        });
+        if bye.is_none() {
+            return Err(no("no PAB"));
+        }
+    } else if !pairable(f, &all) {
+        return Err(no("not pairable"));
+    }
+    let mut rest: Vec<usize> = all.into_iter().filter(|&i| Some(i) != bye).collect();
+    let mut brackets = Vec::new();
+    while !rest.is_empty() {
+        let (s, ups) = bracket_of(f, &rest).ok_or_else(|| no("no upfloaters"))?;
+        let mut members: Vec<usize> = s.iter().chain(&ups).copied().collect();
+        members.sort_unstable();
+        let (pairs, c8) = pair_bracket(f, &members, &ups).ok_or_else(|| no("bracket"))?;
+        rest.retain(|i| !members.contains(i));
+        brackets.push(Bracket {
+            residents: s,
+            upfloaters: ups,
+            pairs,
+            c8,
+        });
+    }
+    Ok(Outcome { bye, brackets })
+}
+
+/// The legal sets of upfloaters for the top scoregroup of `rest`: (scoregroup, sets).
+fn legal_sets(f: &Field, rest: &[usize]) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let top = f.players[rest[0]].score;
+    let s: Vec<usize> = rest
+        .iter()
+        .copied()
+        .filter(|&i| f.players[i].score == top)
+        .collect();
+    let l: Vec<usize> = rest
+        .iter()
+        .copied()
+        .filter(|&i| f.players[i].score != top)
+        .collect();
+    let mut sets = Vec::new();
+    for mask in 0u32..(1 << l.len()) {
+        let ups: Vec<usize> = (0..l.len())
+            .filter(|&j| mask >> j & 1 == 1)
+            .map(|j| l[j])
+            .collect();
+        if (s.len() + ups.len()) % 2 == 1 {
+            continue;
+        }
+        let bracket: Vec<usize> = s.iter().chain(&ups).copied().collect();
+        let others: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|i| !bracket.contains(i))
+            .collect();
+        if pairable(f, &bracket) && pairable(f, &others) {
+            sets.push(ups);
+        }
+    }
+    (s, sets)
+}
+
+/// 3.5: the top scoregroup of `rest` and its upfloaters.
+fn bracket_of(f: &Field, rest: &[usize]) -> Option<(Vec<usize>, Vec<usize>)> {
+    let (s, sets) = legal_sets(f, rest);
+    let key = |ups: &Vec<usize>| {
+        let bracket: Vec<usize> = s.iter().chain(ups).copied().collect();
+        let others: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|i| !bracket.contains(i))
+            .collect();
+        let mut scores: Vec<_> = ups.iter().map(|&i| f.players[i].score).collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        let c6 = if others.is_empty() {
+            0
+        } else {
+            legal_sets(f, &others)
+                .1
+                .iter()
+                .map(Vec::len)
+                .min()
+                .unwrap_or(usize::MAX)
+        };
+        let c7 = if f.last_round {
+            0
+        } else {
+            ups.iter().filter(|&&i| f.players[i].floated).count()
+        };
+        let mut order = ups.clone();
+        order.sort_unstable();
+        (
+            ups.len(),
+            scores.into_iter().map(Reverse).collect::<Vec<_>>(),
+            c6,
+            c7,
+            order,
+        )
+    };
+    let ups = sets.iter().min_by_key(|u| key(u))?.clone();
+    Some((s, ups))
+}
+
+/// 3.6 by enumeration: the fewest C8 penalties, then the least identifier.
+fn pair_bracket(f: &Field, members: &[usize], ups: &[usize]) -> Option<(Vec<(usize, usize)>, u32)> {
+    matchings(f, members)
+        .into_iter()
+        .map(|m| {
+            let mut pairs: Vec<(usize, usize)> = m
+                .into_iter()
+                .map(|(a, b)| {
+                    if f.players[a].id < f.players[b].id {
+                        (a, b)
+                    } else {
+                        (b, a)
+                    }
+                })
+                .collect();
+            pairs.sort_by_key(|&(a, _)| f.players[a].id);
+            let pen: u32 = if f.last_round {
+                0
+            } else {
+                pairs.iter().map(|&(a, b)| c8_penalty(f, ups, a, b)).sum()
+            };
+            let id: Vec<u32> = pairs
+                .iter()
+                .map(|&(a, _)| f.players[a].id)
+                .chain(pairs.iter().map(|&(_, b)| f.players[b].id))
+                .collect();
+            ((pen, id), pairs)
+        })
+        .min()
+        .map(|((pen, _), pairs)| (pairs, pen))
+}

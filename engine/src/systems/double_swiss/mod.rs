@@ -1,0 +1,140 @@
+//! The Double-Swiss System, C.04.5 (approved 28/10/2025, applied from 1 February 2026): every
+//! pairing is a match of two games with alternating colours, scored per game.
+//!
+//! Sources: the handbook page (https://handbook.fide.com/chapter/DoubleSwissSystem202602) read
+//! verbatim from the Preface to 1.3.2; the rest (1.4-4.4) as summarised in
+//! ../shared/reference/other-systems-notes.md F.2-F.3. The readings taken where the summary is
+//! not the text are listed in docs/systems/double-swiss.md.
+//!
+//! Articles, and where they are implemented:
+//! - Preface (forfeited matches, byes for matches only), 1.2 order, 1.4 PAB points, 1.5 floaters,
+//!   1.6 colour history, C1 and C2: `view` (one match per two round columns).
+//! - C3 (completion), 3.6 (first identifier) and C8: `feasible` and [`procedure::pair_bracket`].
+//! - 3.3-3.5 (the PAB first, the top scoregroup plus its upfloaters, C4-C7): `procedure`.
+//! - 4.2-4.4 colours: `colour`.
+//! - `literal`: the same procedure by plain enumeration, the test oracle of the fast one.
+
+mod colour;
+mod feasible;
+#[cfg(any(test, feature = "oracle"))]
+pub(crate) mod literal;
+mod procedure;
+#[cfg(test)]
+mod tests;
+mod view;
+
+use crate::model::{Color, Tournament};
+use crate::pairing::{Pairing, PairingError, Request};
+use procedure::Outcome;
+use std::fmt::Write as _;
+use view::Field;
+
+/// Pairs the match whose game 1 is round column `req.round` (odd).
+pub(crate) fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    let f = view::field(t, req)?;
+    let out = procedure::pair_field(&f)?;
+    Ok(to_pairing(t, req, &f, &out))
+}
+
+/// The games (game-1 colours: White first) and the bye of an outcome, in board order.
+fn to_pairing(t: &Tournament, req: &Request, f: &Field, out: &Outcome) -> Pairing {
+    let mut games = Vec::new();
+    for b in &out.brackets {
+        for &(x, y) in &b.pairs {
+            let (w, bl, _) = colours(f, x, y);
+            games.push((w, bl));
+        }
+    }
+    let mut p = Pairing {
+        games,
+        bye: out.bye.map(|i| f.players[i].id),
+    };
+    p.sort_boards(t, req.round);
+    p
+}
+
+/// The game-1 White and Black of the pair of field indices `x`, `y` (4.2-4.3) and the rule.
+fn colours(f: &Field, x: usize, y: usize) -> (u32, u32, colour::Rule) {
+    // 4.2: the HRP ranks higher in the 1.2 order, i.e. has the smaller field index.
+    let (h, o) = (&f.players[x.min(y)], &f.players[x.max(y)]);
+    let (c, rule) = colour::hrp_colour(h, o, f.initial_colour);
+    match c {
+        Color::White => (h.id, o.id, rule),
+        Color::Black => (o.id, h.id, rule),
+    }
+}
+
+/// `pair --explain`: how the match was paired (the PAB, each bracket with its upfloaters, the
+/// first identifier, the colour rule of each pair).
+pub(crate) fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+    let mut s = String::new();
+    let f = match view::field(t, req) {
+        Ok(f) => f,
+        Err(e) => return format!("Double-Swiss: {e}\n"),
+    };
+    let _ = writeln!(
+        s,
+        "Double-Swiss (C.04.5), match {} (round columns {} and {}): {} players{}",
+        f.match_no,
+        req.round,
+        req.round + 1,
+        f.players.len(),
+        if f.last_round {
+            ", last round (no C7/C8)"
+        } else {
+            ""
+        }
+    );
+    let out = match procedure::pair_field(&f) {
+        Ok(o) => o,
+        Err(e) => return format!("{s}{e}\n"),
+    };
+    let who = |i: usize| {
+        let p = &f.players[i];
+        format!("{} ({})", p.id, p.score)
+    };
+    if let Some(b) = out.bye {
+        let _ = writeln!(
+            s,
+            "3.4 PAB: {} (lowest score, most matches played, largest TPN among those C2 allows \
+             with the rest pairable)",
+            who(b)
+        );
+    }
+    for (n, b) in out.brackets.iter().enumerate() {
+        let list = |v: &[usize]| v.iter().map(|&i| who(i)).collect::<Vec<_>>().join(", ");
+        let _ = writeln!(s, "bracket {}: residents {}", n + 1, list(&b.residents));
+        if !b.upfloaters.is_empty() {
+            let _ = writeln!(
+                s,
+                "  3.5 upfloaters (C4-C7, 3.5.4): {}",
+                list(&b.upfloaters)
+            );
+        }
+        let id: Vec<String> = b
+            .pairs
+            .iter()
+            .map(|&(x, _)| f.players[x].id.to_string())
+            .chain(b.pairs.iter().map(|&(_, y)| f.players[y].id.to_string()))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  3.6 first identifier {} (C8 penalties {})",
+            id.join(" "),
+            b.c8
+        );
+        for &(x, y) in &b.pairs {
+            let (w, bl, rule) = colours(&f, x, y);
+            let _ = writeln!(
+                s,
+                "    {w} - {bl}: game 1 {w} White, game 2 {bl} White ({})",
+                rule.article()
+            );
+        }
+    }
+    let ours = to_pairing(t, req, &f, &out);
+    if ours != *pairing {
+        let _ = writeln!(s, "note: the pairing shown differs from this account's");
+    }
+    s
+}

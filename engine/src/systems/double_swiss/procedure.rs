@@ -1,0 +1,311 @@
+//! The pairing procedure of a match (Article 3), polynomial in all but the rare brackets that
+//! need two or more upfloaters.
+//!
+//! - 3.4: the PAB first: among players eligible for it (C2) who leave a pairable remainder (C3),
+//!   the one with the lowest score, then the most matches played, then the largest TPN.
+//! - 3.3, 3.5: repeatedly the top scoregroup of the players still unpaired (every resident is
+//!   paired, 1.3.2), with the upfloaters chosen by C4 (fewest), C5 (highest scores, compared
+//!   from the highest), C6 (then the fewest upfloaters the next bracket will need), C7 (then
+//!   the fewest who were floaters in the previous match; not in the last round) and the 3.5.4
+//!   order (the sets sorted by score then TPN, compared lexicographically), among the sets
+//!   with which the bracket (C1) and the rest (C3) can be paired.
+//! - 3.6: the bracket's pairing: the fewest C8 penalties (an upfloater's opponent who was a
+//!   floater in the previous match; not in the last round), then the first identifier.
+
+use super::feasible::{first_identifier, min_penalty, Checker};
+use super::view::Field;
+use crate::pairing::PairingError;
+use crate::score::Score;
+
+/// Give up (as too large for this engine, not as a verdict of the rules) past this many
+/// pairability checks in the choice of upfloaters.
+const CHECK_LIMIT: u64 = 5_000_000;
+
+/// One bracket as paired (field indices).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Bracket {
+    pub residents: Vec<usize>,
+    pub upfloaters: Vec<usize>,
+    /// (top, bottom) by TPN, in identifier order.
+    pub pairs: Vec<(usize, usize)>,
+    /// C8 penalties of the pairing.
+    pub c8: u32,
+}
+
+/// The pairing of the field: the PAB (field index) and the brackets in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    pub bye: Option<usize>,
+    pub brackets: Vec<Bracket>,
+}
+
+/// Pairs the field by Article 3.
+pub(crate) fn pair_field(f: &Field) -> Result<Outcome, PairingError> {
+    let mut ck = Checker::new(f);
+    let n = f.players.len();
+    let all: Vec<usize> = (0..n).collect();
+    let bye = if n % 2 == 1 {
+        Some(choose_pab(&mut ck, &all)?)
+    } else {
+        if !ck.pairable(&all) {
+            return Err(no_pairing("the players present cannot all be paired (C1)"));
+        }
+        None
+    };
+    let mut rest: Vec<usize> = all.into_iter().filter(|&i| Some(i) != bye).collect();
+    let mut brackets = Vec::new();
+    while !rest.is_empty() {
+        let top = f.players[rest[0]].score;
+        let (s, l): (Vec<usize>, Vec<usize>) =
+            rest.iter().partition(|&&i| f.players[i].score == top);
+        let ups = choose_upfloaters(&mut ck, &s, &l, &rest)?
+            .ok_or_else(|| no_pairing("no set of upfloaters completes the bracket (C3)"))?;
+        let mut members: Vec<usize> = s.iter().chain(&ups).copied().collect();
+        members.sort_unstable();
+        let (pairs, c8) = pair_bracket(f, &members, &ups)
+            .ok_or_else(|| no_pairing("the bracket cannot be paired (C1)"))?;
+        rest.retain(|i| !members.contains(i));
+        brackets.push(Bracket {
+            residents: s,
+            upfloaters: ups,
+            pairs,
+            c8,
+        });
+    }
+    Ok(Outcome { bye, brackets })
+}
+
+fn no_pairing(why: &str) -> PairingError {
+    PairingError::NoValidPairing(format!("Double-Swiss: {why}"))
+}
+
+/// 3.4: the PAB.
+fn choose_pab(ck: &mut Checker, all: &[usize]) -> Result<usize, PairingError> {
+    let f = ck.field;
+    let mut order: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&i| f.players[i].pab_ok)
+        .collect();
+    order.sort_by(|&a, &b| {
+        let (pa, pb) = (&f.players[a], &f.players[b]);
+        pa.score
+            .cmp(&pb.score)
+            .then(pb.matches_played.cmp(&pa.matches_played))
+            .then(pb.id.cmp(&pa.id))
+    });
+    for c in order {
+        let rest: Vec<usize> = all.iter().copied().filter(|&i| i != c).collect();
+        if ck.pairable(&rest) {
+            return Ok(c);
+        }
+    }
+    Err(no_pairing(
+        "no player may receive the pairing-allocated bye (C2) with the others paired (C3)",
+    ))
+}
+
+/// The C4-C7 and 3.5.4 key of a set of upfloaters (smaller is better); C4 is the set's size,
+/// handled by the caller.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct UpKey {
+    /// C5: the scores, highest first, negated so that smaller is better.
+    c5: Vec<std::cmp::Reverse<Score>>,
+    c6: usize,
+    c7: usize,
+    /// 3.5.4: the field indices (the 1.2 order), ascending.
+    order: Vec<usize>,
+}
+
+/// 3.5: the upfloaters of the bracket of scoregroup `s` from the lower players `l` (both in the
+/// 1.2 order); `rest` is every player still unpaired. `None` when no set works.
+fn choose_upfloaters(
+    ck: &mut Checker,
+    s: &[usize],
+    l: &[usize],
+    rest: &[usize],
+) -> Result<Option<Vec<usize>>, PairingError> {
+    let mut k = s.len() % 2;
+    while k <= l.len() {
+        let mut valid: Vec<Vec<usize>> = Vec::new();
+        let mut best_c5: Option<Vec<Score>> = None;
+        let mut pick = Vec::with_capacity(k);
+        enumerate(
+            ck,
+            (s, l, rest),
+            k,
+            0,
+            &mut pick,
+            &mut best_c5,
+            &mut valid,
+            false,
+        )?;
+        if !valid.is_empty() {
+            let chosen = if valid.len() == 1 {
+                valid.swap_remove(0)
+            } else {
+                let mut keyed = Vec::with_capacity(valid.len());
+                for ups in valid {
+                    let key = up_key(ck, s, rest, &ups)?;
+                    keyed.push((key, ups));
+                }
+                keyed.into_iter().min().map(|(_, u)| u).unwrap_or_default()
+            };
+            return Ok(Some(chosen));
+        }
+        k += 2;
+    }
+    Ok(None)
+}
+
+/// The k-subsets of `l` in the 3.5.4 order whose scores equal the best (C5) found so far, valid
+/// ones (bracket and rest pairable) collected. Along that order the C5 vector never increases,
+/// so the first valid set fixes the best C5 and the rest only need the same scores.
+#[allow(clippy::too_many_arguments)]
+fn enumerate(
+    ck: &mut Checker,
+    (s, l, rest): (&[usize], &[usize], &[usize]),
+    k: usize,
+    from: usize,
+    pick: &mut Vec<usize>,
+    best: &mut Option<Vec<Score>>,
+    valid: &mut Vec<Vec<usize>>,
+    first_only: bool,
+) -> Result<(), PairingError> {
+    if ck.checks > CHECK_LIMIT {
+        return Err(PairingError::TooLarge(format!(
+            "Double-Swiss: more than {CHECK_LIMIT} pairability checks choosing upfloaters"
+        )));
+    }
+    let f = ck.field;
+    if pick.len() == k {
+        let bracket: Vec<usize> = s.iter().chain(pick.iter()).copied().collect();
+        if ck.pairable(&bracket) && ck.pairable(&without(f.players.len(), rest, &bracket)) {
+            if best.is_none() {
+                *best = Some(pick.iter().map(|&i| f.players[i].score).collect());
+            }
+            valid.push(pick.clone());
+        }
+        return Ok(());
+    }
+    let d = pick.len();
+    for j in from..l.len() {
+        if l.len() - j < k - d {
+            break;
+        }
+        let sc = f.players[l[j]].score;
+        if let Some(b) = best {
+            if sc < b[d] {
+                break;
+            }
+        }
+        pick.push(l[j]);
+        enumerate(ck, (s, l, rest), k, j + 1, pick, best, valid, first_only)?;
+        pick.pop();
+        if first_only && !valid.is_empty() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// C5, C6, C7 and the 3.5.4 order of one valid set.
+fn up_key(
+    ck: &mut Checker,
+    s: &[usize],
+    rest: &[usize],
+    ups: &[usize],
+) -> Result<UpKey, PairingError> {
+    let f = ck.field;
+    let bracket: Vec<usize> = s.iter().chain(ups).copied().collect();
+    let others = without(f.players.len(), rest, &bracket);
+    Ok(UpKey {
+        c5: ups
+            .iter()
+            .map(|&i| std::cmp::Reverse(f.players[i].score))
+            .collect(),
+        c6: next_upfloaters(ck, &others)?,
+        c7: if f.last_round {
+            0
+        } else {
+            ups.iter().filter(|&&i| f.players[i].floated).count()
+        },
+        order: ups.to_vec(),
+    })
+}
+
+/// C6: the number of upfloaters the next bracket (of `rest`) needs at least.
+fn next_upfloaters(ck: &mut Checker, rest: &[usize]) -> Result<usize, PairingError> {
+    let Some(&first) = rest.first() else {
+        return Ok(0);
+    };
+    let f = ck.field;
+    let top = f.players[first].score;
+    let (s, l): (Vec<usize>, Vec<usize>) = rest.iter().partition(|&&i| f.players[i].score == top);
+    let mut k = s.len() % 2;
+    while k <= l.len() {
+        let mut valid = Vec::new();
+        let mut best = None;
+        let mut pick = Vec::new();
+        enumerate(
+            ck,
+            (&s, &l, rest),
+            k,
+            0,
+            &mut pick,
+            &mut best,
+            &mut valid,
+            true,
+        )?;
+        if !valid.is_empty() {
+            return Ok(k);
+        }
+        k += 2;
+    }
+    Ok(usize::MAX)
+}
+
+/// 3.6: the pairing of bracket `members` (field indices, ascending) with upfloaters `ups`: the
+/// fewest C8 penalties, then the first identifier. Pairs as field indices (top, bottom).
+pub(crate) fn pair_bracket(
+    f: &Field,
+    members: &[usize],
+    ups: &[usize],
+) -> Option<(Vec<(usize, usize)>, u32)> {
+    // Local indices in TPN order (identifiers are TPNs).
+    let mut local: Vec<usize> = members.to_vec();
+    local.sort_by_key(|&i| f.players[i].id);
+    let m = local.len();
+    let edge = |a: usize, b: usize| f.compat[local[a]][local[b]];
+    let pen = |a: usize, b: usize| c8_penalty(f, ups, local[a], local[b]);
+    let budget = if f.last_round || ups.is_empty() {
+        0
+    } else {
+        min_penalty(m, |a, b| edge(a, b).then(|| pen(a, b)))?
+    };
+    let pen_used = |a: usize, b: usize| if f.last_round { 0 } else { pen(a, b) };
+    let pairs = first_identifier(m, &edge, &pen_used, budget)?;
+    Some((
+        pairs
+            .into_iter()
+            .map(|(a, b)| (local[a], local[b]))
+            .collect(),
+        budget,
+    ))
+}
+
+/// C8: the number of the pair's players who are an upfloater's opponent and were floaters in
+/// the previous match.
+pub(crate) fn c8_penalty(f: &Field, ups: &[usize], a: usize, b: usize) -> u32 {
+    let hit = |u: usize, o: usize| ups.contains(&u) && f.players[o].floated;
+    u32::from(hit(a, b)) + u32::from(hit(b, a))
+}
+
+/// The players of `rest` not in `bracket` (field of `n` players).
+fn without(n: usize, rest: &[usize], bracket: &[usize]) -> Vec<usize> {
+    let mut out = vec![false; n];
+    for &i in bracket {
+        out[i] = true;
+    }
+    rest.iter().copied().filter(|&i| !out[i]).collect()
+}
