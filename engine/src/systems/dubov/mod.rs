@@ -134,7 +134,9 @@ impl Round {
                 bye_ok: h.may_get_pab(edition),
                 played: h.games_played(),
                 met: h.opponents.clone(),
-                unplayed_point: h.had_pab || h.had_unplayed_win || h.had_forfeit_win,
+                // 1997 2.2 "a point without playing": a round not played over the board that
+                // scored a win's points (a forfeit win worth less is not one), or the bye.
+                unplayed_point: h.had_pab || h.had_unplayed_win,
             });
         }
         players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
