@@ -127,6 +127,44 @@ pub(crate) fn colour_clash(r: &Round, a: usize, b: usize) -> bool {
         (Some(x), Some(y)) if x.color == y.color)
 }
 
+/// A bracket before it is paired: the highest scoregroup of the players still to pair outside
+/// the incoming floaters, the bracket in BSN order and the scoregroup after it.
+pub(crate) struct Parts {
+    /// The residents' score (`None` when only incoming floaters are left).
+    pub top: Option<Score>,
+    pub residents: Vec<usize>,
+    /// 4.1: the incoming floaters and the residents in BSN order (1.8).
+    pub bsn: Vec<usize>,
+    /// The next scoregroup (C7 looks at it).
+    pub next: Vec<usize>,
+}
+
+/// The parts of the bracket of `incoming` (the floaters of the bracket above) and the highest
+/// scoregroup of the other players of `left` (every player still to pair, in score order).
+pub(crate) fn parts(r: &Round, left: &[usize], incoming: &[usize]) -> Parts {
+    let rest: Vec<usize> = left
+        .iter()
+        .copied()
+        .filter(|i| !incoming.contains(i))
+        .collect();
+    let top = rest.first().map(|&i| r.players[i].score);
+    let (residents, below): (Vec<usize>, Vec<usize>) =
+        rest.iter().partition(|&&i| Some(r.players[i].score) == top);
+    let next_score = below.first().map(|&i| r.players[i].score);
+    let next: Vec<usize> = below
+        .into_iter()
+        .filter(|&i| Some(r.players[i].score) == next_score)
+        .collect();
+    let mut bsn: Vec<usize> = incoming.iter().chain(&residents).copied().collect();
+    bsn.sort_by(|&a, &b| r.players[b].rank_key().cmp(&r.players[a].rank_key()));
+    Parts {
+        top,
+        residents,
+        bsn,
+        next,
+    }
+}
+
 /// Pairs the bracket made of `incoming` (the floaters of the bracket above) and the highest
 /// scoregroup of the other players of `left` (every player still to pair, in score order).
 pub(crate) fn pair_bracket(
@@ -134,31 +172,12 @@ pub(crate) fn pair_bracket(
     left: &[usize],
     incoming: &[usize],
 ) -> Result<Trace, PairingError> {
-    let rest: Vec<usize> = left
-        .iter()
-        .copied()
-        .filter(|i| !incoming.contains(i))
-        .collect();
-    let top = rest.first().map(|&i| r.players[i].score);
-    let residents: Vec<usize> = rest
-        .iter()
-        .copied()
-        .filter(|&i| Some(r.players[i].score) == top)
-        .collect();
-    let below: Vec<usize> = rest
-        .iter()
-        .copied()
-        .filter(|i| !residents.contains(i))
-        .collect();
-    let next_score = below.first().map(|&i| r.players[i].score);
-    let next: Vec<usize> = below
-        .iter()
-        .copied()
-        .filter(|&i| Some(r.players[i].score) == next_score)
-        .collect();
-    // 4.1: the bracket in BSN order (1.8).
-    let mut bsn: Vec<usize> = incoming.iter().chain(&residents).copied().collect();
-    bsn.sort_by(|&a, &b| r.players[b].rank_key().cmp(&r.players[a].rank_key()));
+    let Parts {
+        top,
+        residents,
+        bsn,
+        next,
+    } = parts(r, left, incoming);
     let (pairs, outgoing) = solve(r, left, &bsn, &next)?;
     let score = top
         .or_else(|| incoming.first().map(|&i| r.players[i].score))

@@ -9,7 +9,7 @@
 //! following bracket's pairs and its paired players' scores), C8 (colour preferences not
 //! granted), then the order of Article 4.3; and last the colours of a game both have (5).
 
-use super::bracket::colour_clash;
+use super::bracket::{colour_clash, parts, Parts};
 use super::{white_first, Round};
 use crate::model::{PlayerId, Tournament};
 use crate::pairing::{Pairing, Request};
@@ -120,30 +120,7 @@ pub fn first_difference(t: &Tournament, req: &Request, file: &Pairing, ours: &Pa
         .collect();
     let mut incoming: Vec<usize> = Vec::new();
     while !left.is_empty() {
-        let rest: Vec<usize> = left
-            .iter()
-            .copied()
-            .filter(|i| !incoming.contains(i))
-            .collect();
-        let top = rest.first().map(|&i| r.players[i].score);
-        let residents: Vec<usize> = rest
-            .iter()
-            .copied()
-            .filter(|&i| Some(r.players[i].score) == top)
-            .collect();
-        let below: Vec<usize> = rest
-            .iter()
-            .copied()
-            .filter(|i| !residents.contains(i))
-            .collect();
-        let next_score = below.first().map(|&i| r.players[i].score);
-        let next: Vec<usize> = below
-            .iter()
-            .copied()
-            .filter(|&i| Some(r.players[i].score) == next_score)
-            .collect();
-        let mut bsn: Vec<usize> = incoming.iter().chain(&residents).copied().collect();
-        bsn.sort_by(|&a, &b| r.players[b].rank_key().cmp(&r.players[a].rank_key()));
+        let Parts { top, bsn, next, .. } = parts(&r, &left, &incoming);
         let score = top.unwrap_or_else(|| r.players[bsn[0]].score);
         let (f, o) = (measure(&r, &fm, &bsn, &next), measure(&r, &om, &bsn, &next));
         let head = format!("bracket of score {score}");
