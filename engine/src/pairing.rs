@@ -83,6 +83,23 @@ impl Pairing {
         pairing
     }
 
+    /// The pairing of `games` (White, Black) and `bye` given as indices, `id` naming each
+    /// index's player, in C.04.2 board order for round `round`.
+    pub(crate) fn from_indices(
+        t: &Tournament,
+        round: usize,
+        id: impl Fn(usize) -> PlayerId,
+        games: &[(usize, usize)],
+        bye: Option<usize>,
+    ) -> Pairing {
+        let mut p = Pairing {
+            games: games.iter().map(|&(w, b)| (id(w), id(b))).collect(),
+            bye: bye.map(&id),
+        };
+        p.sort_boards(t, round);
+        p
+    }
+
     /// Puts the games in C.04.2 board order, with scores before round `round`.
     pub fn sort_boards(&mut self, t: &Tournament, round: usize) {
         let h = histories(t, round.saturating_sub(1));

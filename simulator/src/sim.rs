@@ -612,6 +612,33 @@ fn columns(system: System) -> usize {
     }
 }
 
+/// Appends each player's entry of `round` to `t` (every player has one once the invariants
+/// hold; `Absent` is a safe fallback), adds its points to `awarded`, and checks the scores
+/// against the points drawn: the failure when they disagree.
+fn append_round(
+    t: &mut Tournament,
+    entries: impl Iterator<Item = Option<RoundEntry>>,
+    awarded: &mut [Score],
+    round: usize,
+) -> Option<Failure> {
+    for ((p, e), a) in t.players.iter_mut().zip(entries).zip(awarded.iter_mut()) {
+        let e = e.unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
+        *a += points_of(&t.points, &e);
+        p.rounds.push(e);
+    }
+    let bad = invariants::check_scores(t, awarded);
+    if bad.is_empty() {
+        return None;
+    }
+    let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
+    Some(Failure {
+        round,
+        message: format!("round {round}: invariant broken: {}", list.join("; ")),
+        trf: Some(swisslab_engine::trf::write(t)),
+        transcript: None,
+    })
+}
+
 fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
     let cfg = &sim.cfg;
     let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
@@ -652,21 +679,11 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 planned,
                 &mut floats.clone(),
             );
-            for (i, p) in t.players.iter_mut().enumerate() {
-                let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
-                let e = crate::double_swiss::second_entry(e);
-                awarded[i] += points_of(&t.points, &e);
-                p.rounds.push(e);
-            }
-            let bad = invariants::check_scores(&t, &awarded);
-            if !bad.is_empty() {
-                let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
-                failure = Some(Failure {
-                    round,
-                    message: format!("round {round}: invariant broken: {}", list.join("; ")),
-                    trf: Some(swisslab_engine::trf::write(&t)),
-                    transcript: None,
-                });
+            let game_two = entries
+                .iter()
+                .map(|e| e.map(crate::double_swiss::second_entry));
+            if let Some(f) = append_round(&mut t, game_two, &mut awarded, round) {
+                failure = Some(f);
                 break;
             }
             set_group_aros(&t, &to_pair, &hist, &mut groups);
@@ -774,21 +791,8 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
             planned,
             &mut floats,
         );
-        for (i, p) in t.players.iter_mut().enumerate() {
-            // Every player has an entry once the invariants hold; `Absent` is a safe fallback.
-            let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
-            awarded[i] += points_of(&t.points, &e);
-            p.rounds.push(e);
-        }
-        let bad = invariants::check_scores(&t, &awarded);
-        if !bad.is_empty() {
-            let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
-            failure = Some(Failure {
-                round,
-                message: format!("round {round}: invariant broken: {}", list.join("; ")),
-                trf: Some(swisslab_engine::trf::write(&t)),
-                transcript: None,
-            });
+        if let Some(f) = append_round(&mut t, entries.iter().copied(), &mut awarded, round) {
+            failure = Some(f);
             break;
         }
         set_group_aros(&t, &to_pair, &hist, &mut groups);

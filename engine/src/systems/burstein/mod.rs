@@ -216,15 +216,8 @@ fn is_seeding_round(t: &Tournament, req: &Request) -> bool {
 fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Paired, Round), PairingError> {
     let r = Round::prepare(t, req)?;
     let paired = pair_round(&r)?;
-    let mut pairing = Pairing {
-        games: paired
-            .games
-            .iter()
-            .map(|&(w, b)| (r.players[w].id, r.players[b].id))
-            .collect(),
-        bye: paired.bye.map(|b| r.players[b].id),
-    };
-    pairing.sort_boards(t, req.round);
+    let pairing =
+        Pairing::from_indices(t, req.round, |i| r.players[i].id, &paired.games, paired.bye);
     Ok((pairing, paired, r))
 }
 

@@ -69,15 +69,8 @@ fn pair_traced(
 ) -> Result<(Pairing, Vec<Trace>, Round), PairingError> {
     let r = Round::prepare(t, req, Edition::Y2026, compatible)?;
     let paired = pair_round(&r)?;
-    let mut pairing = Pairing {
-        games: paired
-            .games
-            .iter()
-            .map(|&(w, b)| (r.players[w].id, r.players[b].id))
-            .collect(),
-        bye: paired.bye.map(|b| r.players[b].id),
-    };
-    pairing.sort_boards(t, req.round);
+    let pairing =
+        Pairing::from_indices(t, req.round, |i| r.players[i].id, &paired.games, paired.bye);
     Ok((pairing, paired.traces, r))
 }
 
