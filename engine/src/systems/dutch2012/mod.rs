@@ -81,6 +81,7 @@ mod levels;
 pub mod literal;
 mod memo;
 mod solve;
+mod turn;
 
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
@@ -144,6 +145,11 @@ pub(crate) struct Round12 {
     pub diagnostics: std::cell::Cell<Diagnostics>,
     /// The brackets as kept, for `explain`.
     pub trace: crate::bracket_trace::Trace,
+    /// C.14.b.2 / A.3 (`turn`): while set, a heterogeneous bracket is paired as homogeneous.
+    pub homogeneous_turn: std::cell::Cell<bool>,
+    /// C.13's search ended with P zero and one moved-down player left (M1 = 1), where
+    /// C.14.b.2 would manage the bracket as homogeneous (`turn`).
+    pub zero_with_one: std::cell::Cell<bool>,
 }
 
 impl Round12 {
@@ -482,6 +488,8 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         diagnostics: std::cell::Cell::new(Diagnostics::default()),
         up_floats: std::cell::Cell::new(true),
         joined_top: std::cell::Cell::new(None),
+        homogeneous_turn: std::cell::Cell::new(false),
+        zero_with_one: std::cell::Cell::new(false),
         trace: Default::default(),
     })
 }
@@ -792,6 +800,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 let mut here: Vec<usize> = mdps.clone();
                 here.extend(&groups[gi]);
                 let most = r.most_pairs_within(&here, &below);
+                r.zero_with_one.set(false);
                 let found = most.and_then(|m| {
                     bracket::pair_bracket(
                         r,
@@ -830,6 +839,23 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 if let Some(other) = c12_again(r, &mdps, &groups[gi], &out.floaters, next, lower) {
                     out = other;
                     again = true;
+                }
+            }
+            // C.14.b.2 or A.3 with C.1: the penultimate bracket paired as homogeneous.
+            if penultimate {
+                let zero_here = searched && out.pairs.is_empty();
+                if let Some(other) = turn::homogeneous_instead(
+                    r,
+                    &groups,
+                    lowest,
+                    &mdps,
+                    &groups[gi],
+                    &below,
+                    &out,
+                    zero_here,
+                    &games,
+                ) {
+                    out = other;
                 }
             }
             explain::record(
