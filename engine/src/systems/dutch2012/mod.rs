@@ -65,6 +65,10 @@
 //!   it are at least as many as its own), and its homogeneous pairing or remainder takes the
 //!   least B.3 factor of D.4 (`bracket`); two of the joined brackets' own players paired
 //!   together make no upfloat (B.5, B.6; `Round12::upfloater`);
+//! - C.13 with C.14.b.2 (P zero with one moved-down player) and A.3 with C.1 (a moved-down
+//!   player set aside, who counted would make the bracket homogeneous): the penultimate
+//!   bracket is paired as homogeneous instead when the lowest bracket then gives the bye to a
+//!   lower score with a lower B.3 factor of D.4 (`turn`);
 //! - B.3 across brackets: a homogeneous pairing or remainder of players with different scores
 //!   moves down the lowest scores while the next brackets allow it (`bracket`).
 //! - C.1: a player without a possible opponent in his bracket is set aside and moved down

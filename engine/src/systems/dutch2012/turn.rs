@@ -100,3 +100,72 @@ fn lowest_result(
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::checker::check;
+    use crate::System;
+
+    /// Every round of the tournament (a JaVaFo 1.4 file) is paired as it was.
+    fn paired_as_javafo(text: &str) {
+        let t = crate::trf::read_str(text).expect("a valid TRF file");
+        let report = check(&t, System::Dutch2012);
+        assert!(report.rounds > 0);
+        let rounds: Vec<usize> = report.discrepancies.iter().map(|d| d.round).collect();
+        assert!(rounds.is_empty(), "rounds differing: {rounds:?}");
+    }
+
+    /// `dutch-2012-more/tiny/p013-r09-i1000611`, round 8: C.13's search of bracket 3.5 (1
+    /// (6.0) moved down, 5 and 13) reaches P zero with one moved-down player; the homogeneous
+    /// pairing 13-5 gives the bye to 2 (3.0) where the joined brackets give it to 1 (6.0).
+    #[test]
+    fn p_zero_with_one_moved_down_player_turns_homogeneous() {
+        paired_as_javafo(P013);
+    }
+
+    /// `dutch-2012-more/tiny/p009-r07-i1000183`, round 6: bracket 2.5 receives 1 (5.0), set
+    /// aside by C.1, and 5 (3.0); counted, half the bracket was moved down (A.3): 3-5, and the
+    /// bye goes to 6 (2.5), not to 1.
+    #[test]
+    fn a_moved_down_player_set_aside_counts_in_a3() {
+        paired_as_javafo(P009);
+    }
+
+    const P013: &str = "\
+012 AutoTest Tournament 1219995399138
+XXR 9
+062 13
+072 13
+092 Individual  Swiss Dutch (Istanbul 2012 rules)
+001    1      Test0001 Player0001               2028                             8.0    1     8 b 1    12 w 1     3 b 1     2 w 1     4 w 1     6 b 1     5 b 0    11 w 1  0000 - +
+001    2      Test0002 Player0002               1986                             5.0    5     9 w 1     3 b 0    12 w 1     1 b 0     8 w 1     4 b 0     7 w 0  0000 - +     6 b 1
+001    3      Test0003 Player0003               1940                             5.5    3    10 b 1     2 w 1     1 w 0     8 b 0    13 w 1     9 b 1     4 w 1  0000 - =     5 b 0
+001    4      Test0004 Player0004               1939                             6.0    2    11 w =    13 b 1     6 w 1  0000 - =     1 b 0     2 w 1     3 b 0     8 w 1     7 b 1
+001    5      Test0005 Player0005               1914                             5.5    4    12 b 0    10 w 1     9 b 0     6 w 0    11 b =  0000 - +     1 w 1    13 b 1     3 w 1
+001    6      Test0006 Player0006               1841                             4.0    7  0000 - =     7 w 1     4 b 0     5 b 1     9 w 1     1 w 0     8 b 0  0000 - =     2 w 0
+001    7      Test0007 Player0007               1747                             4.0   10    13 w =     6 b 0  0000 - =    10 w -    10 w 1    12 b =     2 b 1  0000 - =     4 w 0
+001    8      Test0008 Player0008               1731                             5.0    6     1 w 0    11 b 1  0000 - =     3 w 1     2 b 0    13 b =     6 w 1     4 b 0    10 w 1
+001    9      Test0009 Player0009               1639                             3.5   12     2 b 0  0000 - +     5 w 1  0000 - =     6 b 0     3 w 0    10 w 0    12 b 1    11 b 0
+001   10      Test0010 Player0010               1596                             3.0   13     3 w 0     5 b 0    13 w =     7 b +     7 b 0    11 w 0     9 b 1  0000 - =     8 b 0
+001   11      Test0011 Player0011               1575                             4.0    8     4 b =     8 w 0  0000 - =    13 b 0     5 w =    10 b 1    12 w =     1 b 0     9 w 1
+001   12      Test0012 Player0012               1534                             3.5   11     5 w 1     1 b 0     2 b 0  0000 - -  0000 - +     7 w =    11 b =     9 w 0    13 w =
+001   13      Test0013 Player0013               1492                             4.0    9     7 b =     4 w 0    10 b =    11 w 1     3 b 0     8 w =  0000 - +     5 w 0    12 b =
+";
+
+    const P009: &str = "\
+012 AutoTest Tournament 659197227129
+XXR 7
+062 9
+072 9
+092 Individual  Swiss Dutch (Istanbul 2012 rules)
+001    1      Test0001 Player0001               2401                             7.0    1     5 w 1     4 b 1     2 w 1     3 b 1     6 w 1     9 b 1     8 b 1
+001    2      Test0002 Player0002               2169                             6.0    2     6 b 1     9 w 1     1 b 0     8 w 1     3 w 1     4 b 1  0000 - +
+001    3      Test0003 Player0003               2009                             4.0    4     7 w =     5 b +     9 b 1     1 w 0     2 b 0     5 w =     6 b 1
+001    4      Test0004 Player0004               1983                             4.5    3     8 b 1     1 w 0     7 b 1     6 w =  0000 - +     2 w 0     5 b 1
+001    5      Test0005 Player0005               1848                             3.5    6     1 b 0     3 w -  0000 - +     9 w 1     7 w 1     3 b =     4 w 0
+001    6      Test0006 Player0006               1847                             3.5    5     2 w 0     7 b 1     8 w 1     4 b =     1 b 0  0000 - +     3 w 0
+001    7      Test0007 Player0007               1555                             2.5    7     3 b =     6 w 0     4 w 0  0000 - +     5 b 0     8 w =     9 b =
+001    8      Test0008 Player0008               1463                             2.0    9     4 w 0  0000 - +     6 b 0     2 b 0     9 w =     7 b =     1 w 0
+001    9      Test0009 Player0009               1411                             2.0    8  0000 - +     2 b 0     3 w 0     5 b 0     8 b =     1 w 0     7 w =
+";
+}
