@@ -1467,8 +1467,8 @@ impl<'a> Compatible<'a> {
             reached = reached || mdp_pairs(r, mdps, &residents) >= m1;
             if reached && (p1 > m1 || hints.c13) {
                 // C.14.b.1; in C.13's search on below M1 (above), to zero: with one
-                // moved-down player left that is P zero, not the homogeneous turn of
-                // C.14.b.2.
+                // moved-down player left that is P zero, the homogeneous turn of C.14.b.2
+                // being weighed against it by `turn`.
                 p1 -= 1;
             } else {
                 m1 -= 1;

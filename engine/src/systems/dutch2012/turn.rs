@@ -35,10 +35,7 @@ pub(super) fn homogeneous_instead(
     zero: bool,
     games: &[(usize, usize)],
 ) -> Option<BracketOut> {
-    // C.14.b.2: P zero with one moved-down player (`Round12::zero_with_one`, set by C.13's
-    // search); A.3 with C.1: counting the moved-down players set aside makes it homogeneous.
-    let open = (zero && r.zero_with_one.get()) || set_aside_make_homogeneous(r, mdps, residents);
-    if !open {
+    if !open(r, mdps, residents, zero) {
         return None;
     }
     let here: Vec<usize> = mdps.iter().chain(residents).copied().collect();
@@ -61,12 +58,34 @@ pub(super) fn homogeneous_instead(
     }
     let joined = lowest_result(r, groups, lowest, zero, first, games)?;
     let turned = lowest_result(r, groups, lowest, false, &other, games)?;
+    better(r, &here, below, &joined, &turned).then_some(other)
+}
+
+/// The text leaves the penultimate bracket (`mdps` moved down into `residents`) a homogeneous
+/// pairing: C.14.b.2, P zero with one moved-down player (`Round12::zero_with_one`, set by
+/// C.13's search, which ended with P zero: `zero`), or A.3 with C.1 (counting the moved-down
+/// players set aside makes it homogeneous).
+pub(super) fn open(r: &Round12, mdps: &[usize], residents: &[usize], zero: bool) -> bool {
+    (zero && r.zero_with_one.get()) || set_aside_make_homogeneous(r, mdps, residents)
+}
+
+/// The round `turned` (the penultimate bracket `here` paired as homogeneous, the lower
+/// players `below`) serves the lowest bracket better than `first`: the bye to a lower score
+/// and a lower B.3 factor (D.4, the bye an opponent one point below the lowest score).
+pub(super) fn better(
+    r: &Round12,
+    here: &[usize],
+    below: &[usize],
+    first: &RoundResult,
+    turned: &RoundResult,
+) -> bool {
     let floor = here.iter().chain(below).map(|&i| r.players[i].score).min();
     let bye_score = |res: &RoundResult| res.1.map(|i| r.players[i].score);
-    let factor =
-        |res: &RoundResult| b3_factor(r, &res.0, &res.1.into_iter().collect::<Vec<_>>(), floor);
-    let better = bye_score(&turned) < bye_score(&joined) && factor(&turned) < factor(&joined);
-    better.then_some(other)
+    let factor = |res: &RoundResult| {
+        let bye: Vec<usize> = res.1.into_iter().collect();
+        b3_factor(r, &res.0, &bye, floor)
+    };
+    bye_score(turned) < bye_score(first) && factor(turned) < factor(first)
 }
 
 /// A.3 with C.1: the bracket is heterogeneous without the moved-down players that C.1 sets
@@ -103,16 +122,21 @@ fn lowest_result(
 
 #[cfg(test)]
 mod tests {
-    use crate::checker::check;
+    use crate::checker::{check, check_tournament};
     use crate::System;
 
-    /// Every round of the tournament (a JaVaFo 1.4 file) is paired as it was.
+    /// Every round of the tournament (a JaVaFo 1.4 file) is paired as it was, by the engine and
+    /// by the literal procedure (its test oracle).
     fn paired_as_javafo(text: &str) {
         let t = crate::trf::read_str(text).expect("a valid TRF file");
-        let report = check(&t, System::Dutch2012);
-        assert!(report.rounds > 0);
-        let rounds: Vec<usize> = report.discrepancies.iter().map(|d| d.round).collect();
-        assert!(rounds.is_empty(), "rounds differing: {rounds:?}");
+        for report in [
+            check(&t, System::Dutch2012),
+            check_tournament(&t, &crate::systems::dutch2012::literal::pair),
+        ] {
+            assert!(report.rounds > 0);
+            let rounds: Vec<usize> = report.discrepancies.iter().map(|d| d.round).collect();
+            assert!(rounds.is_empty(), "rounds differing: {rounds:?}");
+        }
     }
 
     /// `dutch-2012-more/tiny/p013-r09-i1000611`, round 8: C.13's search of bracket 3.5 (1
