@@ -1419,7 +1419,8 @@ impl<'a> Compatible<'a> {
         let (r, all, mdps, hints) = (self.r, &self.all, &self.mdps, self.hints);
         let (n, m0, p0) = (all.len(), mdps.len(), self.p0);
         // A.3: heterogeneous unless at least half the players were moved down.
-        if m0 == 0 || 2 * m0 >= n {
+        // `turn`: paired as homogeneous (C.14.b.2 or A.3 with C.1).
+        if m0 == 0 || 2 * m0 >= n || r.homogeneous_turn.get() {
             return ControlFlow::Continue(false);
         }
         // C.13's search starts at M1 = M0: the most pairs the lower brackets allow (`max_p`)
@@ -1432,6 +1433,7 @@ impl<'a> Compatible<'a> {
                 // C.13's search only: P1 has gone below M1 ("P becomes zero": the brackets
                 // are joined at zero).
                 if p1 == 0 {
+                    r.zero_with_one.set(m1 == 1);
                     return ControlFlow::Continue(true);
                 }
                 match least_conflicts(r, mdps, &residents, m1) {
@@ -1465,8 +1467,8 @@ impl<'a> Compatible<'a> {
             reached = reached || mdp_pairs(r, mdps, &residents) >= m1;
             if reached && (p1 > m1 || hints.c13) {
                 // C.14.b.1; in C.13's search on below M1 (above), to zero: with one
-                // moved-down player left that is P zero, not the homogeneous turn of
-                // C.14.b.2.
+                // moved-down player left that is P zero, the homogeneous turn of C.14.b.2
+                // being weighed against it by `turn`.
                 p1 -= 1;
             } else {
                 m1 -= 1;

@@ -36,7 +36,8 @@
 //!   was reached (C.14.b.1), else M1 (C.14.b.2), and with M1 = 0 the bracket is homogeneous.
 //!   In C.13's search of the penultimate bracket M1 starts at M0 and P1 goes on down below
 //!   M1 while the remainder was reached, to zero ("if in the penultimate score bracket P
-//!   becomes zero"; with one moved-down player that is no homogeneous turn). With P1 below M1,
+//!   becomes zero"; with one moved-down player that is P zero, the homogeneous turn of C.14.b.2
+//!   left to `turn`, as in the fast engine). With P1 below M1,
 //!   M1 is lowered (P1 back at P0) when the M1 moved-down players can still be paired within
 //!   max(X1, P1) colour conflicts (X1 of the whole bracket, A.8); else P1 pairs are made with
 //!   the P1 highest of S1 (C.4). A search that ends with no pair makes the lowest bracket a
@@ -838,7 +839,7 @@ impl<'a> Literal<'a> {
         let unpaired = || PairingError::NoValidPairing("a bracket could not be paired".into());
         let mut lowest = groups.len() - 1;
         let mut zero = false;
-        let (mut games, mdps) = 'merge: loop {
+        let (games, mdps) = 'merge: loop {
             let mut games = Vec::new();
             let mut mdps: Vec<usize> = Vec::new();
             let upto = lowest;
@@ -853,6 +854,7 @@ impl<'a> Literal<'a> {
                 if penultimate && !complete(&out.floaters) {
                     // C.13: another pairing of the penultimate bracket that lets the lowest
                     // one be paired; none: the two are joined.
+                    r.zero_with_one.set(false);
                     match self.bracket(&mdps, &groups[gi], Place::Upper, true, &complete) {
                         Some(other) => {
                             searched = true;
@@ -876,6 +878,22 @@ impl<'a> Literal<'a> {
                         out = other;
                     }
                 }
+                // C.14.b.2 or A.3 with C.1: the penultimate bracket paired as homogeneous.
+                if penultimate {
+                    let zero_here = searched && out.pairs.is_empty();
+                    if let Some(other) = self.homogeneous_instead(
+                        &mdps,
+                        &groups[gi],
+                        &out,
+                        lowest,
+                        zero_here,
+                        &groups,
+                        &games,
+                        &below,
+                    ) {
+                        out = other;
+                    }
+                }
                 // C.13's search ended with P zero: the lowest bracket is a joined one (D.4).
                 zero = searched && out.pairs.is_empty();
                 games.extend(out.pairs);
@@ -883,12 +901,26 @@ impl<'a> Literal<'a> {
             }
             break (games, mdps);
         };
+        self.lowest(&groups, lowest, zero, &mdps, games)
+    }
+
+    /// The lowest bracket (joined by C.13 where `lowest` or `zero` say so) with the players
+    /// `mdps` moved down into it, after the upper brackets' `games`.
+    fn lowest(
+        &self,
+        groups: &[Vec<usize>],
+        lowest: usize,
+        zero: bool,
+        mdps: &[usize],
+        mut games: Vec<(usize, usize)>,
+    ) -> Result<RoundResult, PairingError> {
+        let unpaired = || PairingError::NoValidPairing("a bracket could not be paired".into());
         let merged = lowest + 1 < groups.len() || zero;
         let residents: Vec<usize> = groups[lowest..].concat();
         let place = if merged { Place::Merged } else { Place::Lowest };
         let last = |f: &[usize]| f.len() <= 1 && self.completable(f);
         let out = self
-            .bracket(&mdps, &residents, place, false, &last)
+            .bracket(mdps, &residents, place, false, &last)
             .ok_or_else(unpaired)?;
         games.extend(out.pairs);
         match out.floaters.as_slice() {
@@ -898,6 +930,46 @@ impl<'a> Literal<'a> {
                 "more than one player left unpaired in the lowest bracket".into(),
             )),
         }
+    }
+}
+
+impl Literal<'_> {
+    /// C.13 with C.14.b.2, A.3 with C.1 (`turn`): the penultimate bracket (`mdps` moved down
+    /// into `residents`), first paired as `first`, paired as homogeneous instead when the text
+    /// leaves it open and the lowest bracket then gives the bye to a lower score with a lower
+    /// B.3 factor; `lowest`, `zero`: where the lowest bracket starts and whether C.13's search
+    /// ended with P zero; `groups`, `games`, `below`: the score groups, the upper brackets'
+    /// games and the lower players.
+    #[allow(clippy::too_many_arguments)]
+    fn homogeneous_instead(
+        &self,
+        mdps: &[usize],
+        residents: &[usize],
+        first: &Out,
+        lowest: usize,
+        zero: bool,
+        groups: &[Vec<usize>],
+        games: &[(usize, usize)],
+        below: &[usize],
+    ) -> Option<Out> {
+        let r = self.r;
+        if !super::turn::open(r, mdps, residents, zero) {
+            return None;
+        }
+        let complete = |f: &[usize]| self.completable(&union(f, below));
+        r.homogeneous_turn.set(true);
+        let other = self.bracket(mdps, residents, Place::Upper, false, &complete);
+        r.homogeneous_turn.set(false);
+        let other = other?;
+        if other.pairs == first.pairs && other.floaters == first.floaters {
+            return None;
+        }
+        let with = |pairs: &[(usize, usize)]| [games, pairs].concat();
+        let joined = self.lowest(groups, lowest, zero, &first.floaters, with(&first.pairs));
+        let turned = self.lowest(groups, lowest, false, &other.floaters, with(&other.pairs));
+        let here = union(mdps, residents);
+        let better = super::turn::better(r, &here, below, &joined.ok()?, &turned.ok()?);
+        better.then_some(other)
     }
 }
 
@@ -1030,8 +1102,9 @@ impl<'p, 'a> Procedure<'p, 'a> {
         let (all, mdps, residents) = (&self.all, &self.mdps, &self.residents);
         let n = all.len();
         let (p0, m0) = (n / 2, mdps.len());
-        // A.3: heterogeneous unless at least half the players were moved down.
-        if m0 == 0 || 2 * m0 >= n {
+        // A.3: heterogeneous unless at least half the players were moved down (`turn`: paired
+        // as homogeneous, C.14.b.2 or A.3 with C.1).
+        if m0 == 0 || 2 * m0 >= n || r.homogeneous_turn.get() {
             return ControlFlow::Continue(p0);
         }
         // C.13's search starts at M1 = M0 (P1 below M1: see the module doc).
@@ -1040,6 +1113,7 @@ impl<'p, 'a> Procedure<'p, 'a> {
             if p1 < m1 {
                 if p1 == 0 {
                     // P zero: no pair, the lowest bracket a joined one.
+                    r.zero_with_one.set(m1 == 1);
                     return ControlFlow::Continue(0);
                 }
                 match lit.least_conflicts(mdps, residents, m1) {

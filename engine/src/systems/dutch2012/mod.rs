@@ -65,6 +65,10 @@
 //!   it are at least as many as its own), and its homogeneous pairing or remainder takes the
 //!   least B.3 factor of D.4 (`bracket`); two of the joined brackets' own players paired
 //!   together make no upfloat (B.5, B.6; `Round12::upfloater`);
+//! - C.13 with C.14.b.2 (P zero with one moved-down player) and A.3 with C.1 (a moved-down
+//!   player set aside, who counted would make the bracket homogeneous): the penultimate
+//!   bracket is paired as homogeneous instead when the lowest bracket then gives the bye to a
+//!   lower score with a lower B.3 factor of D.4 (`turn`);
 //! - B.3 across brackets: a homogeneous pairing or remainder of players with different scores
 //!   moves down the lowest scores while the next brackets allow it (`bracket`).
 //! - C.1: a player without a possible opponent in his bracket is set aside and moved down
@@ -81,6 +85,7 @@ mod levels;
 pub mod literal;
 mod memo;
 mod solve;
+mod turn;
 
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
@@ -144,6 +149,11 @@ pub(crate) struct Round12 {
     pub diagnostics: std::cell::Cell<Diagnostics>,
     /// The brackets as kept, for `explain`.
     pub trace: crate::bracket_trace::Trace,
+    /// C.14.b.2 / A.3 (`turn`): while set, a heterogeneous bracket is paired as homogeneous.
+    pub homogeneous_turn: std::cell::Cell<bool>,
+    /// C.13's search ended with P zero and one moved-down player left (M1 = 1), where
+    /// C.14.b.2 would manage the bracket as homogeneous (`turn`).
+    pub zero_with_one: std::cell::Cell<bool>,
 }
 
 impl Round12 {
@@ -482,6 +492,8 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         diagnostics: std::cell::Cell::new(Diagnostics::default()),
         up_floats: std::cell::Cell::new(true),
         joined_top: std::cell::Cell::new(None),
+        homogeneous_turn: std::cell::Cell::new(false),
+        zero_with_one: std::cell::Cell::new(false),
         trace: Default::default(),
     })
 }
@@ -794,6 +806,7 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 let mut here: Vec<usize> = mdps.clone();
                 here.extend(&groups[gi]);
                 let most = r.most_pairs_within(&here, &below);
+                r.zero_with_one.set(false);
                 let found = most.and_then(|m| {
                     bracket::pair_bracket(
                         r,
@@ -832,6 +845,23 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
                 if let Some(other) = c12_again(r, &mdps, &groups[gi], &out.floaters, next, lower) {
                     out = other;
                     again = true;
+                }
+            }
+            // C.14.b.2 or A.3 with C.1: the penultimate bracket paired as homogeneous.
+            if penultimate {
+                let zero_here = searched && out.pairs.is_empty();
+                if let Some(other) = turn::homogeneous_instead(
+                    r,
+                    &groups,
+                    lowest,
+                    &mdps,
+                    &groups[gi],
+                    &below,
+                    &out,
+                    zero_here,
+                    &games,
+                ) {
+                    out = other;
                 }
             }
             explain::record(
