@@ -1434,6 +1434,7 @@ impl<'a> Compatible<'a> {
                 if p1 == 0 {
                     return ControlFlow::Continue(true);
                 }
+                let x1 = budgets(r, all, n / 2).0;
                 match least_conflicts(r, mdps, &residents, m1) {
                     // The M1 moved-down players cannot be paired: the remainder is not
                     // reached, M1 is lowered (C.14.b.2).
@@ -1445,7 +1446,16 @@ impl<'a> Compatible<'a> {
                     // half) or P1 when that is more (C.10.e raises X up to P1): the procedure
                     // gets to the remainder again with P1 - M1 < 0 pairs to make there, which
                     // gives no new pairing: M1 is lowered, P1 back at its top (C.14.b.2).
-                    Some(conflicts) if conflicts <= budgets(r, all, n / 2).0.max(p1) => {
+                    Some(conflicts) if conflicts <= x1.max(p1) => {
+                        // Odd rounds, P1 lowered below M1 and the M1 pairs over X1: the P1
+                        // highest of S1 first (`c13_highest_first`).
+                        if conflicts > x1 && !r.even && p0 >= m1 {
+                            if let ControlFlow::Break(found) =
+                                self.c13_highest_first(bounds, m1, p1)
+                            {
+                                return ControlFlow::Break(found);
+                            }
+                        }
                         m1 -= 1;
                         p1 = p0;
                         continue;
@@ -1474,6 +1484,29 @@ impl<'a> Compatible<'a> {
             }
         }
         ControlFlow::Continue(false)
+    }
+
+    /// C.13's search, odd rounds, P1 lowered below M1 by C.14.b.1 (the bracket could first
+    /// make its M1 pairs, P0 >= M1), the M1 moved-down players' pairs needing more colour
+    /// conflicts than X1 of the whole bracket (A.8) but no more than P1: before M1 is lowered
+    /// (C.14.b.2), the P1 highest of S1 are paired (C.3.a, C.4), P1 on down to one, as JaVaFo
+    /// 1.4 pairs it (a reading, see docs/systems/dutch-2012-readings.md: even rounds do not
+    /// follow it). Breaks with the first pairing found.
+    fn c13_highest_first(
+        &self,
+        bounds: &mut Bounds,
+        m1: usize,
+        p1: usize,
+    ) -> ControlFlow<Option<BracketOut>> {
+        for p in (1..=p1).rev() {
+            let mut reached = false;
+            if let ControlFlow::Break(found) =
+                self.heterogeneous_passes(bounds, m1, p, &mut reached)
+            {
+                return ControlFlow::Break(found);
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// C.4-C.10 with M1 moved-down players and P1 pairs: B.3's passes through the levels;
