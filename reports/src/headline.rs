@@ -77,7 +77,9 @@ fn fixed(x: f64, d: usize, sign: bool) -> String {
 fn cell(m: &Metric) -> String {
     let scale = if m.percent { 100.0 } else { 1.0 };
     let unit = if m.percent { "%" } else { "" };
-    match m.ci() {
+    // A zero-width interval (every tournament gave the same figure) says nothing the value
+    // does not: the value alone.
+    match m.ci().filter(|(lo, hi)| hi > lo) {
         Some((lo, hi)) => {
             let d = decimals((hi - lo) * scale / 2.0);
             format!(
@@ -95,7 +97,7 @@ fn cell(m: &Metric) -> String {
 fn diff_cell(value: f64, ci: Option<(f64, f64)>, percent: bool) -> String {
     let scale = if percent { 100.0 } else { 1.0 };
     let unit = if percent { " pp" } else { "" };
-    match ci {
+    match ci.filter(|(lo, hi)| hi > lo) {
         Some((lo, hi)) => {
             let d = decimals((hi - lo) * scale / 2.0);
             format!(
@@ -195,11 +197,17 @@ pub fn markdown(columns: &[Column]) -> String {
     out
 }
 
+/// A p-value with two decimals, three below 0.01 and four below 0.001 (so 0.0002 does not print
+/// as 0.00), and "< 0.0001" below that.
 fn p_text(p: f64) -> String {
     if p.is_nan() {
         "—".into()
     } else if p < 0.0001 {
         "< 0.0001".into()
+    } else if p < 0.001 {
+        format!("{p:.4}")
+    } else if p < 0.01 {
+        format!("{p:.3}")
     } else {
         format!("{p:.2}")
     }
@@ -245,5 +253,17 @@ mod tests {
             "0.00 [-0.20, +0.20]"
         );
         assert_eq!(fixed(-0.00001, 3, true), "0.000");
+        assert_eq!(diff_cell(0.0, Some((0.0, 0.0)), true), "0.000 pp");
+    }
+
+    #[test]
+    fn small_p_values_keep_their_digits() {
+        assert_eq!(p_text(0.00002), "< 0.0001");
+        assert_eq!(p_text(0.0002), "0.0002");
+        assert_eq!(p_text(0.00234), "0.002");
+        assert_eq!(p_text(0.00042), "0.0004");
+        assert_eq!(p_text(0.0042), "0.004");
+        assert_eq!(p_text(0.042), "0.04");
+        assert_eq!(p_text(0.5), "0.50");
     }
 }

@@ -31,6 +31,7 @@ pub use spec::{parse_list, Kind, Spec, SpecError};
 pub use value::Value;
 
 use crate::model::{PlayerId, Tournament};
+use crate::system::System;
 use rounds::Context;
 
 /// The edition of C.07 applied.
@@ -160,8 +161,15 @@ fn values(
 
 /// Ranks `t`'s players by the tie-breaks of `specs` in order (C.07 4.2); the first is
 /// usually PTS. A tie left after the last is shared (same rank, listed by pairing number).
+///
+/// A Double-Swiss event (its `192` or `092` names the system) is seen as its Preface says:
+/// a single forfeited game of a regular match counts as played.
 pub fn standings(t: &Tournament, specs: &[Spec], edition: Edition) -> Standings {
-    let ctx = Context::new(t);
+    let double_swiss = matches!(System::from_trf(t), Ok(Some(System::DoubleSwiss)));
+    let seen = double_swiss
+        .then(|| crate::systems::double_swiss::with_single_forfeits_played(t))
+        .flatten();
+    let ctx = Context::new(seen.as_ref().unwrap_or(t));
     let n = ctx.players.len();
     let mut order: Vec<usize> = (0..n).collect();
     let mut rank = vec![1usize; n];

@@ -13,15 +13,20 @@
 //! - 3.3-3.5 (the PAB first, the top scoregroup plus its upfloaters, C4-C7): `procedure`.
 //! - 4.2-4.4 colours: `colour`.
 //! - `literal`: the same procedure by plain enumeration, the test oracle of the fast one.
+//! - Preface, single forfeited games of a regular match played for tie-breaks and standings:
+//!   `standings` (applied by [`crate::tiebreak::standings`]).
 
 mod colour;
 mod feasible;
 #[cfg(any(test, feature = "oracle"))]
 pub(crate) mod literal;
 mod procedure;
+mod standings;
 #[cfg(test)]
 mod tests;
 mod view;
+
+pub(crate) use standings::with_single_forfeits_played;
 
 use crate::model::{Color, Tournament};
 use crate::pairing::{Pairing, PairingError, Request};

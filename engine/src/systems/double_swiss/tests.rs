@@ -293,3 +293,57 @@ fn c2_bars_the_pab_after_a_full_point_bye_or_a_match_won_by_forfeit_without_oppo
     };
     assert_eq!(ok, vec![(1, false), (2, false), (3, false), (4, true)]);
 }
+
+#[test]
+fn a_single_forfeited_game_of_a_regular_match_counts_as_played_for_standings() {
+    use super::with_single_forfeits_played;
+    use crate::tiebreak::{self, Edition};
+    // Match 1: 2 forfeits game 1 and draws game 2 (a regular match); 3 and 4 both forfeit game 1
+    // (0-0) and 3 wins game 2. Match 2: 4 forfeits both games against 1 (a match ended by
+    // forfeit); 2 and 3 play both games.
+    let mut t = field_of(4);
+    let mut put = |col: usize, (w, b): (u32, u32), r, k| {
+        let (ew, eb) = game(w, b, r, k);
+        for (id, e) in [(w, ew), (b, eb)] {
+            let rounds = &mut t.players[id as usize - 1].rounds;
+            rounds.resize(col + 1, RoundEntry::Unplayed(Unplayed::Absent));
+            rounds[col] = e;
+        }
+    };
+    put(0, (1, 2), GameResult::Win, GameKind::Forfeit);
+    put(1, (2, 1), GameResult::Draw, GameKind::Rated);
+    put(0, (3, 4), GameResult::Loss, GameKind::Forfeit);
+    put(1, (4, 3), GameResult::Loss, GameKind::Rated);
+    put(2, (1, 4), GameResult::Win, GameKind::Forfeit);
+    put(3, (4, 1), GameResult::Loss, GameKind::Forfeit);
+    put(2, (2, 3), GameResult::Win, GameKind::Rated);
+    put(3, (3, 2), GameResult::Draw, GameKind::Rated);
+    // 3-4's game 1 is a double forfeit: 4's side is a loss too.
+    if let RoundEntry::Game { result, .. } = &mut t.players[3].rounds[0] {
+        *result = GameResult::Loss;
+    }
+    let seen = with_single_forfeits_played(&t).expect("a single forfeit to count as played");
+    let kind = |t: &Tournament, id: usize, c: usize| match t.players[id - 1].rounds[c] {
+        RoundEntry::Game { kind, .. } => kind,
+        e => panic!("{e:?}"),
+    };
+    assert_eq!(kind(&seen, 1, 0), GameKind::Unrated);
+    assert_eq!(kind(&seen, 2, 0), GameKind::Unrated);
+    assert_eq!(kind(&seen, 3, 0), GameKind::Forfeit, "0-0 stays a forfeit");
+    assert_eq!(kind(&seen, 4, 0), GameKind::Forfeit);
+    assert_eq!(kind(&seen, 1, 2), GameKind::Forfeit, "a forfeited match");
+    assert_eq!(kind(&seen, 4, 3), GameKind::Forfeit);
+    assert_eq!(kind(&seen, 2, 2), GameKind::Rated);
+    // Tie-breaks see it only in a Double-Swiss event: 2's Buchholz counts 1's score for the
+    // game it forfeited, not a dummy opponent's.
+    let specs = tiebreak::parse_list("PTS BH").unwrap();
+    let bh = |t: &Tournament| {
+        let st = tiebreak::standings(t, &specs, Edition::Fide2026);
+        let row = st.rows.iter().find(|r| r.id == 2).unwrap();
+        row.values[1].to_string()
+    };
+    let other = bh(&t);
+    t.records = vec![("192".into(), " FIDE_DOUBLESWISS".into())];
+    assert_ne!(bh(&t), other);
+    assert_eq!(bh(&t), bh(&seen));
+}

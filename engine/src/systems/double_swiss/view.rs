@@ -89,7 +89,11 @@ pub(crate) fn match_of(req: &Request) -> Result<usize, PairingError> {
 
 /// The two columns of match `m` (1-based) of a player, as a match, or an error naming the player
 /// and the columns when they do not describe one match.
-fn read_match(t: &Tournament, id: PlayerId, m: usize) -> Result<MatchEntry, PairingError> {
+pub(super) fn read_match(
+    t: &Tournament,
+    id: PlayerId,
+    m: usize,
+) -> Result<MatchEntry, PairingError> {
     let p = t.player(id).ok_or_else(|| {
         PairingError::InvalidRequest(format!("Double-Swiss: no player {id} in the file"))
     })?;
