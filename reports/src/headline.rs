@@ -1,10 +1,11 @@
 //! The headline figures of several runs as one Markdown table, ready for a README: colour
 //! balance, floats, ranking quality (Kendall tau), the ARO and opposition spread within score
-//! groups and whom the winner met, each run's value with its 95% interval, and each run's
-//! difference from the first with its interval and p-value (paired by tournament when the two
-//! runs share seed and configuration, as in [`compare`](crate::compare)). Written as
-//! `headline.md` by `compare` and by `swisslab report --headline DIR...` for any number of
-//! runs (e.g. one per pairing system).
+//! groups, whom the winner met, and what an acceleration (C.04.7) changes (the rating gap of
+//! the first rounds' games, the floats at group A's boundary); each run's value with its 95%
+//! interval, and each run's difference from the first with its interval and p-value (paired by
+//! tournament when the two runs share seed and configuration, as in
+//! [`compare`](crate::compare)). Written as `headline.md` by `compare` and by `swisslab report
+//! --headline DIR...` for any number of runs (e.g. one per pairing system).
 
 use crate::html::fmt_value;
 use crate::load::{self, RunData};
@@ -14,7 +15,7 @@ use crate::ReportError;
 use std::path::PathBuf;
 
 /// The figures of the table, in order, by metric key.
-pub const HEADLINE: [&str; 15] = [
+pub const HEADLINE: [&str; 18] = [
     "colour.abs_diff_ge2",
     "colour.mean_abs_diff",
     "colour.pref_granted_strong",
@@ -30,6 +31,9 @@ pub const HEADLINE: [&str; 15] = [
     "opposition.strength_sd_final",
     "opposition.winner_field_share",
     "opposition.winner_top10_share",
+    "acceleration.rating_gap_rounds_1_3",
+    "acceleration.boundary_a_downfloats",
+    "acceleration.boundary_b_upfloats",
 ];
 
 /// One run of the table: its column name, its data (for pairing) and its sections.

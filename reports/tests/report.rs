@@ -494,4 +494,5 @@ fn compare_writes_the_headline_table() {
     assert!(row.contains("| 0.000 (p = 1.00) |"), "{row}");
     assert!(md.contains("| ARO standard deviation within final score groups"));
     assert!(md.contains("\\|colour difference\\|"));
+    assert!(md.contains("| Mean rating gap of the games of rounds 1-3"));
 }

@@ -792,14 +792,16 @@ impl<'a> Literal<'a> {
         }
         // From C.14.b.2: a heterogeneous next bracket that cannot pair all its moved-down
         // players with its residents; taken when it then can (or is homogeneous), with no
-        // fewer pairs.
+        // fewer pairs. The lowest bracket too (C.12 before C.13 lowers M1), left pairable.
         let het = |f: &[usize]| 2 * f.len() < f.len() + next.len();
         let all_paired = |f: &[usize]| !het(f) || super::bracket::mdp_pairs(r, f, next) == f.len();
-        if !stranded && !penultimate && !all_paired(floaters) {
+        if !stranded && !all_paired(floaters) {
             let again = |f: &[usize]| {
+                let below = union(f, next);
                 scores_desc(r, f) == scores
                     && all_paired(f)
-                    && self.most_pairs(&union(f, next)) >= pairs
+                    && (!penultimate || self.completable(&below))
+                    && self.most_pairs(&below) >= pairs
             };
             return self.bracket(mdps, residents, Place::Upper, false, &again);
         }

@@ -614,7 +614,8 @@ fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
 ///   and C.12 is reached again at each value;
 /// - C.14.b.2: the next bracket, heterogeneous, cannot pair all its moved-down players with its
 ///   residents; taken when it then can (or is homogeneous) and makes no fewer pairs
-///   (`small/p016-r09-i1001366` round 7, docs/systems/dutch-2012-readings.md);
+///   (`small/p016-r09-i1001366` round 7, docs/systems/dutch-2012-readings.md); the lowest
+///   bracket as well (C.13 lowers M1 only after C.12), the other set leaving it pairable;
 /// - from the penultimate bracket (`lowest` holding the lower players), a lowest bracket whose
 ///   bye can only go to a player moved down from here; taken when the lowest bracket then makes
 ///   more pairs or gives the bye to a lower score.
@@ -639,11 +640,12 @@ fn c12_again(
         })
         .flatten();
     // C.12 reached from C.14.b.2: the next bracket, heterogeneous (A.3), cannot pair all its
-    // moved-down players with its residents (M1 would be lowered below M0).
+    // moved-down players with its residents (M1 would be lowered below M0). The lowest
+    // bracket too: C.12 comes before C.13's "reduce M1 as shown in C.14.b.2"
+    // (`tiny/p013-r10-i1000981` round 10, docs/systems/dutch-2012-readings.md).
     let het = |f: &[usize]| 2 * f.len() < f.len() + next.len();
     let unpaired = !stranded
         && short.is_none()
-        && !penultimate
         && het(floaters)
         && bracket::mdp_pairs(r, floaters, next) < floaters.len();
     if !stranded && short.is_none() && !unpaired && !penultimate {
