@@ -44,6 +44,8 @@ struct Bye {
 /// One `250` record.
 struct Acceleration {
     points: Score,
+    /// Where the record is (its points at column 10).
+    at: At,
     first_round: usize,
     last_round: usize,
     first_id: PlayerId,
@@ -133,6 +135,10 @@ impl Parser {
         }
         self.y2026.accelerations.push(Acceleration {
             points,
+            at: At {
+                line: l.no,
+                column: 10,
+            },
             first_round,
             last_round,
             first_id,
@@ -269,8 +275,31 @@ impl Parser {
                 if v.len() < a.last_round {
                     v.resize(a.last_round, Score::ZERO);
                 }
-                for x in v.iter_mut().take(a.last_round).skip(a.first_round - 1) {
+                for (r, x) in v
+                    .iter_mut()
+                    .enumerate()
+                    .take(a.last_round)
+                    .skip(a.first_round - 1)
+                {
                     *x += a.points;
+                    // A total the four columns of `250` and `XXA` cannot hold would be
+                    // written as a blank and read back as nothing.
+                    if super::writer::fit(*x, 4).is_empty() {
+                        return Err(TrfError::new(
+                            ErrorKind::TooLarge,
+                            a.at.line,
+                            a.at.column,
+                            "250 game points",
+                            format!(
+                                "player {}'s acceleration for round {} to fit in four \
+                                 characters (at most 99.9, or 9999 whole) once the 250 \
+                                 records for it are added up",
+                                p.id,
+                                r + 1
+                            ),
+                            Some(quoted(&x.to_string())),
+                        ));
+                    }
                 }
             }
         }
@@ -357,6 +386,16 @@ mod tests {
         assert_eq!((e.kind, e.column), (ErrorKind::Unsupported, 5));
         let e = read_str(&format!("{PLAYERS}250      1.0 001 002 0003 0002\n")).unwrap_err();
         assert_eq!((e.kind, e.column), (ErrorKind::OutOfRange, 28));
+        // Totals the four columns cannot hold are refused at the record that passes them
+        // (they would be written as a blank): 99.5 fits, 925 + 0.5 does not.
+        let fits = "250      99.0 001 001 0001 0001\n250      0.5 001 002 0001 0001\n";
+        assert!(read_str(&format!("{PLAYERS}{fits}")).is_ok());
+        let e = read_str(&format!(
+            "{PLAYERS}250      0925 001 002 0001 0001\n250      0.5 002 003 0001 0001\n"
+        ))
+        .unwrap_err();
+        assert_eq!((e.kind, e.line, e.column), (ErrorKind::TooLarge, 5, 10));
+        assert!(e.to_string().contains("925.5"), "{e}");
     }
 
     #[test]
