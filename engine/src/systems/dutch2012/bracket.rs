@@ -18,7 +18,9 @@
 //!   penultimate score bracket P becomes zero"): there M1 is lowered when the M1 moved-down
 //!   players can still be paired within max(X1, P1) colour conflicts (A.8's X1 of the whole
 //!   bracket, C.10.e raising X up to P1), else only the P1 highest of S1 are paired (C.3.a,
-//!   C.4) and P1 goes on down, to zero (`Hints::c13`).
+//!   C.4) and P1 goes on down, to zero (`Hints::c13`). Where C.14.b.1 lowered P1 below M1
+//!   and the M1 pairs need more than X1: M1 is lowered, after the P1 highest of S1 when the
+//!   round has a bye to give (`Compatible::c13_highest_first`).
 //! - Homogeneous or remainder (C.4-C.8.a, C.14.a): S1 = the P highest players, S2 the rest; the
 //!   exchanges of D.2 (fewest players first, then the smallest difference of numbers, then the
 //!   S1 list top down, then the S2 list top down) outside, the transpositions of D.1 inside.
@@ -1436,6 +1438,7 @@ impl<'a> Compatible<'a> {
                     r.zero_with_one.set(m1 == 1);
                     return ControlFlow::Continue(true);
                 }
+                let x1 = budgets(r, all, n / 2).0;
                 match least_conflicts(r, mdps, &residents, m1) {
                     // The M1 moved-down players cannot be paired: the remainder is not
                     // reached, M1 is lowered (C.14.b.2).
@@ -1443,11 +1446,26 @@ impl<'a> Compatible<'a> {
                         m1 -= 1;
                         continue;
                     }
+                    // P1 lowered below M1 by C.14.b.1 (P0 >= M1) and the M1 pairs over X1:
+                    // with a bye to give, the P1 highest of S1 first (`c13_highest_first`);
+                    // then, or at once without a bye, M1 is lowered (C.14.b.2).
+                    Some(conflicts) if p0 >= m1 && conflicts > x1 => {
+                        if r.players.len() % 2 == 1 {
+                            if let ControlFlow::Break(found) =
+                                self.c13_highest_first(bounds, m1, p1)
+                            {
+                                return ControlFlow::Break(found);
+                            }
+                        }
+                        m1 -= 1;
+                        p1 = p0;
+                        continue;
+                    }
                     // They can within the colour budget, X1 of the whole bracket (A.8, P0 its
                     // half) or P1 when that is more (C.10.e raises X up to P1): the procedure
                     // gets to the remainder again with P1 - M1 < 0 pairs to make there, which
                     // gives no new pairing: M1 is lowered, P1 back at its top (C.14.b.2).
-                    Some(conflicts) if conflicts <= budgets(r, all, n / 2).0.max(p1) => {
+                    Some(conflicts) if conflicts <= x1.max(p1) => {
                         m1 -= 1;
                         p1 = p0;
                         continue;
@@ -1476,6 +1494,30 @@ impl<'a> Compatible<'a> {
             }
         }
         ControlFlow::Continue(false)
+    }
+
+    /// C.13's search with a bye to give (an odd number of players, A.5), P1 lowered below M1
+    /// by C.14.b.1 (the bracket could first make its M1 pairs, P0 >= M1) and the M1
+    /// moved-down players' pairs needing more colour conflicts than X1 of the whole bracket
+    /// (A.8): before M1 is lowered (C.14.b.2), which would send a moved-down player down to
+    /// the lowest bracket, the P1 highest of S1 are paired (C.3.a, C.4), P1 on down to one,
+    /// as JaVaFo 1.4 pairs it (a reading of its behaviour, see
+    /// docs/systems/dutch-2012-readings.md). Breaks with the first pairing found.
+    fn c13_highest_first(
+        &self,
+        bounds: &mut Bounds,
+        m1: usize,
+        p1: usize,
+    ) -> ControlFlow<Option<BracketOut>> {
+        for p in (1..=p1).rev() {
+            let mut reached = false;
+            if let ControlFlow::Break(found) =
+                self.heterogeneous_passes(bounds, m1, p, &mut reached)
+            {
+                return ControlFlow::Break(found);
+            }
+        }
+        ControlFlow::Continue(())
     }
 
     /// C.4-C.10 with M1 moved-down players and P1 pairs: B.3's passes through the levels;

@@ -40,7 +40,9 @@
 //!   left to `turn`, as in the fast engine). With P1 below M1,
 //!   M1 is lowered (P1 back at P0) when the M1 moved-down players can still be paired within
 //!   max(X1, P1) colour conflicts (X1 of the whole bracket, A.8); else P1 pairs are made with
-//!   the P1 highest of S1 (C.4). A search that ends with no pair makes the lowest bracket a
+//!   the P1 highest of S1 (C.4). Where the lowest bracket allowed M1 pairs here and the M1
+//!   pairs need more than X1: M1 is lowered, after the P1 highest of S1 when the round has a
+//!   bye to give. A search that ends with no pair makes the lowest bracket a
 //!   joined one (D.4).
 //! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
 //!   bracket among the complete candidates of the current M1.
@@ -255,6 +257,9 @@ struct Literal<'a> {
     complete: RefCell<HashMap<Vec<usize>, bool>>,
     lowest: RefCell<LowestCache>,
     least: RefCell<HashMap<Vec<usize>, Option<u64>>>,
+    /// C.13's search: the most pairs the penultimate bracket can make with the lowest bracket
+    /// paired (`Round12::most_pairs_within`), set before the search.
+    c13_most: std::cell::Cell<usize>,
 }
 
 /// The scores of `who`, highest first.
@@ -440,6 +445,7 @@ impl<'a> Literal<'a> {
             complete: RefCell::new(HashMap::new()),
             lowest: RefCell::new(HashMap::new()),
             least: RefCell::new(HashMap::new()),
+            c13_most: std::cell::Cell::new(0),
         }
     }
 
@@ -855,6 +861,9 @@ impl<'a> Literal<'a> {
                     // C.13: another pairing of the penultimate bracket that lets the lowest
                     // one be paired; none: the two are joined.
                     r.zero_with_one.set(false);
+                    let here = union(&mdps, &groups[gi]);
+                    self.c13_most
+                        .set(self.r.most_pairs_within(&here, &below).unwrap_or(0));
                     match self.bracket(&mdps, &groups[gi], Place::Upper, true, &complete) {
                         Some(other) => {
                             searched = true;
@@ -1119,6 +1128,24 @@ impl<'p, 'a> Procedure<'p, 'a> {
                 match lit.least_conflicts(mdps, residents, m1) {
                     None => {
                         m1 -= 1;
+                        continue;
+                    }
+                    // P1 lowered below M1 (the lowest bracket allows M1 pairs here) and the M1
+                    // pairs over X1: with a bye to give (A.5), the P1 highest of S1 first;
+                    // then, or at once without a bye, M1 lowered (docs/systems/dutch-2012-readings.md).
+                    Some(c)
+                        if self.c13
+                            && lit.c13_most.get().min(p0) >= m1
+                            && c > lit.budgets(all, p0).0 =>
+                    {
+                        if r.players.len() % 2 == 1 {
+                            for p in (1..=p1).rev() {
+                                if let Some(out) = self.heterogeneous_at(m1, p) {
+                                    return ControlFlow::Break(out);
+                                }
+                            }
+                        }
+                        (m1, p1) = (m1 - 1, p0);
                         continue;
                     }
                     // Within X1 of the bracket (A.8) or P1 when more (C.10.e): M1 lowered.

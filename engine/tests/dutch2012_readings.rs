@@ -1,0 +1,49 @@
+//! Dutch 2012 (C.13 with C.14.b and A.8): the rounds of the JaVaFo 1.4 corpus
+//! `dutch-2012-more` (packed in `testdata/conformance/`) that show a reading of C.13's search
+//! with P1 below M1, paired exactly; see docs/systems/dutch-2012-readings.md. The corpus
+//! ratchet counts all rounds together; these pin the rounds that decide the reading, both ways.
+
+mod support;
+
+use swisslab_engine::{acceleration, checker, trf, System};
+
+/// The rounds of `file` (a path ending in `files`, the packed corpus) that differ from
+/// JaVaFo 1.4.
+fn differing_rounds(files: &[(String, Vec<u8>)], file: &str) -> Vec<usize> {
+    let (name, bytes) = files
+        .iter()
+        .find(|(name, _)| name.ends_with(file))
+        .unwrap_or_else(|| panic!("{file} is in the packed corpus"));
+    let mut t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+    acceleration::apply(&mut t, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    checker::check(&t, System::Dutch2012)
+        .discrepancies
+        .iter()
+        .map(|d| d.round)
+        .collect()
+}
+
+/// P1 lowered below M1 by C.14.b.1, the M1 pairs over X1: with a bye to give (an odd number
+/// of players) the P1 highest of S1 are paired first (`tiny/p009-r07-i1001206` round 7: 1-6
+/// alone, 4, 2, 7 moved down; `tiny/p013-r10-i1000926` round 9: 1-9 alone), and M1 is lowered
+/// where that gives no pairing (`small/p015-r09-i1000671` round 7); without a bye M1 is lowered
+/// at once (`tiny/p010-r06-i1001406` round 6: 1-5, 4-6; `tiny/p010-r09-i1000570` round 6);
+/// where P0 is below M1 from the start the colour budget decides as before
+/// (`small/p014-r11-i1000446` round 7).
+#[test]
+fn c13_with_a_bye_to_give_pairs_the_highest_of_s1_before_lowering_m1() {
+    let files = support::corpus_trf("dutch-2012-more");
+    for (file, round) in [
+        ("tiny/p009-r07-i1001206.trf", 7),
+        ("tiny/p013-r10-i1000926.trf", 9),
+        ("small/p015-r09-i1000671.trf", 7),
+        ("small/p014-r11-i1000446.trf", 7),
+        ("tiny/p010-r09-i1000570.trf", 6),
+        ("tiny/p010-r06-i1001406.trf", 6),
+    ] {
+        assert!(
+            !differing_rounds(&files, file).contains(&round),
+            "{file} round {round} is paired as JaVaFo 1.4 pairs it"
+        );
+    }
+}
