@@ -67,3 +67,36 @@ fn c12_from_c10_does_not_bring_back_a_top_scorer_c1_moved_down() {
         );
     }
 }
+
+/// C.13's search with P0 below M1 from the start and the M1 pairs within the colour budget:
+/// M1 is lowered (`small/p018-r09-i1000663` round 9, `small/p017-r11-i1001296` round 10),
+/// except when every moved-down player is a top scorer (A.10, the last round): then the P1
+/// highest of S1, and at P zero the brackets are joined (`small/p016-r11-i1000017` round 11:
+/// 1 (10.0) and 6 (6.0) moved down to 5.0, JaVaFo 1.4 pairs 1-14, 6-16, 11-5).
+#[test]
+fn c13_with_top_scorers_moved_down_joins_rather_than_lowering_m1() {
+    let files = support::corpus_trf("dutch-2012-more");
+    for (file, round) in [
+        ("small/p016-r11-i1000017.trf", 11),
+        ("small/p018-r09-i1000663.trf", 9),
+        ("small/p017-r11-i1001296.trf", 10),
+    ] {
+        assert!(
+            !differing_rounds(&files, file).contains(&round),
+            "{file} round {round} is paired as JaVaFo 1.4 pairs it"
+        );
+    }
+}
+
+/// C.13's search with P1 above M1 and the remainder reached: M1 is lowered before P1, the
+/// most pairs first (A.11; `small/p015-r10-i1001152` round 10: 3 (8.0), 2 and 13 (6.0) moved
+/// down to 5.0, JaVaFo 1.4 pairs 3-5, 13-7, 6-15, 11-8 and moves 2 down).
+#[test]
+fn c13_lowers_m1_before_p1_while_p1_is_above_m1() {
+    let files = support::corpus_trf("dutch-2012-more");
+    let (file, round) = ("small/p015-r10-i1001152.trf", 10);
+    assert!(
+        !differing_rounds(&files, file).contains(&round),
+        "{file} round {round} is paired as JaVaFo 1.4 pairs it"
+    );
+}

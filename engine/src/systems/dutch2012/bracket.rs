@@ -20,7 +20,10 @@
 //!   bracket, C.10.e raising X up to P1), else only the P1 highest of S1 are paired (C.3.a,
 //!   C.4) and P1 goes on down, to zero (`Hints::c13`). Where C.14.b.1 lowered P1 below M1
 //!   and the M1 pairs need more than X1: M1 is lowered, after the P1 highest of S1 when the
-//!   round has a bye to give (`Compatible::c13_highest_first`).
+//!   round has a bye to give (`Compatible::c13_highest_first`). While P1 is above M1 there, M1
+//!   is lowered before P1 (A.11: the most pairs first); where P0 is below M1 from the start
+//!   and every moved-down player is a top scorer (A.10), M1 is not lowered within the colour
+//!   budget (`Compatible::mdps_all_top`).
 //! - Homogeneous or remainder (C.4-C.8.a, C.14.a): S1 = the P highest players, S2 the rest; the
 //!   exchanges of D.2 (fewest players first, then the smallest difference of numbers, then the
 //!   S1 list top down, then the S2 list top down) outside, the transpositions of D.1 inside.
@@ -1465,7 +1468,11 @@ impl<'a> Compatible<'a> {
                     // half) or P1 when that is more (C.10.e raises X up to P1): the procedure
                     // gets to the remainder again with P1 - M1 < 0 pairs to make there, which
                     // gives no new pairing: M1 is lowered, P1 back at its top (C.14.b.2).
-                    Some(conflicts) if conflicts <= x1.max(p1) => {
+                    // Not where P0 is below M1 from the start and every moved-down player is a
+                    // top scorer (A.10, B.2's note): the P1 highest of S1, then P zero.
+                    Some(conflicts)
+                        if conflicts <= x1.max(p1) && (p0 >= m1 || !self.mdps_all_top()) =>
+                    {
                         m1 -= 1;
                         p1 = p0;
                         continue;
@@ -1483,7 +1490,11 @@ impl<'a> Compatible<'a> {
             // C.14.b: the remainder counts as reached when M1 moved-down players can be
             // paired at all, also when the levels were skipped without search.
             reached = reached || mdp_pairs(r, mdps, &residents) >= m1;
-            if reached && (p1 > m1 || hints.c13) {
+            if reached && hints.c13 && p1 > m1 && m1 > 1 {
+                // C.13's search, P1 above M1: M1 is lowered before P1 (C.14.b.2 before
+                // C.14.b.1), the most pairs first (A.11), as JaVaFo 1.4 pairs it.
+                m1 -= 1;
+            } else if reached && (p1 > m1 || hints.c13) {
                 // C.14.b.1; in C.13's search on below M1 (above), to zero: with one
                 // moved-down player left that is P zero, the homogeneous turn of C.14.b.2
                 // being weighed against it by `turn`.
@@ -1494,6 +1505,11 @@ impl<'a> Compatible<'a> {
             }
         }
         ControlFlow::Continue(false)
+    }
+
+    /// A.10: every moved-down player of the bracket is a top scorer (the last round).
+    fn mdps_all_top(&self) -> bool {
+        self.mdps.iter().all(|&i| self.r.players[i].top)
     }
 
     /// C.13's search with a bye to give (an odd number of players, A.5), P1 lowered below M1

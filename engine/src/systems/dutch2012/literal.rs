@@ -42,8 +42,10 @@
 //!   max(X1, P1) colour conflicts (X1 of the whole bracket, A.8); else P1 pairs are made with
 //!   the P1 highest of S1 (C.4). Where the lowest bracket allowed M1 pairs here and the M1
 //!   pairs need more than X1: M1 is lowered, after the P1 highest of S1 when the round has a
-//!   bye to give. A search that ends with no pair makes the lowest bracket a
-//!   joined one (D.4).
+//!   bye to give. While P1 is above M1 (within the lower brackets' most pairs), M1 is
+//!   lowered before P1 (A.11: the most pairs first); where P0 is below M1 from the start and
+//!   every moved-down player is a top scorer (A.10), M1 is not lowered within the colour
+//!   budget. A search that ends with no pair makes the lowest bracket a joined one (D.4).
 //! - D.4 in a joined lowest bracket paired as heterogeneous: the least B.3 factor of the whole
 //!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in docs/systems/dutch-2012.md (chosen on
@@ -1151,8 +1153,14 @@ impl<'p, 'a> Procedure<'p, 'a> {
                         (m1, p1) = (m1 - 1, p0);
                         continue;
                     }
-                    // Within X1 of the bracket (A.8) or P1 when more (C.10.e): M1 lowered.
-                    Some(c) if c <= lit.budgets(all, p0).0.max(p1) => {
+                    // Within X1 of the bracket (A.8) or P1 when more (C.10.e): M1 lowered;
+                    // not where P0 (within the lower brackets' most pairs) is below M1 and
+                    // every moved-down player is a top scorer (A.10, B.2's note).
+                    Some(c)
+                        if c <= lit.budgets(all, p0).0.max(p1)
+                            && (lit.c13_most.get().min(p0) >= m1
+                                || !mdps.iter().all(|&i| r.players[i].top)) =>
+                    {
                         (m1, p1) = (m1 - 1, p0);
                         continue;
                     }
@@ -1170,12 +1178,17 @@ impl<'p, 'a> Procedure<'p, 'a> {
                     head.iter().all(|&(a, b)| r.pairable(a, b))
                 })
             });
-            (m1, p1) = if k < m1 || (reached && (p1 > m1 || self.c13)) {
-                // C.14.b.1; in C.13's search on below M1, to zero (docs/systems/dutch-2012.md).
-                (m1, p1 - 1)
-            } else {
-                (m1 - 1, p0)
-            };
+            (m1, p1) =
+                if self.c13 && reached && p1 > m1 && m1 > 1 && p1 <= lit.c13_most.get().min(p0) {
+                    // C.13's search, P1 above M1 (within the lower brackets' most pairs): M1
+                    // lowered before P1 (C.14.b.2 before C.14.b.1), the most pairs first (A.11).
+                    (m1 - 1, p1)
+                } else if k < m1 || (reached && (p1 > m1 || self.c13)) {
+                    // C.14.b.1; in C.13's search on below M1, to zero (docs/systems/dutch-2012.md).
+                    (m1, p1 - 1)
+                } else {
+                    (m1 - 1, p0)
+                };
         }
         ControlFlow::Continue(p0)
     }
