@@ -48,6 +48,26 @@ fn c13_with_a_bye_to_give_pairs_the_highest_of_s1_before_lowering_m1() {
     }
 }
 
+/// C.12 reached from C.10 in the last round: a top scorer whom C.1 moved down from the next
+/// bracket under the first set of downfloaters is not brought back by another set
+/// (`small/p015-r09-i1000051` round 9: 2 (4.5) would meet 7; JaVaFo keeps 6-7, 3-9, 2-5),
+/// while a player who is not a top scorer is (`small/p016-r11-i1001494` round 11: 5 (5.0)
+/// meets 4 under the other set, and JaVaFo takes it: 7-6).
+#[test]
+fn c12_from_c10_does_not_bring_back_a_top_scorer_c1_moved_down() {
+    let files = support::corpus_trf("dutch-2012-more");
+    for (file, round) in [
+        ("small/p015-r09-i1000051.trf", 9),
+        ("small/p016-r11-i1001494.trf", 11),
+        ("small/p017-r10-i1000269.trf", 9),
+    ] {
+        assert!(
+            !differing_rounds(&files, file).contains(&round),
+            "{file} round {round} is paired as JaVaFo 1.4 pairs it"
+        );
+    }
+}
+
 /// C.13's search with P0 below M1 from the start and the M1 pairs within the colour budget:
 /// M1 is lowered (`small/p018-r09-i1000663` round 9, `small/p017-r11-i1001296` round 10),
 /// except when every moved-down player is a top scorer (A.10, the last round): then the P1

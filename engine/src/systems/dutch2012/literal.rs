@@ -785,12 +785,15 @@ impl<'a> Literal<'a> {
         let stranded = super::mdp_stranded(r, floaters, next);
         let pairs = self.most_pairs(&all);
         if !stranded && pairs < super::p0_after_c1(r, &all) {
+            // The last round (A.10): a top scorer C.1 moved down from the next bracket under
+            // the first set is not brought back (`super::judged_residents`).
+            let judged = super::judged_residents(r, floaters, next);
             for p1 in (pairs + 1..=all.len() / 2).rev() {
                 let allows = |f: &[usize]| {
                     let below = union(f, next);
                     scores_desc(r, f) == scores
                         && (!penultimate || self.completable(&below))
-                        && self.most_pairs(&below) >= p1
+                        && self.most_pairs(&union(f, &judged)) >= p1
                 };
                 let other = self.bracket(mdps, residents, Place::Upper, false, &allows);
                 if other.is_some() {

@@ -55,7 +55,9 @@
 //!   pairings", i.e. more pairs (the most first: C.14 lowers P1 one by one and C.12 is reached
 //!   again at each value). Only the pairs count: a bracket treated as homogeneous (A.3) that
 //!   makes its P0 pairs leaving a moved-down player unpaired does not send it back
-//!   (`small/p030-r09-i000746` round 7);
+//!   (`small/p030-r09-i000746` round 7). In the last round (A.10) a top scorer whom C.1 moved
+//!   down from the next bracket under the first set is not counted in those pairs
+//!   (`judged_residents`);
 //! - C.13: the penultimate bracket is paired first on its own; when its downfloaters leave the
 //!   lowest bracket unpairable (everybody but one, who may take the bye), the first pairing of
 //!   it in the order of C and D that leaves the lowest bracket pairable is taken (its C.14
@@ -605,6 +607,19 @@ fn p0_after_c1(r: &Round12, players: &[usize]) -> usize {
     paired / 2
 }
 
+/// C.12 reached from C.10 in the last round (A.10): the residents of the next bracket that
+/// another set of downfloaters is judged with. A top scorer whom C.1 moved down from it under
+/// the first set (no possible opponent there) is left out: "this now allows P1 pairings" counts
+/// the pairs of the players the bracket kept at C.2, not a pair that brings such a top scorer
+/// back (`small/p015-r09-i1000051` round 9, docs/systems/dutch-2012-readings.md).
+fn judged_residents(r: &Round12, floaters: &[usize], next: &[usize]) -> Vec<usize> {
+    let first: Vec<usize> = floaters.iter().chain(next).copied().collect();
+    next.iter()
+        .copied()
+        .filter(|&i| !r.players[i].top || first.iter().any(|&j| j != i && r.pairable(i, j)))
+        .collect()
+}
+
 /// The most pairs (B.1, B.2 except for top scorers) of the next bracket with these moved-down
 /// players.
 fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
@@ -668,6 +683,7 @@ fn c12_again(
         return None;
     }
     let pairs_first = next_pairs(r, floaters, next);
+    let judged = judged_residents(r, floaters, next);
     let complete = |f: &[usize]| {
         lowest.is_none_or(|below| {
             let mut all = f.to_vec();
@@ -689,7 +705,7 @@ fn c12_again(
             return ok.then_some(0);
         }
         if let Some(pairs_now) = short {
-            let p = next_pairs(r, f, next);
+            let p = next_pairs(r, f, &judged);
             (p > pairs_now).then_some(p)
         } else {
             // C.1's trigger: as many pairs moving down lower scores count only when no
