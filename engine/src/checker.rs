@@ -164,13 +164,15 @@ pub fn check_tournament_by(
         diagnostics: Diagnostics::default(),
     };
     for round in (1..=rounds).step_by(per.max(1)) {
+        // Game 2's discrepancy, reported after game 1's: the report is in round order.
+        let mut game_two = None;
         if per == 2 && round < rounds {
             let first = Pairing::from_round(t, round);
             let second = Pairing::from_round(t, round + 1);
             let reversed: std::collections::BTreeSet<_> =
                 first.games.iter().map(|&(w, b)| (b, w)).collect();
             if second.game_set() != reversed || second.bye.is_some() {
-                report.discrepancies.push(Discrepancy {
+                game_two = Some(Discrepancy {
                     round: round + 1,
                     expected: second,
                     produced: Ok(Pairing {
@@ -201,6 +203,7 @@ pub fn check_tournament_by(
                 why: None,
             });
         }
+        report.discrepancies.extend(game_two);
     }
     report
 }
