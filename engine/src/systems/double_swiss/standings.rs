@@ -13,8 +13,8 @@ use crate::model::{GameKind, GameResult, RoundEntry, Tournament};
 /// malformed pair) stay as written. `None` when nothing changes.
 pub(crate) fn with_single_forfeits_played(t: &Tournament) -> Option<Tournament> {
     let matches = t.rounds_paired() / 2;
-    let mut out = t.clone();
-    let mut changed = false;
+    // Cloned at the first change only: most events have no single forfeit.
+    let mut out: Option<Tournament> = None;
     for (i, p) in t.players.iter().enumerate() {
         for m in 1..=matches {
             let Ok(MatchEntry::Match {
@@ -46,12 +46,12 @@ pub(crate) fn with_single_forfeits_played(t: &Tournament) -> Option<Tournament> 
                 if both_lost {
                     continue;
                 }
-                if let Some(RoundEntry::Game { kind, .. }) = out.players[i].rounds.get_mut(c) {
+                let seen = out.get_or_insert_with(|| t.clone());
+                if let Some(RoundEntry::Game { kind, .. }) = seen.players[i].rounds.get_mut(c) {
                     *kind = GameKind::Unrated;
-                    changed = true;
                 }
             }
         }
     }
-    changed.then_some(out)
+    out
 }
