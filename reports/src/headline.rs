@@ -203,7 +203,7 @@ pub fn markdown(columns: &[Column]) -> String {
 
 /// A p-value with two decimals, three below 0.01 and four below 0.001 (so 0.0002 does not print
 /// as 0.00), and "< 0.0001" below that.
-fn p_text(p: f64) -> String {
+pub(crate) fn p_text(p: f64) -> String {
     if p.is_nan() {
         "—".into()
     } else if p < 0.0001 {

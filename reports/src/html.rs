@@ -361,12 +361,7 @@ pub fn compare_page(
     Ok(out)
 }
 
+/// A p-value as the headline table writes it, escaped.
 fn fmt_p(p: f64) -> String {
-    if p.is_nan() {
-        "—".into()
-    } else if p < 0.001 {
-        "&lt;0.001".into()
-    } else {
-        format!("{p:.3}")
-    }
+    escape(&crate::headline::p_text(p))
 }
