@@ -100,8 +100,8 @@ pub fn check(t: &Tournament, system: System) -> CheckReport {
 }
 
 /// The tournament as it stood before round `round` (the initial colour kept), and the request
-/// for that round with the players the file pairs in it.
-fn round_state(t: &Tournament, round: usize) -> (Tournament, Request) {
+/// for that round with the players the file pairs in it (also `pair --round`, `bench`).
+pub fn round_state(t: &Tournament, round: usize) -> (Tournament, Request) {
     let req = Request::replay(t, round);
     let mut history = t.truncated(round - 1);
     // The initial colour is part of the tournament, not of the rounds: infer it from the

@@ -1,4 +1,5 @@
-//! The `generate`, `simulate` and `trf` commands end to end: exit codes and files.
+//! The `generate`, `simulate`, `check`, `pair` and `trf` commands end to end: exit codes and
+//! files.
 
 use std::process::Command;
 
@@ -250,4 +251,109 @@ fn report_headline_of_two_systems() {
         .unwrap_or_else(|| panic!("{md}"));
     // A value with its interval in both columns (not "—": the columns were written).
     assert_eq!(aro.matches(" [").count(), 3, "{aro}");
+}
+
+/// `pair --round N` re-pairs round N of a file from the rounds before it: on a file the engine
+/// paired itself it gives back every round, games, colours and bye, and the round after the last
+/// is the default's; a round out of range, or game 2 of a Double-Swiss match, is refused.
+#[test]
+fn pair_round_replays_every_round_of_a_file() {
+    use swisslab_engine::pairing::Pairing;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.trf");
+    let st = swisslab()
+        .args([
+            "generate",
+            "--seed",
+            "11",
+            "--players",
+            "21",
+            "--rounds",
+            "7",
+        ])
+        .arg("-o")
+        .arg(&file)
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(0));
+    let t = swisslab_engine::trf::read_file(&file).unwrap();
+    let pair = |extra: &[&str]| {
+        let o = swisslab()
+            .arg("pair")
+            .arg(&file)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    for round in 1..=7 {
+        let text = pair(&["--round", &round.to_string()]);
+        let mut produced = Pairing::default();
+        for line in text.lines().skip(1) {
+            let (w, b) = line.split_once(' ').unwrap();
+            let (w, b) = (w.parse().unwrap(), b.parse().unwrap());
+            if b == 0 {
+                produced.bye = Some(w);
+            } else {
+                produced.games.push((w, b));
+            }
+        }
+        let expected = Pairing::from_round(&t, round);
+        assert_eq!(produced.game_set(), expected.game_set(), "round {round}");
+        assert_eq!(produced.bye, expected.bye, "round {round}");
+        assert!(produced.bye.is_some(), "21 players: a bye in round {round}");
+    }
+    assert_eq!(pair(&["--round", "8"]), pair(&[]));
+    for bad in ["0", "9"] {
+        let o = swisslab()
+            .arg("pair")
+            .arg(&file)
+            .args(["--round", bad])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(3), "{err}");
+        assert!(
+            err.contains("expected a round from 1 to 8 (the file has 7 rounds paired)"),
+            "{err}"
+        );
+    }
+    let ds = dir.path().join("d.trf");
+    let st = swisslab()
+        .args([
+            "generate",
+            "--seed",
+            "11",
+            "--players",
+            "12",
+            "--rounds",
+            "4",
+        ])
+        .args(["--system", "double-swiss", "-o"])
+        .arg(&ds)
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(0));
+    let o = swisslab()
+        .arg("pair")
+        .arg(&ds)
+        .args(["--round", "4"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("(pass --round 3)"), "{err}");
+    let o = swisslab()
+        .arg("pair")
+        .arg(&ds)
+        .args(["--round", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
 }

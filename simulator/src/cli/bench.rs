@@ -13,7 +13,8 @@ use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 use std::time::Instant;
-use swisslab_engine::pairing::{Pairing, Request};
+use swisslab_engine::checker;
+use swisslab_engine::pairing::Pairing;
 
 /// Options of `swisslab bench`.
 #[derive(Debug, ClapArgs)]
@@ -148,11 +149,10 @@ fn single(args: &Args) -> ExitCode {
             return exit(EXIT_INVALID);
         }
     };
-    let initial = system.initial_colour(&t);
     for round in (1..=rounds).step_by(system.columns_per_round()) {
-        let mut history = t.truncated(round - 1);
-        history.initial_color = Some(initial);
-        let req = Request::replay(&t, round);
+        // The state `check` re-pairs the round from (a file without `XXR` takes the rounds it
+        // records as the total), so that the last column counts what `check` would.
+        let (history, req) = checker::round_state(&t, round);
         let r0 = Instant::now();
         let produced = system.pair(&history, &req);
         times.push(r0.elapsed().as_secs_f64() * 1e3);

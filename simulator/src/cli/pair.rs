@@ -1,9 +1,11 @@
-//! `swisslab pair`: pair the next round of a tournament file.
+//! `swisslab pair`: pair the next round of a tournament file, or replay an earlier one.
 //!
 //! The round to pair is the one after the last round with a game or a pairing-allocated bye;
 //! players with `H`, `F` or `Z` already written in that round's column, or listed in `XXZ`,
-//! are absent. Output is the format of JaVaFo and bbpPairings: the number of pairs, then one
-//! `white black` line per board in C.04.2 board order, the bye as `N 0`.
+//! are absent. `--round N` pairs round N of the file instead, from the file as it stood before
+//! round N and with the players the file pairs in it, exactly as `check` re-pairs it. Output is
+//! the format of JaVaFo and bbpPairings: the number of pairs, then one `white black` line per
+//! board in C.04.2 board order, the bye as `N 0`.
 
 use super::{
     exit, prepare, read_tournament, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO,
@@ -12,8 +14,8 @@ use super::{
 use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use swisslab_engine::io;
 use swisslab_engine::pairing::{PairingError, Request};
+use swisslab_engine::{checker, io, System, Tournament};
 use swisslab_simulator::sim::Engine;
 
 /// Options of `swisslab pair`.
@@ -23,6 +25,14 @@ pub struct Args {
     /// round is the last, which matters for the topscorer rules).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+
+    /// Pair round N of the file (from 1 to one past the last paired round) instead of the next
+    /// round: the file is cut to the rounds before N and the players the file pairs in round N
+    /// are paired, as `check` does when it re-pairs that round; with `--explain`, this shows why
+    /// a round of a corpus went the way it did. For a Double-Swiss event, N is the first
+    /// column of a match (odd). Default: the next round.
+    #[arg(long, value_name = "N")]
+    pub round: Option<usize>,
 
     /// Write the pairing to OUT (atomically) instead of standard output.
     #[arg(short, long, value_name = "OUT")]
@@ -55,7 +65,7 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
-    let req = Request::next_round(&t);
+    let mut req = Request::next_round(&t);
     let system = match prepare(&args.file, &mut t, args.system, args.acceleration) {
         Ok(s) => s,
         Err(e) => {
@@ -63,6 +73,15 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_INVALID);
         }
     };
+    if let Some(n) = args.round {
+        if let Err(e) = replayable(&t, system, n) {
+            eprintln!("error: {}: --round {n}: {e}", args.file.display());
+            return exit(EXIT_INVALID);
+        }
+        if n < req.round {
+            (t, req) = checker::round_state(&t, n);
+        }
+    }
     let engine = match args.engine.engine(system) {
         Ok(e) => e,
         Err(e) => {
@@ -114,4 +133,31 @@ pub fn run(args: &Args) -> ExitCode {
         None => print!("{text}"),
     }
     exit(EXIT_OK)
+}
+
+/// Whether `--round n` names a round `pair` can pair: 1 to one past the last paired round, and
+/// for a system whose round takes two columns (Double-Swiss, C.04.5 4.4) the first of a match.
+fn replayable(t: &Tournament, system: System, n: usize) -> Result<(), String> {
+    let next = t.rounds_paired() + 1;
+    if n == 0 || n > next {
+        let paired = match next - 1 {
+            0 => "no round paired".to_string(),
+            1 => "1 round paired".to_string(),
+            k => format!("{k} rounds paired"),
+        };
+        return Err(format!(
+            "expected a round from 1 to {next} (the file has {paired})"
+        ));
+    }
+    let per = system.columns_per_round();
+    if per > 1 && !(n - 1).is_multiple_of(per) {
+        let first = n - (n - 1) % per;
+        return Err(format!(
+            "round {n} is game {} of the match in columns {first} and {}; {system} pairs a \
+             match at its first column (pass --round {first})",
+            (n - 1) % per + 1,
+            first + per - 1
+        ));
+    }
+    Ok(())
 }
