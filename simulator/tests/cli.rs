@@ -7,27 +7,23 @@ fn swisslab() -> Command {
     Command::new(env!("CARGO_BIN_EXE_swisslab"))
 }
 
+/// `swisslab generate ARGS -o OUT`, which must succeed.
+fn generate(out: &std::path::Path, args: &str) {
+    let st = swisslab()
+        .arg("generate")
+        .args(args.split_whitespace())
+        .arg("-o")
+        .arg(out)
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(0), "generate {args}");
+}
+
 #[test]
 fn generate_then_check() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t.trf");
-    let st = swisslab()
-        .args([
-            "generate",
-            "--seed",
-            "9",
-            "--index",
-            "4",
-            "--players",
-            "24",
-            "--rounds",
-            "6",
-            "-o",
-        ])
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert_eq!(st.code(), Some(0));
+    generate(&out, "--seed 9 --index 4 --players 24 --rounds 6");
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.contains("XXR 6") && text.contains("XXC "), "{text}");
     let o = swisslab().arg("check").arg(&out).output().unwrap();
@@ -43,13 +39,7 @@ fn check_visits_each_file_once_through_symlink_loops() {
     let dir = tempfile::tempdir().unwrap();
     let sub = dir.path().join("d");
     std::fs::create_dir(&sub).unwrap();
-    let st = swisslab()
-        .args(["generate", "--seed", "3", "--players", "8", "--rounds", "3"])
-        .arg("-o")
-        .arg(sub.join("t.trf"))
-        .status()
-        .unwrap();
-    assert_eq!(st.code(), Some(0));
+    generate(&sub.join("t.trf"), "--seed 3 --players 8 --rounds 3");
     let link = std::os::unix::fs::symlink;
     link(".", sub.join("self")).unwrap();
     link("..", sub.join("up")).unwrap();
@@ -170,25 +160,10 @@ fn trf_rejects_what_is_not_a_tournament_and_writes_trf26() {
 fn check_names_the_first_criterion_that_differs() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t.trf");
-    let st = swisslab()
-        .args([
-            "generate",
-            "--system",
-            "dutch-2017",
-            "--seed",
-            "3",
-            "--index",
-            "1",
-            "--players",
-            "21",
-            "--rounds",
-            "8",
-            "-o",
-        ])
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert_eq!(st.code(), Some(0));
+    generate(
+        &out,
+        "--system dutch-2017 --seed 3 --index 1 --players 21 --rounds 8",
+    );
     let o = swisslab()
         .args(["check", "--system", "dutch-2026"])
         .arg(&out)
@@ -261,39 +236,24 @@ fn pair_round_replays_every_round_of_a_file() {
     use swisslab_engine::pairing::Pairing;
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.trf");
-    let st = swisslab()
-        .args([
-            "generate",
-            "--seed",
-            "11",
-            "--players",
-            "21",
-            "--rounds",
-            "7",
-        ])
-        .arg("-o")
-        .arg(&file)
-        .status()
-        .unwrap();
-    assert_eq!(st.code(), Some(0));
+    generate(&file, "--seed 11 --players 21 --rounds 7");
     let t = swisslab_engine::trf::read_file(&file).unwrap();
-    let pair = |extra: &[&str]| {
-        let o = swisslab()
+    let pair = |file: &std::path::Path, extra: &[&str]| {
+        swisslab()
             .arg("pair")
-            .arg(&file)
+            .arg(file)
             .args(extra)
             .output()
-            .unwrap();
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+            .unwrap()
+    };
+    let paired = |extra: &[&str]| {
+        let o = pair(&file, extra);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{err}");
         String::from_utf8(o.stdout).unwrap()
     };
     for round in 1..=7 {
-        let text = pair(&["--round", &round.to_string()]);
+        let text = paired(&["--round", &round.to_string()]);
         let mut produced = Pairing::default();
         for line in text.lines().skip(1) {
             let (w, b) = line.split_once(' ').unwrap();
@@ -309,14 +269,9 @@ fn pair_round_replays_every_round_of_a_file() {
         assert_eq!(produced.bye, expected.bye, "round {round}");
         assert!(produced.bye.is_some(), "21 players: a bye in round {round}");
     }
-    assert_eq!(pair(&["--round", "8"]), pair(&[]));
+    assert_eq!(paired(&["--round", "8"]), paired(&[]));
     for bad in ["0", "9"] {
-        let o = swisslab()
-            .arg("pair")
-            .arg(&file)
-            .args(["--round", bad])
-            .output()
-            .unwrap();
+        let o = pair(&file, &["--round", bad]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(3), "{err}");
         assert!(
@@ -325,35 +280,13 @@ fn pair_round_replays_every_round_of_a_file() {
         );
     }
     let ds = dir.path().join("d.trf");
-    let st = swisslab()
-        .args([
-            "generate",
-            "--seed",
-            "11",
-            "--players",
-            "12",
-            "--rounds",
-            "4",
-        ])
-        .args(["--system", "double-swiss", "-o"])
-        .arg(&ds)
-        .status()
-        .unwrap();
-    assert_eq!(st.code(), Some(0));
-    let o = swisslab()
-        .arg("pair")
-        .arg(&ds)
-        .args(["--round", "4"])
-        .output()
-        .unwrap();
+    generate(
+        &ds,
+        "--seed 11 --players 12 --rounds 4 --system double-swiss",
+    );
+    let o = pair(&ds, &["--round", "4"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
     assert!(err.contains("(pass --round 3)"), "{err}");
-    let o = swisslab()
-        .arg("pair")
-        .arg(&ds)
-        .args(["--round", "3"])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(pair(&ds, &["--round", "3"]).status.code(), Some(0));
 }
