@@ -806,8 +806,15 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     r.compare_us = compare_us;
     r.groups = group_rows;
     r.disagreements = disagreements;
-    r.diagnostics = diagnostics;
+    record_diagnostics(&mut r, diagnostics);
     r
+}
+
+/// The engine's diagnostics of a tournament, summed over its rounds, in the result and in its
+/// `tournaments.csv` row (`searches_given_up`).
+fn record_diagnostics(r: &mut TournamentResult, diagnostics: Diagnostics) {
+    r.summary.searches_given_up = diagnostics.searches_given_up;
+    r.diagnostics = diagnostics;
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -923,6 +930,8 @@ fn finish(
         pabs: rows.iter().map(|r| u32::from(r.bye_player != 0)).sum(),
         pair_us_total: pair_us.iter().sum(),
         pair_us_max: pair_us.iter().copied().max().unwrap_or(0),
+        // Set with the engine's diagnostics by `record_diagnostics`.
+        searches_given_up: 0,
     };
     TournamentResult {
         index,
@@ -971,6 +980,30 @@ mod tests {
         .unwrap();
         s.engine = Engine::Function(engine);
         s
+    }
+
+    /// The engine's diagnostics reach the tournament's `tournaments.csv` row, written under its
+    /// column (the CSV writer is `csv`'s, as the runner uses it).
+    #[test]
+    fn diagnostics_reach_the_tournaments_row() {
+        fn dutch(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+            System::Dutch2017.pair(t, req)
+        }
+        let mut r = run_tournament(&sim(dutch), 1, 0, RunOptions::default());
+        assert_eq!(r.summary.searches_given_up, 0);
+        record_diagnostics(
+            &mut r,
+            Diagnostics {
+                searches_given_up: 3,
+            },
+        );
+        assert_eq!(r.diagnostics.searches_given_up, 3);
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(&r.summary).unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        let (header, row) = text.split_once('\n').unwrap();
+        assert!(header.ends_with(",searches_given_up"), "{header}");
+        assert!(row.trim_end().ends_with(",3"), "{row}");
     }
 
     /// Pairs round 3 with the round-1 pairing again (rematches), other rounds correctly.

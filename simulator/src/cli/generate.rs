@@ -60,6 +60,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             until_round: args.until_round,
         },
     );
+    super::warn_node_limit(r.diagnostics);
     let code = match &r.failure {
         Some(f) => {
             eprintln!("tournament {}: {}", args.index, f.message);
