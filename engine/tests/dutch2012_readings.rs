@@ -23,6 +23,18 @@ fn differing_rounds(files: &[(String, Vec<u8>)], file: &str) -> Vec<usize> {
         .collect()
 }
 
+/// Asserts that each `(file, round)` of the packed `dutch-2012-more` corpus is paired as
+/// JaVaFo 1.4 pairs it.
+fn assert_paired_as_javafo(rounds: &[(&str, usize)]) {
+    let files = support::corpus_trf("dutch-2012-more");
+    for &(file, round) in rounds {
+        assert!(
+            !differing_rounds(&files, file).contains(&round),
+            "{file} round {round} is paired as JaVaFo 1.4 pairs it"
+        );
+    }
+}
+
 /// P1 lowered below M1 by C.14.b.1, the M1 pairs over X1: with a bye to give (an odd number
 /// of players) the P1 highest of S1 are paired first (`tiny/p009-r07-i1001206` round 7: 1-6
 /// alone, 4, 2, 7 moved down; `tiny/p013-r10-i1000926` round 9: 1-9 alone), and M1 is lowered
@@ -32,20 +44,14 @@ fn differing_rounds(files: &[(String, Vec<u8>)], file: &str) -> Vec<usize> {
 /// (`small/p014-r11-i1000446` round 7).
 #[test]
 fn c13_with_a_bye_to_give_pairs_the_highest_of_s1_before_lowering_m1() {
-    let files = support::corpus_trf("dutch-2012-more");
-    for (file, round) in [
+    assert_paired_as_javafo(&[
         ("tiny/p009-r07-i1001206.trf", 7),
         ("tiny/p013-r10-i1000926.trf", 9),
         ("small/p015-r09-i1000671.trf", 7),
         ("small/p014-r11-i1000446.trf", 7),
         ("tiny/p010-r09-i1000570.trf", 6),
         ("tiny/p010-r06-i1001406.trf", 6),
-    ] {
-        assert!(
-            !differing_rounds(&files, file).contains(&round),
-            "{file} round {round} is paired as JaVaFo 1.4 pairs it"
-        );
-    }
+    ]);
 }
 
 /// C.12 reached from C.10 in the last round: a top scorer whom C.1 moved down from the next
@@ -55,17 +61,11 @@ fn c13_with_a_bye_to_give_pairs_the_highest_of_s1_before_lowering_m1() {
 /// meets 4 under the other set, and JaVaFo takes it: 7-6).
 #[test]
 fn c12_from_c10_does_not_bring_back_a_top_scorer_c1_moved_down() {
-    let files = support::corpus_trf("dutch-2012-more");
-    for (file, round) in [
+    assert_paired_as_javafo(&[
         ("small/p015-r09-i1000051.trf", 9),
         ("small/p016-r11-i1001494.trf", 11),
         ("small/p017-r10-i1000269.trf", 9),
-    ] {
-        assert!(
-            !differing_rounds(&files, file).contains(&round),
-            "{file} round {round} is paired as JaVaFo 1.4 pairs it"
-        );
-    }
+    ]);
 }
 
 /// C.13's search with P0 below M1 from the start and the M1 pairs within the colour budget:
@@ -75,17 +75,11 @@ fn c12_from_c10_does_not_bring_back_a_top_scorer_c1_moved_down() {
 /// 1 (10.0) and 6 (6.0) moved down to 5.0, JaVaFo 1.4 pairs 1-14, 6-16, 11-5).
 #[test]
 fn c13_with_top_scorers_moved_down_joins_rather_than_lowering_m1() {
-    let files = support::corpus_trf("dutch-2012-more");
-    for (file, round) in [
+    assert_paired_as_javafo(&[
         ("small/p016-r11-i1000017.trf", 11),
         ("small/p018-r09-i1000663.trf", 9),
         ("small/p017-r11-i1001296.trf", 10),
-    ] {
-        assert!(
-            !differing_rounds(&files, file).contains(&round),
-            "{file} round {round} is paired as JaVaFo 1.4 pairs it"
-        );
-    }
+    ]);
 }
 
 /// C.13's search with P1 above M1 and the remainder reached: M1 is lowered before P1, the
@@ -93,10 +87,5 @@ fn c13_with_top_scorers_moved_down_joins_rather_than_lowering_m1() {
 /// down to 5.0, JaVaFo 1.4 pairs 3-5, 13-7, 6-15, 11-8 and moves 2 down).
 #[test]
 fn c13_lowers_m1_before_p1_while_p1_is_above_m1() {
-    let files = support::corpus_trf("dutch-2012-more");
-    let (file, round) = ("small/p015-r10-i1001152.trf", 10);
-    assert!(
-        !differing_rounds(&files, file).contains(&round),
-        "{file} round {round} is paired as JaVaFo 1.4 pairs it"
-    );
+    assert_paired_as_javafo(&[("small/p015-r10-i1001152.trf", 10)]);
 }
