@@ -4,7 +4,7 @@
 //! Modules: `config` (every parameter, TOML and JaVaFo generator keys), `model` (players,
 //! events and results: C.04.2 initial order, late entries, withdrawals, byes), `invariants`
 //! (C.04.1 checks written independently of the engine), `stats` (the rows of the CSV output
-//! contract), `opposition` (whom each player met), `sim` (one tournament), `panics` (an engine panic caught as a failure, quietly),
+//! contract), `opposition` (whom each player met), `sim` (one tournament), `round_loop` (the round loop simulate and forecast share), `panics` (an engine panic caught as a failure, quietly),
 //! `runner` (many tournaments in parallel, streamed output), `shard` (a run split into
 //! contiguous ranges of tournaments, the identity of a run), `merge` (shard folders into the
 //! output of one run), `engine` (the engine under test: swisslab's systems or an external
@@ -20,6 +20,7 @@ pub mod merge;
 pub mod model;
 pub mod opposition;
 pub mod panics;
+pub mod round_loop;
 pub mod runner;
 pub mod shard;
 pub mod sim;

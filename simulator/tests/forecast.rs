@@ -11,7 +11,12 @@ fn swisslab() -> Command {
 
 /// A generated event of `players` players and `rounds` rounds, played up to `until`.
 fn event(dir: &Path, players: u32, rounds: u32, until: u32) -> PathBuf {
-    let out = dir.join(format!("e{players}-{rounds}-{until}.trf"));
+    event_with(dir, players, rounds, until, &[])
+}
+
+/// [`event`] with more `generate` options (`--system`, ...).
+fn event_with(dir: &Path, players: u32, rounds: u32, until: u32, extra: &[&str]) -> PathBuf {
+    let out = dir.join(format!("e{players}-{rounds}-{until}{}.trf", extra.join("")));
     let st = swisslab()
         .args(["generate", "--seed", "3", "--players"])
         .arg(players.to_string())
@@ -19,6 +24,7 @@ fn event(dir: &Path, players: u32, rounds: u32, until: u32) -> PathBuf {
         .arg(rounds.to_string())
         .arg("--until-round")
         .arg(until.to_string())
+        .args(extra)
         .arg("-o")
         .arg(&out)
         .status()
@@ -268,4 +274,38 @@ fn acceleration_and_tiebreaks_are_passed_through() {
         std::fs::read(a.join("top-boards.csv")).unwrap(),
         std::fs::read(b.join("top-boards.csv")).unwrap()
     );
+}
+
+/// Double-Swiss (C.04.5) goes through the round loop `simulate` uses: a match is two round
+/// columns, game 2 the pairs of game 1 with the colours reversed. A file cut after game 1 of a
+/// match is continued with that match's game 2.
+#[test]
+fn a_double_swiss_event_is_forecast() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = event_with(dir.path(), 21, 5, 2, &["--system", "double-swiss"]);
+    let out = dir.path().join("whole");
+    let o = forecast(&file, &out, &["--runs", "20"]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let rounds = std::fs::read_to_string(out.join("rounds.csv")).unwrap();
+    // Columns 5 to 10 (matches 3 to 5), every run reaching the last.
+    assert!(rounds.contains("\n5,reached,20,20,"), "{rounds}");
+    assert!(rounds.contains("\n10,reached,20,20,"), "{rounds}");
+
+    // Cut after game 1 of match 2 (column 3): game 2 repeats its pairs, colours reversed.
+    let t = swisslab_engine::trf::read_file(&file).unwrap();
+    let mut cut = t.truncated(3);
+    for p in &mut cut.players {
+        p.points = Some(p.rounds.iter().map(|e| cut.points.points(e)).sum());
+    }
+    let half = dir.path().join("half.trf");
+    std::fs::write(&half, swisslab_engine::trf::write(&cut)).unwrap();
+    let out = dir.path().join("half");
+    let o = forecast(&half, &out, &["--runs", "5"]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let boards = std::fs::read_to_string(out.join("top-boards.csv")).unwrap();
+    let game_one = swisslab_engine::pairing::Pairing::from_round(&cut, 3);
+    // Column 4 is not paired again (no top boards of its own), column 5 is.
+    assert!(!boards.lines().any(|l| l.starts_with("4,")), "{boards}");
+    assert!(boards.lines().any(|l| l.starts_with("5,")), "{boards}");
+    assert!(!game_one.games.is_empty());
 }

@@ -88,16 +88,6 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             return Ok(if io { super::EXIT_IO } else { EXIT_INVALID });
         }
     };
-    if ev.system.columns_per_round() > 1 {
-        // The forecast plays one column per round; a Double-Swiss match takes two.
-        eprintln!(
-            "error: {}: forecast does not continue {} events (a match of two games takes two \
-             round columns); simulate and generate do",
-            args.file.display(),
-            ev.system
-        );
-        return Ok(EXIT_INVALID);
-    }
     let engine = args.engine.engine(ev.system)?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism()

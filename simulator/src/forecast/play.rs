@@ -1,8 +1,9 @@
-//! One continuation of an event: the remaining rounds paired by the engine (through the seam,
-//! or an external program), each pairing checked by the invariants (C.04.1, C.04.2 and the
-//! system's absolute criteria), the results drawn from each game's own generator
+//! One continuation of an event: the remaining rounds played by the round loop that
+//! `simulate` uses ([`crate::round_loop`]): paired by the engine (through the seam, or an
+//! external program), each pairing checked by the invariants (C.04.1, C.04.2 and the system's
+//! absolute criteria), the results drawn from each game's own generator
 //! ([`crate::model::draw_outcome`], keyed by the seed, the run, the round and the two players),
-//! as `simulate` does for a generated field.
+//! a Double-Swiss match as two round columns (C.04.5).
 //!
 //! A round is **stopped** when the engine finds no valid pairing and the independent check
 //! ([`crate::invariants::feasible`]) agrees that none exists (C.04.3 A.9: the event cannot go
@@ -10,18 +11,13 @@
 //! breaks an invariant. Either ends the run; its standings are those of the rounds played.
 
 use super::event::Event;
-use crate::invariants;
-use crate::model::{self, Outcome};
 use crate::panics;
-use crate::sim::{points_of, Engine};
-use crate::stats::{self, FloatCounts, RoundRow};
+use crate::round_loop::{End, Field, Observer, RoundLoop, Setup};
+use crate::sim::Engine;
+use crate::stats::RoundRow;
 use std::collections::BTreeSet;
-use std::time::Instant;
-use swisslab_engine::history::{histories, Float};
-use swisslab_engine::pairing::{Pairing, PairingError, Request};
-use swisslab_engine::{
-    Color, GameKind, GameResult, PlayerId, PointSystem, RoundEntry, Score, Unplayed,
-};
+use swisslab_engine::pairing::{Pairing, Request};
+use swisslab_engine::{PlayerId, RoundEntry, Score, Tournament, Unplayed};
 
 /// Boards of each round whose pairings are counted (`top-boards.csv`).
 pub const TOP_BOARDS: usize = 5;
@@ -93,156 +89,120 @@ pub fn play_run(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcom
     }
 }
 
-fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
-    let mut t = ev.t.clone();
-    let n = t.players.len();
-    let idx = |id: PlayerId| t_index(&ev.t, id);
-    let mut awarded: Vec<Score> = t
-        .players
-        .iter()
-        .map(|p| p.rounds.iter().map(|e| points_of(&t.points, e)).sum())
-        .collect();
-    let mut floats = vec![FloatCounts::default(); n];
-    let mut rounds = Vec::with_capacity(ev.remaining());
-    let mut pab = Vec::new();
-    let mut boards = Vec::new();
-    let mut failure = None;
-    let mut searches_given_up = 0;
-    let total = ev.total_rounds;
-    for round in ev.first_round..=total {
-        let (to_pair, planned) = players_of(ev, round);
-        let mut outcome = RoundOutcome {
-            status: RoundStatus::Paired,
-            row: RoundRow {
-                tournament: index,
-                round,
-                ..RoundRow::default()
-            },
-        };
-        let req = Request {
-            round,
-            present: to_pair.clone(),
-        };
-        let start = Instant::now();
-        let res = panics::catch(|| engine.pair_diagnosed(&t, &req).0);
-        outcome.row.pair_us = start.elapsed().as_micros() as u64;
-        let pairing: Pairing = match res {
-            Ok(Ok(d)) => {
-                searches_given_up += d.diagnostics.searches_given_up;
-                d.pairing
-            }
-            Ok(Err(PairingError::NoValidPairing(_)))
-                if !invariants::feasible(&t, ev.system, round, total, &to_pair) =>
-            {
-                outcome.status = RoundStatus::Stopped;
-                rounds.push(outcome);
-                break;
-            }
-            Ok(Err(e)) => {
-                failure = Some(format!("round {round}: engine error: {e}"));
-                outcome.status = RoundStatus::Failed;
-                rounds.push(outcome);
-                break;
-            }
-            Err(p) => {
-                failure = Some(format!("round {round}: engine panic: {p}"));
-                outcome.status = RoundStatus::Failed;
-                rounds.push(outcome);
-                break;
-            }
-        };
-        let violations = invariants::check_pairing(&t, ev.system, round, total, &to_pair, &pairing);
-        if !violations.is_empty() {
-            let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
-            failure = Some(format!(
-                "round {round}: invariant broken: {}",
-                list.join("; ")
-            ));
-            outcome.status = RoundStatus::Failed;
-            rounds.push(outcome);
-            break;
-        }
-        let hist = histories(&t, round - 1);
-        let is_last = round == total;
-        let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
-        let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;
-        let row = &mut outcome.row;
-        row.players_paired = pairing.games.len() * 2 + usize::from(pairing.bye.is_some());
-        row.games = pairing.games.len();
-        row.last_round = u8::from(is_last);
-        let mut entries = planned;
-        top_boards(&t, round, &pairing, &mut boards);
-        for &(w, b) in &pairing.games {
-            let (iw, ib) = (idx(w), idx(b));
-            let (sw, sb) = (hist[iw].pairing_score(), hist[ib].pairing_score());
-            if sw != sb {
-                row.floated_pairs += 1;
-            }
-            for (i, c, f) in [
-                (iw, Color::White, stats::game_float(sw, sb)),
-                (ib, Color::Black, stats::game_float(sb, sw)),
-            ] {
-                stats::count_preference(row, &hist[i], c);
-                stats::count_float(row, &mut floats[i], &hist[i], f);
-                if top(i) {
-                    stats::count_topscorer(row, &hist[i], Some(c));
-                }
-            }
-            let (ew, eb) = play_game(ev, seed, index, round, (w, iw), (b, ib));
-            entries[iw] = Some(ew);
-            entries[ib] = Some(eb);
-        }
-        if let Some(b) = pairing.bye {
-            let i = idx(b);
-            row.bye_player = b;
-            stats::count_float(row, &mut floats[i], &hist[i], Float::Down);
-            if top(i) {
-                stats::count_topscorer(row, &hist[i], None);
-            }
-            entries[i] = Some(RoundEntry::Unplayed(Unplayed::Pab));
-            pab.push(i);
-        }
-        record_round(&mut t, &ev.t.points, &entries, &mut awarded);
-        let bad = invariants::check_scores(&t, &awarded);
-        if !bad.is_empty() {
-            let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
-            failure = Some(format!(
-                "round {round}: invariant broken: {}",
-                list.join("; ")
-            ));
-            outcome.status = RoundStatus::Failed;
-            rounds.push(outcome);
-            break;
-        }
-        rounds.push(outcome);
+/// The event's players round by round, as the file says (the first round's absences, later
+/// requested byes, withdrawals), with the strengths of [`Event::strengths`].
+struct EventField<'e> {
+    ev: &'e Event,
+}
+
+impl Field for EventField<'_> {
+    fn players(&self, column: usize) -> (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>) {
+        players_of(self.ev, column)
     }
-    while rounds.len() < ev.remaining() {
-        rounds.push(RoundOutcome {
+
+    fn strength(&self, i: usize) -> f64 {
+        self.ev.strengths[i]
+    }
+
+    fn rating(&self, i: usize) -> u16 {
+        self.ev.t.players[i].rating
+    }
+}
+
+/// The first [`TOP_BOARDS`] boards of every round paired.
+struct TopBoards(Vec<(usize, usize, PlayerId, PlayerId)>);
+
+impl Observer for TopBoards {
+    fn paired(&mut self, t: &Tournament, req: &Request, pairing: &Pairing) {
+        top_boards(t, req.round, pairing, &mut self.0);
+    }
+}
+
+fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
+    let setup = Setup {
+        system: ev.system,
+        engine,
+        results: &ev.config,
+        seed,
+        index,
+        total: ev.total_rounds,
+        counted_last: ev.total_rounds,
+        groups: false,
+    };
+    let mut rounds = RoundLoop::new(ev.t.clone(), setup);
+    let mut boards = TopBoards(Vec::new());
+    let end = rounds.run(
+        ev.first_round..=ev.total_rounds,
+        &EventField { ev },
+        &mut boards,
+    );
+    let t = &rounds.t;
+    let idx = |id: PlayerId| t_index(t, id);
+    let pab = rounds
+        .rows
+        .iter()
+        .filter(|r| r.bye_player != 0)
+        .map(|r| idx(r.bye_player))
+        .collect();
+    let mut outcomes: Vec<RoundOutcome> = rounds
+        .rows
+        .iter()
+        .map(|row| RoundOutcome {
+            status: RoundStatus::Paired,
+            row: row.clone(),
+        })
+        .collect();
+    let failure = match end {
+        End::Completed => None,
+        End::Stopped { round, .. } => {
+            outcomes.push(ended(RoundStatus::Stopped, index, round));
+            None
+        }
+        End::Failed(f) => {
+            outcomes.push(ended(RoundStatus::Failed, index, f.round));
+            Some(f.message)
+        }
+    };
+    while outcomes.len() < ev.remaining() {
+        outcomes.push(RoundOutcome {
             status: RoundStatus::NotReached,
             row: RoundRow::default(),
         });
     }
     RunOutcome {
         index,
-        rounds,
-        scores: awarded,
-        places: places_of(ev, &t),
-        floated_twice: floats
+        rounds: outcomes,
+        scores: rounds.awarded.clone(),
+        places: places_of(ev, t),
+        floated_twice: rounds
+            .floats
             .iter()
             .enumerate()
             .filter(|(_, f)| f.repeated_down + f.repeated_up > 0)
             .map(|(i, _)| i)
             .collect(),
         pab,
-        boards,
+        boards: boards.0,
         failure,
-        searches_given_up,
+        searches_given_up: rounds.diagnostics.searches_given_up,
+    }
+}
+
+/// The outcome of the round a run ended in.
+fn ended(status: RoundStatus, index: u64, round: usize) -> RoundOutcome {
+    RoundOutcome {
+        status,
+        row: RoundRow {
+            tournament: index,
+            round,
+            ..RoundRow::default()
+        },
     }
 }
 
 /// Appends the first [`TOP_BOARDS`] boards of the round (C.04.2 board order) to `boards`.
 fn top_boards(
-    t: &swisslab_engine::Tournament,
+    t: &Tournament,
     round: usize,
     pairing: &Pairing,
     boards: &mut Vec<(usize, usize, PlayerId, PlayerId)>,
@@ -254,66 +214,8 @@ fn top_boards(
     }
 }
 
-/// Plays one game of the simulation (`model::draw_outcome`): White's and Black's round entries.
-fn play_game(
-    ev: &Event,
-    seed: u64,
-    index: u64,
-    round: usize,
-    (w, iw): (PlayerId, usize),
-    (b, ib): (PlayerId, usize),
-) -> (RoundEntry, RoundEntry) {
-    let g = model::Game {
-        round,
-        white: w,
-        black: b,
-        strengths: (ev.strengths[iw], ev.strengths[ib]),
-    };
-    use GameKind::{Forfeit, Rated};
-    use GameResult::{Draw, Loss, Win};
-    let (result, kind) = match model::draw_outcome(&ev.config, seed, index, &g) {
-        Outcome::WhiteWins => (Win, Rated),
-        Outcome::Draw => (Draw, Rated),
-        Outcome::BlackWins => (Loss, Rated),
-        Outcome::WhiteForfeits => (Loss, Forfeit),
-        Outcome::BlackForfeits => (Win, Forfeit),
-    };
-    let white = RoundEntry::Game {
-        opponent: b,
-        color: Color::White,
-        result,
-        kind,
-    };
-    let black = RoundEntry::Game {
-        opponent: w,
-        color: Color::Black,
-        result: result.complement(),
-        kind,
-    };
-    (white, black)
-}
-
-/// Appends the round's entries (absent when none) to every player, adding their points to the
-/// points column and to `awarded`.
-fn record_round(
-    t: &mut swisslab_engine::Tournament,
-    points: &PointSystem,
-    entries: &[Option<RoundEntry>],
-    awarded: &mut [Score],
-) {
-    for (i, p) in t.players.iter_mut().enumerate() {
-        let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
-        let pts = points_of(points, &e);
-        awarded[i] += pts;
-        if let Some(s) = p.points.as_mut() {
-            *s += pts;
-        }
-        p.rounds.push(e);
-    }
-}
-
 /// Places: points, then the tie-breaks (C.07), a tie left after them by pairing number.
-fn places_of(ev: &Event, t: &swisslab_engine::Tournament) -> Vec<usize> {
+fn places_of(ev: &Event, t: &Tournament) -> Vec<usize> {
     let edition = swisslab_engine::tiebreak::Edition::for_tournament(t);
     let st = swisslab_engine::tiebreak::standings(t, &ev.tiebreaks, edition);
     let mut places = vec![0; t.players.len()];
@@ -323,7 +225,7 @@ fn places_of(ev: &Event, t: &swisslab_engine::Tournament) -> Vec<usize> {
     places
 }
 
-fn t_index(t: &swisslab_engine::Tournament, id: PlayerId) -> usize {
+fn t_index(t: &Tournament, id: PlayerId) -> usize {
     t.index_of(id).unwrap_or(0)
 }
 
