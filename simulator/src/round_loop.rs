@@ -105,8 +105,6 @@ pub struct Setup<'a> {
     pub index: u64,
     /// The event's last round column (the last round's rules apply there).
     pub total: usize,
-    /// The round column counted as the last round in the rows (`last_round`, topscorers).
-    pub counted_last: usize,
     /// Whether to count by score group (`groups.csv`).
     pub groups: bool,
 }
@@ -395,7 +393,7 @@ impl<'a> RoundLoop<'a> {
         let (t, round) = (&self.t, col.round);
         let idx = |id: PlayerId| t.index_of(id).unwrap_or(0);
         let hist = histories(t, round - 1);
-        let is_last = round == self.setup.counted_last;
+        let is_last = round == self.setup.total;
         let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
         let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;
         let mut row = first_row(t, &self.setup, col, pairing);
@@ -483,7 +481,7 @@ fn first_row(t: &Tournament, setup: &Setup, col: &Column, pairing: &Pairing) -> 
         bye_player_score: Score::ZERO.to_string(),
         pair_us: col.us,
         floated_score_diff: String::new(),
-        last_round: u8::from(round == setup.counted_last),
+        last_round: u8::from(round == setup.total),
         virtual_points: t
             .acceleration
             .iter()
@@ -608,5 +606,37 @@ pub fn points_of(ps: &PointSystem, e: &RoundEntry) -> Score {
         RoundEntry::Unplayed(Unplayed::HalfBye) => ps.half_bye,
         RoundEntry::Unplayed(Unplayed::FullBye) => ps.full_bye,
         RoundEntry::Unplayed(_) => ps.zero_bye,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+    use crate::sim::{run_tournament, RunOptions, Simulation};
+    use swisslab_engine::System;
+
+    /// rounds.csv counts the last round (`last_round`, the topscorers) in the event's last
+    /// column, the round the topscorer rules apply in: for Double-Swiss, game 2 of the last
+    /// match.
+    #[test]
+    fn the_last_round_is_the_last_column() {
+        for (system, last) in [(System::DoubleSwiss, 10), (System::Dutch2026, 5)] {
+            let s = Simulation::new(Config {
+                players: 21,
+                rounds: 5,
+                ..Config::default()
+            })
+            .unwrap()
+            .with_system(system);
+            let r = run_tournament(&s, 3, 0, RunOptions::default());
+            assert!(r.failure.is_none(), "{:?}", r.failure);
+            let flagged: Vec<usize> = r
+                .rounds
+                .iter()
+                .filter(|row| row.last_round == 1)
+                .map(|row| row.round)
+                .collect();
+            assert_eq!(flagged, vec![last], "{system}");
+        }
     }
 }

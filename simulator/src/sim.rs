@@ -414,7 +414,6 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
         seed,
         index,
         total: plan.rounds * per,
-        counted_last: plan.rounds,
         groups: true,
     };
     let mut rounds = RoundLoop::new(initial_tournament(sim, &plan, seed, index), setup);

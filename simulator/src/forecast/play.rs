@@ -126,7 +126,6 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
         seed,
         index,
         total: ev.total_rounds,
-        counted_last: ev.total_rounds,
         groups: false,
     };
     let mut rounds = RoundLoop::new(ev.t.clone(), setup);
