@@ -407,10 +407,20 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
     let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
     let per = sim.system.columns_per_round();
     let last = opts.until_round.unwrap_or(plan.rounds).min(plan.rounds) * per;
+    // The event's own draw propensity (fitted profiles draw it per tournament).
+    let own;
+    let results = if plan.draw_factor == 1.0 {
+        cfg
+    } else {
+        let mut c = cfg.clone();
+        c.results.draw_factor = plan.draw_factor;
+        own = c;
+        &own
+    };
     let setup = Setup {
         system: sim.system,
         engine: &sim.engine,
-        results: cfg,
+        results,
         seed,
         index,
         total: plan.rounds * per,
