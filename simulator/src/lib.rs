@@ -11,6 +11,7 @@
 //! program), `double_swiss` (a Double-Swiss match as two round columns, its invariants).
 //! The `swisslab` binary's subcommands live in `src/cli/`.
 
+pub mod backtest;
 pub mod config;
 pub mod double_swiss;
 pub mod engine;

@@ -47,8 +47,13 @@ use swisslab_engine::{
 /// Who plays each round, and how strong the players are.
 pub trait Field {
     /// The players to pair in round column `column` (1-based) and the entries of the others
-    /// (not yet entered, a requested bye, absent, withdrawn), one per player by index.
-    fn players(&self, column: usize) -> (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>);
+    /// (not yet entered, a requested bye, absent, withdrawn), one per player by index; `t` is
+    /// the tournament before the round.
+    fn players(
+        &mut self,
+        column: usize,
+        t: &Tournament,
+    ) -> (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>);
     /// The true strength of the player at index `i` (what the result model plays with).
     fn strength(&self, i: usize) -> f64;
     /// The rating of the player at index `i` (`rounds.csv`'s rating gap, the bye's rating).
@@ -177,7 +182,7 @@ impl<'a> RoundLoop<'a> {
     pub fn run<F: Field + ?Sized, O: Observer + ?Sized>(
         &mut self,
         columns: RangeInclusive<usize>,
-        field: &F,
+        field: &mut F,
         observer: &mut O,
     ) -> End {
         let per = self.setup.system.columns_per_round();
@@ -198,10 +203,10 @@ impl<'a> RoundLoop<'a> {
     fn column<F: Field + ?Sized, O: Observer + ?Sized>(
         &mut self,
         round: usize,
-        field: &F,
+        field: &mut F,
         observer: &mut O,
     ) -> ControlFlow<End> {
-        let (to_pair, planned) = field.players(round);
+        let (to_pair, planned) = field.players(round, &self.t);
         let per = self.setup.system.columns_per_round();
         if per > 1 && round.is_multiple_of(per) {
             return self.second_game(round, &to_pair, planned, field);

@@ -371,7 +371,11 @@ struct PlanField<'p> {
 }
 
 impl Field for PlanField<'_> {
-    fn players(&self, column: usize) -> (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>) {
+    fn players(
+        &mut self,
+        column: usize,
+        _: &Tournament,
+    ) -> (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>) {
         round_status(self.plan, column.div_ceil(self.per), self.missed)
     }
 
@@ -427,7 +431,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
         groups: true,
     };
     let mut rounds = RoundLoop::new(initial_tournament(sim, &plan, seed, index), setup);
-    let field = PlanField {
+    let mut field = PlanField {
         plan: &plan,
         per,
         missed: cfg.events.late_entry_missed,
@@ -437,7 +441,7 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
         compare_us: Vec::new(),
         disagreements: Vec::new(),
     };
-    let end = rounds.run(1..=last, &field, &mut comparison);
+    let end = rounds.run(1..=last, &mut field, &mut comparison);
     let mut r = finish(sim, &plan, rounds, end, (seed, index));
     r.compare_us = comparison.compare_us;
     r.disagreements = comparison.disagreements;

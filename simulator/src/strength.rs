@@ -90,6 +90,17 @@ impl Filter {
         }
     }
 
+    /// Games played over the board (not forfeited) in `t`, each once.
+    pub fn games_played(t: &Tournament) -> u64 {
+        t.players
+            .iter()
+            .flat_map(|p| &p.rounds)
+            .filter(|e| {
+                matches!(e, RoundEntry::Game { color: Color::White, kind, .. } if *kind != GameKind::Forfeit)
+            })
+            .count() as u64
+    }
+
     /// The event's draw propensity against the profile's, its own draws weighed against
     /// `prior` games at the profile's rate.
     pub fn draw_factor(&self, prior: f64) -> f64 {

@@ -266,22 +266,23 @@ fn ms(us: u64) -> String {
 
 /// How the results are drawn, in words.
 pub fn draw_text(ev: &Event) -> String {
-    let d = &ev.draws;
-    if d.from_file {
-        format!(
-            "constant draw share {:.1}% taken from the file's {} rated games ({} draws)",
-            100.0 * ev.config.results.draw_rate,
-            d.games,
-            d.draws
-        )
-    } else {
-        format!(
-            "the {} model (the file has {} rated games, fewer than the {} needed to take its own draw share)",
-            ev.config.results.model.name(),
-            d.games,
-            super::event::DRAW_RATE_MIN_GAMES
-        )
-    }
+    let c = &ev.config;
+    let d = &ev.own_draws;
+    let model = match c.results.model {
+        crate::config::ResultModel::Fitted => format!(
+            "the profile {} (Davidson's model; the event's {} draws against {:.1} expected in \
+             its games, weighed against {:.0} games at the profile's rate: draw propensity x{:.2}); \
+             strengths from the ratings and the games played (spread {:.0} points before them)",
+            ev.profile_source,
+            d.observed,
+            d.expected,
+            d.prior,
+            d.mean(),
+            c.ratings.strength_noise
+        ),
+        m => format!("the {} model (profile {})", m.name(), ev.profile_source),
+    };
+    model
 }
 
 /// Bars of the chance of finishing first of the (at most) ten likeliest winners, with their

@@ -11,7 +11,12 @@
 //! breaks an invariant. Either ends the run; its standings are those of the rounds played.
 
 use super::event::Event;
+use crate::config::EventModel;
+use crate::model;
 use crate::panics;
+use crate::presence::{self, Factors, Status};
+use rand::Rng;
+use rand_chacha::ChaCha12Rng;
 use crate::round_loop::{End, Field, Observer, RoundLoop, Setup};
 use crate::sim::Engine;
 use crate::stats::RoundRow;
@@ -89,19 +94,109 @@ pub fn play_run(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcom
     }
 }
 
-/// The event's players round by round, as the file says (the first round's absences, later
-/// requested byes, withdrawals), with the strengths of [`Event::strengths`].
-struct EventField<'e> {
+/// One run's field: each player's strength drawn from his belief, his presence drawn round
+/// by round from his state, the profile's presence model and the event's own rates (the
+/// first round as the file says when it does, later `240` byes and withdrawals as written).
+struct RunField<'e> {
     ev: &'e Event,
+    strengths: Vec<f64>,
+    status: Vec<Status>,
+    factors: Factors,
+    rng: ChaCha12Rng,
+    /// The last column's players (game 2 of a Double-Swiss match repeats them).
+    last: Option<(usize, Players)>,
+    fitted: bool,
 }
 
-impl Field for EventField<'_> {
-    fn players(&self, column: usize) -> (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>) {
-        players_of(self.ev, column)
+/// The players to pair and the entries of the others.
+type Players = (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>);
+
+impl<'e> RunField<'e> {
+    /// Run `index`'s field and its draw factor.
+    fn new(ev: &'e Event, seed: u64, index: u64) -> (RunField<'e>, f64) {
+        let mut rng = model::tournament_rng(seed, index);
+        let (factors, draw) = ev.run_factors(&mut rng);
+        let strengths = ev
+            .beliefs
+            .iter()
+            .map(|b| b.mean + b.var.sqrt() * model::normal(&mut rng))
+            .collect();
+        let field = RunField {
+            ev,
+            strengths,
+            status: ev.status.clone(),
+            factors,
+            rng,
+            last: None,
+            fitted: ev.config.events.model == EventModel::Fitted,
+        };
+        (field, draw)
+    }
+
+    /// The states after column `column` of `t`.
+    fn update(&mut self, column: usize, t: &Tournament) {
+        let win = f64::from(t.points.win.0.max(1));
+        for (s, p) in self.status.iter_mut().zip(&t.players) {
+            let e = p.rounds.get(column - 1);
+            let pts = e.map_or(0.0, |e| f64::from(t.points.points(e).0) / win);
+            s.after(e.is_some_and(RoundEntry::was_paired), pts);
+        }
+    }
+
+    /// Who plays column `column`, drawn.
+    fn draw(&mut self, column: usize) -> Players {
+        let ev = self.ev;
+        let p = &ev.config.events.fitted;
+        let total = ev.total_rounds;
+        let byes = ev.later_byes.get(&column);
+        let mut present = BTreeSet::new();
+        let mut planned = vec![None; ev.t.players.len()];
+        for (i, pl) in ev.t.players.iter().enumerate() {
+            let s = &self.status[i];
+            let stay = presence::p_present(p, self.factors, s, column, total);
+            let (u, k): (f64, f64) = (self.rng.gen(), self.rng.gen());
+            if ev.withdrawn.contains(&pl.id) {
+                planned[i] = Some(RoundEntry::Unplayed(Unplayed::Withdrawn));
+            } else if let Some(&(_, kind)) = byes.and_then(|b| b.iter().find(|(id, _)| *id == pl.id)) {
+                planned[i] = Some(RoundEntry::Unplayed(kind));
+            } else if u < stay {
+                present.insert(pl.id);
+            } else {
+                let kind = presence::kind(p, s.arrived, column, total, k);
+                planned[i] = Some(RoundEntry::Unplayed(kind));
+            }
+        }
+        (present, planned)
+    }
+}
+
+impl Field for RunField<'_> {
+    fn players(&mut self, column: usize, t: &Tournament) -> Players {
+        let ev = self.ev;
+        let per = ev.system.columns_per_round();
+        if per > 1 && column.is_multiple_of(per) {
+            if let Some((c, players)) = &self.last {
+                if *c + 1 == column {
+                    return players.clone();
+                }
+            }
+        }
+        if column > ev.first_round {
+            self.update(column - 1, t);
+        }
+        let players = if column == ev.first_round && (ev.first_known || !self.fitted) {
+            (ev.first_present.clone(), ev.first_absences.clone())
+        } else if self.fitted {
+            self.draw(column)
+        } else {
+            players_of(ev, column)
+        };
+        self.last = Some((column, players.clone()));
+        players
     }
 
     fn strength(&self, i: usize) -> f64 {
-        self.ev.strengths[i]
+        self.strengths[i]
     }
 
     fn rating(&self, i: usize) -> u16 {
@@ -119,10 +214,13 @@ impl Observer for TopBoards {
 }
 
 fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
+    let (mut field, draw_factor) = RunField::new(ev, seed, index);
+    let mut results = ev.config.clone();
+    results.results.draw_factor = draw_factor;
     let setup = Setup {
         system: ev.system,
         engine,
-        results: &ev.config,
+        results: &results,
         seed,
         index,
         total: ev.total_rounds,
@@ -130,11 +228,7 @@ fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
     };
     let mut rounds = RoundLoop::new(ev.t.clone(), setup);
     let mut boards = TopBoards(Vec::new());
-    let end = rounds.run(
-        ev.first_round..=ev.total_rounds,
-        &EventField { ev },
-        &mut boards,
-    );
+    let end = rounds.run(ev.first_round..=ev.total_rounds, &mut field, &mut boards);
     let t = &rounds.t;
     let idx = |id: PlayerId| t_index(t, id);
     let pab = rounds
@@ -214,7 +308,7 @@ fn top_boards(
 }
 
 /// Places: points, then the tie-breaks (C.07), a tie left after them by pairing number.
-fn places_of(ev: &Event, t: &Tournament) -> Vec<usize> {
+pub fn places_of(ev: &Event, t: &Tournament) -> Vec<usize> {
     let edition = swisslab_engine::tiebreak::Edition::for_tournament(t);
     let st = swisslab_engine::tiebreak::standings(t, &ev.tiebreaks, edition);
     let mut places = vec![0; t.players.len()];
