@@ -870,4 +870,30 @@ mod tests {
         let (_, w) = Config::parse("Foo = 3\n", Path::new("x.cfg")).unwrap();
         assert_eq!(w.len(), 1);
     }
+
+    /// The shipped profiles parse, the over-the-board one is the embedded default, and a key
+    /// left out of a file keeps the profile's value.
+    #[test]
+    fn profiles_are_the_defaults() {
+        let otb = Config::default();
+        assert_eq!(otb.results.model, ResultModel::Fitted);
+        assert_eq!(otb.events.model, EventModel::Fitted);
+        assert_eq!(otb.profile.name, "otb");
+        let online = Config::profile(crate::profile::Kind::Online);
+        assert_eq!(online.profile.name, "online");
+        let (c, _) = Config::parse("[results]\nforfeit_rate = 0.01\n", Path::new("x.toml")).unwrap();
+        assert_eq!(c.results.model, ResultModel::Fitted);
+        assert_eq!(c.results.fitted, otb.results.fitted);
+        assert_eq!(c.results.forfeit_rate, 0.01);
+    }
+
+    /// An unknown key of a profile is refused with its file, line and column.
+    #[test]
+    fn an_unknown_key_is_refused_with_its_line() {
+        let text = "players = 40\n[events.fitted]\nleave = -4.0\nleeve_score = 1.0\n";
+        let e = Config::parse(text, Path::new("p.toml")).unwrap_err().to_string();
+        assert!(e.starts_with("p.toml:4:1: unknown field `leeve_score`"), "{e}");
+        let e = Config::parse("players = \n", Path::new("p.toml")).unwrap_err().to_string();
+        assert!(e.starts_with("p.toml:1:"), "{e}");
+    }
 }

@@ -309,3 +309,106 @@ fn a_double_swiss_event_is_forecast() {
     assert!(boards.lines().any(|l| l.starts_with("5,")), "{boards}");
     assert!(!game_one.games.is_empty());
 }
+
+/// The 14 finished real events of ../shared/real-trf with at least 7 rounds (one file per
+/// event; the Armstrong Cup, a team league, left out), cut after their middle round.
+const BACKTEST_EVENTS: &[&str] = &[
+    "CompetiChess/test/backend/testLargeFile.trf",
+    "sharly-chess/tests/trf/2020_06.trf",
+    "sharly-chess/tests/trf/2021_03.trf",
+    "openswisspairings_lib/lichess_swiss_2024.10.13_hId1KZmF_rapid.trf",
+    "swisspairing/benchmarks/fixtures/lichess/lichess_swiss_2026.02.14_cY3wR140_weekly-agca-prize-50-dollars.trf",
+    "swisspairing/benchmarks/fixtures/lichess/lichess_swiss_2026.02.28_KQYWuizM_weekly-agca-prize-50-dollars.trf",
+    "swisspairing/benchmarks/fixtures/lichess/lichess_swiss_2026.03.03_7TYuxURK_bullet-increment.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/aeroflot_open_2026/aeroflot_open_2026_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/budapest_spring_festival_2026_group_a_2200/budapest_spring_festival_2026_group_a_2200_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/budapest_spring_festival_2026_group_b_2250/budapest_spring_festival_2026_group_b_2250_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/international_chessopen_graz_2026_a/international_chessopen_graz_2026_a_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/prague_international_chess_festival_2026_d/prague_international_chess_festival_2026_d_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/spring_2026_chesshouse/spring_2026_chesshouse_r09.trf",
+    "sharly-chess/tests/trf/example_trf16.trf",
+];
+
+/// The backtest of the 14 events, each with a profile fitted leaving it out, as a ratchet:
+/// the pooled skill against the leaders and the points intervals may not get worse (40 runs
+/// an event; docs/guide/forecast.md has the 1000-run figures).
+#[test]
+fn backtest_of_the_real_events_holds_its_skill() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shared = [
+        std::env::var_os("SWISSLAB_SHARED").map(PathBuf::from),
+        Some(root.join("..").join("shared")),
+        Some(root.join("..").join("..").join("shared")),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|p| p.join("real-trf"))
+    .find(|p| p.is_dir());
+    let Some(real) = shared else {
+        eprintln!("backtest_of_the_real_events_holds_its_skill: ../shared/real-trf absent, skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bt");
+    let o = swisslab()
+        .arg("forecast")
+        .arg("--backtest")
+        .args(BACKTEST_EVENTS.iter().map(|f| real.join(f)))
+        .arg("--fit-set")
+        .arg(&real)
+        .args(["--runs", "40", "--no-progress", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let csv = std::fs::read_to_string(out.join("backtest-events.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let pooled = csv.lines().find(|l| l.starts_with("pooled: all")).unwrap();
+    let cols: Vec<&str> = pooled.split(',').collect();
+    let get = |name: &str| -> f64 {
+        let i = header.iter().position(|h| *h == name).unwrap();
+        cols[i].parse().unwrap()
+    };
+    assert_eq!(csv.lines().count(), 1 + 14 + 3, "{csv}");
+    assert!(get("skill_leaders_first") >= 0.10, "{pooled}");
+    assert!(get("skill_leaders_top3") >= 0.15, "{pooled}");
+    assert!(get("skill_leaders_top10") >= 0.22, "{pooled}");
+    let pit = get("pit_coverage");
+    assert!((0.74..=0.86).contains(&pit), "{pooled}");
+    assert!(out.join("backtest.html").exists());
+}
+
+/// A file too short to fit and a profile with an unknown key are refused with their line,
+/// and nothing is written.
+#[test]
+fn bad_fit_and_profile_inputs_are_refused_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let short = event(dir.path(), 10, 5, 1);
+    let out = dir.path().join("p.toml");
+    let o = swisslab()
+        .arg("fit")
+        .arg(&short)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains(&format!("{}:", short.display())) && err.contains("1 rounds played"), "{err}");
+    assert!(!out.exists());
+    let profile = dir.path().join("bad.toml");
+    std::fs::write(&profile, "[events.fitted]\nleave = -4\nleav = 1\n").unwrap();
+    let file = event(dir.path(), 12, 6, 3);
+    let fo = dir.path().join("fo");
+    let o = forecast(&file, &fo, &["--profile", profile.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("bad.toml:3:1: unknown field `leav`"), "{err}");
+    assert!(!fo.exists());
+    // A cut out of range.
+    let o = forecast(&file, &fo, &["--after-round", "3"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("--after-round 3 is out of range"), "{err}");
+    assert!(!fo.exists());
+}

@@ -6,7 +6,8 @@
 //!   that are not are left out with the reason.
 //! - **One file per event.** Two files hold the same event when at least 80% of the players
 //!   of the smaller are in the other (by name): round-by-round snapshots, the same event
-//!   exported twice. The one with the most rounds played is kept.
+//!   exported twice. The one with the most rounds played is kept (then the most players, then
+//!   the one without columns beyond the rounds played).
 //! - **Length.** The rounds played, or the declared total (`XXR`, `142`) when it is larger by
 //!   two or more: a total of one more than the rounds played is the next round's number that
 //!   chess-results and lichess exports write, not the event's length.
@@ -162,7 +163,13 @@ pub fn read_set(paths: &[PathBuf], kind: Option<Kind>) -> Result<Set, EventError
         match set.events.iter().position(|k| k.same_event(&e)) {
             Some(i) => {
                 let keep = &set.events[i];
-                if (e.played, e.t.players.len()) > (keep.played, keep.t.players.len()) {
+                // Most rounds played, then most players, then no column beyond them (the
+                // original export rather than a copy with the next round's absences).
+                let rank = |x: &Event| {
+                    let extra = x.t.rounds_recorded().saturating_sub(x.played);
+                    (x.played, x.t.players.len(), std::cmp::Reverse(extra))
+                };
+                if rank(&e) > rank(keep) {
                     set.left_out.push(format!(
                         "{}: left out: the same event as {}",
                         keep.file.display(),
@@ -185,4 +192,42 @@ pub fn read_set(paths: &[PathBuf], kind: Option<Kind>) -> Result<Set, EventError
         return Err(EventError::Empty(what.join(" ")));
     }
     Ok(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::sim::{run_tournament, RunOptions, Simulation};
+
+    fn generated(dir: &Path, rounds: usize, seed: u64) -> PathBuf {
+        let sim = Simulation::new(Config {
+            players: 12,
+            rounds: 5,
+            ..Config::default()
+        })
+        .unwrap();
+        let r = run_tournament(&sim, seed, 0, RunOptions { until_round: Some(rounds) });
+        let path = dir.join(format!("e{rounds}-{seed}.trf"));
+        std::fs::write(&path, r.trf().unwrap()).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_file_too_short_is_refused_with_its_line_and_the_same_event_is_read_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let short = generated(dir.path(), 1, 1);
+        let e = read_set(&[short.clone()], None).unwrap_err().to_string();
+        let text = std::fs::read_to_string(&short).unwrap();
+        let line = text.lines().position(|l| l.starts_with("001")).unwrap() + 1;
+        assert!(e.starts_with(&format!("{}:{line}: 12 players, 1 rounds played", short.display())), "{e}");
+        // In a folder it is left out with the reason; two snapshots of one event are one.
+        let three = generated(dir.path(), 3, 1);
+        let five = generated(dir.path(), 5, 1);
+        let set = read_set(&[dir.path().to_path_buf()], None).unwrap();
+        assert_eq!(set.events.len(), 1);
+        assert_eq!(set.events[0].file, five);
+        assert!(set.left_out.iter().any(|l| l.contains("rounds played")));
+        assert!(set.left_out.iter().any(|l| l.contains(&three.display().to_string())));
+    }
 }

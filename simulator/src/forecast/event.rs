@@ -595,7 +595,7 @@ mod tests {
     }
 
     #[test]
-    fn later_byes_and_withdrawals_are_taken_from_the_file() {
+    fn later_byes_and_absences_are_taken_from_the_file() {
         let (text, plan) = event_text(0.5);
         // TRF-2026 240: half-point byes for players 3 and 5 in round 6.
         let text = format!("{text}240 H   6    3    5\n");
@@ -605,35 +605,52 @@ mod tests {
             ev.later_byes.get(&6),
             Some(&vec![(3, Unplayed::HalfBye), (5, Unplayed::HalfBye)])
         );
-        // Players who withdrew after round 2 or earlier are absent from rounds 3 and 4.
-        let gone: BTreeSet<PlayerId> = plan
-            .players
-            .iter()
-            .filter(|p| p.withdrawn_after.is_some_and(|w| w <= 2))
-            .map(|p| p.id)
+        // Players who withdrew after round 2 or earlier are absent from rounds 3 and 4: the
+        // profile gives them a smaller chance to play round 5 than anyone present in round 4.
+        let p = &ev.config.events.fitted;
+        let chance = |i: usize| {
+            crate::presence::p_present(p, Default::default(), &ev.status[i], 5, 6)
+        };
+        let gone: Vec<usize> = (0..plan.players.len())
+            .filter(|&i| plan.players[i].withdrawn_after.is_some_and(|w| w <= 2))
             .collect();
         assert!(!gone.is_empty());
-        assert!(gone.is_subset(&ev.withdrawn), "{gone:?} {:?}", ev.withdrawn);
-        assert!(ev.withdrawn.is_disjoint(&ev.first_present));
-        // Played: the byes are in round 6, the withdrawn players never paired.
+        let present: Vec<usize> = (0..plan.players.len())
+            .filter(|&i| ev.t.players[i].rounds[3].was_paired())
+            .collect();
+        let most_gone = gone.iter().map(|&i| chance(i)).fold(0.0, f64::max);
+        let least_present = present.iter().map(|&i| chance(i)).fold(1.0, f64::min);
+        assert!(most_gone < least_present, "{most_gone} {least_present}");
+        // Played: the requested byes of round 6 are kept in every run.
         let engine = crate::sim::Engine::Swisslab(ev.system);
-        let run = super::super::play_run(&ev, &engine, 1, 0);
-        assert!(run.failure.is_none(), "{:?}", run.failure);
-        for &(round, _, w, b) in &run.boards {
-            assert!(!ev.withdrawn.contains(&w) && !ev.withdrawn.contains(&b));
-            if round == 6 {
-                assert!(![w, b].contains(&3) && ![w, b].contains(&5));
+        for index in 0..5 {
+            let run = super::super::play_run(&ev, &engine, 1, index);
+            assert!(run.failure.is_none(), "{:?}", run.failure);
+            for &(round, _, w, b) in &run.boards {
+                if round == 6 {
+                    assert!(![w, b].contains(&3) && ![w, b].contains(&5));
+                }
             }
         }
     }
 
     #[test]
-    fn the_draw_rate_comes_from_the_file_only_with_enough_games() {
+    fn the_events_own_draws_are_counted() {
         let (text, _) = event_text(0.0);
         let ev = prepare(&text).unwrap();
-        // 20 players, 4 rounds: 40 games, too few.
-        assert_eq!(ev.draws.games, 40);
-        assert!(!ev.draws.from_file);
+        // 20 players, 4 rounds: 40 games.
+        assert_eq!(crate::strength::Filter::games_played(&ev.t), 40);
+        let draws = ev
+            .t
+            .players
+            .iter()
+            .flat_map(|p| &p.rounds)
+            .filter(|e| {
+                matches!(e, RoundEntry::Game { color: swisslab_engine::Color::White, result: swisslab_engine::GameResult::Draw, .. })
+            })
+            .count();
+        assert_eq!(ev.own_draws.observed as usize, draws);
+        assert!(ev.own_draws.expected > 0.0);
         assert_eq!(ev.config.results.model, Config::default().results.model);
     }
 
@@ -644,5 +661,36 @@ mod tests {
         assert!(e.to_string().contains("all 4 rounds are played"), "{e}");
         let e = prepare(&text.replace("XXR 6\n", "")).unwrap_err();
         assert!(e.to_string().contains("give --rounds"), "{e}");
+        // A declared total of one more than the rounds played is warned of, naming --rounds.
+        let ev = prepare(&text.replace("XXR 6", "XXR 5")).unwrap();
+        assert!(ev.warnings.iter().any(|w| w.contains("--rounds")), "{:?}", ev.warnings);
+        // --rounds replaces XXR, the engine's last round included.
+        let t = swisslab_engine::trf::read_str(&text).unwrap();
+        let opts = EventOptions {
+            rounds: Some(9),
+            ..EventOptions::default()
+        };
+        let ev = Event::new(t, &text, Path::new("e.trf"), &opts).unwrap();
+        assert_eq!((ev.total_rounds, ev.t.total_rounds), (9, Some(9)));
+    }
+
+    #[test]
+    fn a_cut_out_of_range_is_refused_with_the_line() {
+        let (text, _) = event_text(0.0);
+        let t = swisslab_engine::trf::read_str(&text).unwrap();
+        let opts = EventOptions {
+            after_round: Some(Cut::After(4)),
+            ..EventOptions::default()
+        };
+        let e = Event::new(t.clone(), &text, Path::new("e.trf"), &opts).unwrap_err();
+        let line = text.lines().position(|l| l.starts_with("001")).unwrap() + 1;
+        assert!(e.to_string().starts_with(&format!("e.trf:{line}: --after-round 4")), "{e}");
+        let opts = EventOptions {
+            after_round: Some(Cut::After(2)),
+            ..EventOptions::default()
+        };
+        let ev = Event::new(t, &text, Path::new("e.trf"), &opts).unwrap();
+        // The length: the declared 6 (two or more beyond the 4 rounds played).
+        assert_eq!((ev.first_round, ev.total_rounds), (3, 6));
     }
 }
