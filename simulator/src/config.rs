@@ -436,12 +436,9 @@ impl Config {
     /// `path` is used in messages and to resolve a ratings file. Returns the configuration and
     /// warnings about ignored keys.
     pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigError> {
-        let under: toml::Table =
-            crate::profile::OTB
-                .parse()
-                .map_err(|e: toml::de::Error| ConfigError::Invalid(format!(
-                    "the embedded profile: {e}"
-                )))?;
+        let under: toml::Table = crate::profile::OTB.parse().map_err(|e: toml::de::Error| {
+            ConfigError::Invalid(format!("the embedded profile: {e}"))
+        })?;
         Config::parse_over(text, path, under)
     }
 
@@ -881,7 +878,8 @@ mod tests {
         assert_eq!(otb.profile.name, "otb");
         let online = Config::profile(crate::profile::Kind::Online);
         assert_eq!(online.profile.name, "online");
-        let (c, _) = Config::parse("[results]\nforfeit_rate = 0.01\n", Path::new("x.toml")).unwrap();
+        let (c, _) =
+            Config::parse("[results]\nforfeit_rate = 0.01\n", Path::new("x.toml")).unwrap();
         assert_eq!(c.results.model, ResultModel::Fitted);
         assert_eq!(c.results.fitted, otb.results.fitted);
         assert_eq!(c.results.forfeit_rate, 0.01);
@@ -891,9 +889,16 @@ mod tests {
     #[test]
     fn an_unknown_key_is_refused_with_its_line() {
         let text = "players = 40\n[events.fitted]\nleave = -4.0\nleeve_score = 1.0\n";
-        let e = Config::parse(text, Path::new("p.toml")).unwrap_err().to_string();
-        assert!(e.starts_with("p.toml:4:1: unknown field `leeve_score`"), "{e}");
-        let e = Config::parse("players = \n", Path::new("p.toml")).unwrap_err().to_string();
+        let e = Config::parse(text, Path::new("p.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("p.toml:4:1: unknown field `leeve_score`"),
+            "{e}"
+        );
+        let e = Config::parse("players = \n", Path::new("p.toml"))
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("p.toml:1:"), "{e}");
     }
 }

@@ -36,7 +36,8 @@
 //! round, same players, same colours), so that a comparison of the two measures the pairing.
 
 use crate::config::{
-    Config, EventModel, FittedResults, InitialColour, Missed, RatingDistribution, ResultModel, Results,
+    Config, EventModel, FittedResults, InitialColour, Missed, RatingDistribution, ResultModel,
+    Results,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha12Rng;
@@ -336,7 +337,10 @@ fn expected_scores(field: &[(u16, f64, &'static str)]) -> Vec<f64> {
         .map(|&(r, _, _)| {
             let total: f64 = bins
                 .iter()
-                .map(|(&b, &c)| c as f64 / (1.0 + 10f64.powf((f64::from(b) * 10.0 + 5.0 - f64::from(r)) / 400.0)))
+                .map(|(&b, &c)| {
+                    c as f64
+                        / (1.0 + 10f64.powf((f64::from(b) * 10.0 + 5.0 - f64::from(r)) / 400.0))
+                })
                 .sum();
             // Less the player against himself (an expectation of one half).
             (total - 0.5) / (n - 1.0)
@@ -389,8 +393,9 @@ pub fn probabilities(r: &Results, sw: f64, sb: f64) -> (f64, f64, f64) {
 pub fn davidson(f: &FittedResults, draw_factor: f64, sw: f64, sb: f64) -> (f64, f64, f64) {
     let m = ((sw + sb) / 2.0 - 2000.0) / 400.0;
     let edge = f.white_edge + f.white_edge_slope * m;
-    let y = 10f64.powf((sw - sb + edge) / 800.0);
-    let nu = (f.draw + f.draw_slope * m + f.draw_gap * (sw - sb).abs() / 400.0).exp() * draw_factor;
+    let y = 10f64.powf((f.scale * (sw - sb) + edge) / 800.0);
+    let gap = f.scale * (sw - sb).abs() / 400.0;
+    let nu = (f.draw + f.draw_slope * m + f.draw_gap * gap).exp() * draw_factor;
     let den = y + 1.0 / y + nu;
     (y / den, nu / den, 1.0 / y / den)
 }

@@ -98,9 +98,7 @@ pub fn p_leave(p: &Presence, s: &Status, r: usize, total: usize) -> f64 {
 pub fn p_return(p: &Presence, s: &Status, r: usize, total: usize) -> f64 {
     let x = position(r, total);
     logistic(
-        p.return_
-            + p.return_long * f64::from(u8::from(s.absent_run >= 2))
-            + p.return_position * x,
+        p.return_ + p.return_long * f64::from(u8::from(s.absent_run >= 2)) + p.return_position * x,
     )
 }
 
@@ -190,10 +188,7 @@ mod tests {
             rounds: 5,
             ..Status::default()
         };
-        let high = Status {
-            points: 4.0,
-            ..low
-        };
+        let high = Status { points: 4.0, ..low };
         assert!(p_leave(&p, &low, 6, 9) > p_leave(&p, &high, 6, 9));
         let one = Status {
             absent_run: 1,

@@ -100,7 +100,7 @@ pub struct ProfileInfo {
 ///
 /// With the two true strengths Sw, Sb (rating points), the mean M = (Sw + Sb) / 2 and
 /// m = (M - 2000) / 400, White's edge is E = `white_edge` + `white_edge_slope` · m rating
-/// points, D = Sw - Sb + E, y = 10^(D / 800), and the draw propensity is
+/// points, D = `scale` · (Sw - Sb) + E, y = 10^(D / 800), and the draw propensity is
 /// ν = exp(`draw` + `draw_slope` · m + `draw_gap` · |Sw - Sb| / 400). Then P(White wins) =
 /// y / (y + 1/y + ν), P(draw) = ν / (y + 1/y + ν), P(Black wins) = (1/y) / (y + 1/y + ν):
 /// without draws (ν = 0) White's expected score is the Elo expectation of D; the draw share of
@@ -119,6 +119,9 @@ pub struct FittedResults {
     /// Change of the log draw propensity per 400 points of strength gap (besides the fall
     /// Davidson's model itself gives).
     pub draw_gap: f64,
+    /// How many Elo points one rating point is worth: D = `scale` · (Sw - Sb) + E (1: the
+    /// ratings are on the Elo scale; below 1 when they spread wider than results do).
+    pub scale: f64,
     /// Weight of the profile's draw rate against an event's own, in games: an event that has
     /// played G games with O draws where the profile expects E is given draws at the profile's
     /// rate times (k + O) / (k + E).
@@ -133,6 +136,7 @@ impl Default for FittedResults {
             draw: -0.5,
             draw_slope: 0.5,
             draw_gap: 0.0,
+            scale: 1.0,
             event_draw_prior: 100.0,
         }
     }

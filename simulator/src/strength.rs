@@ -52,7 +52,12 @@ pub struct Filter {
 /// The 20th percentile of the event's ratings (1500 when nobody is rated): where an unrated
 /// player's strength is put before his games.
 pub fn anchor(t: &Tournament) -> f64 {
-    let mut r: Vec<u16> = t.players.iter().map(|p| p.rating).filter(|&r| r > 0).collect();
+    let mut r: Vec<u16> = t
+        .players
+        .iter()
+        .map(|p| p.rating)
+        .filter(|&r| r > 0)
+        .collect();
     if r.is_empty() {
         return 1500.0;
     }
@@ -88,6 +93,52 @@ impl Filter {
             expected_draws: 0.0,
             games: 0,
         }
+    }
+
+    /// The beliefs given every game of rounds `1..=played` (a second pass): each player's prior
+    /// updated by each of his games against the opponent's belief after the first pass (the
+    /// filter's, which saw only the rounds before each game). `self` is the first pass.
+    pub fn smoothed(&self, t: &Tournament, played: usize, cfg: &Config) -> Vec<Belief> {
+        let f = &cfg.results.fitted;
+        let factor = self.draw_factor(f.event_draw_prior);
+        let mut out = Filter::new(t, cfg).beliefs;
+        for r in 1..=played {
+            for (i, p) in t.players.iter().enumerate() {
+                let Some(&RoundEntry::Game {
+                    opponent,
+                    color,
+                    result,
+                    kind,
+                }) = p.rounds.get(r - 1)
+                else {
+                    continue;
+                };
+                let Some(j) = t.index_of(opponent) else {
+                    continue;
+                };
+                if kind == GameKind::Forfeit {
+                    continue;
+                }
+                let mine = match result {
+                    GameResult::Win => Result3::White,
+                    GameResult::Draw => Result3::Draw,
+                    GameResult::Loss => Result3::Black,
+                };
+                // From White's side: the player's colour decides who is White.
+                let opp = self.beliefs[j];
+                out[i] = if color == Color::White {
+                    update(f, factor, out[i], opp, mine).1
+                } else {
+                    let y = match mine {
+                        Result3::White => Result3::Black,
+                        Result3::Draw => Result3::Draw,
+                        Result3::Black => Result3::White,
+                    };
+                    update(f, factor, opp, out[i], y).2
+                };
+            }
+        }
+        out
     }
 
     /// Games played over the board (not forfeited) in `t`, each once.

@@ -345,7 +345,9 @@ fn backtest_of_the_real_events_holds_its_skill() {
     .map(|p| p.join("real-trf"))
     .find(|p| p.is_dir());
     let Some(real) = shared else {
-        eprintln!("backtest_of_the_real_events_holds_its_skill: ../shared/real-trf absent, skipped");
+        eprintln!(
+            "backtest_of_the_real_events_holds_its_skill: ../shared/real-trf absent, skipped"
+        );
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -394,7 +396,10 @@ fn bad_fit_and_profile_inputs_are_refused_by_line() {
         .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
-    assert!(err.contains(&format!("{}:", short.display())) && err.contains("1 rounds played"), "{err}");
+    assert!(
+        err.contains(&format!("{}:", short.display())) && err.contains("1 rounds played"),
+        "{err}"
+    );
     assert!(!out.exists());
     let profile = dir.path().join("bad.toml");
     std::fs::write(&profile, "[events.fitted]\nleave = -4\nleav = 1\n").unwrap();

@@ -137,12 +137,19 @@ pub fn score(
     let tally = forecast::forecast(&ev, &engine, seed, runs, &|| {});
     let n = ev.t.players.len();
     let real = final_places(fin, &ev);
-    let now: Vec<f64> = ev
-        .t
-        .players
-        .iter()
-        .map(|p| f64::from(p.rounds.iter().map(|e| ev.t.points.points(e)).sum::<swisslab_engine::Score>().0) / 10.0)
-        .collect();
+    let now: Vec<f64> =
+        ev.t.players
+            .iter()
+            .map(|p| {
+                f64::from(
+                    p.rounds
+                        .iter()
+                        .map(|e| ev.t.points.points(e))
+                        .sum::<swisslab_engine::Score>()
+                        .0,
+                ) / 10.0
+            })
+            .collect();
     let mut brier = [[0.0; 3]; 3];
     let mut log_loss = [[0.0; 3]; 3];
     let mut chances = Vec::new();
@@ -177,7 +184,13 @@ pub fn score(
                 .iter()
                 .filter(|p| !p.rounds.get(col).is_some_and(RoundEntry::was_paired))
                 .count();
-            (r.round, r.bye as f64 / paired, pab, r.absent as f64 / paired, absent)
+            (
+                r.round,
+                r.bye as f64 / paired,
+                pab,
+                r.absent as f64 / paired,
+                absent,
+            )
         })
         .collect();
     Ok(Scored {
@@ -222,7 +235,10 @@ fn coverage(fin: &Finished, tally: &forecast::Tally) -> (u64, f64) {
         inside += u64::from(real >= lo && real <= hi);
         let below: u64 = h.iter().filter(|x| x.0 < real).map(|x| x.1).sum();
         let at: u64 = h.iter().filter(|x| x.0 == real).map(|x| x.1).sum();
-        let (a, b) = (below as f64 / total as f64, (below + at) as f64 / total as f64);
+        let (a, b) = (
+            below as f64 / total as f64,
+            (below + at) as f64 / total as f64,
+        );
         pit += if at == 0 {
             f64::from(u8::from((0.1..=0.9).contains(&a)))
         } else {
@@ -373,7 +389,11 @@ fn row(event: String, pool: &[&Scored]) -> EventCsv {
     EventCsv {
         event,
         kind: one.kind.clone(),
-        profile: if pool.len() == 1 { one.profile.clone() } else { String::new() },
+        profile: if pool.len() == 1 {
+            one.profile.clone()
+        } else {
+            String::new()
+        },
         players,
         rounds: pool.iter().map(|s| s.played).sum(),
         cut_after: pool.iter().map(|s| s.cut).sum(),
@@ -408,18 +428,12 @@ fn row(event: String, pool: &[&Scored]) -> EventCsv {
             pool.iter().map(|s| s.inside).sum::<u64>() as f64 / players.max(1) as f64
         ),
         pit_coverage: format!("{:.4}", sum(&|s| s.pit) / players.max(1) as f64),
-        byes_forecast: format!(
-            "{:.3}",
-            sum(&|s| s.rounds.iter().map(|r| r.1).sum::<f64>())
-        ),
+        byes_forecast: format!("{:.3}", sum(&|s| s.rounds.iter().map(|r| r.1).sum::<f64>())),
         byes_real: pool
             .iter()
             .map(|s| s.rounds.iter().filter(|r| r.2).count())
             .sum(),
-        absent_forecast: format!(
-            "{:.2}",
-            sum(&|s| s.rounds.iter().map(|r| r.3).sum::<f64>())
-        ),
+        absent_forecast: format!("{:.2}", sum(&|s| s.rounds.iter().map(|r| r.3).sum::<f64>())),
         absent_real: pool
             .iter()
             .map(|s| s.rounds.iter().map(|r| r.4).sum::<usize>())
@@ -506,11 +520,18 @@ pub fn round_rows(scored: &[Scored]) -> Vec<RoundCsv> {
 }
 
 /// Writes the CSV files and `backtest.html` into `dir`, each whole.
-pub fn write(dir: &std::path::Path, scored: &[Scored], line: &str) -> Result<(), crate::runner::RunError> {
+pub fn write(
+    dir: &std::path::Path,
+    scored: &[Scored],
+    line: &str,
+) -> Result<(), crate::runner::RunError> {
     use crate::runner::{csv_bytes, write_whole};
     let files = vec![
         ("backtest-events.csv", csv_bytes(&event_rows(scored), true)?),
-        ("backtest-reliability.csv", csv_bytes(&reliability_rows(scored), true)?),
+        (
+            "backtest-reliability.csv",
+            csv_bytes(&reliability_rows(scored), true)?,
+        ),
         ("backtest-rounds.csv", csv_bytes(&round_rows(scored), true)?),
         ("backtest.html", page::render(scored, line).into_bytes()),
     ];

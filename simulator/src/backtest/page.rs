@@ -54,7 +54,12 @@ fn skill_section(b: &mut String, scored: &[Scored]) {
             for k in 0..TARGETS.len() {
                 let _ = write!(b, "<td>{:+.3}</td>", skill(&pool, m, k));
             }
-            let _ = writeln!(b, "<td>{:.1}%</td><td>{:.1}%</td></tr>", 100.0 * inside, 100.0 * pit);
+            let _ = writeln!(
+                b,
+                "<td>{:.1}%</td><td>{:.1}%</td></tr>",
+                100.0 * inside,
+                100.0 * pit
+            );
         }
     }
     b.push_str("</tbody></table></section>\n");

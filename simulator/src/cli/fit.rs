@@ -74,9 +74,10 @@ fn run_inner(args: &Args) -> u8 {
         let mut w = csv::Writer::from_writer(Vec::new());
         let rows: Result<(), csv::Error> = f.estimates.iter().try_for_each(|e| w.serialize(e));
         let bytes = rows.and_then(|()| w.into_inner().map_err(|e| e.into_error().into()));
-        if let Err(e) = bytes.map_err(|e| e.to_string()).and_then(|b| {
-            write_whole(path, &b).map_err(|e| e.to_string())
-        }) {
+        if let Err(e) = bytes
+            .map_err(|e| e.to_string())
+            .and_then(|b| write_whole(path, &b).map_err(|e| e.to_string()))
+        {
             eprintln!("error: cannot write {}: {e}", path.display());
             return EXIT_IO;
         }
@@ -115,14 +116,20 @@ fn print_summary(f: &fit::Fit, set: &events::Set) {
             e.kind.name()
         );
     }
-    println!("  {:<26} {:>10} {:>21}  meaning", "parameter", "estimate", "95% interval");
+    println!(
+        "  {:<26} {:>10} {:>21}  meaning",
+        "parameter", "estimate", "95% interval"
+    );
     for e in &f.estimates {
         let interval = if e.low.is_finite() {
             format!("{:.3} .. {:.3}", e.low, e.high)
         } else {
             String::new()
         };
-        println!("  {:<26} {:>10.4} {:>21}  {}", e.name, e.value, interval, e.meaning);
+        println!(
+            "  {:<26} {:>10.4} {:>21}  {}",
+            e.name, e.value, interval, e.meaning
+        );
     }
     println!("  withdrawals and absences by round position (tenths of the event):");
     println!("    band  withdrew/played-before  absent/player-rounds");

@@ -26,7 +26,9 @@ fn parse_cut(s: &str) -> Result<Cut, String> {
     }
     match s.parse::<usize>() {
         Ok(k) if k >= 1 => Ok(Cut::After(k)),
-        _ => Err(format!("expected a round number (1 or more) or `middle`, found {s:?}")),
+        _ => Err(format!(
+            "expected a round number (1 or more) or `middle`, found {s:?}"
+        )),
     }
 }
 
@@ -341,7 +343,10 @@ fn backtest(args: &Args) -> anyhow::Result<u8> {
     backtest::write(&args.out, &scored, &line)
         .with_context(|| format!("backtest into {}", args.out.display()))?;
     println!("swisslab forecast --backtest: {line}");
-    for r in backtest::event_rows(&scored).iter().filter(|r| r.event.starts_with("pooled")) {
+    for r in backtest::event_rows(&scored)
+        .iter()
+        .filter(|r| r.event.starts_with("pooled"))
+    {
         println!(
             "  {:<16} skill vs leaders first {} top3 {} top10 {}; vs points {} {} {}; points within 10-90% {} (PIT {}); PABs {} forecast / {} real",
             r.event,

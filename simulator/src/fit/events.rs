@@ -137,7 +137,10 @@ pub fn read_set(paths: &[PathBuf], kind: Option<Kind>) -> Result<Set, EventError
     let mut all: Vec<Event> = Vec::new();
     for path in paths {
         if path.is_dir() {
-            for entry in walkdir::WalkDir::new(path).follow_links(true).sort_by_file_name() {
+            for entry in walkdir::WalkDir::new(path)
+                .follow_links(true)
+                .sort_by_file_name()
+            {
                 let entry = entry.map_err(|e| EventError::Walk {
                     path: path.clone(),
                     message: e.to_string(),
@@ -207,7 +210,14 @@ mod tests {
             ..Config::default()
         })
         .unwrap();
-        let r = run_tournament(&sim, seed, 0, RunOptions { until_round: Some(rounds) });
+        let r = run_tournament(
+            &sim,
+            seed,
+            0,
+            RunOptions {
+                until_round: Some(rounds),
+            },
+        );
         let path = dir.join(format!("e{rounds}-{seed}.trf"));
         std::fs::write(&path, r.trf().unwrap()).unwrap();
         path
@@ -220,7 +230,13 @@ mod tests {
         let e = read_set(&[short.clone()], None).unwrap_err().to_string();
         let text = std::fs::read_to_string(&short).unwrap();
         let line = text.lines().position(|l| l.starts_with("001")).unwrap() + 1;
-        assert!(e.starts_with(&format!("{}:{line}: 12 players, 1 rounds played", short.display())), "{e}");
+        assert!(
+            e.starts_with(&format!(
+                "{}:{line}: 12 players, 1 rounds played",
+                short.display()
+            )),
+            "{e}"
+        );
         // In a folder it is left out with the reason; two snapshots of one event are one.
         let three = generated(dir.path(), 3, 1);
         let five = generated(dir.path(), 5, 1);
@@ -228,6 +244,9 @@ mod tests {
         assert_eq!(set.events.len(), 1);
         assert_eq!(set.events[0].file, five);
         assert!(set.left_out.iter().any(|l| l.contains("rounds played")));
-        assert!(set.left_out.iter().any(|l| l.contains(&three.display().to_string())));
+        assert!(set
+            .left_out
+            .iter()
+            .any(|l| l.contains(&three.display().to_string())));
     }
 }

@@ -127,7 +127,11 @@ pub fn profile_text(fit: &Fit) -> String {
             None => writeln!(s, "{key} = {}", num(v)),
         };
     };
-    let _ = writeln!(s, "[profile]\nname = {:?}\ncommand = {:?}", c.profile.name, c.profile.command);
+    let _ = writeln!(
+        s,
+        "[profile]\nname = {:?}\ncommand = {:?}",
+        c.profile.name, c.profile.command
+    );
     let _ = writeln!(s, "events = [");
     for e in &c.profile.events {
         let _ = writeln!(s, "    {e:?},");
@@ -138,7 +142,12 @@ pub fn profile_text(fit: &Fit) -> String {
         c.profile.games, c.profile.player_rounds, c.profile.players, c.profile.version
     );
     let _ = writeln!(s, "[results]\nmodel = \"fitted\"");
-    line(&mut s, "forfeit_rate", "forfeit_rate", c.results.forfeit_rate);
+    line(
+        &mut s,
+        "forfeit_rate",
+        "forfeit_rate",
+        c.results.forfeit_rate,
+    );
     let f = &c.results.fitted;
     let _ = writeln!(s, "\n[results.fitted]");
     for (k, v) in [
@@ -147,6 +156,7 @@ pub fn profile_text(fit: &Fit) -> String {
         ("draw", f.draw),
         ("draw_slope", f.draw_slope),
         ("draw_gap", f.draw_gap),
+        ("scale", f.scale),
         ("event_draw_prior", f.event_draw_prior),
     ] {
         line(&mut s, k, k, v);

@@ -89,12 +89,7 @@ pub fn logistic(rows: &[(Vec<f64>, bool)], k: usize, ridge: f64) -> (Vec<f64>, V
 
 /// Maximises `f` from `start` by Nelder-Mead (initial steps `step`), at most `evals`
 /// evaluations.
-pub fn nelder_mead(
-    f: &dyn Fn(&[f64]) -> f64,
-    start: &[f64],
-    step: f64,
-    evals: usize,
-) -> Vec<f64> {
+pub fn nelder_mead(f: &dyn Fn(&[f64]) -> f64, start: &[f64], step: f64, evals: usize) -> Vec<f64> {
     let n = start.len();
     let neg = |x: &[f64]| {
         let v = f(x);
@@ -147,7 +142,11 @@ pub fn nelder_mead(
             } else {
                 let best = simplex[0].0.clone();
                 for p in simplex.iter_mut().skip(1) {
-                    p.0 = p.0.iter().zip(&best).map(|(a, b)| b + 0.5 * (a - b)).collect();
+                    p.0 =
+                        p.0.iter()
+                            .zip(&best)
+                            .map(|(a, b)| b + 0.5 * (a - b))
+                            .collect();
                     p.1 = neg(&p.0);
                     used += 1;
                 }
@@ -212,7 +211,10 @@ mod tests {
             }
         }
         let (b, se) = logistic(&rows, 2, 0.0);
-        assert!((b[0] + 1.0).abs() < 0.1 && (b[1] - 2.0).abs() < 0.15, "{b:?}");
+        assert!(
+            (b[0] + 1.0).abs() < 0.1 && (b[1] - 2.0).abs() < 0.15,
+            "{b:?}"
+        );
         assert!(se[0] > 0.0 && se[1] > 0.0);
     }
 
@@ -220,9 +222,15 @@ mod tests {
     fn nelder_mead_finds_a_maximum_and_its_curvature() {
         let f = |x: &[f64]| -(x[0] - 1.0).powi(2) - 2.0 * (x[1] + 0.5).powi(2);
         let x = nelder_mead(&f, &[0.0, 0.0], 0.5, 2000);
-        assert!((x[0] - 1.0).abs() < 1e-3 && (x[1] + 0.5).abs() < 1e-3, "{x:?}");
+        assert!(
+            (x[0] - 1.0).abs() < 1e-3 && (x[1] + 0.5).abs() < 1e-3,
+            "{x:?}"
+        );
         let se = curvature_errors(&f, &x, 1e-3);
         // -f'' = 2 and 4: variances 1/2 and 1/4.
-        assert!((se[0] - 0.5f64.sqrt()).abs() < 1e-3 && (se[1] - 0.5).abs() < 1e-3, "{se:?}");
+        assert!(
+            (se[0] - 0.5f64.sqrt()).abs() < 1e-3 && (se[1] - 0.5).abs() < 1e-3,
+            "{se:?}"
+        );
     }
 }

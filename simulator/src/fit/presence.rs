@@ -54,15 +54,30 @@ fn collect(events: &[Event]) -> Rows {
                 let e = p.rounds.get(r - 1).copied();
                 let present = part[r - 1];
                 if !s.arrived && r >= 2 {
-                    rows.arrive.push(Row { x: vec![1.0, x], y: present, event: k, round: r });
+                    rows.arrive.push(Row {
+                        x: vec![1.0, x],
+                        y: present,
+                        event: k,
+                        round: r,
+                    });
                 } else if s.arrived && s.absent_run == 0 {
                     let last = f64::from(u8::from(r == total));
                     let had = f64::from(u8::from(s.had_absence));
                     let x = vec![1.0, x, last, had, s.score()];
-                    rows.leave.push(Row { x, y: !present, event: k, round: r });
+                    rows.leave.push(Row {
+                        x,
+                        y: !present,
+                        event: k,
+                        round: r,
+                    });
                 } else if s.arrived {
                     let long = f64::from(u8::from(s.absent_run >= 2));
-                    rows.ret.push(Row { x: vec![1.0, long, x], y: present, event: k, round: r });
+                    rows.ret.push(Row {
+                        x: vec![1.0, long, x],
+                        y: present,
+                        event: k,
+                        round: r,
+                    });
                 }
                 if !present {
                     let kind = match e {
@@ -71,7 +86,12 @@ fn collect(events: &[Event]) -> Rows {
                     };
                     let before = f64::from(u8::from(!s.arrived));
                     let half = kind == Unplayed::HalfBye;
-                    rows.half.push(Row { x: vec![1.0, x, before], y: half, event: k, round: r });
+                    rows.half.push(Row {
+                        x: vec![1.0, x, before],
+                        y: half,
+                        event: k,
+                        round: r,
+                    });
                     if !half {
                         rows.full.1 += 1;
                         rows.full.0 += u64::from(kind == Unplayed::FullBye);
@@ -120,7 +140,10 @@ fn own_rate_likelihood(rows: &[Row], beta: &[f64], prior: f64) -> f64 {
     let mut i = 0;
     while i < rows.len() {
         let ev = rows[i].event;
-        let j = rows[i..].iter().position(|r| r.event != ev).map_or(rows.len(), |k| i + k);
+        let j = rows[i..]
+            .iter()
+            .position(|r| r.event != ev)
+            .map_or(rows.len(), |k| i + k);
         let mut by_round: Vec<&Row> = rows[i..j].iter().collect();
         by_round.sort_by_key(|r| r.round);
         let (mut obs, mut exp) = (0.0, 0.0);
@@ -173,10 +196,16 @@ pub fn fit(events: &[Event], out: &mut Vec<Estimate>) -> (Presence, f64) {
     let leave = coefficients(
         &rows.leave,
         &[
-            ("leave", "log-odds of missing a round after playing the one before, mid-score"),
+            (
+                "leave",
+                "log-odds of missing a round after playing the one before, mid-score",
+            ),
             ("leave_position", "change from round 1 to the last round"),
             ("leave_last_round", "change in the last round"),
-            ("leave_after_absence", "change for a player absent before (a returner)"),
+            (
+                "leave_after_absence",
+                "change for a player absent before (a returner)",
+            ),
             ("leave_score", "change per point per round above one half"),
         ],
         out,
@@ -184,7 +213,10 @@ pub fn fit(events: &[Event], out: &mut Vec<Estimate>) -> (Presence, f64) {
     let ret = coefficients(
         &rows.ret,
         &[
-            ("return", "log-odds of playing after missing the round before"),
+            (
+                "return",
+                "log-odds of playing after missing the round before",
+            ),
             ("return_long", "change after two or more rounds missed"),
             ("return_position", "change from round 1 to the last round"),
         ],
@@ -193,7 +225,10 @@ pub fn fit(events: &[Event], out: &mut Vec<Estimate>) -> (Presence, f64) {
     let arrive = coefficients(
         &rows.arrive,
         &[
-            ("arrive", "log-odds that a late entry plays his first game this round"),
+            (
+                "arrive",
+                "log-odds that a late entry plays his first game this round",
+            ),
             ("arrive_position", "change from round 1 to the last round"),
         ],
         out,
@@ -203,7 +238,10 @@ pub fn fit(events: &[Event], out: &mut Vec<Estimate>) -> (Presence, f64) {
         &[
             ("half_bye", "log-odds that an absence is a half-point bye"),
             ("half_bye_position", "change from round 1 to the last round"),
-            ("half_bye_before_arrival", "change before the player's first game"),
+            (
+                "half_bye_before_arrival",
+                "change before the player's first game",
+            ),
         ],
         out,
     );
@@ -266,7 +304,9 @@ pub fn withdrawals(events: &[Event]) -> Vec<(usize, u64, u64, u64, u64)> {
             let part: Vec<bool> = (0..ev.played)
                 .map(|r| p.rounds.get(r).is_some_and(RoundEntry::was_paired))
                 .collect();
-            let Some(first) = part.iter().position(|&b| b) else { continue };
+            let Some(first) = part.iter().position(|&b| b) else {
+                continue;
+            };
             for r in first + 1..ev.played {
                 let band = ((position(r + 1, ev.total) * 10.0) as usize).min(9);
                 bands[band].3 += 1;

@@ -15,16 +15,47 @@ use crate::strength::Filter;
 /// The parameters, scaled to about one: White's edge and its slope (hundreds of points), the
 /// draw propensity, its slopes, log spread (hundreds), unrated offset (hundreds), log unrated
 /// spread (hundreds), log weight of the event's own draws.
-const NAMES: [(&str, &str); 9] = [
-    ("white_edge", "White's edge at a mean rating of 2000, rating points"),
-    ("white_edge_slope", "change of White's edge per 400 points of mean rating"),
-    ("draw", "log draw propensity of equal players at 2000 (draw share nu/(2+nu))"),
-    ("draw_slope", "change of the log draw propensity per 400 points of mean rating"),
-    ("draw_gap", "change of the log draw propensity per 400 points of gap"),
-    ("strength_noise", "spread of true strength around rating, points"),
-    ("unrated_offset", "an unrated player's strength above the 20th rating percentile"),
-    ("unrated_noise", "spread of an unrated player's strength, points"),
-    ("event_draw_prior", "weight of the profile's draw rate against an event's own, games"),
+const NAMES: [(&str, &str); 10] = [
+    (
+        "white_edge",
+        "White's edge at a mean rating of 2000, rating points",
+    ),
+    (
+        "white_edge_slope",
+        "change of White's edge per 400 points of mean rating",
+    ),
+    (
+        "draw",
+        "log draw propensity of equal players at 2000 (draw share nu/(2+nu))",
+    ),
+    (
+        "draw_slope",
+        "change of the log draw propensity per 400 points of mean rating",
+    ),
+    (
+        "draw_gap",
+        "change of the log draw propensity per 400 points of gap",
+    ),
+    (
+        "strength_noise",
+        "spread of true strength around rating, points",
+    ),
+    (
+        "unrated_offset",
+        "an unrated player's strength above the 20th rating percentile",
+    ),
+    (
+        "unrated_noise",
+        "spread of an unrated player's strength, points",
+    ),
+    (
+        "event_draw_prior",
+        "weight of the profile's draw rate against an event's own, games",
+    ),
+    (
+        "scale",
+        "Elo points per rating point of strength difference",
+    ),
 ];
 
 /// `cfg` with the parameters `x` (scaled as [`NAMES`]).
@@ -40,6 +71,7 @@ fn with(cfg: &Config, x: &[f64]) -> Config {
     c.ratings.strength_noise = 100.0 * x[5].exp();
     c.ratings.unrated_offset = 100.0 * x[6];
     c.ratings.unrated_noise = 100.0 * x[7].exp();
+    c.results.fitted.scale = x[9].exp();
     c
 }
 
@@ -69,9 +101,9 @@ fn penalty(x: &[f64], start: &[f64]) -> f64 {
 /// Fits the results model of `events` into `cfg`; the estimates (95% intervals from the
 /// curvature of the likelihood) into `out`. Returns the games counted.
 pub fn fit(events: &[Event], cfg: &mut Config, out: &mut Vec<Estimate>) -> u64 {
-    let start = [0.35, 0.0, -0.5, 0.5, 0.0, 0.0, 0.0, 1.0, 100f64.ln()];
+    let start = [0.35, 0.0, -0.5, 0.5, 0.0, 0.0, 0.0, 1.0, 100f64.ln(), 0.0];
     let objective = |x: &[f64]| likelihood(events, &with(cfg, x)) + penalty(x, &start);
-    let x = optim::nelder_mead(&objective, &start, 0.3, 1500);
+    let x = optim::nelder_mead(&objective, &start, 0.3, 2500);
     let se = optim::curvature_errors(&objective, &x, 0.02);
     *cfg = with(cfg, &x);
     cfg.results.model = crate::config::ResultModel::Fitted;
@@ -80,10 +112,16 @@ pub fn fit(events: &[Event], cfg: &mut Config, out: &mut Vec<Estimate>) -> u64 {
         let scale = |v: f64| match i {
             0 | 1 | 6 => 100.0 * v,
             5 | 7 => 100.0 * v.exp(),
-            8 => v.exp(),
+            8 | 9 => v.exp(),
             _ => v,
         };
-        out.push(Estimate::new(name, scale(x[i]), scale(lo), scale(hi), meaning));
+        out.push(Estimate::new(
+            name,
+            scale(x[i]),
+            scale(lo),
+            scale(hi),
+            meaning,
+        ));
     }
     events
         .iter()

@@ -460,7 +460,10 @@ fn tiebreaks_of(
 ) -> Result<(Vec<swisslab_engine::tiebreak::Spec>, String), ForecastError> {
     use swisslab_engine::tiebreak;
     match tiebreak::file_list(t) {
-        Ok(Some((fl, specs))) => Ok((specs, format!("the file's {} record: {}", fl.record, fl.text))),
+        Ok(Some((fl, specs))) => Ok((
+            specs,
+            format!("the file's {} record: {}", fl.record, fl.text),
+        )),
         Ok(None) => {
             let mut specs = tiebreak::parse_list(tiebreak::DEFAULT_LIST).unwrap_or_default();
             tiebreak::with_points_first(&mut specs);
@@ -499,7 +502,11 @@ fn learn(t: &Tournament, cfg: &Config, played: usize, total: usize) -> Learnt {
             let present = e.is_some_and(RoundEntry::was_paired);
             let s = &mut status[i];
             if s.arrived && r >= 2 {
-                let own = if s.absent_run == 0 { &mut leave } else { &mut ret };
+                let own = if s.absent_run == 0 {
+                    &mut leave
+                } else {
+                    &mut ret
+                };
                 let (prob, happened) = if s.absent_run == 0 {
                     (presence::p_leave(p, s, r, total), !present)
                 } else {
@@ -521,10 +528,14 @@ fn learn(t: &Tournament, cfg: &Config, played: usize, total: usize) -> Learnt {
         prior: fitted.event_draw_prior,
     };
     Learnt {
-        beliefs: filter.beliefs,
+        beliefs: filter.smoothed(t, played, cfg),
         status,
         draws,
-        leave: if fitted_presence { leave } else { Own::default() },
+        leave: if fitted_presence {
+            leave
+        } else {
+            Own::default()
+        },
         ret: if fitted_presence { ret } else { Own::default() },
     }
 }
@@ -608,9 +619,8 @@ mod tests {
         // Players who withdrew after round 2 or earlier are absent from rounds 3 and 4: the
         // profile gives them a smaller chance to play round 5 than anyone present in round 4.
         let p = &ev.config.events.fitted;
-        let chance = |i: usize| {
-            crate::presence::p_present(p, Default::default(), &ev.status[i], 5, 6)
-        };
+        let chance =
+            |i: usize| crate::presence::p_present(p, Default::default(), &ev.status[i], 5, 6);
         let gone: Vec<usize> = (0..plan.players.len())
             .filter(|&i| plan.players[i].withdrawn_after.is_some_and(|w| w <= 2))
             .collect();
@@ -640,15 +650,21 @@ mod tests {
         let ev = prepare(&text).unwrap();
         // 20 players, 4 rounds: 40 games.
         assert_eq!(crate::strength::Filter::games_played(&ev.t), 40);
-        let draws = ev
-            .t
-            .players
-            .iter()
-            .flat_map(|p| &p.rounds)
-            .filter(|e| {
-                matches!(e, RoundEntry::Game { color: swisslab_engine::Color::White, result: swisslab_engine::GameResult::Draw, .. })
-            })
-            .count();
+        let draws =
+            ev.t.players
+                .iter()
+                .flat_map(|p| &p.rounds)
+                .filter(|e| {
+                    matches!(
+                        e,
+                        RoundEntry::Game {
+                            color: swisslab_engine::Color::White,
+                            result: swisslab_engine::GameResult::Draw,
+                            ..
+                        }
+                    )
+                })
+                .count();
         assert_eq!(ev.own_draws.observed as usize, draws);
         assert!(ev.own_draws.expected > 0.0);
         assert_eq!(ev.config.results.model, Config::default().results.model);
@@ -663,7 +679,11 @@ mod tests {
         assert!(e.to_string().contains("give --rounds"), "{e}");
         // A declared total of one more than the rounds played is warned of, naming --rounds.
         let ev = prepare(&text.replace("XXR 6", "XXR 5")).unwrap();
-        assert!(ev.warnings.iter().any(|w| w.contains("--rounds")), "{:?}", ev.warnings);
+        assert!(
+            ev.warnings.iter().any(|w| w.contains("--rounds")),
+            "{:?}",
+            ev.warnings
+        );
         // --rounds replaces XXR, the engine's last round included.
         let t = swisslab_engine::trf::read_str(&text).unwrap();
         let opts = EventOptions {
@@ -684,7 +704,11 @@ mod tests {
         };
         let e = Event::new(t.clone(), &text, Path::new("e.trf"), &opts).unwrap_err();
         let line = text.lines().position(|l| l.starts_with("001")).unwrap() + 1;
-        assert!(e.to_string().starts_with(&format!("e.trf:{line}: --after-round 4")), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with(&format!("e.trf:{line}: --after-round 4")),
+            "{e}"
+        );
         let opts = EventOptions {
             after_round: Some(Cut::After(2)),
             ..EventOptions::default()

@@ -15,11 +15,11 @@ use crate::config::EventModel;
 use crate::model;
 use crate::panics;
 use crate::presence::{self, Factors, Status};
-use rand::Rng;
-use rand_chacha::ChaCha12Rng;
 use crate::round_loop::{End, Field, Observer, RoundLoop, Setup};
 use crate::sim::Engine;
 use crate::stats::RoundRow;
+use rand::Rng;
+use rand_chacha::ChaCha12Rng;
 use std::collections::BTreeSet;
 use swisslab_engine::pairing::{Pairing, Request};
 use swisslab_engine::{PlayerId, RoundEntry, Score, Tournament, Unplayed};
@@ -157,7 +157,9 @@ impl<'e> RunField<'e> {
             let (u, k): (f64, f64) = (self.rng.gen(), self.rng.gen());
             if ev.withdrawn.contains(&pl.id) {
                 planned[i] = Some(RoundEntry::Unplayed(Unplayed::Withdrawn));
-            } else if let Some(&(_, kind)) = byes.and_then(|b| b.iter().find(|(id, _)| *id == pl.id)) {
+            } else if let Some(&(_, kind)) =
+                byes.and_then(|b| b.iter().find(|(id, _)| *id == pl.id))
+            {
                 planned[i] = Some(RoundEntry::Unplayed(kind));
             } else if u < stay {
                 present.insert(pl.id);
