@@ -69,9 +69,13 @@ impl Default for Factors {
     }
 }
 
-/// The probability that a player in `s` plays round `r` of `total`.
+/// The probability that a player in `s` plays round `r` of `total`. A player of an entry list
+/// plays round 1 (late entries are planned apart, [`plan_rounds`]).
 pub fn p_present(p: &Presence, f: Factors, s: &Status, r: usize, total: usize) -> f64 {
     let x = position(r, total);
+    if r == 1 {
+        return 1.0;
+    }
     if !s.arrived {
         return logistic(p.arrive + p.arrive_position * x);
     }

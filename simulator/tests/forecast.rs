@@ -216,12 +216,10 @@ fn files_that_cannot_be_continued_are_refused_by_line() {
     refused(&done, dir.path(), "all 3 rounds are played");
 }
 
-/// Real files of other tournament managers (chess-results / Swiss-Manager, lichess, JaVaFo,
-/// bbpPairings inputs), read from ../shared/real-trf, never copied.
-#[test]
-fn real_files_of_several_managers() {
+/// `../shared/real-trf` (or `$SWISSLAB_SHARED/real-trf`), when present.
+fn real_trf() -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shared = [
+    [
         std::env::var_os("SWISSLAB_SHARED").map(PathBuf::from),
         Some(root.join("..").join("shared")),
         Some(root.join("..").join("..").join("shared")),
@@ -229,7 +227,14 @@ fn real_files_of_several_managers() {
     .into_iter()
     .flatten()
     .map(|p| p.join("real-trf"))
-    .find(|p| p.is_dir());
+    .find(|p| p.is_dir())
+}
+
+/// Real files of other tournament managers (chess-results / Swiss-Manager, lichess, JaVaFo,
+/// bbpPairings inputs), read from ../shared/real-trf, never copied.
+#[test]
+fn real_files_of_several_managers() {
+    let shared = real_trf();
     let Some(real) = shared else {
         eprintln!("real_files_of_several_managers: ../shared/real-trf absent, skipped");
         return;
@@ -334,16 +339,7 @@ const BACKTEST_EVENTS: &[&str] = &[
 /// an event; docs/guide/forecast.md has the 1000-run figures).
 #[test]
 fn backtest_of_the_real_events_holds_its_skill() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shared = [
-        std::env::var_os("SWISSLAB_SHARED").map(PathBuf::from),
-        Some(root.join("..").join("shared")),
-        Some(root.join("..").join("..").join("shared")),
-    ]
-    .into_iter()
-    .flatten()
-    .map(|p| p.join("real-trf"))
-    .find(|p| p.is_dir());
+    let shared = real_trf();
     let Some(real) = shared else {
         eprintln!(
             "backtest_of_the_real_events_holds_its_skill: ../shared/real-trf absent, skipped"

@@ -160,15 +160,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         }
     };
     let engine = args.engine.engine(ev.system)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
+    let (threads, pool) = pool_of(args)?;
     let bar = if args.no_progress {
         ProgressBar::hidden()
     } else {
@@ -265,6 +257,20 @@ fn games_of(ev: &Event) -> u64 {
     swisslab_simulator::strength::Filter::games_played(&ev.t)
 }
 
+/// The worker threads (`--threads`, else the CPUs) and their pool.
+fn pool_of(args: &Args) -> anyhow::Result<(usize, rayon::ThreadPool)> {
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    Ok((threads, pool))
+}
+
 /// `--backtest`: every finished event scored (see `swisslab_simulator::backtest`).
 fn backtest(args: &Args) -> anyhow::Result<u8> {
     use swisslab_simulator::backtest::{self, Options};
@@ -300,15 +306,7 @@ fn backtest(args: &Args) -> anyhow::Result<u8> {
             return Ok(EXIT_INVALID);
         }
     };
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
+    let (_, pool) = pool_of(args)?;
     let opts = Options {
         cut: args.after_round.unwrap_or(Cut::Middle),
         runs: args.runs,
