@@ -44,12 +44,12 @@ fn skill_section(b: &mut String, scored: &[Scored]) {
         let players: usize = pool.iter().map(|s| s.players).sum();
         let inside = pool.iter().map(|s| s.inside).sum::<u64>() as f64 / players.max(1) as f64;
         let pit = pool.iter().map(|s| s.pit).sum::<f64>() / players.max(1) as f64;
-        for m in 1..MODELS.len() {
+        for (m, model) in MODELS.iter().enumerate().skip(1) {
             let _ = write!(
                 b,
                 "<tr><td>{kind} ({} events, {players} players)</td><td>{}</td>",
                 pool.len(),
-                MODELS[m]
+                model
             );
             for k in 0..TARGETS.len() {
                 let _ = write!(b, "<td>{:+.3}</td>", skill(&pool, m, k));
@@ -128,9 +128,9 @@ fn diagram(rows: &[super::ReliabilityCsv]) -> String {
     for t in 0..=10 {
         let v = t as f64 / 10.0;
         if t % 2 == 0 {
-            let _ = write!(
+            let _ = writeln!(
                 s,
-                "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\">{v:.1}</text><text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"end\">{v:.1}</text>\n",
+                "<text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\">{v:.1}</text><text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"end\">{v:.1}</text>",
                 x(v), h - m + 14.0, m - 4.0, y(v) + 3.0
             );
         }
@@ -151,15 +151,15 @@ fn diagram(rows: &[super::ReliabilityCsv]) -> String {
             .collect();
         let c = colours[k];
         for &(px, py, lo, hi) in &pts {
-            let _ = write!(
+            let _ = writeln!(
                 s,
-                "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"{c}\" opacity=\"0.5\"/><circle cx=\"{0}\" cy=\"{3}\" r=\"3.5\" fill=\"{c}\"/>\n",
+                "<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"{c}\" opacity=\"0.5\"/><circle cx=\"{0}\" cy=\"{3}\" r=\"3.5\" fill=\"{c}\"/>",
                 x(px), y(lo), y(hi), y(py)
             );
         }
-        let _ = write!(
+        let _ = writeln!(
             s,
-            "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{c}\"/><text x=\"{}\" y=\"{}\" font-size=\"11\">{target}</text>\n",
+            "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{c}\"/><text x=\"{}\" y=\"{}\" font-size=\"11\">{target}</text>",
             m + 8.0, m + 8.0 + 16.0 * k as f64, m + 22.0, m + 17.0 + 16.0 * k as f64
         );
     }

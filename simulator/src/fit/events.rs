@@ -227,7 +227,9 @@ mod tests {
     fn a_file_too_short_is_refused_with_its_line_and_the_same_event_is_read_once() {
         let dir = tempfile::tempdir().unwrap();
         let short = generated(dir.path(), 1, 1);
-        let e = read_set(&[short.clone()], None).unwrap_err().to_string();
+        let e = read_set(std::slice::from_ref(&short), None)
+            .unwrap_err()
+            .to_string();
         let text = std::fs::read_to_string(&short).unwrap();
         let line = text.lines().position(|l| l.starts_with("001")).unwrap() + 1;
         assert!(

@@ -31,8 +31,9 @@ pub fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
             if r != c {
                 let k = m[r][c];
                 if k != 0.0 {
-                    for j in 0..2 * n {
-                        m[r][j] -= k * m[c][j];
+                    let pivot = m[c].clone();
+                    for (v, p) in m[r].iter_mut().zip(&pivot) {
+                        *v -= k * p;
                     }
                 }
             }
@@ -170,17 +171,25 @@ pub fn curvature_errors(f: &dyn Fn(&[f64]) -> f64, x: &[f64], h: f64) -> Vec<f64
         f(&y)
     };
     let f0 = f(x);
-    let mut hess = vec![vec![0.0; n]; n];
-    for i in 0..n {
-        hess[i][i] = -(at(&[(i, h)]) - 2.0 * f0 + at(&[(i, -h)])) / (h * h);
-        for j in 0..i {
-            let v = (at(&[(i, h), (j, h)]) - at(&[(i, h), (j, -h)]) - at(&[(i, -h), (j, h)])
+    let second = |i: usize, j: usize| {
+        if i == j {
+            -(at(&[(i, h)]) - 2.0 * f0 + at(&[(i, -h)])) / (h * h)
+        } else {
+            -(at(&[(i, h), (j, h)]) - at(&[(i, h), (j, -h)]) - at(&[(i, -h), (j, h)])
                 + at(&[(i, -h), (j, -h)]))
-                / (4.0 * h * h);
-            hess[i][j] = -v;
-            hess[j][i] = -v;
+                / (4.0 * h * h)
         }
-    }
+    };
+    let lower: Vec<Vec<f64>> = (0..n)
+        .map(|i| (0..=i).map(|j| second(i, j)).collect())
+        .collect();
+    let hess: Vec<Vec<f64>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| if j <= i { lower[i][j] } else { lower[j][i] })
+                .collect()
+        })
+        .collect();
     match invert(&hess) {
         Some(inv) => (0..n)
             .map(|i| {
