@@ -60,26 +60,38 @@ pub struct Scored {
     pub rounds: Vec<(usize, f64, bool, f64, usize)>,
 }
 
-/// Places of the final standings: the file's ranks when they are 1..n once each, else points
-/// then the event's tie-breaks as the forecast computes them.
+/// Places of the final standings: the file's ranks when they are the standings (1..n once
+/// each, and no player ranked above another with more points), else points then the event's
+/// tie-breaks as the forecast computes them. Some exports (lichess') write the pairing number
+/// in the rank column: such ranks do not follow the points and are not taken.
 fn final_places(fin: &Finished, ev: &Event) -> Vec<usize> {
-    let n = fin.t.players.len();
-    let ranks: Vec<usize> = fin
-        .t
-        .players
-        .iter()
-        .filter_map(|p| p.rank.map(|r| r as usize))
-        .collect();
-    let mut sorted = ranks.clone();
-    sorted.sort_unstable();
-    if ranks.len() == n && sorted.iter().enumerate().all(|(i, &r)| r == i + 1) {
-        return ranks;
-    }
     let mut t = fin.t.truncated(fin.played);
     for p in &mut t.players {
         p.points = Some(p.rounds.iter().map(|e| t.points.points(e)).sum());
     }
-    forecast::play::places_of(ev, &t)
+    match file_ranks(&t) {
+        Some(ranks) => ranks,
+        None => forecast::play::places_of(ev, &t),
+    }
+}
+
+/// The rank column of `t` (points up to date) when it is a ranking of the standings.
+fn file_ranks(t: &swisslab_engine::Tournament) -> Option<Vec<usize>> {
+    let n = t.players.len();
+    let ranks: Vec<usize> = t
+        .players
+        .iter()
+        .map(|p| p.rank.map(|r| r as usize))
+        .collect::<Option<_>>()?;
+    let mut by_rank: Vec<(usize, swisslab_engine::Score)> = ranks
+        .iter()
+        .zip(&t.players)
+        .map(|(&r, p)| (r, p.points.unwrap_or(swisslab_engine::Score::ZERO)))
+        .collect();
+    by_rank.sort_unstable_by_key(|x| x.0);
+    let permutation = by_rank.iter().enumerate().all(|(i, x)| x.0 == i + 1);
+    let follows_points = by_rank.windows(2).all(|w| w[0].1 >= w[1].1);
+    (ranks.len() == n && permutation && follows_points).then_some(ranks)
 }
 
 /// The two baselines' chances of finishing in the first `k` from the points now.
@@ -540,4 +552,36 @@ pub fn write(
     }
     let _ = std::fs::remove_dir(dir.join(".tmp"));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(ranks: &[u32]) -> swisslab_engine::Tournament {
+        // Four players, two rounds: 1 beats 2 and 3, 4 beats 3 and draws 2.
+        let mut t = swisslab_engine::trf::read_str(concat!(
+            "012 Test\n",
+            "XXR 2\n",
+            "001    1      A                                 2000                             2.0    1     2 w 1     3 b 1 \n",
+            "001    2      B                                 1900                             0.5    2     1 b 0     4 w = \n",
+            "001    3      C                                 1800                             0.0    3     4 w 0     1 w 0 \n",
+            "001    4      D                                 1700                             1.5    4     3 b 1     2 b = \n",
+        ))
+        .unwrap();
+        for (p, &r) in t.players.iter_mut().zip(ranks) {
+            p.rank = Some(r);
+        }
+        t
+    }
+
+    #[test]
+    fn a_rank_column_counts_only_when_it_orders_the_points() {
+        // The standings: 1 (2), 4 (1.5), 2 (0.5), 3 (0).
+        assert_eq!(file_ranks(&event(&[1, 3, 4, 2])), Some(vec![1, 3, 4, 2]));
+        // Pairing numbers in the rank column (lichess' exports): not the standings.
+        assert_eq!(file_ranks(&event(&[1, 2, 3, 4])), None);
+        // Not a permutation.
+        assert_eq!(file_ranks(&event(&[1, 1, 4, 2])), None);
+    }
 }
