@@ -14,6 +14,10 @@
 //!   10%-90% range (both ends in), and the same share as the randomised PIT counts it (a value
 //!   on an end counts by the part of its probability inside the central 80%, so that a
 //!   calibrated forecast scores 80% whatever the steps of half a point);
+//! - **what the forecast expects of itself**: the skill and the coverage it would score if its
+//!   own chances were exactly right (what happens drawn from them): its expected Brier score is
+//!   the sum of p(1 - p), a baseline's the sum of (b - p)² + p(1 - p). A skill well under its
+//!   expected value says the model is wrong; one near it, that the events allowed no more;
 //! - **byes and absences** per remaining round: the forecast's chance of a pairing-allocated
 //!   bye and its mean number of players not paired, against the real ones.
 //!
@@ -50,12 +54,16 @@ pub struct Scored {
     pub failed_runs: u64,
     /// [model][target] Brier score and log loss.
     pub brier: [[f64; 3]; 3],
+    /// [model][target] the Brier score expected if the forecast's chances were right.
+    pub expected: [[f64; 3]; 3],
     pub log_loss: [[f64; 3]; 3],
     /// (target, chance, happened) of every player, the forecast's.
     pub chances: Vec<(usize, f64, bool)>,
-    /// Players whose final points are in the 10%-90% range; the PIT share summed; players.
+    /// Players whose final points are in the 10%-90% range; the PIT share summed; the
+    /// forecast's own chance of the range summed (its expected coverage).
     pub inside: u64,
     pub pit: f64,
+    pub inside_expected: f64,
     /// Per remaining round: (round, chance of a PAB, real PAB, mean players not paired, real).
     pub rounds: Vec<(usize, f64, bool, f64, usize)>,
 }
@@ -164,6 +172,7 @@ pub fn score(
             .collect();
     let mut brier = [[0.0; 3]; 3];
     let mut log_loss = [[0.0; 3]; 3];
+    let mut expected = [[0.0; 3]; 3];
     let mut chances = Vec::new();
     for (k, &(_, band)) in TARGETS.iter().enumerate() {
         let o: Vec<bool> = real.iter().map(|&r| r <= band).collect();
@@ -175,10 +184,15 @@ pub fn score(
             let (b, l) = brier_and_log(probs, &o);
             brier[m][k] = b;
             log_loss[m][k] = l;
+            expected[m][k] = probs
+                .iter()
+                .zip(&p)
+                .map(|(&b, &p)| (b - p).powi(2) + p * (1.0 - p))
+                .sum();
         }
         chances.extend(p.iter().zip(&o).map(|(&p, &o)| (k, p, o)));
     }
-    let (inside, pit) = coverage(fin, &tally);
+    let (inside, pit, inside_expected) = coverage(fin, &tally);
     let rounds = tally
         .rounds
         .iter()
@@ -215,19 +229,24 @@ pub fn score(
         runs,
         failed_runs: tally.failed_runs,
         brier,
+        expected,
         log_loss,
         chances,
         inside,
         pit,
+        inside_expected,
         rounds,
     })
 }
 
-/// Players whose final points fall in the forecast's 10%-90% range (both ends in), and the
-/// randomised-PIT share summed over the players.
-fn coverage(fin: &Finished, tally: &forecast::Tally) -> (u64, f64) {
+/// Players whose final points fall in the forecast's 10%-90% range (both ends in), the
+/// randomised-PIT share summed over the players, and the forecast's own chance of its range
+/// summed (a calibrated forecast's expected count: more than 80% of the players, the points
+/// moving in half-point steps).
+fn coverage(fin: &Finished, tally: &forecast::Tally) -> (u64, f64, f64) {
     let mut inside = 0;
     let mut pit = 0.0;
+    let mut expected = 0.0;
     for (i, p) in fin.t.players.iter().enumerate() {
         let real: i32 = p
             .rounds
@@ -245,6 +264,12 @@ fn coverage(fin: &Finished, tally: &forecast::Tally) -> (u64, f64) {
             forecast::tally::quantile(&h, 0.9).unwrap_or(0),
         );
         inside += u64::from(real >= lo && real <= hi);
+        expected += h
+            .iter()
+            .filter(|x| x.0 >= lo && x.0 <= hi)
+            .map(|x| x.1)
+            .sum::<u64>() as f64
+            / total as f64;
         let below: u64 = h.iter().filter(|x| x.0 < real).map(|x| x.1).sum();
         let at: u64 = h.iter().filter(|x| x.0 == real).map(|x| x.1).sum();
         let (a, b) = (
@@ -257,7 +282,7 @@ fn coverage(fin: &Finished, tally: &forecast::Tally) -> (u64, f64) {
             ((b.min(0.9) - a.max(0.1)).max(0.0)) / (b - a)
         };
     }
-    (inside, pit)
+    (inside, pit, expected)
 }
 
 /// Options of a backtest.
@@ -330,6 +355,14 @@ pub fn skill(scored: &[&Scored], m: usize, k: usize) -> f64 {
     1.0 - f / b.max(1e-12)
 }
 
+/// The pooled skill the forecast expects of itself against baseline `m` for target `k`: the
+/// skill if what happened were drawn from its own chances.
+pub fn expected_skill(scored: &[&Scored], m: usize, k: usize) -> f64 {
+    let f: f64 = scored.iter().map(|s| s.expected[0][k]).sum();
+    let b: f64 = scored.iter().map(|s| s.expected[m][k]).sum();
+    1.0 - f / b.max(1e-12)
+}
+
 /// One row of `backtest-events.csv`: an event, or the pool of a kind (`all`, `otb`, `online`).
 #[derive(Debug, Serialize)]
 pub struct EventCsv {
@@ -365,7 +398,11 @@ pub struct EventCsv {
     pub skill_points_first: String,
     pub skill_points_top3: String,
     pub skill_points_top10: String,
+    pub expected_skill_leaders_first: String,
+    pub expected_skill_leaders_top3: String,
+    pub expected_skill_leaders_top10: String,
     pub interval_coverage: String,
+    pub interval_expected: String,
     pub pit_coverage: String,
     pub byes_forecast: String,
     pub byes_real: usize,
@@ -397,6 +434,7 @@ fn row(event: String, pool: &[&Scored]) -> EventCsv {
     let l = |m: usize, k: usize| per(sum(&|s| s.log_loss[m][k]));
     let players: usize = pool.iter().map(|s| s.players).sum();
     let sk = |m: usize, k: usize| format!("{:.4}", skill(pool, m, k));
+    let ex = |k: usize| format!("{:.4}", expected_skill(pool, 1, k));
     let one = pool[0];
     EventCsv {
         event,
@@ -435,10 +473,14 @@ fn row(event: String, pool: &[&Scored]) -> EventCsv {
         skill_points_first: sk(2, 0),
         skill_points_top3: sk(2, 1),
         skill_points_top10: sk(2, 2),
+        expected_skill_leaders_first: ex(0),
+        expected_skill_leaders_top3: ex(1),
+        expected_skill_leaders_top10: ex(2),
         interval_coverage: format!(
             "{:.4}",
             pool.iter().map(|s| s.inside).sum::<u64>() as f64 / players.max(1) as f64
         ),
+        interval_expected: format!("{:.4}", sum(&|s| s.inside_expected) / players.max(1) as f64),
         pit_coverage: format!("{:.4}", sum(&|s| s.pit) / players.max(1) as f64),
         byes_forecast: format!("{:.3}", sum(&|s| s.rounds.iter().map(|r| r.1).sum::<f64>())),
         byes_real: pool

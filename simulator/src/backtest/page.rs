@@ -2,7 +2,7 @@
 //! forecast against the two baselines, per event and pooled; the reliability table and
 //! diagram; the points intervals' coverage; byes and absences per remaining round.
 
-use super::{event_rows, reliability_rows, skill, Scored, MODELS, TARGETS};
+use super::{event_rows, expected_skill, reliability_rows, skill, Scored, MODELS, TARGETS};
 use std::fmt::Write as _;
 use swisslab_reports::html::escape;
 
@@ -16,7 +16,10 @@ pub fn render(scored: &[Scored], line: &str) -> String {
          differences between the chance given and what happened, summed over the players \
          (lower is better); skill: 1 - the forecast's pooled score / the baseline's. Baselines: \
          <em>leaders</em> (the players above the k-th best score now take a place each, those \
-         on it share the rest) and <em>points</em> (k times the share of the points now).</p>",
+         on it share the rest) and <em>points</em> (k times the share of the points now). \
+         <em>Expected</em>: what the forecast would score if its own chances were exactly right \
+         (the outcomes drawn from them): a skill well under it says the model is wrong, one \
+         near it that the events allowed no more.</p>",
         escape(line)
     );
     skill_section(&mut b, scored);
@@ -32,7 +35,7 @@ fn skill_section(b: &mut String, scored: &[Scored]) {
     for (t, _) in TARGETS {
         let _ = write!(b, "<th>{t}</th>");
     }
-    b.push_str("<th>points within 10%–90%</th><th>PIT coverage (80% if calibrated)</th></tr></thead><tbody>\n");
+    b.push_str("<th>points within 10%–90% (expected)</th><th>PIT coverage (80% if calibrated)</th></tr></thead><tbody>\n");
     for kind in ["all", "otb", "online"] {
         let pool: Vec<&Scored> = scored
             .iter()
@@ -44,6 +47,7 @@ fn skill_section(b: &mut String, scored: &[Scored]) {
         let players: usize = pool.iter().map(|s| s.players).sum();
         let inside = pool.iter().map(|s| s.inside).sum::<u64>() as f64 / players.max(1) as f64;
         let pit = pool.iter().map(|s| s.pit).sum::<f64>() / players.max(1) as f64;
+        let expected = pool.iter().map(|s| s.inside_expected).sum::<f64>() / players.max(1) as f64;
         for (m, model) in MODELS.iter().enumerate().skip(1) {
             let _ = write!(
                 b,
@@ -52,12 +56,22 @@ fn skill_section(b: &mut String, scored: &[Scored]) {
                 model
             );
             for k in 0..TARGETS.len() {
-                let _ = write!(b, "<td>{:+.3}</td>", skill(&pool, m, k));
+                if m == 1 {
+                    let _ = write!(
+                        b,
+                        "<td>{:+.3} (expected {:+.3})</td>",
+                        skill(&pool, m, k),
+                        expected_skill(&pool, m, k)
+                    );
+                } else {
+                    let _ = write!(b, "<td>{:+.3}</td>", skill(&pool, m, k));
+                }
             }
             let _ = writeln!(
                 b,
-                "<td>{:.1}%</td><td>{:.1}%</td></tr>",
+                "<td>{:.1}% ({:.1}%)</td><td>{:.1}%</td></tr>",
                 100.0 * inside,
+                100.0 * expected,
                 100.0 * pit
             );
         }

@@ -346,15 +346,19 @@ fn backtest(args: &Args) -> anyhow::Result<u8> {
         .filter(|r| r.event.starts_with("pooled"))
     {
         println!(
-            "  {:<16} skill vs leaders first {} top3 {} top10 {}; vs points {} {} {}; points within 10-90% {} (PIT {}); PABs {} forecast / {} real",
+            "  {:<16} skill vs leaders first {} top3 {} top10 {} (expected if calibrated {} {} {}); vs points {} {} {}; points within 10-90% {} (expected {}, PIT {}); PABs {} forecast / {} real",
             r.event,
             r.skill_leaders_first,
             r.skill_leaders_top3,
             r.skill_leaders_top10,
+            r.expected_skill_leaders_first,
+            r.expected_skill_leaders_top3,
+            r.expected_skill_leaders_top10,
             r.skill_points_first,
             r.skill_points_top3,
             r.skill_points_top10,
             r.interval_coverage,
+            r.interval_expected,
             r.pit_coverage,
             r.byes_forecast,
             r.byes_real
