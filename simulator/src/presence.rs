@@ -21,6 +21,9 @@ pub struct Status {
     pub absent_run: usize,
     /// Absent at least once since he arrived.
     pub had_absence: bool,
+    /// His last absence was a bye worth points (a half- or full-point bye he asked for), not a
+    /// zero-point absence.
+    pub last_bye: bool,
     /// Points since he arrived, and rounds since he arrived.
     pub points: f64,
     pub rounds: usize,
@@ -45,6 +48,7 @@ impl Status {
         } else if self.arrived {
             self.absent_run += 1;
             self.had_absence = true;
+            self.last_bye = points > 0.0;
         }
         if self.arrived {
             self.points += points;
@@ -102,7 +106,10 @@ pub fn p_leave(p: &Presence, s: &Status, r: usize, total: usize) -> f64 {
 pub fn p_return(p: &Presence, s: &Status, r: usize, total: usize) -> f64 {
     let x = position(r, total);
     logistic(
-        p.return_ + p.return_long * f64::from(u8::from(s.absent_run >= 2)) + p.return_position * x,
+        p.return_
+            + p.return_long * f64::from(u8::from(s.absent_run >= 2))
+            + p.return_position * x
+            + p.return_after_bye * f64::from(u8::from(s.last_bye)),
     )
 }
 
@@ -207,6 +214,18 @@ mod tests {
         let f = Factors::default();
         assert!((p_present(&p, f, &low, 6, 9) - (1.0 - p_leave(&p, &low, 6, 9))).abs() < 1e-12);
         assert!((p_present(&p, f, &one, 6, 9) - p_return(&p, &one, 6, 9)).abs() < 1e-12);
+        // A player who asked for a half-point bye is more likely back than one absent for
+        // nothing, when the profile says so.
+        let q = Presence {
+            return_after_bye: 1.5,
+            ..p.clone()
+        };
+        let (mut bye, mut zero) = (low, low);
+        bye.after(false, 0.5);
+        zero.after(false, 0.0);
+        assert!(bye.last_bye && !zero.last_bye);
+        assert!(p_return(&q, &bye, 6, 9) > p_return(&q, &zero, 6, 9));
+        assert_eq!(p_return(&p, &bye, 6, 9), p_return(&p, &zero, 6, 9));
     }
 
     #[test]

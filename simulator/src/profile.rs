@@ -152,7 +152,8 @@ impl Default for FittedResults {
 ///   · [absent at least once since he arrived] + `leave_score` · (s - 1/2)), s his points so
 ///   far per round since he arrived;
 /// - returning: P(present in round r | absent in round r-1) = logistic(`return` +
-///   `return_long` · [absent two rounds or more] + `return_position` · x);
+///   `return_long` · [absent two rounds or more] + `return_position` · x +
+///   `return_after_bye` · [his last absence a half- or full-point bye]);
 /// - late entries: a player is a late entry with probability `late_entry`; a late entry not yet
 ///   arrived arrives in round r with probability logistic(`arrive` + `arrive_position` · x);
 /// - the kind of an absence: a half-point bye (`H`) with probability logistic(`half_bye` +
@@ -175,6 +176,7 @@ pub struct Presence {
     pub return_: f64,
     pub return_long: f64,
     pub return_position: f64,
+    pub return_after_bye: f64,
     pub event_return_prior: f64,
     pub late_entry: f64,
     pub arrive: f64,
@@ -197,6 +199,7 @@ impl Default for Presence {
             return_: -0.3,
             return_long: -2.0,
             return_position: 0.0,
+            return_after_bye: 0.0,
             event_return_prior: 10.0,
             late_entry: 0.02,
             arrive: -1.0,

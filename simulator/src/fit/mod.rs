@@ -182,6 +182,7 @@ pub fn profile_text(fit: &Fit) -> String {
         ("return", p.return_),
         ("return_long", p.return_long),
         ("return_position", p.return_position),
+        ("return_after_bye", p.return_after_bye),
         ("event_return_prior", p.event_return_prior),
         ("late_entry", p.late_entry),
         ("arrive", p.arrive),

@@ -72,8 +72,9 @@ fn collect(events: &[Event]) -> Rows {
                     });
                 } else if s.arrived {
                     let long = f64::from(u8::from(s.absent_run >= 2));
+                    let bye = f64::from(u8::from(s.last_bye));
                     rows.ret.push(Row {
-                        x: vec![1.0, long, x],
+                        x: vec![1.0, long, x, bye],
                         y: present,
                         event: k,
                         round: r,
@@ -219,6 +220,10 @@ pub fn fit(events: &[Event], out: &mut Vec<Estimate>) -> (Presence, f64) {
             ),
             ("return_long", "change after two or more rounds missed"),
             ("return_position", "change from round 1 to the last round"),
+            (
+                "return_after_bye",
+                "change when the absence was a half- or full-point bye",
+            ),
         ],
         out,
     );
@@ -281,6 +286,7 @@ pub fn fit(events: &[Event], out: &mut Vec<Estimate>) -> (Presence, f64) {
         return_: ret[0],
         return_long: ret[1],
         return_position: ret[2],
+        return_after_bye: ret[3],
         event_return_prior,
         late_entry,
         arrive: arrive[0],
