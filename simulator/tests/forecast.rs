@@ -368,11 +368,26 @@ fn backtest_of_the_real_events_holds_its_skill() {
         cols[i].parse().unwrap()
     };
     assert_eq!(csv.lines().count(), 1 + 14 + 3, "{csv}");
-    assert!(get("skill_leaders_first") >= 0.10, "{pooled}");
-    assert!(get("skill_leaders_top3") >= 0.15, "{pooled}");
-    assert!(get("skill_leaders_top10") >= 0.22, "{pooled}");
+    // 40 runs an event: first +0.21, top 3 +0.15, top 10 +0.29.
+    assert!(get("skill_leaders_first") >= 0.15, "{pooled}");
+    assert!(get("skill_leaders_top3") >= 0.12, "{pooled}");
+    assert!(get("skill_leaders_top10") >= 0.25, "{pooled}");
     let pit = get("pit_coverage");
     assert!((0.74..=0.86).contains(&pit), "{pooled}");
+    // The 10%-90% range of points holds at least 80% of the forecast's own chances (both
+    // ends in, half-point steps): what a calibrated forecast would cover.
+    assert!(get("interval_expected") >= 0.80, "{pooled}");
+    for k in ["first", "top3", "top10"] {
+        let e = get(&format!("expected_skill_leaders_{k}"));
+        assert!(e > 0.0 && e < 1.0, "{pooled}");
+    }
+    // The lichess exports' rank column holds pairing numbers: the final standings are
+    // computed, and the skill against the leaders stays finite (the leaders' Brier score of
+    // an event where they all finish first is 0).
+    assert!(
+        !csv.contains("e+") && !csv.contains("-inf") && !csv.contains("NaN"),
+        "{csv}"
+    );
     assert!(out.join("backtest.html").exists());
 }
 

@@ -348,19 +348,32 @@ pub fn run(
 }
 
 /// Pooled skill of the forecast against baseline `m` for target `k`: 1 - the sum of the
-/// forecast's Brier scores / the sum of the baseline's, over `which` events.
+/// forecast's Brier scores / the sum of the baseline's, over `which` events (not a number
+/// when the baseline scored 0: an event whose leaders all finished where they stood).
 pub fn skill(scored: &[&Scored], m: usize, k: usize) -> f64 {
-    let f: f64 = scored.iter().map(|s| s.brier[0][k]).sum();
-    let b: f64 = scored.iter().map(|s| s.brier[m][k]).sum();
-    1.0 - f / b.max(1e-12)
+    pooled_skill(scored, |s| &s.brier, m, k)
+}
+
+/// 1 - the forecast's summed score / baseline `m`'s, for target `k` (NaN for a baseline of 0).
+fn pooled_skill(
+    scored: &[&Scored],
+    of: impl Fn(&Scored) -> &[[f64; 3]; 3],
+    m: usize,
+    k: usize,
+) -> f64 {
+    let f: f64 = scored.iter().map(|s| of(s)[0][k]).sum();
+    let b: f64 = scored.iter().map(|s| of(s)[m][k]).sum();
+    if b > 1e-12 {
+        1.0 - f / b
+    } else {
+        f64::NAN
+    }
 }
 
 /// The pooled skill the forecast expects of itself against baseline `m` for target `k`: the
 /// skill if what happened were drawn from its own chances.
 pub fn expected_skill(scored: &[&Scored], m: usize, k: usize) -> f64 {
-    let f: f64 = scored.iter().map(|s| s.expected[0][k]).sum();
-    let b: f64 = scored.iter().map(|s| s.expected[m][k]).sum();
-    1.0 - f / b.max(1e-12)
+    pooled_skill(scored, |s| &s.expected, m, k)
 }
 
 /// One row of `backtest-events.csv`: an event, or the pool of a kind (`all`, `otb`, `online`).
@@ -433,8 +446,15 @@ fn row(event: String, pool: &[&Scored]) -> EventCsv {
     let b = |m: usize, k: usize| per(sum(&|s| s.brier[m][k]));
     let l = |m: usize, k: usize| per(sum(&|s| s.log_loss[m][k]));
     let players: usize = pool.iter().map(|s| s.players).sum();
-    let sk = |m: usize, k: usize| format!("{:.4}", skill(pool, m, k));
-    let ex = |k: usize| format!("{:.4}", expected_skill(pool, 1, k));
+    let fixed = |v: f64| {
+        if v.is_finite() {
+            format!("{v:.4}")
+        } else {
+            String::new()
+        }
+    };
+    let sk = |m: usize, k: usize| fixed(skill(pool, m, k));
+    let ex = |k: usize| fixed(expected_skill(pool, 1, k));
     let one = pool[0];
     EventCsv {
         event,
