@@ -8,7 +8,7 @@
 use super::colour::ColourRule;
 use super::floaters::Choice;
 use super::groups::{side, ByeRule, Direction, Side};
-use super::readings::FloaterRule;
+use super::readings::{alternating, FloaterRule};
 use super::trace::{Done, FloatWhy, How, Step};
 use super::transfer::Reason;
 use super::LimRound;
@@ -171,18 +171,43 @@ fn passes_over(r: &LimRound, choice: &Choice, rule: FloaterRule, y: usize, step:
             id(x),
             r.players[x].rating
         ),
-        FloaterRule::Colour => format!(
-            "3.2.2: more players of the scoregroup are due {} ({} of {}); {} is due {}",
-            colour_word(choice.majority),
-            choice
+        FloaterRule::Colour => {
+            // Would the colours due by alternation alone have kept y?
+            let alt = |i: usize| alternating(&r.players[i].colours);
+            let (w, b) = choice
                 .candidates
                 .iter()
-                .filter(|c| c.due.is_some() && c.due == choice.majority)
-                .count(),
-            choice.candidates.len(),
-            id(y),
-            colour_word(cand(y).and_then(|c| c.due))
-        ),
+                .fold((0, 0), |(w, b), c| match alt(c.index) {
+                    Some(Color::White) => (w + 1, b),
+                    Some(Color::Black) => (w, b + 1),
+                    None => (w, b),
+                });
+            let by_alternation = match w.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(Color::White),
+                std::cmp::Ordering::Less => Some(Color::Black),
+                std::cmp::Ordering::Equal => None,
+            };
+            let note = if r.round.is_multiple_of(2)
+                && (by_alternation.is_none() || alt(y) == by_alternation)
+            {
+                " (by alternation alone it would not be: 5.6 makes the equalising colour the \
+                 due one in an even round)"
+            } else {
+                ""
+            };
+            format!(
+                "3.2.2: more players of the scoregroup are due {} ({} of {}); {} is due {}{note}",
+                colour_word(choice.majority),
+                choice
+                    .candidates
+                    .iter()
+                    .filter(|c| c.due.is_some() && c.due == choice.majority)
+                    .count(),
+                choice.candidates.len(),
+                id(y),
+                colour_word(cand(y).and_then(|c| c.due))
+            )
+        }
         FloaterRule::Opponent => format!(
             "3.3: {} has no compatible opponent of his own in the adjacent scoregroup",
             id(y)
@@ -277,10 +302,13 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
         let only_file: Vec<usize> = file_out.difference(&ours_out).copied().collect();
         // The floater chosen to make the number even, whom the file keeps, against the file's.
         let parity = step.floats.iter().find_map(|(p, why)| match why {
-            FloatWhy::Parity(c) if only_ours.contains(p) => Some(c),
+            FloatWhy::Parity(c) if only_ours.contains(p) => Some((c, false)),
+            FloatWhy::Swapped {
+                choice: Some(c), ..
+            } if only_ours.contains(p) => Some((c.as_ref(), true)),
             _ => None,
         });
-        if let Some(choice) = parity {
+        if let Some((choice, swapped)) = parity {
             let theirs = only_file
                 .iter()
                 .copied()
@@ -293,9 +321,14 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
                     .map_or(FloaterRule::Number, |(rule, _)| *rule);
                 let maxi = rule == FloaterRule::Colour
                     && choice.candidate(y).and_then(|c| c.due) == choice.majority;
+                let then = if swapped {
+                    "; the scoregroup then could not be paired and 4.4.1 exchanged him"
+                } else {
+                    ""
+                };
                 return Some(format!(
                     "Art. {}: {name}: the floater to make the number even (2.3.4): here {} \
-                     (type {}); the file floats {} instead: {}",
+                     (type {}{then}); the file floats {} instead: {}",
                     if maxi { "3.2.3" } else { rule_article(rule) },
                     who(r, choice.player),
                     choice.kind,
@@ -303,6 +336,22 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
                     passes_over(r, choice, rule, y, step)
                 ));
             }
+        }
+        // The file passes on more players from a scoregroup whose players all could be paired.
+        let no_44 = step.floats.iter().all(|(_, why)| {
+            !matches!(
+                why,
+                FloatWhy::Swapped { .. } | FloatWhy::Unpairable | FloatWhy::Companion { .. }
+            )
+        });
+        if only_ours.is_empty() && no_44 && step.cracked.is_empty() && step.side != Side::Median {
+            let theirs: Vec<String> = only_file.iter().map(|&p| plays(p)).collect();
+            return Some(format!(
+                "Art. 4.4: {name}: the players it keeps can all be paired (3.8 and 4.1 take an \
+                 available opponent, one that leaves the rest pairable; 4.4 floats players only \
+                 from a scoregroup that cannot be paired completely); in the file {}",
+                theirs.join(", ")
+            ));
         }
         let article = only_ours
             .first()
@@ -342,13 +391,23 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
             }
         ));
     }
+    // The players still to pair when each pair is made.
+    let mut remaining: Vec<usize> = members
+        .iter()
+        .copied()
+        .filter(|p| step.floats.iter().all(|(q, _)| q != p))
+        .collect();
     for m in &step.pairs {
+        let left = remaining.clone();
+        remaining.retain(|&p| p != m.a && p != m.b);
         if step.cracked.contains(&(m.a, m.b)) {
             continue;
         }
         if f.opp.get(&m.a).map(|&(o, _)| o) == Some(m.b) {
             continue;
         }
+        let theirs = f.opp.get(&m.a).map(|&(o, _)| o);
+        let note = what_the_file_did(r, step, m, &left, theirs);
         let due = |i: usize| colour_word(r.players[i].due);
         // The colours due to the scrutinised player, to his opponent here and in the file.
         let dues = || {
@@ -368,16 +427,16 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
             )
         };
         let (article, detail) = match m.how {
-            How::FloaterColour | How::Floater => ("3.8", format!("the floater {}", dues())),
-            How::Proposed => ("2.4/4.1", "the proposed pairing".to_string()),
+            How::FloaterColour | How::Floater => ("3.8", format!("the floater {}{note}", dues())),
+            How::Proposed => ("2.4/4.1", format!("the proposed pairing{note}")),
             How::Exchange => (
                 "4.1-4.3",
-                "the first available in the order of 4.2".to_string(),
+                format!("the first available in the order of 4.2{note}"),
             ),
             How::Colour => (
                 "5.2",
                 format!(
-                    "an exchange for colour in place of a nearer opponent: {}",
+                    "an exchange for colour in place of a nearer opponent: {}{note}",
                     dues()
                 ),
             ),
@@ -391,4 +450,73 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
         ));
     }
     None
+}
+
+/// What the file's opponent `theirs` of the scrutinised player of `m` is among the players
+/// `left` to pair: for a floater (3.8), whether he is the last player due the alternate colour
+/// in the order of the direction (the other end of "the highest numbered"); for another player,
+/// whether he is the proposed opponent (2.4) or the first compatible one in the order of 4.2,
+/// the second scrutiny (5.2) left out.
+fn what_the_file_did(
+    r: &LimRound,
+    step: &Step,
+    m: &super::trace::Made,
+    left: &[usize],
+    theirs: Option<usize>,
+) -> String {
+    let Some(o) = theirs.filter(|o| left.contains(o)) else {
+        return String::new();
+    };
+    let x = m.a;
+    match m.how {
+        How::FloaterColour | How::Floater => {
+            let mut order: Vec<usize> = left.iter().copied().filter(|&p| p != x).collect();
+            step.direction.arrange(&r.players, &mut order);
+            let last_due_alt = |alternating_only: bool| {
+                order.iter().rev().copied().find(|&p| {
+                    r.compatible(x, p)
+                        && if alternating_only {
+                            let (dx, dp) = (
+                                alternating(&r.players[x].colours),
+                                alternating(&r.players[p].colours),
+                            );
+                            dx.is_none() || dp.is_none() || dx != dp
+                        } else {
+                            super::colour::suits(r, x, p)
+                        }
+                })
+            };
+            let numbering = "the last of those due the alternate colour in the order of the \
+                             direction (the lowest numbered downward, the highest upward)";
+            if last_due_alt(false) == Some(o) {
+                format!("; the file's is {numbering}")
+            } else if r.round.is_multiple_of(2) && last_due_alt(true) == Some(o) {
+                format!(
+                    "; the file's is {numbering}, the colours due read by alternation alone \
+                     (5.6 makes the equalising colour the due one in an even round)"
+                )
+            } else if r.round.is_multiple_of(2)
+                && alternating(&r.players[x].colours) != r.players[x].due
+            {
+                "; by alternation alone the floater would be due the other colour (5.6 makes \
+                 the equalising colour the due one in an even round)"
+                    .into()
+            } else {
+                String::new()
+            }
+        }
+        _ => {
+            let mut arranged = left.to_vec();
+            step.direction.arrange(&r.players, &mut arranged);
+            let order = super::exchange::order(&arranged);
+            let first_compatible = order.iter().copied().find(|&p| r.compatible(x, p));
+            if order.first() == Some(&o) {
+                "; the file keeps the proposed pairing".into()
+            } else if first_compatible == Some(o) {
+                "; the file's is the first compatible in the order of 4.2".into()
+            } else {
+                String::new()
+            }
+        }
+    }
 }

@@ -210,8 +210,22 @@ fn pair_group(
                 swapped = true;
                 rest.retain(|&i| i != x);
                 rest.push(f);
-                step.floats.retain(|&(i, _)| i != f);
-                step.floats.push((x, FloatWhy::Swapped { returned: f }));
+                let mut chosen = None;
+                step.floats.retain(|(i, why)| {
+                    if *i == f {
+                        if let FloatWhy::Parity(c) = why {
+                            chosen = Some(c.clone());
+                        }
+                    }
+                    *i != f
+                });
+                step.floats.push((
+                    x,
+                    FloatWhy::Swapped {
+                        returned: f,
+                        choice: chosen.map(Box::new),
+                    },
+                ));
             }
             _ => {
                 // 4.4.2: x floats with the lowest numbered player (upward: highest) whose going

@@ -62,6 +62,13 @@ pub(super) fn ranked(players: &[LimPlayer], a: usize, b: usize) -> (usize, usize
     }
 }
 
+/// The alternating colour alone (the opposite of the last played), which is the due colour of
+/// 5.5 in odd rounds; the first difference names it where a file's pairing follows it in an
+/// even round (`difference`).
+pub(super) fn alternating(colours: &[Color]) -> Option<Color> {
+    colours.last().map(|c| c.opposite())
+}
+
 /// Art. 3: the order in which the considerations of the text choose a floater (to make a
 /// scoregroup's number even, 2.3.4) among the players of the scoregroup. Each keeps, of the
 /// players still in the running, those it prefers (all of them when it prefers none).

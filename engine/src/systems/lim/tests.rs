@@ -188,7 +188,7 @@ fn art_4_4_1_two_swaps_with_the_floater_seven() {
     let f = floated(&r, &done, 4);
     assert_eq!(f.len(), 1, "{f:?}");
     assert_eq!(f[0].0, 2);
-    assert!(matches!(f[0].1, FloatWhy::Swapped { returned } if r.id(returned) == 7));
+    assert!(matches!(f[0].1, FloatWhy::Swapped { returned, .. } if r.id(returned) == 7));
     let p = pairs(&r, &done);
     assert!(p.iter().any(|&(a, b)| a == 7 || b == 7));
     assert!(!p.contains(&(1, 2)) && p.iter().any(|&(a, b)| (a == 2 || b == 2) && a.max(b) > 7));

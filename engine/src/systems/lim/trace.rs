@@ -31,8 +31,12 @@ pub(super) enum FloatWhy {
     Transfer(Reason),
     /// 2.3.4 and Art. 3: chosen to make the number even.
     Parity(Choice),
-    /// 4.4.1: the player who cannot be paired, exchanged with the floater (who returns).
-    Swapped { returned: usize },
+    /// 4.4.1: the player who cannot be paired, exchanged with the floater (who returns), with
+    /// the choice that had floated him.
+    Swapped {
+        returned: usize,
+        choice: Option<Box<Choice>>,
+    },
     /// 4.4.2: the player who cannot be paired.
     Unpairable,
     /// 4.4.2: the player floated together with him.
