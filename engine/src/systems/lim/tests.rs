@@ -658,6 +658,19 @@ fn random_tournament(
             req.present.remove(a);
         }
         let Ok(p) = pair(&t, &req) else {
+            // Nothing is refused that has a legal pairing: no bye leaves the others pairable.
+            let r = prepare(&t, &req).expect("prepared");
+            let n = r.players.len();
+            let all: Vec<usize> = (0..n).collect();
+            let pairable = if n % 2 == 0 {
+                Matching.complete(&r, &all)
+            } else {
+                (0..n).filter(|&b| r.players[b].bye_eligible).any(|b| {
+                    let rest: Vec<usize> = all.iter().copied().filter(|&i| i != b).collect();
+                    Matching.complete(&r, &rest)
+                })
+            };
+            assert!(!pairable, "a legal round refused:\n{}", crate::trf::write(&t));
             return;
         };
         each(&t, &req, &p);
