@@ -131,6 +131,9 @@ fn cause(why: &str) -> Option<&'static str> {
             "Art. 5: the colour rules (5.4 only when both are due the same colour; played games \
              only)"
         }
+        "Art. 2.4/4.1" | "Art. 4.1-4.3" | "Art. 3.8" if has("made once") => {
+            "4.2-4.3: the proposals made once, the floaters in the arrangement"
+        }
         "Art. 1.1" | "Art. 7.1" => "1.1 / 7.1: the bye",
         _ => return None,
     })

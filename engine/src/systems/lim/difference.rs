@@ -397,6 +397,7 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
         .copied()
         .filter(|p| step.floats.iter().all(|(q, _)| q != p))
         .collect();
+    let kept = remaining.clone();
     for m in &step.pairs {
         let left = remaining.clone();
         remaining.retain(|&p| p != m.a && p != m.b);
@@ -407,7 +408,7 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
             continue;
         }
         let theirs = f.opp.get(&m.a).map(|&(o, _)| o);
-        let note = what_the_file_did(r, step, m, &left, theirs);
+        let note = what_the_file_did(r, step, m, &left, theirs, &kept);
         let due = |i: usize| colour_word(r.players[i].due);
         // The colours due to the scrutinised player, to his opponent here and in the file.
         let dues = || {
@@ -463,11 +464,26 @@ fn what_the_file_did(
     m: &super::trace::Made,
     left: &[usize],
     theirs: Option<usize>,
+    kept: &[usize],
 ) -> String {
     let Some(o) = theirs.filter(|o| left.contains(o)) else {
         return String::new();
     };
     let x = m.a;
+    // The other reading of 4.2-4.3 beyond six players (reading 16 of docs/systems/lim.md): the
+    // proposals made once for all the players the scoregroup keeps, its floaters among them,
+    // and not afresh after each pair.
+    let once = || {
+        let mut arranged = kept.to_vec();
+        step.direction.arrange(&r.players, &mut arranged);
+        proposals_once(&arranged, x)
+            .into_iter()
+            .find(|&p| left.contains(&p) && r.compatible(x, p))
+            == Some(o)
+    };
+    let once_note = "; the file's is the first compatible in the order of 4.2 with the proposals \
+                     made once for the whole scoregroup, its floaters in the arrangement (not \
+                     afresh after each pair)";
     match m.how {
         How::FloaterColour | How::Floater => {
             let mut order: Vec<usize> = left.iter().copied().filter(|&p| p != x).collect();
@@ -501,6 +517,8 @@ fn what_the_file_did(
                 "; by alternation alone the floater would be due the other colour (5.6 makes \
                  the equalising colour the due one in an even round)"
                     .into()
+            } else if once() {
+                once_note.into()
             } else {
                 String::new()
             }
@@ -514,9 +532,35 @@ fn what_the_file_did(
                 "; the file keeps the proposed pairing".into()
             } else if first_compatible == Some(o) {
                 "; the file's is the first compatible in the order of 4.2".into()
+            } else if once() {
+                once_note.into()
             } else {
                 String::new()
             }
         }
     }
+}
+
+/// The opponents `x` tries in the order of 4.2 when the proposals of 2.4 are made once for
+/// `arranged` (all the players a scoregroup keeps, in the order of scrutiny of the direction)
+/// and kept: his proposed opponent, the rest of the other half in order, his own half from its
+/// far end back.
+fn proposals_once(arranged: &[usize], x: usize) -> Vec<usize> {
+    let half = arranged.len() / 2;
+    let Some(k) = arranged.iter().position(|&p| p == x) else {
+        return Vec::new();
+    };
+    if half == 0 {
+        return Vec::new();
+    }
+    let (own, other) = if k < half {
+        (&arranged[..half], &arranged[half..])
+    } else {
+        (&arranged[half..], &arranged[..half])
+    };
+    let proposed = other[k % half];
+    std::iter::once(proposed)
+        .chain(other.iter().copied().filter(|&p| p != proposed))
+        .chain(own.iter().rev().copied().filter(|&p| p != x))
+        .collect()
 }

@@ -662,7 +662,7 @@ fn random_tournament(
             let r = prepare(&t, &req).expect("prepared");
             let n = r.players.len();
             let all: Vec<usize> = (0..n).collect();
-            let pairable = if n % 2 == 0 {
+            let pairable = if n.is_multiple_of(2) {
                 Matching.complete(&r, &all)
             } else {
                 (0..n).filter(|&b| r.players[b].bye_eligible).any(|b| {
@@ -670,7 +670,11 @@ fn random_tournament(
                     Matching.complete(&r, &rest)
                 })
             };
-            assert!(!pairable, "a legal round refused:\n{}", crate::trf::write(&t));
+            assert!(
+                !pairable,
+                "a legal round refused:\n{}",
+                crate::trf::write(&t)
+            );
             return;
         };
         each(&t, &req, &p);
