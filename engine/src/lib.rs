@@ -24,6 +24,7 @@ pub mod model;
 pub mod pairing;
 pub mod positional;
 pub mod score;
+pub mod standings;
 pub mod system;
 mod systems;
 pub mod tiebreak;

@@ -46,6 +46,7 @@
 use arbitrary::Unstructured;
 use std::collections::BTreeSet;
 use swisslab_engine::fuzzing::{violation, Violation, LIMITS};
+use swisslab_engine::pairing::{ByeRule, ColourRule};
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
 use swisslab_engine::{
     trf, Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, System,
@@ -94,13 +95,15 @@ impl Facts {
 /// True when round entry `e` of `t` bars a later pairing-allocated bye under `system`.
 pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
     let pab = *e == RoundEntry::Unplayed(Unplayed::Pab);
-    match (system, *e) {
+    match (system.invariants().bye, *e) {
         // 2017 C.04.1.d: "has already received a pairing-allocated bye, or has already scored a
-        // (forfeit) win due to an opponent not appearing in time".
-        (System::Dutch2017, RoundEntry::Game { kind, result, .. }) => {
+        // (forfeit) win due to an opponent not appearing in time". (Double-Swiss C2 is a rule
+        // of matches (two columns): its pairings are checked by
+        // [`pair_and_verify_double_swiss`], never through these per-column facts.)
+        (ByeRule::ByeOrForfeitWin, RoundEntry::Game { kind, result, .. }) => {
             kind == GameKind::Forfeit && result == GameResult::Win
         }
-        (System::Dutch2017, RoundEntry::Unplayed(u)) => {
+        (ByeRule::ByeOrForfeitWin, RoundEntry::Unplayed(u)) => {
             matches!(u, Unplayed::Pab | Unplayed::ForfeitWin)
         }
         // 2026 C.04.1 Art. 4: a pairing-allocated bye (of any value), or "scored in one single
@@ -109,46 +112,27 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // full-point bye or a forfeit win bars it and, with the usual points, a half-point bye
         // does not. A win worth nothing gives the clause no meaning: it then bars nothing
         // (as the engine reads it).
-        // Dubov 2026 C2 (2.1.2) cites the same Art. 4; Dubov 1997 2.2 bars "a point without
-        // playing", read the same way (a round not played that scored a win's points).
-        // Lim (C.04.4.3) Art. 1.1 adds to Basic Rules Art. 3; Art. 4 bars as in 2026.
-        // Burstein 2026 C2 (2.1.2) cites Art. 4 too.
-        (
-            System::Dutch2026
-            | System::Dubov2026
-            | System::Dubov1997
-            | System::Lim
-            | System::Burstein2026,
-            RoundEntry::Game { kind, .. },
-        ) if kind != GameKind::Forfeit => false,
-        (
-            System::Dutch2026
-            | System::Dubov2026
-            | System::Dubov1997
-            | System::Lim
-            | System::Burstein2026,
-            _,
-        ) => pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win),
+        // Dubov 1997 2.2 bars "a point without playing", and 1998 B.1.b "a point without
+        // playing, either through a bye or due to an opponent not appearing in time": read the
+        // same way (a round not played that scored a win's points, or the bye).
+        (ByeRule::ByeOrWinWithoutPlaying, RoundEntry::Game { kind, .. })
+            if kind != GameKind::Forfeit =>
+        {
+            false
+        }
+        (ByeRule::ByeOrWinWithoutPlaying, _) => {
+            pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
+        }
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
         // due to an opponent not appearing in time": a forfeit win, or a bye (of any kind) that
         // scored points; a pairing-allocated bye worth nothing bars nothing (nor does a forfeit
         // loss: the player himself did not appear), and neither does a forfeit win worth
         // nothing (no "point or half point" received; as the engine reads it).
-        (System::Dutch2012, RoundEntry::Game { kind, result, .. }) => {
+        (ByeRule::PointWithoutPlaying, RoundEntry::Game { kind, result, .. }) => {
             kind == GameKind::Forfeit && result == GameResult::Win && t.points.points(e) > Score(0)
         }
-        (System::Dutch2012, RoundEntry::Unplayed(u)) => {
+        (ByeRule::PointWithoutPlaying, RoundEntry::Unplayed(u)) => {
             u != Unplayed::ForfeitLoss && t.points.points(e) > Score(0)
-        }
-        // 1998 B.1.b: "received a point without playing, either through a bye or due to an
-        // opponent not appearing in time": the bye, or any round not played over the board
-        // worth a win's points.
-        // Double-Swiss C2 is a rule of matches (two columns): its pairings are checked by
-        // [`pair_and_verify_double_swiss`], never through these per-column facts.
-        (System::DoubleSwiss, _) => pab || e.is_forfeit_win(),
-        (System::Rating1998, RoundEntry::Game { kind, .. }) if kind != GameKind::Forfeit => false,
-        (System::Rating1998, _) => {
-            pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
         }
     }
 }
@@ -210,29 +194,16 @@ pub enum ColourLimits {
 }
 
 impl ColourLimits {
-    /// The colour limits of `system`.
+    /// The colour limits of `system` (its declared colour rule).
     pub fn of(system: System) -> ColourLimits {
-        match system {
-            System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => ColourLimits::Dutch,
-            System::Dubov1997 | System::Dubov2026 => ColourLimits::PerPlayer {
-                exempt_topscorer: false,
-            },
-            System::Rating1998 => ColourLimits::PerPlayer {
-                exempt_topscorer: true,
-            },
-            // Lim Art. 2.1: no third colour in a row, never three more of one colour; no
-            // exception is named.
-            System::Lim => ColourLimits::PerPlayer {
-                exempt_topscorer: false,
-            },
-            // Burstein C3 (2.1.3) names no topscorer exception; its seeding rounds (Dutch) are
-            // never the last round.
-            System::Burstein2026 => ColourLimits::PerPlayer {
-                exempt_topscorer: false,
+        match system.invariants().colours {
+            ColourRule::DutchTopscorers => ColourLimits::Dutch,
+            ColourRule::PerPlayer { topscorer_exempt } => ColourLimits::PerPlayer {
+                exempt_topscorer: topscorer_exempt,
             },
             // Double-Swiss has no colour criterion; its pairings are checked by
             // [`pair_and_verify_double_swiss`], which applies no colour limit.
-            System::DoubleSwiss => ColourLimits::PerPlayer {
+            ColourRule::Unlimited => ColourLimits::PerPlayer {
                 exempt_topscorer: true,
             },
         }
@@ -382,7 +353,7 @@ pub fn absolute_violations(
 /// bar, by brute force on small fields, else when every present player is barred. The other
 /// systems' bye rules are absolute (2017 C.04.1.d, 2026 Art. 4, Dubov 1997 2.2, 1998 B.1.b).
 fn bye_rule_yields(t: &Tournament, system: System, req: &Request, facts: &[Facts]) -> bool {
-    if system != System::Dutch2012 {
+    if system.invariants().bye != ByeRule::PointWithoutPlaying {
         return false;
     }
     if req.present.len() <= LIMITS.brute_force_players {
@@ -485,8 +456,9 @@ pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
 ];
 
 /// The systems of the first bytes from [`LATE_SYSTEMS_FROM`] up, by the byte's offset from it
-/// modulo their number ([`draw_system`]): the systems added after the first six.
-pub const LATE_SYSTEMS: &[System] = &[System::Lim, System::Burstein2026, System::DoubleSwiss];
+/// modulo their number ([`draw_system`]): the systems the registry lists after the first six
+/// (`lim`, `burstein-2026`, `double-swiss`, and any system added after them).
+pub const LATE_SYSTEMS: &[System] = System::ALL.split_at(6).1;
 
 /// The first byte that draws one of [`LATE_SYSTEMS`].
 pub const LATE_SYSTEMS_FROM: u8 = 0xf0;
@@ -531,7 +503,7 @@ pub fn pair_and_verify(
     system: System,
     req: &Request,
 ) -> Result<Option<Pairing>, Violation> {
-    if system == System::DoubleSwiss {
+    if system.columns_per_round() == 2 {
         return pair_and_verify_double_swiss(t, req, false);
     }
     match system.pair(t, req) {
@@ -573,9 +545,10 @@ pub fn pair_and_verify(
             "round {} ({system}): a well-formed request is refused: {e}",
             req.round
         ))),
-        // Lim is paired only as far as its readable text (Art. 1.1-2.3) decides: the tournament
-        // ends where it stops. Any other system refusing for want of a text is a violation.
-        Err(PairingError::TextUnavailable(_)) if system == System::Lim => Ok(None),
+        // A system paired only as far as its readable text decides (Lim, Art. 1.1-2.3): the
+        // tournament ends where it stops. Any other system refusing for want of a text is a
+        // violation.
+        Err(PairingError::TextUnavailable(_)) if system.invariants().partial_text => Ok(None),
         Err(e @ PairingError::TextUnavailable(_)) => Err(violation(format!(
             "round {} ({system}): refused for want of a rule text: {e}",
             req.round
@@ -677,7 +650,9 @@ pub fn simulator_invariants(
                 // read it as absolute (it yields when nobody can take the bye,
                 // [`bye_rule_yields`]) and bar a pairing-allocated bye worth nothing ("a point
                 // or half point").
-                invariants::Violation::ByeNotAllowed(_) => system != System::Dutch2012,
+                invariants::Violation::ByeNotAllowed(_) => {
+                    system.invariants().bye != ByeRule::PointWithoutPlaying
+                }
                 _ => true,
             })
             .map(|v| v.to_string())
@@ -737,7 +712,7 @@ pub fn pair_and_verify_all(
     system: System,
     req: &Request,
 ) -> Result<Option<Pairing>, Violation> {
-    let p = if system == System::DoubleSwiss {
+    let p = if system.columns_per_round() == 2 {
         pair_and_verify_double_swiss(t, req, true)?
     } else {
         pair_and_verify(t, system, req)?

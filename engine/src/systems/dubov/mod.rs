@@ -157,7 +157,7 @@ impl Round {
             compat,
             round: req.round,
             total_rounds: t.total_rounds,
-            initial: crate::systems::common::colour::initial_colour(t, None),
+            initial: crate::colour::initial_colour(t),
         })
     }
 

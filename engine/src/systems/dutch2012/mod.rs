@@ -93,7 +93,12 @@ use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament, Unplayed};
-use crate::pairing::{Diagnosed, Diagnostics, Pairing, PairingError, Request};
+#[cfg(feature = "oracle")]
+use crate::pairing::LiteralOracle;
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Diagnostics, Info, Invariants, Pairing, PairingError,
+    PairingSystem, Request,
+};
 use crate::score::Score;
 use crate::systems::common::completion::completable;
 use crate::systems::common::round::{check_round_number, pairing_of, score_groups, scores_before};
@@ -289,6 +294,68 @@ impl Round12 {
     }
 }
 
+/// The FIDE (Dutch) System, Istanbul 2012 edition.
+pub(crate) struct Dutch2012;
+
+impl PairingSystem for Dutch2012 {
+    type Round = Round12;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "dutch-2012",
+            aliases: &[],
+            title: "FIDE (Dutch) System, Istanbul 2012 (in force 2012-2016)",
+            codes_192: &[],
+            // JaVaFo 1.4's wording.
+            text_092: "Individual  Swiss Dutch (Istanbul 2012 rules)",
+            // A text naming Dubov is Dubov's.
+            names_in_092: |c| {
+                c.contains("DUTCH")
+                    && (c.contains("2012") || c.contains("ISTANBUL"))
+                    && !c.contains("DUBOV")
+            },
+            invariants: Invariants {
+                bye: ByeRule::PointWithoutPlaying,
+                colours: ColourRule::DutchTopscorers,
+                lowest_bye_score: false,
+                partial_text: false,
+            },
+        }
+    }
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
+        check_round_number(req.round)?;
+        prepare(t, req)
+    }
+
+    /// The pairing, with the level searches given up at the node limit in the diagnostics.
+    fn pair(&self, t: &Tournament, req: &Request, r: &Round12) -> Result<Diagnosed, PairingError> {
+        let (games, bye) = pair_round(r)?;
+        let pairing = pairing_of(
+            t,
+            req.round,
+            games,
+            bye,
+            |i| r.players[i].id,
+            |hi, lo| white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial),
+        );
+        Ok(Diagnosed {
+            pairing,
+            diagnostics: r.diagnostics.get(),
+        })
+    }
+
+    /// Bracket by bracket (`explain`).
+    fn explain(&self, t: &Tournament, req: &Request, p: &Pairing) -> String {
+        explain::explain(t, req, p)
+    }
+
+    #[cfg(feature = "oracle")]
+    fn literal_oracle(&self) -> Option<LiteralOracle> {
+        Some(literal::pair)
+    }
+}
+
 /// Pairs round `req.round` of `t` with the 2012 rules.
 #[cfg(test)]
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
@@ -296,22 +363,10 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
 }
 
 /// [`pair`], with the level searches given up at the node limit in the result's diagnostics.
+#[cfg(test)]
 pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
-    check_round_number(req.round)?;
-    let r = prepare(t, req)?;
-    let (games, bye) = pair_round(&r)?;
-    let pairing = pairing_of(
-        t,
-        req.round,
-        games,
-        bye,
-        |i| r.players[i].id,
-        |hi, lo| white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial),
-    );
-    Ok(Diagnosed {
-        pairing,
-        diagnostics: r.diagnostics.get(),
-    })
+    let r = Dutch2012.prepare(t, req)?;
+    Dutch2012.pair(t, req, &r)
 }
 
 /// E.1-E.5 as 2012 words them: `colour::high_gets_white`, except that E.2 knows no tie-break
@@ -329,12 +384,6 @@ fn white_for_high(high: &ColourFacts, low: &ColourFacts, initial: Color) -> bool
         return high_gets_white(&h, &l, initial);
     }
     high_gets_white(high, low, initial)
-}
-
-/// A human-readable account of how round `req.round` is paired under the 2012 rules, bracket
-/// by bracket (`explain`).
-pub fn explain(t: &Tournament, req: &Request, p: &Pairing) -> String {
-    explain::explain(t, req, p)
 }
 
 /// A.4 with B.1.b: the float a round entry gave, with the scores before that round.
@@ -482,7 +531,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         initial: {
             // E.5 after round 1 (players without colour history): the higher-ranked player
             // takes the colour opposite to the one his pairing number gave in round 1.
-            let c = crate::systems::common::colour::initial_colour(t, None);
+            let c = crate::colour::initial_colour(t);
             if req.round > 1 {
                 c.opposite()
             } else {

@@ -26,14 +26,16 @@ mod walk;
 use crate::forbidden::ForbiddenPairs;
 use crate::history::{histories_in, Edition};
 use crate::model::{Color, PlayerId, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
 use crate::score::Score;
 use crate::systems::common::round::check_round_number;
 use std::collections::BTreeSet;
 
 /// A player to pair, as the Lim articles read him.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct LimPlayer {
+pub(crate) struct LimPlayer {
     /// Pairing number (TPN).
     pub id: PlayerId,
     /// Score for pairing (with the acceleration's virtual points, C.04.7).
@@ -49,7 +51,7 @@ pub(super) struct LimPlayer {
 /// The round to pair: its number, the players present in rank order
 /// (score descending, then TPN: the "rank" of Art. 1.1).
 #[derive(Clone, Debug)]
-pub(super) struct LimRound {
+pub(crate) struct LimRound {
     pub round: usize,
     pub players: Vec<LimPlayer>,
     /// Twice the score of the Median Scoregroup, in tenths (Art. 2.2).
@@ -93,30 +95,83 @@ fn prepare(t: &Tournament, req: &Request) -> Result<LimRound, PairingError> {
     })
 }
 
-/// Pairs round `req.round` of `t` as far as Art. 1.1-2.3 decide it: a round they decide
-/// entirely (no player, or one player and his bye) is paired; any other is refused with
-/// [`PairingError::TextUnavailable`] naming the first article not read that it needs.
-pub(crate) fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    let r = prepare(t, req)?;
-    let w = walk::walk(&r);
-    if let Some(why) = w.refused {
-        return Err(PairingError::TextUnavailable(format!(
-            "C.04.4.3 Lim System, round {}: {why} (pair --explain shows what Art. 1.1-2.3 decide; \
-             docs/systems/lim.md)",
-            r.round
-        )));
+/// The Lim System, as far as its text could be read.
+pub(crate) struct Lim;
+
+impl PairingSystem for Lim {
+    type Round = LimRound;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "lim",
+            aliases: &[],
+            title: "Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): Art. 1.1-2.3 only",
+            // ETT26 has no Lim code (trf-formats.md, E): it is named by a 092 line.
+            codes_192: &[],
+            text_092: "Individual  Swiss Lim rules",
+            // A text naming Double-Swiss is Double-Swiss's.
+            names_in_092: |c| c.contains("SWISS LIM") && !c.contains("DOUBLE-SWISS"),
+            invariants: Invariants {
+                // Art. 1.1 adds to the Basic Rules' Art. 3; their Art. 4 bars as in 2026.
+                bye: ByeRule::ByeOrWinWithoutPlaying,
+                // Art. 2.1: no third colour in a row, never three more of one colour; no exception
+                // is named.
+                colours: ColourRule::PerPlayer {
+                    topscorer_exempt: false,
+                },
+                lowest_bye_score: false,
+                partial_text: true,
+            },
+        }
     }
-    Ok(Pairing {
-        games: Vec::new(),
-        bye: w.bye.map(|i| r.players[i].id),
-    })
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<LimRound, PairingError> {
+        prepare(t, req)
+    }
+
+    /// A round Art. 1.1-2.3 decide entirely (no player, or one player and his bye) is paired;
+    /// any other is refused with [`PairingError::TextUnavailable`] naming the first article
+    /// not read that it needs.
+    fn pair(
+        &self,
+        _t: &Tournament,
+        _req: &Request,
+        r: &LimRound,
+    ) -> Result<Diagnosed, PairingError> {
+        let w = walk::walk(r);
+        if let Some(why) = w.refused {
+            return Err(PairingError::TextUnavailable(format!(
+                "C.04.4.3 Lim System, round {}: {why} (pair --explain shows what Art. 1.1-2.3 \
+                 decide; docs/systems/lim.md)",
+                r.round
+            )));
+        }
+        Ok(Pairing {
+            games: Vec::new(),
+            bye: w.bye.map(|i| r.players[i].id),
+        }
+        .into())
+    }
+
+    /// What Art. 1.1-2.3 decide of round `req.round`, scoregroup by scoregroup, and where the
+    /// readable text ends.
+    fn explain(&self, t: &Tournament, req: &Request, _pairing: &Pairing) -> String {
+        match prepare(t, req) {
+            Ok(r) => account::render(&r, &walk::walk(&r)),
+            Err(e) => format!("Lim System (C.04.4.3), round {}: {e}\n", req.round),
+        }
+    }
 }
 
-/// `pair --explain`: what Art. 1.1-2.3 decide of round `req.round`, scoregroup by scoregroup,
-/// and where the readable text ends.
+/// Pairs round `req.round` of `t` as far as Art. 1.1-2.3 decide it (for the tests).
+#[cfg(test)]
+pub(crate) fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    let r = prepare(t, req)?;
+    Lim.pair(t, req, &r).map(|d| d.pairing)
+}
+
+/// `pair --explain` of round `req.round` (for the tests).
+#[cfg(test)]
 pub(crate) fn explain(t: &Tournament, req: &Request) -> String {
-    match prepare(t, req) {
-        Ok(r) => account::render(&r, &walk::walk(&r)),
-        Err(e) => format!("Lim System (C.04.4.3), round {}: {e}\n", req.round),
-    }
+    Lim.explain(t, req, &Pairing::default())
 }

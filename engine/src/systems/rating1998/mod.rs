@@ -63,7 +63,11 @@ use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories, Edition, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, RoundEntry, Tournament, Unplayed};
-use crate::pairing::{Pairing, PairingError, Request};
+#[cfg(feature = "oracle")]
+use crate::pairing::LiteralOracle;
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
 use crate::score::Score;
 use crate::systems::common::completion::completable;
 use crate::systems::common::round::{check_round_number, pairing_of, score_groups, scores_before};
@@ -189,7 +193,75 @@ fn a2_order(a: &Player98, b: &Player98) -> Ordering {
         .then(a.id.cmp(&b.id))
 }
 
+/// The FIDE Swiss System based on rating (1992/1997/1998).
+pub(crate) struct Rating1998;
+
+impl PairingSystem for Rating1998 {
+    type Round = Round98;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "rating-1998",
+            aliases: &[],
+            title: "FIDE Swiss System based on rating (1992/1997/1998)",
+            codes_192: &[],
+            text_092: "Individual  Swiss based on rating 1998 rules",
+            // A text naming Double-Swiss is Double-Swiss's.
+            names_in_092: |c| {
+                c.contains("RATING") && c.contains("1998") && !c.contains("DOUBLE-SWISS")
+            },
+            invariants: Invariants {
+                bye: ByeRule::ByeOrWinWithoutPlaying,
+                colours: ColourRule::PerPlayer {
+                    topscorer_exempt: true,
+                },
+                lowest_bye_score: false,
+                partial_text: false,
+            },
+        }
+    }
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<Round98, PairingError> {
+        check_round_number(req.round)?;
+        prepare(t, req)
+    }
+
+    fn pair(&self, t: &Tournament, req: &Request, r: &Round98) -> Result<Diagnosed, PairingError> {
+        paired(t, req, r, search::solve).map(Into::into)
+    }
+
+    /// Bracket by bracket (`explain`).
+    fn explain(&self, t: &Tournament, req: &Request, p: &Pairing) -> String {
+        explain::explain(t, req, p)
+    }
+
+    #[cfg(feature = "oracle")]
+    fn literal_oracle(&self) -> Option<LiteralOracle> {
+        Some(pair_with_literal_oracle)
+    }
+}
+
+/// Pairs the prepared round `r` with every bracket solved by `solver`, colours allocated and
+/// boards in order.
+fn paired(
+    t: &Tournament,
+    req: &Request,
+    r: &Round98,
+    solver: Solver,
+) -> Result<Pairing, PairingError> {
+    let (games, bye) = pair_round(r, solver)?;
+    Ok(pairing_of(
+        t,
+        req.round,
+        games,
+        bye,
+        |i| r.players[i].id,
+        |hi, lo| white_for_high(r, hi, lo),
+    ))
+}
+
 /// Pairs round `req.round` of `t` with the 1998 rules.
+#[cfg(test)]
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     pair_with(t, req, search::solve)
 }
@@ -200,18 +272,10 @@ pub fn pair_with_literal_oracle(t: &Tournament, req: &Request) -> Result<Pairing
     pair_with(t, req, literal::solve)
 }
 
+#[cfg(any(test, feature = "oracle"))]
 fn pair_with(t: &Tournament, req: &Request, solver: Solver) -> Result<Pairing, PairingError> {
-    check_round_number(req.round)?;
-    let r = prepare(t, req)?;
-    let (games, bye) = pair_round(&r, solver)?;
-    Ok(pairing_of(
-        t,
-        req.round,
-        games,
-        bye,
-        |i| r.players[i].id,
-        |hi, lo| white_for_high(&r, hi, lo),
-    ))
+    let r = Rating1998.prepare(t, req)?;
+    paired(t, req, &r, solver)
 }
 
 /// E.1-E.5 for the pair of `hi` (higher by A.2) and `lo`: `colour::high_gets_white` without the
@@ -241,12 +305,6 @@ fn white_for_high(r: &Round98, hi: usize, lo: usize) -> bool {
     } else {
         !white
     }
-}
-
-/// A human-readable account of how round `req.round` is paired under the 1998 rules, bracket
-/// by bracket (`explain`).
-pub fn explain(t: &Tournament, req: &Request, p: &Pairing) -> String {
-    explain::explain(t, req, p)
 }
 
 /// A.4-A.5: the float round `r` (0-based) gave player `i`, with `before` the scores before it.
@@ -368,7 +426,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     Ok(Round98 {
         players,
         compat,
-        initial: crate::systems::common::colour::initial_colour(t, None),
+        initial: crate::colour::initial_colour(t),
         trace: Default::default(),
     })
 }

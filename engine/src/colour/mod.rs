@@ -6,6 +6,12 @@
 //! Black, looking at played games only (C.04.2 colour history of unplayed rounds); E.4 grant the
 //! higher-ranked player's preference; E.5 the higher-ranked player gets the initial colour when
 //! his pairing number is odd, the other colour when it is even.
+//!
+//! The initial colour itself, declared or inferred from round 1, is read by `initial`.
+
+mod initial;
+
+pub(crate) use initial::initial_colour;
 
 use crate::history::{Preference, PreferenceStrength};
 use crate::model::Color;
