@@ -69,6 +69,27 @@ pub fn high_gets_white(high: &ColourFacts, low: &ColourFacts, initial: Color) ->
     (initial == Color::White) == odd
 }
 
+/// [`high_gets_white`] with E.2 as the 2012 and rating-based 1998 texts word it: no tie-break
+/// between two absolute preferences (the 2017 text gives the colour to the wider colour
+/// difference; these go on to E.3). Their colour differences are hidden from E.2 for that.
+pub(crate) fn high_gets_white_without_e2_tie_break(
+    high: &ColourFacts,
+    low: &ColourFacts,
+    initial: Color,
+) -> bool {
+    let both_absolute = [high, low].iter().all(|f| {
+        f.preference
+            .is_some_and(|p| p.strength == PreferenceStrength::Absolute)
+    });
+    if both_absolute {
+        let (mut h, mut l) = (high.clone(), low.clone());
+        h.difference = 0;
+        l.difference = 0;
+        return high_gets_white(&h, &l, initial);
+    }
+    high_gets_white(high, low, initial)
+}
+
 /// The colour difference after receiving `c`.
 pub fn difference_after(facts: &ColourFacts, c: Color) -> i32 {
     facts.difference + if c == Color::White { 1 } else { -1 }

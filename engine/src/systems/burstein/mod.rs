@@ -32,7 +32,6 @@ mod tests;
 
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories_in, Edition, Preference, PreferenceStrength};
-use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, Tournament};
 #[cfg(feature = "oracle")]
 use crate::pairing::LiteralOracle;
@@ -40,6 +39,9 @@ use crate::pairing::{
     ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
 };
 use crate::score::Score;
+use crate::systems::common::bye::lowest_bye;
+use crate::systems::common::completion::pairable;
+use crate::systems::common::round::present;
 use crate::systems::dutch::edition_2026::DUTCH_2026;
 use crate::tiebreak::pairing_index::{burstein_index, OppositionIndex};
 use std::cmp::Reverse;
@@ -110,10 +112,7 @@ impl Round {
         let hist = histories_in(&past, before, Edition::Y2026);
         let index = burstein_index(&past);
         let mut players = Vec::with_capacity(req.present.len());
-        for &id in &req.present {
-            let i = t.index_of(id).ok_or_else(|| {
-                PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-            })?;
+        for (id, i) in present(t, req)? {
             let h = &hist[i];
             players.push(Entrant {
                 id,
@@ -152,37 +151,7 @@ impl Round {
 
     /// True when the players `who` (indices) can all be paired among themselves (C4).
     pub fn pairable(&self, who: &[usize]) -> bool {
-        if who.len() % 2 == 1 {
-            return false;
-        }
-        // A greedy pass usually finds a complete pairing; the exact matching decides otherwise.
-        let mut taken = vec![false; who.len()];
-        let greedy = (0..who.len()).all(|x| {
-            if taken[x] {
-                return true;
-            }
-            taken[x] = true;
-            match (x + 1..who.len()).find(|&y| !taken[y] && self.compat[who[x]][who[y]]) {
-                Some(y) => {
-                    taken[y] = true;
-                    true
-                }
-                None => false,
-            }
-        });
-        if greedy {
-            return true;
-        }
-        let mut edges = Vec::new();
-        for x in 0..who.len() {
-            for y in x + 1..who.len() {
-                if self.compat[who[x]][who[y]] {
-                    edges.push((x, y, 1i64));
-                }
-            }
-        }
-        let mate = max_weight_matching(who.len(), &edges, true);
-        mate.iter().all(Option::is_some)
+        pairable(who, |a, b| self.compat[a][b])
     }
 }
 
@@ -346,31 +315,21 @@ pub(crate) fn pair_round(r: &Round) -> Result<Paired, PairingError> {
 /// played the highest number of games, (3.1.5) occupies the lowest ranking (1.8: Index, then
 /// TPN).
 pub(crate) fn choose_bye(r: &Round, left: &[usize]) -> Result<usize, PairingError> {
-    let mut cands: Vec<usize> = left
-        .iter()
-        .copied()
-        .filter(|&i| r.players[i].bye_ok)
-        .collect();
-    cands.sort_by(|&a, &b| {
-        let (pa, pb) = (&r.players[a], &r.players[b]);
-        pa.score
-            .cmp(&pb.score)
-            .then(pb.played.cmp(&pa.played))
-            .then(pa.rank_key().cmp(&pb.rank_key()))
-    });
-    cands
-        .into_iter()
-        .find(|&c| {
-            let rest: Vec<usize> = left.iter().copied().filter(|&i| i != c).collect();
-            r.pairable(&rest)
-        })
-        .ok_or_else(|| {
-            PairingError::NoValidPairing(
-                "no player can take the pairing-allocated bye and leave the others pairable \
-                 (C.04.4.2 3.1)"
-                    .into(),
-            )
-        })
+    let p = |i: usize| &r.players[i];
+    lowest_bye(
+        left,
+        |i| p(i).bye_ok,
+        |i| (p(i).score, p(i).played),
+        |a, b| p(a).rank_key().cmp(&p(b).rank_key()),
+        |rest| r.pairable(rest),
+    )
+    .ok_or_else(|| {
+        PairingError::NoValidPairing(
+            "no player can take the pairing-allocated bye and leave the others pairable \
+             (C.04.4.2 3.1)"
+                .into(),
+        )
+    })
 }
 
 /// 5 (colour allocation): both without games, the higher ranked gets the initial colour with an

@@ -5,13 +5,15 @@
 //!
 //! Polynomial: a set is pairable when a perfect matching exists. Dirac's theorem (a graph on `m`
 //! vertices whose every degree is at least `m/2` has a Hamiltonian cycle, hence, for even `m`, a
-//! perfect matching) answers at once for the near-complete graphs of a Swiss field; otherwise the
-//! maximum-weight matching of [`crate::matching`] decides. The first identifier is found
+//! perfect matching) answers at once for the near-complete graphs of a Swiss field, from an
+//! upper bound of each player's incompatibilities; otherwise `common::completion::pairable`
+//! decides. The first identifier is found
 //! greedily, each choice kept only when a completion exists (a bipartite augmenting path, or a
 //! matching for the rarer cases), and the fewest C8 penalties by a maximum-weight matching.
 
 use super::view::Field;
 use crate::matching::max_weight_matching_dense;
+use crate::systems::common::completion::pairable;
 
 /// Pairability checks over one field, with the number of checks made.
 pub(crate) struct Checker<'a> {
@@ -57,27 +59,8 @@ impl<'a> Checker<'a> {
             return true;
         }
         let c = &self.field.compat;
-        perfect(m, |a, b| c[set[a]][set[b]])
+        pairable(set, |a, b| c[a][b])
     }
-}
-
-/// True when the graph on `0..m` given by `edge` has a perfect matching (Dirac, else matching).
-pub(crate) fn perfect(m: usize, edge: impl Fn(usize, usize) -> bool) -> bool {
-    if m % 2 == 1 {
-        return false;
-    }
-    let min_deg = (0..m)
-        .map(|a| (0..m).filter(|&b| b != a && edge(a, b)).count())
-        .min()
-        .unwrap_or(0);
-    if min_deg * 2 >= m {
-        return true;
-    }
-    if min_deg == 0 && m > 0 {
-        return false;
-    }
-    let mate = max_weight_matching_dense::<i64>(m, |a, b| edge(a, b).then_some(1), true);
-    mate.iter().all(Option::is_some)
 }
 
 /// The smallest total penalty of a perfect matching of the graph on `0..m` (`pen(a, b)` is

@@ -16,6 +16,7 @@ use super::feasible::{first_identifier, min_penalty, Checker};
 use super::view::Field;
 use crate::pairing::PairingError;
 use crate::score::Score;
+use crate::systems::common::bye::lowest_bye;
 
 /// Give up (as too large for this engine, not as a verdict of the rules) past this many
 /// pairability checks in the choice of upfloaters.
@@ -82,27 +83,19 @@ fn no_pairing(why: &str) -> PairingError {
 /// 3.4: the PAB.
 fn choose_pab(ck: &mut Checker, all: &[usize]) -> Result<usize, PairingError> {
     let f = ck.field;
-    let mut order: Vec<usize> = all
-        .iter()
-        .copied()
-        .filter(|&i| f.players[i].pab_ok)
-        .collect();
-    order.sort_by(|&a, &b| {
-        let (pa, pb) = (&f.players[a], &f.players[b]);
-        pa.score
-            .cmp(&pb.score)
-            .then(pb.matches_played.cmp(&pa.matches_played))
-            .then(pb.id.cmp(&pa.id))
-    });
-    for c in order {
-        let rest: Vec<usize> = all.iter().copied().filter(|&i| i != c).collect();
-        if ck.pairable(&rest) {
-            return Ok(c);
-        }
-    }
-    Err(no_pairing(
-        "no player may receive the pairing-allocated bye (C2) with the others paired (C3)",
-    ))
+    let p = |i: usize| &f.players[i];
+    lowest_bye(
+        all,
+        |i| p(i).pab_ok,
+        |i| (p(i).score, p(i).matches_played),
+        |a, b| p(b).id.cmp(&p(a).id),
+        |rest| ck.pairable(rest),
+    )
+    .ok_or_else(|| {
+        no_pairing(
+            "no player may receive the pairing-allocated bye (C2) with the others paired (C3)",
+        )
+    })
 }
 
 /// The C4-C7 and 3.5.4 key of a set of upfloaters (smaller is better); C4 is the set's size,

@@ -25,6 +25,7 @@ use crate::model::{Color, PlayerId, Tournament};
 use crate::pairing::{
     ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
 };
+use crate::systems::common::completion::perfect_pairing;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
@@ -240,10 +241,9 @@ fn pair_traced(
             left.clear();
             floaters.clear();
             trace.push("9: the remaining players paired as one group".into());
-            r.perfect_matching(&all, &|a, b| r.compat[a][b])
-                .ok_or_else(|| {
-                    PairingError::NoValidPairing("the round cannot be completed".into())
-                })?
+            perfect_pairing(&all, |a, b| r.compat[a][b]).ok_or_else(|| {
+                PairingError::NoValidPairing("the round cannot be completed".into())
+            })?
         };
         for (a, b) in pairs {
             let (w, bl) = if white_first(r, a, b) { (a, b) } else { (b, a) };

@@ -23,6 +23,8 @@ use crate::model::{Color, Tournament};
 use crate::pairing::{
     ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
 };
+use crate::systems::common::bye::lowest_bye;
+use crate::systems::common::completion::pairable;
 use crate::systems::common::subsets::k_subsets;
 use ethnum::I256;
 use std::fmt::Write as _;
@@ -161,19 +163,15 @@ fn pair_round(r: &Round) -> Result<Paired, PairingError> {
 /// pairing of the others (C4), (3.1.3) has the lowest score, (3.1.4) has played the most games,
 /// (3.1.5) has the largest TPN.
 fn choose_bye(r: &Round, left: &[usize]) -> Result<usize, PairingError> {
-    let mut cands: Vec<usize> = left
-        .iter()
-        .copied()
-        .filter(|&i| r.players[i].bye_ok)
-        .collect();
-    cands.sort_by(|&a, &b| {
-        let (pa, pb) = (&r.players[a], &r.players[b]);
-        pa.score
-            .cmp(&pb.score)
-            .then(pb.played.cmp(&pa.played))
-            .then(pb.id.cmp(&pa.id))
-    });
-    r.first_bye(left, &cands).ok_or_else(|| {
+    let p = |i: usize| &r.players[i];
+    lowest_bye(
+        left,
+        |i| p(i).bye_ok,
+        |i| (p(i).score, p(i).played),
+        |a, b| p(b).id.cmp(&p(a).id),
+        |rest| r.pairable(rest),
+    )
+    .ok_or_else(|| {
         PairingError::NoValidPairing(
             "no player can take the bye and leave the others pairable (3.1)".into(),
         )
@@ -491,7 +489,7 @@ fn shift(r: &Round, from: &[usize], to: &[usize], q: usize, order: &[usize]) -> 
                 (false, true) => !forced[b],
             }
         };
-        r.perfect_matching(&who, &ok).is_some()
+        pairable(&who, ok)
     };
     if !feasible(&forced, &banned) {
         return None;
@@ -537,7 +535,7 @@ fn pair_bracket(r: &Round, bracket: &[usize]) -> Result<Vec<(usize, usize)>, Pai
     // from the smaller subgroup proves it); else a maximum matching counts the pairs.
     let order: Vec<usize> = small.iter().chain(large.iter()).copied().collect();
     let apart = |a: usize, b: usize| r.compat[a][b] && !(in_small(a) && in_small(b));
-    let small_pairs = if r.perfect_matching(&order, &apart).is_some() {
+    let small_pairs = if pairable(&order, apart) {
         0
     } else {
         let mut edges = Vec::new();

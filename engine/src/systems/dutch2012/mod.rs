@@ -89,7 +89,7 @@ mod memo;
 mod solve;
 mod turn;
 
-use crate::colour::{high_gets_white, ColourFacts};
+use crate::colour::{high_gets_white_without_e2_tie_break, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament, Unplayed};
@@ -101,7 +101,9 @@ use crate::pairing::{
 };
 use crate::score::Score;
 use crate::systems::common::completion::completable;
-use crate::systems::common::round::{check_round_number, pairing_of, score_groups, scores_before};
+use crate::systems::common::round::{
+    check_round_number, pairing_of, present, score_groups, scores_before,
+};
 use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -371,19 +373,9 @@ pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, Pairin
 
 /// E.1-E.5 as 2012 words them: `colour::high_gets_white`, except that E.2 knows no tie-break
 /// between two absolute preferences (the 2017 text gives the colour to the wider colour
-/// difference; 2012 goes on to E.3). The differences are hidden from the shared code for that.
+/// difference; 2012 goes on to E.3).
 fn white_for_high(high: &ColourFacts, low: &ColourFacts, initial: Color) -> bool {
-    let both_absolute = [high, low].iter().all(|f| {
-        f.preference
-            .is_some_and(|p| p.strength == PreferenceStrength::Absolute)
-    });
-    if both_absolute {
-        let (mut h, mut l) = (high.clone(), low.clone());
-        h.difference = 0;
-        l.difference = 0;
-        return high_gets_white(&h, &l, initial);
-    }
-    high_gets_white(high, low, initial)
+    high_gets_white_without_e2_tie_break(high, low, initial)
 }
 
 /// A.4 with B.1.b: the float a round entry gave, with the scores before that round.
@@ -435,19 +427,16 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
     };
     // E.5: in round 1 the rank among the players paired (S1's odd and even players get
     // different colours); later the pairing number itself.
-    let present: Vec<PlayerId> = req.present.iter().copied().collect();
-    let tpn = |id: &PlayerId| {
+    let paired: Vec<PlayerId> = req.present.iter().copied().collect();
+    let tpn = |id: PlayerId| {
         if rounds == 0 {
-            present.partition_point(|x| x < id) as u32 + 1
+            paired.partition_point(|&x| x < id) as u32 + 1
         } else {
-            *id
+            id
         }
     };
     let mut players = Vec::new();
-    for id in &req.present {
-        let i = t.index_of(*id).ok_or_else(|| {
-            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-        })?;
+    for (id, i) in present(t, req)? {
         let h = &hist[i];
         let p = &t.players[i];
         // B.1.b: "a point or half point without playing, either through a bye or due to an
@@ -467,7 +456,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
             .iter()
             .fold(Score::ZERO, |sum, e| sum + t.points.points(e));
         players.push(Player12 {
-            id: *id,
+            id,
             score: h.pairing_score(),
             colour: ColourFacts {
                 tpn: tpn(id),

@@ -30,7 +30,7 @@ use crate::pairing::{
     ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
 };
 use crate::score::Score;
-use crate::systems::common::round::check_round_number;
+use crate::systems::common::round::{check_round_number, present};
 use std::collections::BTreeSet;
 
 /// A player to pair, as the Lim articles read him.
@@ -65,10 +65,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<LimRound, PairingError> {
     let hist = histories_in(t, rounds, Edition::Y2026);
     let forbidden = ForbiddenPairs::new(t, req.round);
     let mut players = Vec::with_capacity(req.present.len());
-    for &id in &req.present {
-        let i = t.index_of(id).ok_or_else(|| {
-            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-        })?;
+    for (id, i) in present(t, req)? {
         let h = &hist[i];
         let mut met: BTreeSet<PlayerId> = h.opponents.iter().copied().collect();
         if forbidden.names(id) {

@@ -59,7 +59,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use crate::colour::{high_gets_white, ColourFacts};
+use crate::colour::{high_gets_white_without_e2_tie_break, ColourFacts};
 use crate::history::{histories, Edition, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, RoundEntry, Tournament, Unplayed};
@@ -70,7 +70,9 @@ use crate::pairing::{
 };
 use crate::score::Score;
 use crate::systems::common::completion::completable;
-use crate::systems::common::round::{check_round_number, pairing_of, score_groups, scores_before};
+use crate::systems::common::round::{
+    check_round_number, pairing_of, present, score_groups, scores_before,
+};
 use bracket::Condition;
 use std::cmp::Ordering;
 
@@ -282,19 +284,7 @@ fn pair_with(t: &Tournament, req: &Request, solver: Solver) -> Result<Pairing, P
 /// 2017 tie-break between two absolute preferences (E.2), then B.2 for a player it would break.
 fn white_for_high(r: &Round98, hi: usize, lo: usize) -> bool {
     let (h, l) = (&r.players[hi], &r.players[lo]);
-    let both_absolute = [h, l].iter().all(|p| {
-        p.colour
-            .preference
-            .is_some_and(|q| q.strength == PreferenceStrength::Absolute)
-    });
-    let white = if both_absolute {
-        let (mut a, mut b) = (h.colour.clone(), l.colour.clone());
-        a.difference = 0;
-        b.difference = 0;
-        high_gets_white(&a, &b, r.initial)
-    } else {
-        high_gets_white(&h.colour, &l.colour, r.initial)
-    };
+    let white = high_gets_white_without_e2_tie_break(&h.colour, &l.colour, r.initial);
     // B.2 is absolute: the pair was made because one allocation respects it.
     let ok = |hw: bool| {
         let (hc, lc) = if hw { (0, 1) } else { (1, 0) };
@@ -345,10 +335,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     // Scores before each round, for the floats.
     let before = scores_before(t, rounds);
     let mut players = Vec::new();
-    for id in &req.present {
-        let i = t.index_of(*id).ok_or_else(|| {
-            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-        })?;
+    for (id, i) in present(t, req)? {
         let h = &hist[i];
         let p = &t.players[i];
         let top = last_round && i64::from(h.score.0) * 2 > max_possible;
@@ -383,7 +370,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
             }
         };
         players.push(Player98 {
-            id: *id,
+            id,
             score: h.pairing_score(),
             rating: p.rating,
             title: title_rank(&p.title),

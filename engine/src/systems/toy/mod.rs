@@ -9,6 +9,7 @@ use crate::model::{PlayerId, Tournament};
 use crate::pairing::{
     ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
 };
+use crate::systems::common::round::present;
 use std::fmt::Write as _;
 
 /// The toy system.
@@ -37,12 +38,7 @@ impl PairingSystem for Toy {
     }
 
     fn prepare(&self, t: &Tournament, req: &Request) -> Result<Vec<PlayerId>, PairingError> {
-        if let Some(id) = req.present.iter().find(|&&id| t.player(id).is_none()) {
-            return Err(PairingError::InvalidRequest(format!(
-                "player {id} is not in the tournament"
-            )));
-        }
-        Ok(req.present.iter().copied().collect())
+        Ok(present(t, req)?.into_iter().map(|(id, _)| id).collect())
     }
 
     fn pair(
