@@ -47,8 +47,10 @@
 //! second phase of the same matching, `Judge::best_below`).
 
 use super::bound::{b3_factor, sq, Rest};
-use super::bracket::{combinations, down_cost, dropped_cost, legal, BracketOut};
 use super::levels::Level;
+use super::ordering::combinations;
+use super::search::BracketOut;
+use super::weights::{down_cost, dropped_cost, legal};
 use super::Round12;
 use crate::history::Float;
 use crate::score::Score;

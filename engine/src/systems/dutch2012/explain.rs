@@ -4,7 +4,7 @@
 //! their colours (E.1-E.5) and the criteria they do not meet (A.7 preferences not granted,
 //! B.5 / B.6 repeated floats), the players moved down and the bye.
 
-use super::bracket::BracketOut;
+use super::search::BracketOut;
 use super::{levels, pair_round, prepare, white_for_high, Round12};
 use crate::bracket_trace::{self, Explainer, Shown, Step};
 use crate::history::PreferenceStrength;

@@ -428,7 +428,7 @@ fn heterogeneous(
 #[derive(Default)]
 struct Needs {
     /// Pairs of top scorers breaking B.2: C.10's last line drops it only for the fewest (the
-    /// docs/systems/dutch-2012.md's reading, the fast engine's `bracket::B2` weight).
+    /// docs/systems/dutch-2012.md's reading, the fast engine's `weights::B2` weight).
     b2: usize,
     /// Pairs breaking A.7.d (odd rounds): C.10's last line drops it only for the fewest.
     a7d: usize,
@@ -806,7 +806,7 @@ impl<'a> Literal<'a> {
         // players with its residents; taken when it then can (or is homogeneous), with no
         // fewer pairs. The lowest bracket too (C.12 before C.13 lowers M1), left pairable.
         let het = |f: &[usize]| 2 * f.len() < f.len() + next.len();
-        let all_paired = |f: &[usize]| !het(f) || super::bracket::mdp_pairs(r, f, next) == f.len();
+        let all_paired = |f: &[usize]| !het(f) || super::graph::mdp_pairs(r, f, next) == f.len();
         if !stranded && !all_paired(floaters) {
             let again = |f: &[usize]| {
                 let below = union(f, next);

@@ -9,14 +9,17 @@
 //! the requirements step by step (C.10) and then P (C.14).
 //!
 //! Module layout: this file ranks the players (A.2), derives the 2012 facts from the history and
-//! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket (C.1-C.14, D),
-//! each level decided by its depth-first search's first nodes, then by `exact`'s weighted
-//! matchings (the best value in the order of the levels, then the first candidate in the
-//! order of D, with no search); `bound` cuts that search with the
-//! conditions a complete candidate must meet (D.4, B.3, C.13); `levels` lists the requirement
-//! levels in the order of C.10; `memo` keeps what a
-//! bracket's search computes once (bounds, pair graphs as bit masks); `solve` holds the
-//! matching solvers the search calls at every node (cardinality, assignment).
+//! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket by the procedure
+//! of C (C.1-C.14), each level decided by `search`'s first nodes (the depth-first search in
+//! the order of D), then by `exact`'s weighted matchings (the best value in the order of the
+//! levels, then the first candidate in the order of D, with no search); `weights` holds what a
+//! pair and a floater cost at a level, `graph` the matchings on the bracket's pair graph
+//! (D.4's least B.3 factor, B.3's lowest floaters, the most pairs), `ordering` D.3's choices
+//! and `exchange` D.2's exchanges; `bound` cuts the search with the conditions a complete
+//! candidate must meet (D.4, B.3, C.13); `levels` lists the requirement levels in the order of
+//! C.10 and runs them; `memo` keeps what a bracket's search computes once (bounds, pair graphs
+//! as bit masks); `solve` holds the matching solvers the search calls at every node
+//! (cardinality, assignment).
 //!
 //! What is shared with the rest of the project, and where 2012 differs:
 //! - colour preferences (A.7 a-c) are the 2017 ones (`history::PlayerHistory::preference`):
@@ -83,11 +86,15 @@ mod bracket;
 mod exact;
 mod exchange;
 mod explain;
+mod graph;
 mod levels;
 pub mod literal;
 mod memo;
+mod ordering;
+mod search;
 mod solve;
 mod turn;
+mod weights;
 
 use crate::colour::{high_gets_white_without_e2_tie_break, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
@@ -152,7 +159,7 @@ pub(crate) struct Round12 {
     /// What this round reports besides its pairing (the result's [`Diagnostics`]): each
     /// requirement level whose search reached the node limit of `bracket` and was taken as not
     /// met, and each list cut at a bound (a D.3 choice list or C.12's sets cut at
-    /// `bracket::CHOICE_LIMIT`, C.12's sets too many to rank in `same_scores`). Each may decide
+    /// `ordering::CHOICE_LIMIT`, C.12's sets too many to rank in `same_scores`). Each may decide
     /// a pairing instead of the rules (`Round12::give_up`); the conformance tests hold the
     /// count at zero on the corpora.
     pub diagnostics: std::cell::Cell<Diagnostics>,
@@ -163,6 +170,9 @@ pub(crate) struct Round12 {
     /// C.13's search ended with P zero and one moved-down player left (M1 = 1), where
     /// C.14.b.2 would manage the bracket as homogeneous (`turn`).
     pub zero_with_one: std::cell::Cell<bool>,
+    /// How the requirement levels are decided: `Both` for the engine; the tests' builder
+    /// [`pair_deciding`] sets the search or the matchings alone, to compare them.
+    pub decide: bracket::Decide,
 }
 
 impl Round12 {
@@ -367,7 +377,19 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
 /// [`pair`], with the level searches given up at the node limit in the result's diagnostics.
 #[cfg(test)]
 pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
-    let r = Dutch2012.prepare(t, req)?;
+    pair_deciding(t, req, bracket::Decide::Both)
+}
+
+/// The tests' builder: [`pair_diagnosed`] with the requirement levels decided as `decide` says
+/// (the search alone, the matchings alone, or both as the engine does).
+#[cfg(test)]
+pub(crate) fn pair_deciding(
+    t: &Tournament,
+    req: &Request,
+    decide: bracket::Decide,
+) -> Result<Diagnosed, PairingError> {
+    let mut r = Dutch2012.prepare(t, req)?;
+    r.decide = decide;
     Dutch2012.pair(t, req, &r)
 }
 
@@ -535,6 +557,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         homogeneous_turn: std::cell::Cell::new(false),
         zero_with_one: std::cell::Cell::new(false),
         trace: Default::default(),
+        decide: bracket::Decide::Both,
     })
 }
 
@@ -584,7 +607,7 @@ fn same_scores(
             .copied()
             .filter(|&i| r.players[i].score == s)
             .collect();
-        let picks = bracket::combinations(r, pool.len(), need);
+        let picks = ordering::combinations(r, pool.len(), need);
         if sets.len().saturating_mul(picks.len()) > limit {
             // C.12 then asks for any better set instead of the best first: counted.
             r.give_up();
@@ -627,10 +650,10 @@ fn next_quality(
     lowest: bool,
 ) -> (usize, std::cmp::Reverse<Option<Vec<Score>>>) {
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    let p = bracket::max_pairs(&all, &|a, b| r.pairable(a, b));
+    let p = graph::max_pairs(&all, &|a, b| r.pairable(a, b));
     (
         p,
-        std::cmp::Reverse(bracket::lowest_floaters(r, &all, p, lowest)),
+        std::cmp::Reverse(graph::lowest_floaters(r, &all, p, lowest)),
     )
 }
 
@@ -662,7 +685,7 @@ fn judged_residents(r: &Round12, floaters: &[usize], next: &[usize]) -> Vec<usiz
 /// players.
 fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    bracket::max_pairs(&all, &|a, b| r.pairable(a, b))
+    graph::max_pairs(&all, &|a, b| r.pairable(a, b))
 }
 
 /// C.12, reached from four places, sends the pairing of this bracket back for another set of
@@ -693,14 +716,14 @@ fn c12_again(
     floaters: &[usize],
     next: &[usize],
     lowest: Option<&[usize]>,
-) -> Option<bracket::BracketOut> {
+) -> Option<search::BracketOut> {
     let penultimate = lowest.is_some();
     let stranded = mdp_stranded(r, floaters, next);
     // C.10's trigger: the pairs the next bracket makes now, when it makes fewer than its P0.
     let short = (!stranded)
         .then(|| {
             let all: Vec<usize> = floaters.iter().chain(next).copied().collect();
-            let pairs = bracket::max_pairs(&all, &|a, b| r.pairable(a, b));
+            let pairs = graph::max_pairs(&all, &|a, b| r.pairable(a, b));
             (pairs < p0_after_c1(r, &all)).then_some(pairs)
         })
         .flatten();
@@ -712,7 +735,7 @@ fn c12_again(
     let unpaired = !stranded
         && short.is_none()
         && het(floaters)
-        && bracket::mdp_pairs(r, floaters, next) < floaters.len();
+        && graph::mdp_pairs(r, floaters, next) < floaters.len();
     if !stranded && short.is_none() && !unpaired && !penultimate {
         return None;
     }
@@ -738,7 +761,7 @@ fn c12_again(
         if unpaired {
             // "This now allows P1 pairings": every moved-down player paired (M1 = M0), and
             // no fewer pairs in all.
-            let ok = (!het(f) || bracket::mdp_pairs(r, f, next) == f.len())
+            let ok = (!het(f) || graph::mdp_pairs(r, f, next) == f.len())
                 && next_pairs(r, f, next) >= pairs_first;
             return ok.then_some(0);
         }

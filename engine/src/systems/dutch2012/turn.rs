@@ -16,7 +16,8 @@
 //! the set-aside players not counted).
 
 use super::bound::b3_factor;
-use super::bracket::{self, BracketOut, Hints, Place};
+use super::bracket::{self, Hints, Place};
+use super::search::BracketOut;
 use super::{pair_lowest, Round12, RoundResult};
 
 /// The penultimate bracket (`mdps` moved down into `residents`, the lower players `below`,
