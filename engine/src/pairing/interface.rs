@@ -20,6 +20,8 @@ pub(crate) struct Info {
     pub name: &'static str,
     /// Other names accepted on the command line (`burstein` for the edition in force).
     pub aliases: &'static [&'static str],
+    /// The short name people use, in prose (`Dutch 2026`).
+    pub label: &'static str,
     /// One line saying which rules these are.
     pub title: &'static str,
     /// The TRF-2026 `192` tournament types that name it (each also with `_BAKU`), the one it
@@ -38,6 +40,7 @@ pub(crate) struct Info {
 
 /// A literal reference implementation of a system: the round paired by plain enumeration of
 /// the candidates in the order of the rules (a test oracle, exponential).
+#[cfg(feature = "oracle")]
 pub(crate) type LiteralOracle = fn(&Tournament, &Request) -> Result<Pairing, PairingError>;
 
 /// One pairing system: one edition of one set of rules, behind the same entry points as every

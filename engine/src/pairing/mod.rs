@@ -10,7 +10,9 @@
 mod interface;
 mod invariants;
 
-pub(crate) use interface::{AnySystem, Info, LiteralOracle, PairingSystem};
+#[cfg(feature = "oracle")]
+pub(crate) use interface::LiteralOracle;
+pub(crate) use interface::{AnySystem, Info, PairingSystem};
 pub use invariants::{ByeRule, ColourRule, Invariants};
 
 use crate::history::histories;

@@ -113,6 +113,11 @@ impl System {
         self.imp().info().aliases
     }
 
+    /// The short name people use, in prose (`Dutch 2026`, `rating-based 1998`).
+    pub fn label(self) -> &'static str {
+        self.imp().info().label
+    }
+
     /// One line saying which rules these are.
     pub fn title(self) -> &'static str {
         self.imp().info().title

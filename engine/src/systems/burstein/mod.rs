@@ -191,6 +191,7 @@ impl PairingSystem for Burstein2026 {
     fn info(&self) -> Info {
         Info {
             name: "burstein-2026",
+            label: "Burstein 2026",
             aliases: &["burstein"],
             title: "Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026)",
             // ETT26 `FIDE_BURSTEIN` names the edition in force (C.04.4.2, 2026); the text of 1

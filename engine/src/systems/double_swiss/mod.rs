@@ -48,6 +48,7 @@ impl PairingSystem for DoubleSwiss {
     fn info(&self) -> Info {
         Info {
             name: "double-swiss",
+            label: "Double-Swiss 2026",
             aliases: &[],
             title:
                 "Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026)",

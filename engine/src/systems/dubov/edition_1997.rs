@@ -110,6 +110,7 @@ impl PairingSystem for Dubov1997 {
     fn info(&self) -> Info {
         Info {
             name: "dubov-1997",
+            label: "Dubov 1997",
             aliases: &[],
             title: "Dubov System, 1997 General Assembly text",
             codes_192: &[],

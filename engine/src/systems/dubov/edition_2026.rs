@@ -71,6 +71,7 @@ impl PairingSystem for Dubov2026 {
     fn info(&self) -> Info {
         Info {
             name: "dubov-2026",
+            label: "Dubov 2026",
             aliases: &[],
             title: "Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026)",
             // ETT26 `FIDE_DUBOV` names the edition in force (C.04.4.1, 2026).

@@ -4,6 +4,7 @@
 //! module defines its value (`edition_2017::DUTCH_2017`, `edition_2026::DUTCH_2026`).
 
 use super::{RoundCtx, Rules};
+#[cfg(feature = "oracle")]
 use crate::history::Edition;
 use crate::model::Tournament;
 #[cfg(feature = "oracle")]

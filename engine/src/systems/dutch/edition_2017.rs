@@ -44,6 +44,7 @@ pub(crate) const DUTCH_2017: Dutch = Dutch {
     rules: &RULES,
     info: Info {
         name: "dutch-2017",
+        label: "Dutch 2017",
         aliases: &[],
         title:
             "FIDE (Dutch) System, C.04.3 Baku 2016 / Goynuk 2017 (in force until 31 January 2026)",

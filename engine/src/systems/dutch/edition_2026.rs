@@ -79,6 +79,7 @@ pub(crate) const DUTCH_2026: Dutch = Dutch {
     rules: &RULES,
     info: Info {
         name: "dutch-2026",
+        label: "Dutch 2026",
         aliases: &[],
         title: "FIDE (Dutch) System, C.04.3 approved 28/10/2025 (in force from 1 February 2026)",
         // `FIDE_DUTCH` without a year names the edition in force, as `FIDE_DUTCH_2025` (what

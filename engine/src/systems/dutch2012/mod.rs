@@ -315,6 +315,7 @@ impl PairingSystem for Dutch2012 {
     fn info(&self) -> Info {
         Info {
             name: "dutch-2012",
+            label: "Dutch 2012",
             aliases: &[],
             title: "FIDE (Dutch) System, Istanbul 2012 (in force 2012-2016)",
             codes_192: &[],

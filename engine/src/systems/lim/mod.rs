@@ -101,6 +101,7 @@ impl PairingSystem for Lim {
     fn info(&self) -> Info {
         Info {
             name: "lim",
+            label: "Lim 2026 (Art. 1.1-2.3)",
             aliases: &[],
             title: "Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): Art. 1.1-2.3 only",
             // ETT26 has no Lim code (trf-formats.md, E): it is named by a 092 line.

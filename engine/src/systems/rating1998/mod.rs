@@ -204,6 +204,7 @@ impl PairingSystem for Rating1998 {
     fn info(&self) -> Info {
         Info {
             name: "rating-1998",
+            label: "rating-based 1998",
             aliases: &[],
             title: "FIDE Swiss System based on rating (1992/1997/1998)",
             codes_192: &[],

@@ -22,6 +22,7 @@ impl PairingSystem for Toy {
     fn info(&self) -> Info {
         Info {
             name: "toy",
+            label: "the toy system",
             aliases: &["toy-system"],
             title:
                 "A toy system of the engine's tests: pairing-number order, one pair after another",
