@@ -818,12 +818,15 @@ pub fn tournament(u: &mut Unstructured) -> Result<Scenario, Violation> {
     })
 }
 
-fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>> {
-    let system = draw_system(u)?;
-    let n = u.int_in_range(2..=MAX_PLAYERS)?;
-    let rounds = u.int_in_range(1..=MAX_ROUNDS)?;
-    // Double-Swiss: a round is a match of two games, two round columns (C.04.5).
-    let per = system.columns_per_round();
+/// The players of a tournament of `n` players and `rounds` rounds (`per` columns each), its
+/// point system, length and initial colour, and each player's life in the event, drawn from
+/// `u`.
+fn draw_field(
+    u: &mut Unstructured,
+    n: usize,
+    rounds: usize,
+    per: usize,
+) -> arbitrary::Result<(Tournament, Vec<Life>)> {
     let mut t = Tournament {
         points: point_system(u)?,
         ..Tournament::default()
@@ -858,21 +861,31 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         };
         lives.push(Life { enters, withdraws });
     }
-    // Acceleration: Baku-like (the top half gets fictitious points in the first rounds), the
-    // Baku Acceleration itself (C.04.7: group A sized on the players entered in round 1, late
-    // entries above its last player joining it), or drawn.
+    Ok((t, lives))
+}
+
+/// Acceleration: Baku-like (the top half gets fictitious points in the first rounds), the
+/// Baku Acceleration itself (C.04.7: group A sized on the players entered in round 1, late
+/// entries above its last player joining it), or drawn; then forbidden pairs, now and then.
+fn draw_acceleration_and_forbidden(
+    u: &mut Unstructured,
+    t: &mut Tournament,
+    lives: &[Life],
+    rounds: usize,
+) -> arbitrary::Result<()> {
+    let n = t.players.len();
     match u.int_in_range(0..=5u8)? {
         2 => {
             let starters: Vec<PlayerId> = t
                 .players
                 .iter()
-                .zip(&lives)
+                .zip(lives)
                 .filter(|(_, l)| l.enters == 0)
                 .map(|(p, _)| p.id)
                 .collect();
             let length = t.total_rounds.unwrap_or(rounds as u32);
             // A point system without two draws to a win is refused (C.04.7 1.1): unaccelerated.
-            if let Ok(v) = swisslab_engine::acceleration::baku(&t, &starters, length) {
+            if let Ok(v) = swisslab_engine::acceleration::baku(t, &starters, length) {
                 t.acceleration = v;
             }
         }
@@ -896,7 +909,6 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         }
         _ => {}
     }
-    // Forbidden pairs, now and then.
     if u.ratio(1, 6)? {
         for _ in 0..u.int_in_range(1..=3)? {
             let a = u.int_in_range(1..=n as PlayerId)?;
@@ -906,39 +918,59 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
             }
         }
     }
+    Ok(())
+}
+
+/// Who is present in a round, and what each of the others (by index) has instead.
+type Presence = (BTreeSet<PlayerId>, Vec<(usize, Unplayed)>);
+
+/// Who is there in round `r` (0-based), and what the others have: not entered yet, withdrawn,
+/// or a bye or absence drawn from `u`.
+fn draw_presence(u: &mut Unstructured, lives: &[Life], r: usize) -> arbitrary::Result<Presence> {
+    let mut present = BTreeSet::new();
+    let mut away = Vec::new();
+    for (i, life) in lives.iter().enumerate() {
+        let id = i as PlayerId + 1;
+        let entry = if r < life.enters {
+            Some(Unplayed::NotEntered)
+        } else if life.withdraws.is_some_and(|w| r >= w) {
+            Some(Unplayed::Withdrawn)
+        } else if u.ratio(1, 10)? {
+            Some(pick(
+                u,
+                &[
+                    Unplayed::HalfBye,
+                    Unplayed::ZeroBye,
+                    Unplayed::FullBye,
+                    Unplayed::Absent,
+                ],
+            )?)
+        } else {
+            None
+        };
+        match entry {
+            Some(e) => away.push((i, e)),
+            None => {
+                present.insert(id);
+            }
+        }
+    }
+    Ok((present, away))
+}
+
+fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>> {
+    let system = draw_system(u)?;
+    let n = u.int_in_range(2..=MAX_PLAYERS)?;
+    let rounds = u.int_in_range(1..=MAX_ROUNDS)?;
+    // Double-Swiss: a round is a match of two games, two round columns (C.04.5).
+    let per = system.columns_per_round();
+    let (mut t, lives) = draw_field(u, n, rounds, per)?;
+    draw_acceleration_and_forbidden(u, &mut t, &lives, rounds)?;
     let mut scores = vec![Score(0); n];
     let mut scenario_engine = 0;
     let mut scenario_impossible = 0;
     for r in 0..rounds {
-        // Who is there, and what the others have.
-        let mut present = BTreeSet::new();
-        let mut away = Vec::new();
-        for (i, life) in lives.iter().enumerate() {
-            let id = i as PlayerId + 1;
-            let entry = if r < life.enters {
-                Some(Unplayed::NotEntered)
-            } else if life.withdraws.is_some_and(|w| r >= w) {
-                Some(Unplayed::Withdrawn)
-            } else if u.ratio(1, 10)? {
-                Some(pick(
-                    u,
-                    &[
-                        Unplayed::HalfBye,
-                        Unplayed::ZeroBye,
-                        Unplayed::FullBye,
-                        Unplayed::Absent,
-                    ],
-                )?)
-            } else {
-                None
-            };
-            match entry {
-                Some(e) => away.push((i, e)),
-                None => {
-                    present.insert(id);
-                }
-            }
-        }
+        let (present, away) = draw_presence(u, &lives, r)?;
         let req = Request {
             round: r * per + 1,
             present: present.clone(),

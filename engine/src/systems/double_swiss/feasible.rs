@@ -106,21 +106,22 @@ fn first_identifier_plain(
     edge: &dyn Fn(usize, usize) -> bool,
 ) -> Option<Vec<(usize, usize)>> {
     let k = m / 2;
-    // mate[t] = bottom (k..m) of top t (0..k); owner[b - k] = top of bottom b.
-    let mut mate: Vec<Option<usize>> = vec![None; k];
-    let mut owner: Vec<Option<usize>> = vec![None; m - k];
-    for (t, slot) in mate.iter_mut().enumerate() {
-        if let Some(b) = (k..m).find(|&b| owner[b - k].is_none() && edge(t, b)) {
-            *slot = Some(b);
-            owner[b - k] = Some(t);
+    let mut g = Halves {
+        k,
+        m,
+        edge,
+        mate: vec![None; k],
+        owner: vec![None; m - k],
+    };
+    for t in 0..k {
+        if let Some(b) = (k..m).find(|&b| g.owner[b - k].is_none() && edge(t, b)) {
+            g.mate[t] = Some(b);
+            g.owner[b - k] = Some(t);
         }
     }
     for t in 0..k {
-        if mate[t].is_none() {
-            let mut seen = vec![false; m - k];
-            if !augment(t, k, m, edge, &mut mate, &mut owner, &mut seen, 0) {
-                return None;
-            }
+        if g.mate[t].is_none() && !g.augment(t, &mut vec![false; m - k], 0) {
+            return None;
         }
     }
     // Lexicographically least opponents: fix the tops in order, each to its least bottom for
@@ -130,59 +131,61 @@ fn first_identifier_plain(
             if !edge(t, b) {
                 continue;
             }
-            if mate[t] == Some(b) {
+            if g.mate[t] == Some(b) {
                 break;
             }
             // Try to move b's owner o to t's old bottom through an alternating path avoiding
             // the fixed tops 0..=t.
-            let (old, o) = (mate[t]?, owner[b - k]?);
+            let (old, o) = (g.mate[t]?, g.owner[b - k]?);
             if o < t {
                 continue;
             }
-            let (save_m, save_o) = (mate.clone(), owner.clone());
-            mate[t] = Some(b);
-            owner[b - k] = Some(t);
-            owner[old - k] = None;
-            mate[o] = None;
-            let mut seen = vec![false; m - k];
-            if augment(o, k, m, edge, &mut mate, &mut owner, &mut seen, t + 1) {
+            let (save_m, save_o) = (g.mate.clone(), g.owner.clone());
+            g.mate[t] = Some(b);
+            g.owner[b - k] = Some(t);
+            g.owner[old - k] = None;
+            g.mate[o] = None;
+            if g.augment(o, &mut vec![false; m - k], t + 1) {
                 break;
             }
-            mate = save_m;
-            owner = save_o;
+            g.mate = save_m;
+            g.owner = save_o;
         }
     }
-    Some((0..k).filter_map(|t| mate[t].map(|b| (t, b))).collect())
+    Some((0..k).filter_map(|t| g.mate[t].map(|b| (t, b))).collect())
 }
 
-/// Kuhn's augmenting path from top `t`, never re-routing tops below `fixed`.
-#[allow(clippy::too_many_arguments)]
-fn augment(
-    t: usize,
+/// A bipartite matching of the tops `0..k` into the bottoms `k..m` over `edge`.
+struct Halves<'e> {
     k: usize,
     m: usize,
-    edge: &dyn Fn(usize, usize) -> bool,
-    mate: &mut [Option<usize>],
-    owner: &mut [Option<usize>],
-    seen: &mut [bool],
-    fixed: usize,
-) -> bool {
-    for b in k..m {
-        if seen[b - k] || !edge(t, b) {
-            continue;
+    edge: &'e dyn Fn(usize, usize) -> bool,
+    /// mate[t] = bottom (k..m) of top t (0..k); owner[b - k] = top of bottom b.
+    mate: Vec<Option<usize>>,
+    owner: Vec<Option<usize>>,
+}
+
+impl Halves<'_> {
+    /// Kuhn's augmenting path from top `t`, never re-routing tops below `fixed`.
+    fn augment(&mut self, t: usize, seen: &mut [bool], fixed: usize) -> bool {
+        let k = self.k;
+        for b in k..self.m {
+            if seen[b - k] || !(self.edge)(t, b) {
+                continue;
+            }
+            seen[b - k] = true;
+            let free = match self.owner[b - k] {
+                None => true,
+                Some(o) => o >= fixed && self.augment(o, seen, fixed),
+            };
+            if free {
+                self.mate[t] = Some(b);
+                self.owner[b - k] = Some(t);
+                return true;
+            }
         }
-        seen[b - k] = true;
-        let free = match owner[b - k] {
-            None => true,
-            Some(o) => o >= fixed && augment(o, k, m, edge, mate, owner, seen, fixed),
-        };
-        if free {
-            mate[t] = Some(b);
-            owner[b - k] = Some(t);
-            return true;
-        }
+        false
     }
-    false
 }
 
 /// The general case: choose the top members in ascending order, then each top member's least

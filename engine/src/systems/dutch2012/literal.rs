@@ -895,16 +895,15 @@ impl<'a> Literal<'a> {
                 // C.14.b.2 or A.3 with C.1: the penultimate bracket paired as homogeneous.
                 if penultimate {
                     let zero_here = searched && out.pairs.is_empty();
-                    if let Some(other) = self.homogeneous_instead(
-                        &mdps,
-                        &groups[gi],
-                        &out,
+                    let here = super::turn::Penultimate {
+                        groups: &groups,
                         lowest,
-                        zero_here,
-                        &groups,
-                        &games,
-                        &below,
-                    ) {
+                        mdps: &mdps,
+                        residents: &groups[gi],
+                        below: &below,
+                        games: &games,
+                    };
+                    if let Some(other) = self.homogeneous_instead(&here, &out, zero_here) {
                         out = other;
                     }
                 }
@@ -948,41 +947,34 @@ impl<'a> Literal<'a> {
 }
 
 impl Literal<'_> {
-    /// C.13 with C.14.b.2, A.3 with C.1 (`turn`): the penultimate bracket (`mdps` moved down
-    /// into `residents`), first paired as `first`, paired as homogeneous instead when the text
-    /// leaves it open and the lowest bracket then gives the bye to a lower score with a lower
-    /// B.3 factor; `lowest`, `zero`: where the lowest bracket starts and whether C.13's search
-    /// ended with P zero; `groups`, `games`, `below`: the score groups, the upper brackets'
-    /// games and the lower players.
-    #[allow(clippy::too_many_arguments)]
+    /// C.13 with C.14.b.2, A.3 with C.1 (`turn`): the penultimate bracket `p`, first paired as
+    /// `first`, paired as homogeneous instead when the text leaves it open and the lowest
+    /// bracket then gives the bye to a lower score with a lower B.3 factor; `zero`: C.13's
+    /// search ended with P zero.
     fn homogeneous_instead(
         &self,
-        mdps: &[usize],
-        residents: &[usize],
+        p: &super::turn::Penultimate,
         first: &Out,
-        lowest: usize,
         zero: bool,
-        groups: &[Vec<usize>],
-        games: &[(usize, usize)],
-        below: &[usize],
     ) -> Option<Out> {
         let r = self.r;
-        if !super::turn::open(r, mdps, residents, zero) {
+        if !super::turn::open(r, p.mdps, p.residents, zero) {
             return None;
         }
-        let complete = |f: &[usize]| self.completable(&union(f, below));
+        let complete = |f: &[usize]| self.completable(&union(f, p.below));
         r.homogeneous_turn.set(true);
-        let other = self.bracket(mdps, residents, Place::Upper, false, &complete);
+        let other = self.bracket(p.mdps, p.residents, Place::Upper, false, &complete);
         r.homogeneous_turn.set(false);
         let other = other?;
         if other.pairs == first.pairs && other.floaters == first.floaters {
             return None;
         }
-        let with = |pairs: &[(usize, usize)]| [games, pairs].concat();
+        let with = |pairs: &[(usize, usize)]| [p.games, pairs].concat();
+        let (groups, lowest) = (p.groups, p.lowest);
         let joined = self.lowest(groups, lowest, zero, &first.floaters, with(&first.pairs));
         let turned = self.lowest(groups, lowest, false, &other.floaters, with(&other.pairs));
-        let here = union(mdps, residents);
-        let better = super::turn::better(r, &here, below, &joined.ok()?, &turned.ok()?);
+        let here = union(p.mdps, p.residents);
+        let better = super::turn::better(r, &here, p.below, &joined.ok()?, &turned.ok()?);
         better.then_some(other)
     }
 }

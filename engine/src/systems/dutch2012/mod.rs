@@ -928,17 +928,15 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             // C.14.b.2 or A.3 with C.1: the penultimate bracket paired as homogeneous.
             if penultimate {
                 let zero_here = searched && out.pairs.is_empty();
-                if let Some(other) = turn::homogeneous_instead(
-                    r,
-                    &groups,
+                let here = turn::Penultimate {
+                    groups: &groups,
                     lowest,
-                    &mdps,
-                    &groups[gi],
-                    &below,
-                    &out,
-                    zero_here,
-                    &games,
-                ) {
+                    mdps: &mdps,
+                    residents: &groups[gi],
+                    below: &below,
+                    games: &games,
+                };
+                if let Some(other) = turn::homogeneous_instead(r, &here, &out, zero_here) {
                     out = other;
                 }
             }

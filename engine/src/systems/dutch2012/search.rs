@@ -109,17 +109,15 @@ impl Search<'_> {
         legal(self.r, &self.lv, a, b)
     }
 
-    /// Depth first over the transpositions (D.1): S1[d] takes each free S2 player in order.
-    #[allow(clippy::too_many_arguments)]
+    /// Depth first over the transpositions (D.1): S1[d] takes each free S2 player in order;
+    /// `(x, z)`: the colour conflicts of the pairs so far (A.8).
     fn transpose(
         &mut self,
-        s1: &[usize],
-        s2: &[usize],
+        (s1, s2): (&[usize], &[usize]),
         d: usize,
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
-        x: usize,
-        z: usize,
+        (x, z): (usize, usize),
         leaf: Leaf,
     ) -> bool {
         if self.nodes.get() > self.limit {
@@ -154,7 +152,7 @@ impl Search<'_> {
             let before = self.spent.replace(cost);
             used[j] = true;
             pairs.push((a, b));
-            let done = self.transpose(s1, s2, d + 1, used, pairs, nx, nz, leaf);
+            let done = self.transpose((s1, s2), d + 1, used, pairs, (nx, nz), leaf);
             pairs.pop();
             used[j] = false;
             self.spent.set(before);
@@ -279,7 +277,6 @@ impl Search<'_> {
     /// floaters, where they are required (`bound`): the pairs so far, then S1[d..] each with a
     /// free S2 player, and the S2 players left over floating or, in a heterogeneous bracket,
     /// joining the remainder.
-    #[allow(clippy::too_many_arguments)]
     fn branch_ok(
         &self,
         s1: &[usize],
@@ -580,7 +577,7 @@ impl Search<'_> {
                 used.clear();
                 used.resize(s2.len(), false);
                 pairs.clear();
-                if self.transpose(&s1, &s2, 0, &mut used, &mut pairs, x, z, leaf) {
+                if self.transpose((&s1, &s2), 0, &mut used, &mut pairs, (x, z), leaf) {
                     return true;
                 }
                 if self.nodes.get() > self.limit {
@@ -630,7 +627,6 @@ pub(super) fn accept_ok(
 /// by the transpositions of S2, then the remainder with `p_rem` pairs. In C.13's search with
 /// P1 below M1, only the `k` highest players of each such S1 are paired (C.4: "the highest P
 /// players"), the others wait for the remainder; otherwise `k` is M1.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn heterogeneous(
     s: &mut Search,
     mdps: &[usize],
@@ -691,13 +687,11 @@ pub(super) fn heterogeneous(
         s.waiting.clone_from(&waiting);
         s.floating = false;
         let found = s.transpose(
-            &s1,
-            &s2,
+            (&s1, &s2),
             0,
             &mut used,
             &mut pairs,
-            0,
-            0,
+            (0, 0),
             &mut |hp, rest, x, z| {
                 *reached = true;
                 let mut inner = Search {
