@@ -79,6 +79,28 @@ pub struct CheckReport {
 }
 
 /// Re-pairs every round of `t` with `system` and compares.
+///
+/// ```
+/// use swisslab_engine::{checker, trf, System};
+///
+/// // Round 1 paired 1-2, 3-4; the Dutch rules pair the top half against the bottom half.
+/// let text = "012 Example\nXXR 1\n\
+///     001    1      Alpha                             2000                             1.0          2 w 1\n\
+///     001    2      Beta                              1900                             0.0          1 b 0\n\
+///     001    3      Gamma                             1800                             1.0          4 w 1\n\
+///     001    4      Delta                             1700                             0.0          3 b 0\n";
+/// let t = trf::read_str(text)?;
+/// let report = checker::check(&t, System::Dutch2026);
+/// assert_eq!(report.rounds, 1);
+/// assert_eq!(report.discrepancies.len(), 1);
+/// let d = &report.discrepancies[0];
+/// assert_eq!(d.round, 1);
+/// assert_eq!(d.expected.games, [(1, 2), (3, 4)]);
+/// assert_eq!(d.produced.as_ref().unwrap().games, [(1, 3), (4, 2)]);
+/// // The first criterion on which the two differ, by article.
+/// assert!(d.why.as_deref().unwrap().contains("generation order (Art. 4)"));
+/// # Ok::<(), trf::TrfError>(())
+/// ```
 pub fn check(t: &Tournament, system: System) -> CheckReport {
     let diagnostics = Cell::new(Diagnostics::default());
     let mut report = check_tournament_by(t, system, &|h, r| {

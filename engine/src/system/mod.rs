@@ -51,6 +51,19 @@ macro_rules! registry {
     ($( $(#[doc = $doc:literal])* $(#[cfg($cfg:meta)])? $variant:ident => $imp:expr, )+) => {
         /// A pairing system (one edition of one set of FIDE rules). The variants are declared
         /// in the order `--help` lists them, which is also their order ([`Ord`]).
+        ///
+        /// ```
+        /// use swisslab_engine::System;
+        ///
+        /// // The command line's names and aliases, and what each system declares.
+        /// let s: System = "burstein".parse()?;
+        /// assert_eq!(s, System::Burstein2026);
+        /// assert_eq!(s.name(), "burstein-2026");
+        /// assert_eq!(System::DoubleSwiss.columns_per_round(), 2);
+        /// assert_eq!(System::ALL[0], System::DEFAULT);
+        /// assert!("dutch-1990".parse::<System>().is_err());
+        /// # Ok::<(), swisslab_engine::system::UnknownSystem>(())
+        /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum System {
             $( $(#[doc = $doc])* $(#[cfg($cfg)])? $variant, )+

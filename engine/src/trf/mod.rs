@@ -37,6 +37,31 @@
 //!
 //! The reader never panics: every column access is bounds-checked and all arithmetic is
 //! bounded.
+//!
+//! # Example
+//!
+//! ```
+//! use swisslab_engine::trf;
+//!
+//! // One round of four players: 1 beat 3 with White, 2 beat 4 with Black.
+//! let text = "012 Example\nXXR 5\n\
+//!     001    1      Alpha                             2000                             1.0          3 w 1\n\
+//!     001    2      Beta                              1900                             1.0          4 b 1\n\
+//!     001    3      Gamma                             1800                             0.0          1 b 0\n\
+//!     001    4      Delta                             1700                             0.0          2 w 0\n";
+//! let t = trf::read_str(text)?;
+//! assert_eq!(t.players.len(), 4);
+//! assert_eq!(t.players[1].name, "Beta");
+//! assert_eq!(t.total_rounds, Some(5));
+//! assert_eq!(t.rounds_recorded(), 1);
+//!
+//! // A bad field is an error that names its line, column and what was expected.
+//! let bad = text.replace("1900", "19x0");
+//! let e = trf::read_str(&bad).unwrap_err();
+//! assert_eq!((e.line, e.column), (4, 49));
+//! assert!(e.to_string().starts_with("<input>:4:49: rating: expected"));
+//! # Ok::<(), trf::TrfError>(())
+//! ```
 
 mod error;
 mod input;
@@ -134,6 +159,20 @@ pub fn read_with(bytes: &[u8], opts: &ReadOptions) -> Result<Tournament, TrfErro
 }
 
 /// Reads a TRF file from disk; errors carry the path.
+///
+/// ```
+/// use swisslab_engine::trf;
+///
+/// let path = std::env::temp_dir().join(format!("swisslab-doc-{}.trf", std::process::id()));
+/// std::fs::write(&path, "012 Example\n001    1      Alpha\n001    2      Beta\n")?;
+/// let t = trf::read_file(&path)?;
+/// assert_eq!(t.players.len(), 2);
+/// std::fs::remove_file(&path)?;
+///
+/// let e = trf::read_file(&path).unwrap_err(); // gone now: the error names the file
+/// assert_eq!(e.file.as_deref(), Some(path.as_path()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_file(path: impl AsRef<Path>) -> Result<Tournament, TrfError> {
     let path = path.as_ref();
     let max = MAX_INPUT_BYTES;
