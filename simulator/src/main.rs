@@ -1,9 +1,11 @@
 //! `swisslab`: the command-line front end of the swisslab toolkit.
 //!
 //! Each subcommand lives in its own module under `cli/` (see `cli/mod.rs` for how to add one).
-//! Exit codes: 0 success, 1 no valid pairing (pair) or discrepancies (check), 2 bad command
-//! line (clap), 3 invalid input or configuration, 4 simulated tournaments failed (generate,
-//! simulate), 5 a file cannot be read or written.
+//! Exit codes (docs/guide/exit-codes.md): 0 success, 1 no valid pairing (pair) or
+//! discrepancies (check), 2 bad command line (clap), 3 invalid input or configuration, 4
+//! simulated tournaments or forecast runs failed (generate, simulate, merge, forecast), 5 a file
+//! cannot be read or written, 141 standard output closed early (a reader such as `head`
+//! stopped reading), 130 simulate interrupted.
 
 mod cli;
 
@@ -14,8 +16,11 @@ use std::process::ExitCode;
 ///
 /// Exit codes: 0 success, 1 no valid pairing (pair) or discrepancies (check), 2 bad command
 /// line, 3 invalid input (the first invalid file is reported and stops the command) or
-/// configuration, 4 simulated tournaments failed (generate, simulate), 5 a file cannot be read
-/// or written.
+/// configuration, 4 simulated tournaments or forecast runs failed (generate, simulate, merge,
+/// forecast), 5 a file cannot be read or written, 130 simulate interrupted, 141 standard output
+/// closed before everything was written (e.g. `swisslab standings FILE | head -3`).
+///
+/// Every command writes its files with one option, `-o/--out`.
 #[derive(Debug, Parser)]
 #[command(name = "swisslab", version)]
 struct Cli {
@@ -39,7 +44,7 @@ enum Command {
     /// `-r -dT` layout. Exit 2 for an unknown tie-break on the command line, 3 for a damaged
     /// tie-break record in the file.
     Standings(cli::standings::Args),
-    /// Pair the next round of a tournament file (FIDE Dutch system).
+    /// Pair the next round of a tournament file (any system: --system, else the file's 192/092).
     ///
     /// Prints the number of pairs, then `white black` per board, the bye as `N 0`. Exit 1 when
     /// no valid pairing exists, with a sentence saying why.
@@ -86,6 +91,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    cli::out::install_pipe_hook();
     let cli = Cli::parse();
     match &cli.command {
         Command::Trf(args) => cli::trf::run(args),

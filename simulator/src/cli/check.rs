@@ -2,8 +2,9 @@
 //! compare with the file (pairs, colours and the bye; board order is not compared).
 //!
 //! Files run in parallel (rayon). Each discrepancy is printed with the file, the round, and the
-//! games only one side has; the last line is always
-//! `tournaments: T, rounds: R, discrepancies: D`.
+//! games only one side has; the last line is `tournaments: T, rounds: R, discrepancies: D`
+//! (with `, refused: N (not checked)` when some files were refused; no such line when every
+//! file was refused, whose errors are on standard error).
 
 use super::{
     exit, prepare, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK,
@@ -121,9 +122,10 @@ pub fn run(args: &Args) -> ExitCode {
             (path.clone(), outcome)
         })
         .collect();
-    let (mut t, mut r, mut d) = (0usize, 0usize, 0usize);
+    let (mut t, mut r, mut d, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let mut diagnostics = Diagnostics::default();
     let mut worst = EXIT_OK;
+    let mut report = String::new();
     for (path, outcome) in &outcomes {
         match outcome {
             Outcome::Checked(rep) => {
@@ -133,24 +135,43 @@ pub fn run(args: &Args) -> ExitCode {
                 diagnostics.add(rep.diagnostics);
                 if !args.quiet {
                     for disc in &rep.discrepancies {
-                        print!("{}: {disc}", path.display());
+                        report.push_str(&format!("{}: {disc}", path.display()));
                     }
                 }
             }
             Outcome::Invalid(msg, io) => {
                 eprintln!("error: {msg}");
+                refused += 1;
                 worst = worst.max(if *io { EXIT_IO } else { EXIT_INVALID });
             }
         }
     }
     super::warn_node_limit(diagnostics);
-    println!("tournaments: {t}, rounds: {r}, discrepancies: {d}");
+    if let Some(line) = summary_line(t, r, d, refused) {
+        report.push_str(&line);
+        report.push('\n');
+    }
+    if let Err(e) = super::out::print(&report) {
+        return e.exit();
+    }
     if worst != EXIT_OK {
         exit(worst)
     } else if d > 0 {
         exit(EXIT_NO_PAIRING)
     } else {
         exit(EXIT_OK)
+    }
+}
+
+/// The last line: `tournaments: T, rounds: R, discrepancies: D`, with `, refused: N (not
+/// checked)` when files were refused; none when every file was refused (the errors say why, and
+/// a line of zeros would read like a clean check).
+fn summary_line(t: usize, r: usize, d: usize, refused: usize) -> Option<String> {
+    let line = format!("tournaments: {t}, rounds: {r}, discrepancies: {d}");
+    match (t, refused) {
+        (0, n) if n > 0 => None,
+        (_, 0) => Some(line),
+        (_, n) => Some(format!("{line}, refused: {n} (not checked)")),
     }
 }
 

@@ -29,7 +29,9 @@ pub struct Args {
 pub fn run(args: &Args) -> ExitCode {
     match merge::merge(&args.out, &args.dirs) {
         Ok(m) => {
-            print!("{}", table(args, &m));
+            if let Err(e) = super::out::print(&table(args, &m)) {
+                return e.exit();
+            }
             exit(if m.summary.failed > 0 {
                 EXIT_FAILURES
             } else {

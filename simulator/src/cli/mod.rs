@@ -10,6 +10,7 @@ pub mod forecast;
 pub mod generate;
 pub mod merge;
 pub mod model_args;
+pub mod out;
 pub mod pair;
 pub mod report;
 pub mod simulate;

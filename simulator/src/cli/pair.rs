@@ -130,7 +130,11 @@ pub fn run(args: &Args) -> ExitCode {
                 return exit(EXIT_IO);
             }
         }
-        None => print!("{text}"),
+        None => {
+            if let Err(e) = super::out::print(&text) {
+                return e.exit();
+            }
+        }
     }
     exit(EXIT_OK)
 }

@@ -112,8 +112,10 @@ pub fn run(args: &Args) -> ExitCode {
         },
         Format::Json => json(&t, &st),
     };
-    print!("{out}");
-    exit(EXIT_OK)
+    match super::out::print(&out) {
+        Ok(()) => exit(EXIT_OK),
+        Err(e) => e.exit(),
+    }
 }
 
 /// The 1-based line of the first `record` line of the file, for error messages.

@@ -7,6 +7,7 @@
 //! an old export whose points count blank rounds as byes is repaired first
 //! (`swisslab_engine::trf::repair`), each change named, the repaired file written beside it.
 
+use super::out::{self, outln, OutError};
 use super::{exit, EXIT_INVALID, EXIT_IO, EXIT_OK};
 use clap::{Args as ClapArgs, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -76,6 +77,13 @@ pub enum Eol {
 
 /// Runs the subcommand; returns 0, 3 (invalid input) or 5 (read/write failure).
 pub fn run(args: &Args) -> ExitCode {
+    match run_inner(args) {
+        Ok(code) => exit(code),
+        Err(e) => e.exit(),
+    }
+}
+
+fn run_inner(args: &Args) -> Result<u8, OutError> {
     for path in &args.files {
         let read = if args.repair {
             read_repairing(path, args.out_dir.as_deref())
@@ -86,24 +94,25 @@ pub fn run(args: &Args) -> ExitCode {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {e}");
-                return exit(if e.kind == ErrorKind::Io {
+                return Ok(if e.kind == ErrorKind::Io {
                     EXIT_IO
                 } else {
                     EXIT_INVALID
                 });
             }
         };
-        print!(
-            "{}",
-            summary(&path.display().to_string(), &t, !args.no_standings)
-        );
+        out::print(&summary(
+            &path.display().to_string(),
+            &t,
+            !args.no_standings,
+        ))?;
         if let Some(line) = repaired {
-            println!("{line}");
+            outln!("{line}")?;
         }
         if let Some(dir) = &args.out_dir {
             let Some(name) = path.file_name() else {
                 eprintln!("error: {}: not a file name", path.display());
-                return exit(EXIT_IO);
+                return Ok(EXIT_IO);
             };
             let out = dir.join(name);
             let opts = WriteOptions {
@@ -121,18 +130,18 @@ pub fn run(args: &Args) -> ExitCode {
             // round by round (`XXA` / `250`), so that every engine re-pairs it alike.
             if let Err(e) = swisslab_engine::acceleration::apply(&mut t, None) {
                 eprintln!("error: {}: {e}", path.display());
-                return exit(EXIT_INVALID);
+                return Ok(EXIT_INVALID);
             }
             // Every 001 field filled (points, rank), as other engines read them.
             let text = trf::write_with(&trf::complete_for_engines(&t), &opts);
             if let Err(e) = swisslab_engine::io::write_atomic(&out, text.as_bytes()) {
                 eprintln!("error: {}: cannot write: {e}", out.display());
-                return exit(EXIT_IO);
+                return Ok(EXIT_IO);
             }
-            println!("  written:      {}", out.display());
+            outln!("  written:      {}", out.display())?;
         }
     }
-    exit(EXIT_OK)
+    Ok(EXIT_OK)
 }
 
 /// Reads `path` with `trf::repair_file`: names every change on stderr and writes the repaired
