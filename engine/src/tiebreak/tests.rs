@@ -121,4 +121,33 @@ fn the_edition_follows_the_start_date() {
     t.records[0] = ("042".into(), " 26/03/01".into());
     t.records.retain(|(c, _)| c == "042");
     assert_eq!(Edition::for_tournament(&t), Edition::Fide2026);
+    // Every form of the real files: day first, dots and spaces, month names.
+    for (date, edition) in [
+        ("24/09/2010", Edition::Fide2024),
+        ("01.02.2008", Edition::Fide2024),
+        ("01/02/2008", Edition::Fide2024),
+        ("Feb 1, 2008", Edition::Fide2024),
+        ("01. 02. 2008", Edition::Fide2024),
+        ("Mar 3, 2026", Edition::Fide2026),
+        ("21/03/2026", Edition::Fide2026),
+        // 2 January or 1 February 2026: both before March, 2024.
+        ("02/01/2026", Edition::Fide2024),
+        // 3 February or 2 March 2026: the edition is open, the one in force applies.
+        ("02/03/2026", Edition::Fide2026),
+        ("next week", Edition::Fide2026),
+    ] {
+        t.records = vec![("042".into(), format!(" {date}"))];
+        assert_eq!(Edition::for_tournament(&t), edition, "{date}");
+    }
+    // The end date decides the order: day first, as 20/03/2026 and 20/02/2026 can only be.
+    t.records = vec![
+        ("042".into(), " 02/03/2026".into()),
+        ("052".into(), " 20/03/2026".into()),
+    ];
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2026);
+    t.records = vec![
+        ("042".into(), " 03/02/2026".into()),
+        ("052".into(), " 20/02/2026".into()),
+    ];
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2024);
 }
