@@ -9,18 +9,6 @@ mod support;
 
 use swisslab_engine::trf::{self, ErrorKind};
 
-/// The local paths of the manifest's real files.
-fn manifest(dir: &std::path::Path) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join("MANIFEST.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f.len() > 4 && f[4].starts_with("real")).then(|| f[3].to_string())
-        })
-        .collect()
-}
-
 /// Byte offsets of the middles of the player lines, in file order.
 fn player_line_middles(bytes: &[u8]) -> Vec<usize> {
     let mut out = Vec::new();
@@ -49,7 +37,7 @@ fn every_cut_real_file_is_named_truncated() {
     };
     let (mut cuts, mut files) = (0, 0);
     let mut problems = Vec::new();
-    for f in manifest(&dir) {
+    for f in support::real_files(&dir) {
         let bytes = std::fs::read(dir.join(&f)).unwrap();
         let Ok(whole) = trf::read(&bytes) else {
             continue;

@@ -27,6 +27,7 @@ mod sonneborn;
 mod spec;
 mod value;
 
+pub use rounds::as_finished;
 pub use spec::{parse_list, Kind, Spec, SpecError};
 pub use value::Value;
 
