@@ -2,6 +2,8 @@
 //! nothing written), an entry list played whole, and real files of other tournament managers
 //! read from ../shared/real-trf (skipped with a notice when absent).
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -214,18 +216,8 @@ fn files_that_cannot_be_continued_are_refused_by_line() {
 /// bbpPairings inputs), read from ../shared/real-trf, never copied.
 #[test]
 fn real_files_of_several_managers() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shared = [
-        std::env::var_os("SWISSLAB_SHARED").map(PathBuf::from),
-        Some(root.join("..").join("shared")),
-        Some(root.join("..").join("..").join("shared")),
-    ]
-    .into_iter()
-    .flatten()
-    .map(|p| p.join("real-trf"))
-    .find(|p| p.is_dir());
-    let Some(real) = shared else {
-        eprintln!("real_files_of_several_managers: ../shared/real-trf absent, skipped");
+    let test = "real_files_of_several_managers";
+    let Some(real) = support::skip::shared_path(test, "real-trf") else {
         return;
     };
     let files = [
@@ -239,7 +231,7 @@ fn real_files_of_several_managers() {
     for (k, f) in files.iter().enumerate() {
         let path = real.join(f);
         if !path.exists() {
-            eprintln!("real_files_of_several_managers: {f} absent, skipped");
+            support::skip::skip(test, &format!("../shared/real-trf/{f}"), "an older shared/");
             continue;
         }
         let out = dir.path().join(k.to_string());

@@ -62,11 +62,11 @@ pub fn shared_path(test: &str, rel: &str) -> Option<PathBuf> {
     found
 }
 
-/// A program the tests run (`py4swiss`, `chromium`): `$VAR` when set, else the first of
-/// `names` found on the `PATH`.
+/// A program the tests run (`py4swiss`, `chromium`): `$VAR` when set (and there), else the
+/// first of `names` found on the `PATH`.
 pub fn program(var: &str, names: &[&str]) -> Option<PathBuf> {
     if let Some(p) = std::env::var_os(var).map(PathBuf::from) {
-        return Some(p);
+        return Some(p).filter(|p| p.is_file());
     }
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
