@@ -95,32 +95,13 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_IO);
         }
     };
-    let system = args.system;
     if let Err(e) = args.engine.engine(System::DEFAULT) {
         eprintln!("error: {e:#}");
         return exit(EXIT_INVALID);
     }
     let outcomes: Vec<(PathBuf, Outcome)> = files
         .par_iter()
-        .map(|path| {
-            let outcome = match trf::read_file(path) {
-                Ok(mut t) => match note_assumptions(path, &t, args.quiet)
-                    .and_then(|()| prepare(path, &mut t, system, args.acceleration))
-                {
-                    Err(e) => Outcome::Invalid(e, false),
-                    Ok(sys) => match args.engine.engine(sys) {
-                        // swisslab's own systems also name the first criterion that differs.
-                        Ok(Engine::Swisslab(s)) => Outcome::Checked(checker::check(&t, s)),
-                        Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| {
-                            engine.pair(h, r).0
-                        })),
-                        Err(e) => Outcome::Invalid(format!("{e:#}"), false),
-                    },
-                },
-                Err(e) => Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
-            };
-            (path.clone(), outcome)
-        })
+        .map(|path| (path.clone(), check_file(path, args)))
         .collect();
     let (mut t, mut r, mut d, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let mut diagnostics = Diagnostics::default();
@@ -175,12 +156,36 @@ fn summary_line(t: usize, r: usize, d: usize, refused: usize) -> Option<String> 
     }
 }
 
+/// Reads, readies and checks one file; the reader's warnings and the notes on what was assumed
+/// go to standard error as it goes.
+fn check_file(path: &Path, args: &Args) -> Outcome {
+    let (mut t, warnings) = match trf::read_file_with_warnings(path) {
+        Ok(read) => read,
+        Err(e) => return Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
+    };
+    super::print_warnings(&warnings);
+    note_assumptions(path, &t, args.quiet);
+    let sys = match prepare(path, &mut t, args.system, args.acceleration) {
+        Ok(sys) => sys,
+        Err(e) => return Outcome::Invalid(e, false),
+    };
+    if args.system.is_none() {
+        super::warn_if_older_than(path, &t, sys);
+    }
+    match args.engine.engine(sys) {
+        // swisslab's own systems also name the first criterion that differs.
+        Ok(Engine::Swisslab(s)) => Outcome::Checked(checker::check(&t, s)),
+        Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| engine.pair(h, r).0)),
+        Err(e) => Outcome::Invalid(format!("{e:#}"), false),
+    }
+}
+
 /// The notes `check` prints (unless `--quiet`) on what it assumed of a file: a file without
 /// `XXR` / `142` has as many rounds as it records, as bbpPairings takes them; forfeits written
-/// with colour `-` are forfeits without colour. Never fails: the `Result` only chains it.
-fn note_assumptions(path: &Path, t: &Tournament, quiet: bool) -> Result<(), String> {
+/// with colour `-` are forfeits without colour.
+fn note_assumptions(path: &Path, t: &Tournament, quiet: bool) {
     if quiet {
-        return Ok(());
+        return;
     }
     if t.total_rounds.is_none() {
         eprintln!(
@@ -198,5 +203,4 @@ fn note_assumptions(path: &Path, t: &Tournament, quiet: bool) -> Result<(), Stri
             t.uncoloured_forfeits.len()
         );
     }
-    Ok(())
 }

@@ -20,6 +20,7 @@ pub mod trf;
 use std::process::ExitCode;
 use swisslab_engine::acceleration::Method;
 use swisslab_engine::pairing::Diagnostics;
+use swisslab_engine::trf::dates::{Date, EventDates};
 use swisslab_engine::System;
 
 /// Success.
@@ -108,14 +109,65 @@ pub fn prepare(
     Ok(sys)
 }
 
-/// Reads a tournament, printing the error and turning it into the exit code on failure.
+/// Reads a tournament, printing the reader's warnings (a date it cannot read); on failure
+/// prints the error and turns it into the exit code.
 pub fn read_tournament(path: &std::path::Path) -> Result<swisslab_engine::Tournament, ExitCode> {
-    swisslab_engine::trf::read_file(path).map_err(|e| {
-        eprintln!("error: {e}");
-        exit(if e.kind == swisslab_engine::trf::ErrorKind::Io {
-            EXIT_IO
-        } else {
-            EXIT_INVALID
-        })
-    })
+    match swisslab_engine::trf::read_file_with_warnings(path) {
+        Ok((t, warnings)) => {
+            print_warnings(&warnings);
+            Ok(t)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(exit(if e.kind == swisslab_engine::trf::ErrorKind::Io {
+                EXIT_IO
+            } else {
+                EXIT_INVALID
+            }))
+        }
+    }
+}
+
+/// Prints the reader's warnings on standard error.
+pub fn print_warnings(warnings: &[swisslab_engine::trf::TrfError]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
+/// The date `system` came into force, and the older systems swisslab pairs by, for systems
+/// that have an older edition or none before that date.
+fn in_force_from(system: System) -> Option<(Date, &'static str)> {
+    let date = |year, month, day| Date::new(year, month, day);
+    match system {
+        System::Dutch2026 => Some((
+            date(2026, 2, 1)?,
+            "dutch-2017 (from 1 July 2017) and dutch-2012 pair by the rules before it",
+        )),
+        System::Dutch2017 => Some((date(2017, 7, 1)?, "dutch-2012 pairs by the rules before it")),
+        System::Dubov2026 => Some((date(2026, 2, 1)?, "dubov-1997 pairs by the rules before it")),
+        System::Burstein2026 | System::Lim | System::DoubleSwiss => {
+            Some((date(2026, 2, 1)?, "swisslab pairs no earlier edition of it"))
+        }
+        System::Dutch2012 | System::Dubov1997 | System::Rating1998 => None,
+    }
+}
+
+/// Warns (`pair`, `check`) when the event started before `system` came into force and the
+/// system was not asked for on the command line: the file was then paired by older rules, and
+/// its rounds may differ for that reason alone.
+pub fn warn_if_older_than(path: &std::path::Path, t: &swisslab_engine::Tournament, system: System) {
+    let Some(start) = EventDates::of(t).start_date() else {
+        return;
+    };
+    let Some((from, older)) = in_force_from(system) else {
+        return;
+    };
+    if start < from {
+        eprintln!(
+            "warning: {}: the event started on {start} (042), before {system} came into force \
+             ({from}); {older}: pass --system to choose",
+            path.display()
+        );
+    }
 }

@@ -73,6 +73,9 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_INVALID);
         }
     };
+    if args.system.is_none() {
+        super::warn_if_older_than(&args.file, &t, system);
+    }
     if let Some(n) = args.round {
         if let Err(e) = replayable(&t, system, n) {
             eprintln!("error: {}: --round {n}: {e}", args.file.display());

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisslab_engine::tiebreak::{self, Edition, Spec, Standings};
+use swisslab_engine::trf::dates::{Date, EventDates};
 use swisslab_engine::Tournament;
 
 /// Options of `swisslab standings`.
@@ -98,7 +99,24 @@ pub fn run(args: &Args) -> ExitCode {
             }
         },
     };
-    let edition = args.edition.unwrap_or_else(|| Edition::for_tournament(&t));
+    let edition = args.edition.unwrap_or_else(|| {
+        let dates = EventDates::of(&t);
+        let before = |d: &Date| (d.year, d.month, d.day) < (2026, 3, 1);
+        let open = dates.start.as_ref().is_some_and(|r| {
+            let c = r.reading.candidates();
+            c.is_empty() || (c.iter().any(before) && !c.iter().all(before))
+        });
+        if open {
+            // The reader has warned about the date, naming its line.
+            eprintln!(
+                "warning: {}: the start date (042) does not read as one date: the tie-breaks \
+                 follow the edition in force today ({}); --edition chooses",
+                args.file.display(),
+                Edition::default().name()
+            );
+        }
+        Edition::for_tournament(&t)
+    });
     let st = tiebreak::standings(&t, &specs, edition);
     let out = match args.format {
         Format::Tsv => st.tsv(),

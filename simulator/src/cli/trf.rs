@@ -88,7 +88,10 @@ fn run_inner(args: &Args) -> Result<u8, OutError> {
         let read = if args.repair {
             read_repairing(path, args.out_dir.as_deref())
         } else {
-            trf::read_file(path).map(|t| (t, None))
+            trf::read_file_with_warnings(path).map(|(t, warnings)| {
+                super::print_warnings(&warnings);
+                (t, None)
+            })
         };
         let (mut t, repaired) = match read {
             Ok(r) => r,
