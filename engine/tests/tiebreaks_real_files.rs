@@ -44,6 +44,13 @@ const COMPARED: usize = 85;
 const IDENTICAL: usize = 81;
 const DIFFERING_VALUES: usize = 78;
 
+/// The other reading of C.07 8.3 (`--fore-round last-played`, the last round played taken as
+/// the final one): the files whose standings it changes (events with declared rounds still to
+/// play), the values that then differ from the calculator, and the files identical to it.
+const LAST_PLAYED_FILES_CHANGED: usize = 64;
+const LAST_PLAYED_DIFFERING_VALUES: usize = 8797;
+const LAST_PLAYED_IDENTICAL: usize = 18;
+
 /// The Python that imports gacrux, or `None`.
 fn calculator() -> Option<PathBuf> {
     let candidates = [
@@ -166,6 +173,7 @@ fn real_files_standings_equal_fide_calculator_byte_for_byte() {
     let work = tempfile::tempdir().unwrap();
     let specs = tiebreak::parse_list(LIST).unwrap();
     let (mut compared, mut identical, mut differing) = (0, 0, 0);
+    let (mut lp_changed, mut lp_differing, mut lp_identical) = (0, 0, 0);
     let mut refused = Vec::new();
     let mut problems = Vec::new();
     for f in files(&dir) {
@@ -180,6 +188,15 @@ fn real_files_standings_equal_fide_calculator_byte_for_byte() {
             continue;
         };
         compared += 1;
+        let last_played = tiebreak::standings(&tiebreak::as_finished(&t), &specs, edition).tsv();
+        if last_played != ours {
+            lp_changed += 1;
+        }
+        if last_played == theirs {
+            lp_identical += 1;
+        } else {
+            lp_differing += differing_values(&last_played, &theirs);
+        }
         if ours == theirs {
             identical += 1;
             continue;
@@ -198,12 +215,23 @@ fn real_files_standings_equal_fide_calculator_byte_for_byte() {
     assert_eq!(refused, CALCULATOR_REFUSES, "files the calculator refuses");
     eprintln!(
         "{compared} real files compared with the calculator: {identical} byte-identical, \
-         {differing} values differ (0000 - =)"
+         {differing} values differ (0000 - =); FB of the last round played: {lp_changed} files \
+         change, {lp_identical} byte-identical, {lp_differing} values differ"
     );
     assert_eq!(
         (compared, identical, differing),
         (COMPARED, IDENTICAL, DIFFERING_VALUES),
         "(files compared, byte-identical, values differing): update docs/tiebreaks.md and the \
          figures here when they move"
+    );
+    assert_eq!(
+        (lp_changed, lp_identical, lp_differing),
+        (
+            LAST_PLAYED_FILES_CHANGED,
+            LAST_PLAYED_IDENTICAL,
+            LAST_PLAYED_DIFFERING_VALUES
+        ),
+        "the last-played reading (files changed, byte-identical, values differing): update \
+         docs/tiebreaks.md and the figures here when they move"
     );
 }

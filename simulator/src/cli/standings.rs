@@ -41,6 +41,23 @@ pub struct Args {
     /// the edition in force at the file's start date (042), else 2026.
     #[arg(long, value_parser = parse_edition, value_name = "YEAR")]
     pub edition: Option<Edition>,
+
+    /// The round whose games Fore Buchholz (FB, and AOB/F) evaluates as draws. `final`: the
+    /// event's final round, as C.07 8.3 says (the rounds declared by XXR / 142, else the last
+    /// round recorded), so that in an event with rounds to go FB equals BH, as FIDE's
+    /// calculator computes it. `last-played`: the last round played, as if the event ended
+    /// there (a forecast of FB for the standings of an unfinished event).
+    #[arg(long, value_enum, default_value_t = ForeRound::Final, value_name = "ROUND")]
+    pub fore_round: ForeRound,
+}
+
+/// Which round Fore Buchholz takes as the final one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ForeRound {
+    /// The event's final round (C.07 8.3): declared by XXR / 142, else the last recorded.
+    Final,
+    /// The last round played.
+    LastPlayed,
 }
 
 /// A parsed `--tiebreaks` list.
@@ -117,7 +134,10 @@ pub fn run(args: &Args) -> ExitCode {
         }
         Edition::for_tournament(&t)
     });
-    let st = tiebreak::standings(&t, &specs, edition);
+    let st = match args.fore_round {
+        ForeRound::Final => tiebreak::standings(&t, &specs, edition),
+        ForeRound::LastPlayed => tiebreak::standings(&tiebreak::as_finished(&t), &specs, edition),
+    };
     let out = match args.format {
         Format::Tsv => st.tsv(),
         Format::Text => text(&t, &st, &source),
