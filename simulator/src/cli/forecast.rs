@@ -56,7 +56,7 @@ pub struct Args {
     pub threads: Option<usize>,
 
     /// Output folder (created if needed; the forecast's files in it are replaced).
-    #[arg(long, value_name = "DIR", default_value = "forecast-out")]
+    #[arg(short = 'o', long, value_name = "DIR", default_value = "forecast-out")]
     pub out: PathBuf,
 
     /// Do not show the progress bar (it is never shown when stderr is not a terminal).

@@ -35,7 +35,7 @@ pub struct Args {
     pub round: Option<usize>,
 
     /// Write the pairing to OUT (atomically) instead of standard output.
-    #[arg(short, long, value_name = "OUT")]
+    #[arg(short = 'o', long = "out", alias = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
 
     /// The pairing system. Default: the one the file names (TRF-2026 `192`, or `092`), else

@@ -31,7 +31,7 @@ pub struct Args {
     pub headline: Option<Vec<PathBuf>>,
 
     /// Where the comparison is written (default DIR_A/compare).
-    #[arg(long, value_name = "DIR", requires = "compare")]
+    #[arg(short = 'o', long, value_name = "DIR", requires = "compare")]
     pub out: Option<PathBuf>,
 
     /// Write only the HTML page, not the CSV tables.

@@ -49,7 +49,7 @@ pub struct Args {
 
     /// Output folder (created if needed; files of a previous run are replaced, and its report
     /// (report.html, tables/, compare/) removed, so that no report describes another run).
-    #[arg(long, value_name = "DIR", default_value = "swisslab-out")]
+    #[arg(short = 'o', long, value_name = "DIR", default_value = "swisslab-out")]
     pub out: PathBuf,
 
     /// Write 0 in every timing column, so that two runs can be compared byte for byte.

@@ -33,7 +33,7 @@ pub struct Args {
     /// Each such player's first blank rounds become `0000 - H` until his results add up to his
     /// points (`0000 - F` when half a point per blank round is not enough); every change
     /// (line, player, round, before and after) is named on stderr, and the repaired file is
-    /// written as NAME.repaired.EXT beside the original, or into --out-dir when given
+    /// written as NAME.repaired.EXT beside the original, or into --out when given
     /// (atomically; the original is never changed). A file that needs no repair is only read.
     #[arg(long)]
     pub repair: bool,
@@ -42,14 +42,14 @@ pub struct Args {
     /// DIR under the same file name, every 001 field filled (a missing points column or rank
     /// computed) so that bbpPairings, JaVaFo and py4swiss read it. The file is replaced
     /// atomically. DIR must exist.
-    #[arg(long, value_name = "DIR")]
+    #[arg(short = 'o', long = "out", alias = "out-dir", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 
-    /// Line ending of the files written with --out-dir.
+    /// Line ending of the files written with --out.
     #[arg(long, value_enum, default_value_t = Eol::Lf, value_name = "EOL")]
     pub line_ending: Eol,
 
-    /// Format of the files written with --out-dir: TRF-16 with the XX*/BB* extensions, or
+    /// Format of the files written with --out: TRF-16 with the XX*/BB* extensions, or
     /// TRF-2026 (142, 152, 162, 240, 250, 260, with XXR/XXC kept for older readers).
     #[arg(long, value_enum, default_value_t = OutFormat::Trf16, value_name = "FORMAT")]
     pub format: OutFormat,
