@@ -8,9 +8,9 @@
 //!
 //! Which system a tournament file asks for (TRF-2026 `192`, else a `092` line naming one) is
 //! read by [`System::from_trf`]; the command line wins over the file, and with neither the
-//! edition in force is used ([`System::DEFAULT`]). A `192` code naming a system swisslab does not
-//! pair (Lim, a typo) is an [`UnsupportedCode`] error listing the codes
-//! it pairs, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
+//! edition in force is used ([`System::DEFAULT`]). A `192` code swisslab does not read
+//! (`FIDE_LIM`, which ETT26 does not define: Lim is named by a `092` line; a typo) is an
+//! [`UnsupportedCode`] error listing the codes it reads, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
 //! Acceleration, which [`crate::acceleration`] applies for every system.
 
 use crate::model::{Color, Tournament};
@@ -237,7 +237,7 @@ impl System {
     }
 
     /// The system to pair `t` with: the command line's, else the file's, else the edition in
-    /// force. A `192` naming a system swisslab does not implement is an error unless the
+    /// force. A `192` code swisslab does not read is an error unless the
     /// command line names one.
     pub fn resolve(cli: Option<System>, t: &Tournament) -> Result<System, UnsupportedCode> {
         match cli {
@@ -437,19 +437,36 @@ const SUPPORTED_192: &[(&str, System)] = &[
     ("FIDE_DOUBLESWISS", System::DoubleSwiss),
 ];
 
-/// ETT26 individual Swiss tournament types swisslab does not pair (yet).
-const NOT_IMPLEMENTED_192: &str = "FIDE_LIM, CUSTOM_SWISS";
-
-/// A TRF-2026 `192` tournament type that names no system swisslab implements.
+/// A TRF-2026 `192` tournament type that names no system swisslab reads from a `192` record:
+/// a code ETT26 does not define (`FIDE_LIM`: ETT26 has no Lim code, trf-formats.md, E; a
+/// typo), or `CUSTOM_SWISS`, which names no rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "192 tournament type {code:?} names no pairing system swisslab implements: supported are {} \
-     (each also with _BAKU); not implemented: {NOT_IMPLEMENTED_192}; the older editions \
-     (dutch-2012, dubov-1997, rating-1998) and lim are named by a 092 line or --system",
-    supported_192()
+    "192 tournament type {code:?} is not one swisslab reads: the 192 codes are {} (each also \
+     with _BAKU); {}",
+    supported_192(),
+    by_other_means(.code)
 )]
 pub struct UnsupportedCode {
     pub code: String,
+}
+
+/// How the systems without a `192` code are named, for the one `code` seems to mean.
+fn by_other_means(code: &str) -> String {
+    let c = code.trim().to_ascii_uppercase();
+    if c.starts_with("FIDE_LIM") {
+        format!(
+            "ETT26 defines no code for the Lim System: swisslab pairs it (lim) when a 092 line \
+             reads '{}' or --system lim names it",
+            System::Lim.trf_text()
+        )
+    } else if c.starts_with("CUSTOM") {
+        "CUSTOM_SWISS names no rules: --system chooses the system".to_string()
+    } else {
+        "lim, dutch-2012, dubov-1997 and rating-1998 have no 192 code: a 092 line or --system \
+         names them"
+            .to_string()
+    }
 }
 
 fn supported_192() -> String {
@@ -542,6 +559,15 @@ mod tests {
             let e = System::from_192(code).unwrap_err().to_string();
             assert!(e.contains(code) && e.contains("FIDE_DUTCH_2025"), "{e}");
         }
+        // Lim is paired, but named by a 092 line or --system: the message says so, and no
+        // "not implemented".
+        let e = System::from_192("FIDE_LIM").unwrap_err().to_string();
+        assert!(
+            e.contains("ETT26 defines no code for the Lim System")
+                && e.contains("'Individual  Swiss Lim rules' or --system lim")
+                && !e.contains("not implemented"),
+            "{e}"
+        );
     }
 
     #[test]
