@@ -198,8 +198,4 @@ pub enum PairingError {
     /// limit, exited with an error or answered with output that does not parse.
     #[error("engine failure: {0}")]
     Engine(String),
-    /// The round needs a rule whose text swisslab could not read (a system implemented only as
-    /// far as its text is known, C.04.4.3 Lim): the article is named, nothing is guessed.
-    #[error("rule text not available: {0}")]
-    TextUnavailable(String),
 }

@@ -42,8 +42,7 @@ pub enum System {
     /// FIDE Swiss System based on rating, approved by the 1992, 1997 and 1998 General
     /// Assemblies.
     Rating1998,
-    /// Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): only what its
-    /// readable text (Art. 1.1 to 2.3) decides; the rest is refused ([`PairingError::TextUnavailable`]).
+    /// Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026).
     Lim,
     /// Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026).
     Burstein2026,
@@ -109,7 +108,7 @@ impl System {
             }
             System::Rating1998 => "FIDE Swiss System based on rating (1992/1997/1998)",
             System::Lim => {
-                "Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026): Art. 1.1-2.3 only"
+                "Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026)"
             }
             System::Burstein2026 => {
                 "Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026)"
@@ -348,11 +347,11 @@ impl System {
             System::Dutch2017 => Some(dutch::first_difference(t, req, file, ours)),
             System::Dutch2026 => Some(dutch::edition_2026::first_difference(t, req, file, ours)),
             System::Burstein2026 => Some(burstein::first_difference(t, req, file, ours)),
+            System::Lim => Some(lim::first_difference(t, req, file)),
             System::Dutch2012
             | System::Dubov1997
             | System::Dubov2026
             | System::Rating1998
-            | System::Lim
             | System::DoubleSwiss => None,
         }
     }
@@ -374,7 +373,8 @@ impl System {
             )),
             System::Rating1998 => Some(rating1998::pair_with_literal_oracle(t, req)),
             System::Dutch2012 => Some(dutch2012::literal::pair(t, req)),
-            System::Dutch2026 | System::Dubov1997 | System::Dubov2026 | System::Lim => None,
+            System::Lim => Some(lim::literal::pair(t, req)),
+            System::Dutch2026 | System::Dubov1997 | System::Dubov2026 => None,
             System::Burstein2026 => Some(burstein::literal::pair(t, req)),
             System::DoubleSwiss => Some(double_swiss::literal::pair(t, req)),
         }

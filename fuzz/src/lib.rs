@@ -67,6 +67,8 @@ pub struct Facts {
     pub score: i64,
     /// A.7: more than half the maximum possible score before the final round.
     pub topscorer: bool,
+    /// The round is the tournament's last.
+    pub last_round: bool,
 }
 
 impl Facts {
@@ -168,6 +170,7 @@ pub fn facts(t: &Tournament, system: System, round: usize) -> Vec<Facts> {
                 colours: Vec::new(),
                 score: 0,
                 topscorer: false,
+                last_round,
             };
             for e in p.rounds.iter().take(round.saturating_sub(1)) {
                 f.score += i64::from(t.points.points(e).0);
@@ -205,8 +208,12 @@ pub enum ColourLimits {
     /// Per player, after the round: colour difference within ±2 and never a third equal colour
     /// in a row (Dubov 1997 2.3-2.4, Dubov 2026 C3 with the Basic Rules Art. 6-7, rating-based
     /// 1998 B.2). `exempt_topscorer`: the player over 50% in the last round is exempt himself,
-    /// his opponent is not (1998, Note to B.6); Dubov names no exception.
-    PerPlayer { exempt_topscorer: bool },
+    /// his opponent is not (1998, Note to B.6); Dubov names no exception. `exempt_last_round`:
+    /// nobody has limits in the last round (Lim Art. 6).
+    PerPlayer {
+        exempt_topscorer: bool,
+        exempt_last_round: bool,
+    },
 }
 
 impl ColourLimits {
@@ -216,24 +223,29 @@ impl ColourLimits {
             System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => ColourLimits::Dutch,
             System::Dubov1997 | System::Dubov2026 => ColourLimits::PerPlayer {
                 exempt_topscorer: false,
+                exempt_last_round: false,
             },
             System::Rating1998 => ColourLimits::PerPlayer {
                 exempt_topscorer: true,
+                exempt_last_round: false,
             },
-            // Lim Art. 2.1: no third colour in a row, never three more of one colour; no
-            // exception is named.
+            // Lim Art. 2.1: no third colour in a row, never three more of one colour; Art. 6:
+            // in the last round same-score pairing goes before the colour limits.
             System::Lim => ColourLimits::PerPlayer {
                 exempt_topscorer: false,
+                exempt_last_round: true,
             },
             // Burstein C3 (2.1.3) names no topscorer exception; its seeding rounds (Dutch) are
             // never the last round.
             System::Burstein2026 => ColourLimits::PerPlayer {
                 exempt_topscorer: false,
+                exempt_last_round: false,
             },
             // Double-Swiss has no colour criterion; its pairings are checked by
             // [`pair_and_verify_double_swiss`], which applies no colour limit.
             System::DoubleSwiss => ColourLimits::PerPlayer {
                 exempt_topscorer: true,
+                exempt_last_round: false,
             },
         }
     }
@@ -265,10 +277,13 @@ pub fn compatible(t: &Tournament, system: System, a: &Facts, b: &Facts) -> bool 
         ColourLimits::Dutch => {
             !matches!((a.absolute(), b.absolute()), (Some(x), Some(y)) if x == y && !a.topscorer && !b.topscorer)
         }
-        ColourLimits::PerPlayer { exempt_topscorer } => {
+        ColourLimits::PerPlayer {
+            exempt_topscorer,
+            exempt_last_round,
+        } => {
             let (ea, eb) = (
-                exempt_topscorer && a.topscorer,
-                exempt_topscorer && b.topscorer,
+                exempt_topscorer && a.topscorer || exempt_last_round && a.last_round,
+                exempt_topscorer && b.topscorer || exempt_last_round && b.last_round,
             );
             [Color::White, Color::Black]
                 .iter()
@@ -340,11 +355,16 @@ pub fn absolute_violations(
         }
         match ColourLimits::of(system) {
             ColourLimits::Dutch => dutch_colours(fw, fb, &mut out),
-            ColourLimits::PerPlayer { exempt_topscorer } => {
+            ColourLimits::PerPlayer {
+                exempt_topscorer,
+                exempt_last_round,
+            } => {
                 for (f, got) in [(fw, Color::White), (fb, Color::Black)] {
                     // A history no colour fits (only the arbitrary rounds make one) breaks the
                     // limits whatever the engine does, as in [`simulator_invariants`].
-                    let exempt = exempt_topscorer && f.topscorer || colours_exhausted(f);
+                    let exempt = exempt_topscorer && f.topscorer
+                        || exempt_last_round && f.last_round
+                        || colours_exhausted(f);
                     if !colour_fits(f, got, exempt) {
                         out.push(format!(
                             "{w}-{b}: {} gets {got:?}, beyond the colour limits of {system} \
@@ -571,13 +591,6 @@ pub fn pair_and_verify(
             | PairingError::Engine(_)),
         ) => Err(violation(format!(
             "round {} ({system}): a well-formed request is refused: {e}",
-            req.round
-        ))),
-        // Lim is paired only as far as its readable text (Art. 1.1-2.3) decides: the tournament
-        // ends where it stops. Any other system refusing for want of a text is a violation.
-        Err(PairingError::TextUnavailable(_)) if system == System::Lim => Ok(None),
-        Err(e @ PairingError::TextUnavailable(_)) => Err(violation(format!(
-            "round {} ({system}): refused for want of a rule text: {e}",
             req.round
         ))),
     }

@@ -277,8 +277,9 @@ pub fn check_pairing(
                 // Rating-based 1998 (Note to B.6): B.2 does not apply to the player over 50%
                 // only.
                 System::Rating1998 => own,
-                // Lim Art. 2.1: compatibility names no exception.
-                System::Lim => false,
+                // Lim Art. 2.1 with Art. 6: in the last round same-score pairing goes before
+                // the colour limits.
+                System::Lim => round == total_rounds,
                 // Dutch: the pair is exempt when one is a topscorer.
                 System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => tw || tb,
                 // Double-Swiss has no colour criterion (checked by `double_swiss`).

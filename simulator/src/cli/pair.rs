@@ -109,12 +109,6 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_NO_PAIRING);
         }
         Err(e) => {
-            // A system paired only as far as its text is known (Lim) explains how far it went.
-            if let (true, PairingError::TextUnavailable(_), Engine::Swisslab(s)) =
-                (args.explain, &e, &engine)
-            {
-                eprint!("{}", s.explain(&t, &req, &Default::default()));
-            }
             eprintln!("{}: round {}: {e}", args.file.display(), req.round);
             return exit(EXIT_NO_PAIRING);
         }
