@@ -54,13 +54,16 @@ fn tiebreaks_equal_fide_calculator() {
         let mut lines = expected.lines();
         let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
         let specs = tiebreak::parse_list(&header[2..].join(" ")).expect("known specifiers");
-        let got = tiebreak::standings(&t, &specs, Edition::Fide2026);
+        let got = swisslab_engine::standings::standings(&t, &specs, Edition::Fide2026);
         if got.tsv() == expected {
             identical += 1;
         }
         // Finished events: Fore Buchholz's two readings (C.07 8.3, docs/tiebreaks.md) agree.
-        let last_played =
-            tiebreak::standings(&tiebreak::as_finished(&t), &specs, Edition::Fide2026);
+        let last_played = swisslab_engine::standings::standings(
+            &tiebreak::as_finished(&t),
+            &specs,
+            Edition::Fide2026,
+        );
         if last_played.tsv() == got.tsv() {
             fore_alike += 1;
         }

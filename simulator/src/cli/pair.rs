@@ -82,7 +82,7 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_INVALID);
         }
         if n < req.round {
-            (t, req) = checker::round_state(&t, n);
+            (t, req) = checker::round_state(&t, system, n);
         }
     }
     let engine = match args.engine.engine(system) {

@@ -10,6 +10,7 @@ use clap::{Args as ClapArgs, ValueEnum};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use swisslab_engine::standings;
 use swisslab_engine::tiebreak::{self, Edition, Spec, Standings};
 use swisslab_engine::trf::dates::{Date, EventDates};
 use swisslab_engine::Tournament;
@@ -134,9 +135,11 @@ pub fn run(args: &Args) -> ExitCode {
         }
         Edition::for_tournament(&t)
     });
+    // The games the file's system counts as played (`standings::standings`), FB's final round
+    // as asked.
     let st = match args.fore_round {
-        ForeRound::Final => tiebreak::standings(&t, &specs, edition),
-        ForeRound::LastPlayed => tiebreak::standings(&tiebreak::as_finished(&t), &specs, edition),
+        ForeRound::Final => standings::standings(&t, &specs, edition),
+        ForeRound::LastPlayed => standings::standings(&tiebreak::as_finished(&t), &specs, edition),
     };
     let out = match args.format {
         Format::Tsv => st.tsv(),

@@ -1,6 +1,7 @@
 //! The Lim System, C.04.4.3 (approved by the 1987 General Assembly, amended in 1988, 1989, 1997,
 //! 1998 and 1999; approved again by the Council on 28/10/2025, applied from 1 February 2026),
-//! article by article as `../shared/reference/lim-and-double-swiss-2026.md` reconstructs it
+//! article by article as the shared data set's `reference/lim-and-double-swiss-2026.md`
+//! reconstructs it
 //! (docs/systems/lim.md gives each statement's backing and the readings chosen where the text is
 //! silent, all of them in `readings`):
 //!
@@ -43,14 +44,16 @@ mod transfer;
 use crate::forbidden::ForbiddenPairs;
 use crate::history::{histories_in, Edition};
 use crate::model::{Color, PlayerId, RoundEntry, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
 use crate::score::Score;
-use crate::systems::common::round::check_round_number;
+use crate::systems::common::round::{check_round_number, present};
 use std::collections::BTreeSet;
 
 /// A player to pair, as the Lim articles read him.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct LimPlayer {
+pub(crate) struct LimPlayer {
     /// Pairing number (TPN): #1 is the "highest numbered" player (4.2).
     pub id: PlayerId,
     /// Score for pairing (with the acceleration's virtual points, C.04.7).
@@ -71,7 +74,7 @@ pub(super) struct LimPlayer {
 
 /// The round to pair.
 #[derive(Clone, Debug)]
-pub(super) struct LimRound {
+pub(crate) struct LimRound {
     pub round: usize,
     /// The players present in rank order (score descending, then TPN: the "rank" of 1.1).
     pub players: Vec<LimPlayer>,
@@ -131,10 +134,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<LimRound, PairingError> {
     let hist = histories_in(t, rounds, Edition::Y2026);
     let forbidden = ForbiddenPairs::new(t, req.round);
     let mut players = Vec::with_capacity(req.present.len());
-    for &id in &req.present {
-        let i = t.index_of(id).ok_or_else(|| {
-            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-        })?;
+    for (id, i) in present(t, req)? {
         let h = &hist[i];
         let mut met: BTreeSet<PlayerId> = h.opponents.iter().copied().collect();
         if forbidden.names(id) {
@@ -180,26 +180,97 @@ fn prepare(t: &Tournament, req: &Request) -> Result<LimRound, PairingError> {
         median_twice: groups::median_twice(&t.points, rounds),
         last_round,
         maxi: readings::maxi_tournament(t.players.len(), t.total_rounds),
-        initial: crate::systems::common::colour::initial_colour(t, None),
+        initial: crate::colour::initial_colour(t),
         number,
         compat,
         players,
     })
 }
 
-/// Pairs round `req.round` of `t` by the Lim System.
-pub(crate) fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    let r = prepare(t, req)?;
-    procedure::pair_round(&r, &reach::Matching).pairing(t, &r)
+/// The Lim System (C.04.4.3), every article as reconstructed.
+pub(crate) struct Lim;
+
+impl PairingSystem for Lim {
+    type Round = LimRound;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "lim",
+            label: "Lim 2026",
+            aliases: &[],
+            title: "Lim System, C.04.4.3 approved 28/10/2025 (in force from 1 February 2026)",
+            // ETT26 has no Lim code (trf-formats.md, E): it is named by a 092 line.
+            codes_192: &[],
+            text_092: "Individual  Swiss Lim rules",
+            // A text naming Double-Swiss is Double-Swiss's.
+            names_in_092: |c| c.contains("SWISS LIM") && !c.contains("DOUBLE-SWISS"),
+            invariants: Invariants {
+                // Art. 1.1 adds to the Basic Rules' Art. 3; their Art. 4 bars as in 2026.
+                bye: ByeRule::ByeOrWinWithoutPlaying,
+                // Art. 2.1: no third colour in a row, never three more of one colour; Art. 6:
+                // in the last round same-score pairing goes before the colour limits.
+                colours: ColourRule::PerPlayer {
+                    topscorer_exempt: false,
+                    last_round_exempt: true,
+                },
+                lowest_bye_score: false,
+            },
+        }
+    }
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<LimRound, PairingError> {
+        prepare(t, req)
+    }
+
+    /// Pairs the round by the procedure of Art. 1-8.
+    fn pair(
+        &self,
+        t: &Tournament,
+        _req: &Request,
+        r: &LimRound,
+    ) -> Result<Diagnosed, PairingError> {
+        procedure::pair_round(r, &reach::Matching)
+            .pairing(t, r)
+            .map(Diagnosed::from)
+    }
+
+    /// The procedure's account of round `req.round`, step by step with the article of each
+    /// step.
+    fn explain(&self, t: &Tournament, req: &Request, _pairing: &Pairing) -> String {
+        match prepare(t, req) {
+            Ok(r) => account::render(&r, &procedure::pair_round(&r, &reach::Matching)),
+            Err(e) => format!("Lim System (C.04.4.3), round {}: {e}\n", req.round),
+        }
+    }
+
+    /// The first step, by article, at which `file` departs from the procedure.
+    fn first_difference(
+        &self,
+        t: &Tournament,
+        req: &Request,
+        file: &Pairing,
+        _ours: &Pairing,
+    ) -> Option<String> {
+        Some(first_difference(t, req, file))
+    }
+
+    #[cfg(feature = "oracle")]
+    fn literal_oracle(&self) -> Option<crate::pairing::LiteralOracle> {
+        Some(literal::pair)
+    }
 }
 
-/// `pair --explain`: the procedure's account of round `req.round`, step by step with the
-/// article of each step.
+/// Pairs round `req.round` of `t` by the Lim System.
+#[cfg(test)]
+pub(crate) fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
+    let r = prepare(t, req)?;
+    Lim.pair(t, req, &r).map(|d| d.pairing)
+}
+
+/// `pair --explain` of round `req.round`.
+#[cfg(test)]
 pub(crate) fn explain(t: &Tournament, req: &Request) -> String {
-    match prepare(t, req) {
-        Ok(r) => account::render(&r, &procedure::pair_round(&r, &reach::Matching)),
-        Err(e) => format!("Lim System (C.04.4.3), round {}: {e}\n", req.round),
-    }
+    Lim.explain(t, req, &Pairing::default())
 }
 
 /// Why `file` (a pairing of round `req.round` of `t` that differs from swisslab's) is not
