@@ -11,7 +11,7 @@ mkdir -p "$W" && cd "$W"
 rm -rf shards single merged
 seq 0 999 | xargs -P 2 -I K nice -n 10 "$B" simulate $A --shard K/1000 --out shards/K >/dev/null
 nice -n 10 "$B" simulate $A --out single >/dev/null
-/usr/bin/time -v "$B" merge merged shards/* 2>time.txt
+/usr/bin/time -v "$B" merge -o merged shards/* 2>time.txt
 grep -E "Elapsed|Maximum resident|User time|System time" time.txt
 for f in run summary tournaments players rounds; do
     cmp single/$f.csv merged/$f.csv && echo "identical: $f.csv"

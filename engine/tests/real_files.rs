@@ -11,6 +11,8 @@
 //! The counts are a ratchet: a round differing from bbpPairings, or a file read that was
 //! refused (or the other way round), fails. docs/formats/real-files.md explains each figure.
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use swisslab_engine::checker;
@@ -58,29 +60,11 @@ const MIN_ROUNDS_COMPARED: usize = 488;
 /// Files read (of the manifest and of `bbp-check.tsv`, 100 in all): at least this many.
 const MIN_FILES_READ: usize = 93;
 
-fn shared() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        std::env::var_os("SWISSLAB_SHARED").map(PathBuf::from),
-        Some(root.join("..").join("shared")),
-        Some(root.join("..").join("..").join("shared")),
-    ]
-    .into_iter()
-    .flatten()
-    .map(|s| s.join("real-trf"))
-    .find(|d| d.join("MANIFEST.txt").is_file() && d.join("bbp-check.tsv").is_file())
-}
-
-/// The real files of the manifest (local paths), without the metadata entries.
-fn manifest(dir: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join("MANIFEST.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (f.len() > 4 && f[4].starts_with("real")).then(|| f[3].to_string())
-        })
-        .collect()
+/// `../shared/real-trf` with its manifest and bbpPairings' table; skipped visibly (or failed
+/// under `SWISSLAB_REQUIRE`) when absent.
+fn shared(test: &str) -> Option<PathBuf> {
+    support::skip::shared_path(test, "real-trf")
+        .filter(|d| d.join("MANIFEST.txt").is_file() && d.join("bbp-check.tsv").is_file())
 }
 
 /// bbp-check.tsv: (file, rules) → round → the games of bbpPairings' pairing not in the file
@@ -224,14 +208,11 @@ fn swisslab_rounds(t: &swisslab_engine::Tournament, sys: System) -> BTreeMap<usi
 
 #[test]
 fn every_real_file_reads_and_replays_as_bbppairings_does() {
-    let Some(dir) = shared() else {
-        eprintln!(
-            "skipped: ../shared/real-trf not found (set SWISSLAB_SHARED to run the real files)"
-        );
+    let Some(dir) = shared("every_real_file_reads_and_replays_as_bbppairings_does") else {
         return;
     };
     let bbp = bbp_check(&dir);
-    let mut files: BTreeSet<String> = manifest(&dir).into_iter().collect();
+    let mut files: BTreeSet<String> = support::real_files(&dir).into_iter().collect();
     files.extend(bbp.keys().map(|(f, _)| f.clone()));
     let refused: BTreeMap<&str, ErrorKind> = REFUSED.iter().copied().collect();
     let (mut read, mut refused_ok, mut compared, mut differing) = (0, 0, 0, 0);
@@ -328,10 +309,7 @@ fn bbp_table_lines_carry_file_entries_when_the_file_side_is_longer() {
 /// player whose points count it into a bye, and nothing else of the file changes.
 #[test]
 fn the_refused_irish_exports_read_after_the_usual_repair() {
-    let Some(dir) = shared() else {
-        eprintln!(
-            "skipped: ../shared/real-trf not found (set SWISSLAB_SHARED to run the real files)"
-        );
+    let Some(dir) = shared("the_refused_irish_exports_read_after_the_usual_repair") else {
         return;
     };
     let mut total = 0;
@@ -370,10 +348,7 @@ fn the_refused_irish_exports_read_after_the_usual_repair() {
 /// number 2 and his Black is the opposite of the initial colour: White.
 #[test]
 fn the_initial_colour_of_a_file_whose_top_player_has_the_bye() {
-    let Some(dir) = shared() else {
-        eprintln!(
-            "skipped: ../shared/real-trf not found (set SWISSLAB_SHARED to run the real files)"
-        );
+    let Some(dir) = shared("the_initial_colour_of_a_file_whose_top_player_has_the_bye") else {
         return;
     };
     let t = trf::read_file(dir.join("_derived/icu-repaired/bunratty_major_2011.tab")).unwrap();

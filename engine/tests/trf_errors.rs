@@ -104,6 +104,65 @@ const CASES: &[(&str, usize, usize, &str, ErrorKind)] = &[
         ErrorKind::Unsupported,
     ),
     ("conflicting-rounds.trf", 3, 5, "142", ErrorKind::Conflict),
+    // Files cut short (an interrupted download or copy), told from malformed ones: the error
+    // is at the end of the file, whatever the damaged text gives read as it stands.
+    // Cut inside a header record, before any player line.
+    (
+        "truncated-in-header.trf",
+        2,
+        4,
+        "line 2",
+        ErrorKind::TruncatedFile,
+    ),
+    // The first 10 bytes of a file without header: `001    1  `.
+    (
+        "truncated-before-name.trf",
+        1,
+        9,
+        "player 1's line",
+        ErrorKind::TruncatedFile,
+    ),
+    // Cut inside the last round block (opponent and colour, no result).
+    (
+        "truncated-in-round-block.trf",
+        6,
+        108,
+        "player 4's line",
+        ErrorKind::TruncatedFile,
+    ),
+    // Cut after a whole round block: the last round is missing (its game one-sided on line 5).
+    (
+        "truncated-after-round.trf",
+        6,
+        100,
+        "player 4's line",
+        ErrorKind::TruncatedFile,
+    ),
+    // Cut after the rating: no points column, no rounds.
+    (
+        "truncated-before-points.trf",
+        6,
+        53,
+        "player 4's line",
+        ErrorKind::TruncatedFile,
+    ),
+    // Cut inside the points column (`0.`).
+    (
+        "truncated-in-points.trf",
+        6,
+        84,
+        "player 4's line",
+        ErrorKind::TruncatedFile,
+    ),
+    // Cut at a line end: the last two player lines are missing (their pairing numbers are
+    // opponents' on line 3).
+    (
+        "truncated-missing-lines.trf",
+        5,
+        1,
+        "end of file",
+        ErrorKind::TruncatedFile,
+    ),
     // Files that are not tournament reports at all.
     (
         "binary-garbage.bin",
@@ -151,8 +210,13 @@ fn each_malformed_file_gives_its_exact_error() {
             "{file}: {e}"
         );
         let shown = e.to_string();
+        let what = match kind {
+            ErrorKind::Truncated => "truncated line: ",
+            ErrorKind::TruncatedFile => "truncated file: ",
+            _ => "",
+        };
         assert!(
-            shown.contains(&format!("{file}:{line}:{column}: {field}: expected ")),
+            shown.contains(&format!("{file}:{line}:{column}: {what}{field}: expected ")),
             "{shown}"
         );
     }
@@ -214,6 +278,24 @@ fn messages_name_what_was_expected_and_found() {
     );
     let e = read_malformed("truncated-line.trf");
     assert!(e.to_string().ends_with("found end of line"), "{e}");
+    // A short line inside the file is a truncated line; a file that stops is a truncated file,
+    // and the message keeps what the damaged text gives.
+    assert!(e.to_string().contains(":4:109: truncated line: "), "{e}");
+    let e = read_malformed("truncated-after-round.trf");
+    assert!(
+        e.to_string()
+            .contains(":6:100: truncated file: player 4's line: ")
+            && e.to_string().contains("found the end of the file")
+            && e.to_string()
+                .contains("5:102: round 2: expected player 4's round 2"),
+        "{e}"
+    );
+    let e = read_malformed("truncated-missing-lines.trf");
+    assert!(
+        e.to_string()
+            .contains("expected the line of player 3 after player 2's line (line 4)"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 # Reads OUT/submit.env (written by submit.sh): cancels the merge job still pending there (its
 # dependency on the failed array can never be met), clears the shard folders K, submits the
 # shards K with the run's simulate options, from OUT (--chdir), and a new merge job
-# (`swisslab merge OUT/merged OUT/shards/*`) that waits for them and for the shards still
+# (`swisslab merge -o OUT/merged OUT/shards/*`) that waits for them and for the shards still
 # running. OUT/submit.env is updated with the new job ids, so that it can be run again.
 set -euo pipefail
 out=${1:?usage: resubmit.sh OUT K [K...]}

@@ -92,6 +92,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    cli::out::install_pipe_hook();
     let cli = Cli::parse();
     match &cli.command {
         Command::Trf(args) => cli::trf::run(args),

@@ -1,8 +1,11 @@
 //! External engines under test (`--engine cmd:…`): a deliberately faulty engine
 //! (`tests/engines/faulty_engine.py`, which pairs like swisslab except in a chosen round) is
 //! caught each time it crashes, hangs, prints garbage, exits with an error or breaks a rule; the
-//! run goes on, and the failure files replay the question. Where `../shared/engines` is present
-//! (CI), a reference engine pairs a few tournaments with swisslab compared on every round.
+//! run goes on, and the failure files replay the question. A second engine, py4swiss (PyPI,
+//! installed by `.ci/run`), pairs seeded tournaments with swisslab compared on every round; the
+//! rounds where they differ are named.
+
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -197,9 +200,45 @@ fn bad_engine_specifications_are_refused() {
     assert!(err.contains("{out}"), "{err}");
 }
 
+/// A simulate run of seeded tournaments (2017 rules) paired by `engine`, every round paired
+/// again by swisslab on the same history (`--compare-engine swisslab`).
+fn compared_run(
+    dir: &Path,
+    engine: &str,
+    tournaments: &str,
+    players: &str,
+    rounds: &str,
+) -> String {
+    let out = swisslab()
+        .args([
+            "simulate",
+            "--tournaments",
+            tournaments,
+            "--players",
+            players,
+        ])
+        .args(["--rounds", rounds, "--seed", "11", "--system", "dutch-2017"])
+        .args([
+            "--no-progress",
+            "--engine-timeout",
+            "300",
+            "--engine",
+            engine,
+        ])
+        .args(["--compare-engine", "swisslab", "--out"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    stdout
+}
+
 /// bbpPairings v5.0.1 (2017 rules) against swisslab's 2017 engine, every round compared. Where
-/// `../shared/engines` does not hold it, the stand-in `tests/engines/standin_engine.py` (its
-/// command line, swisslab's pairing run on the file as written) plays it, with a notice.
+/// `../shared/engines` does not hold it (no registry has it), the stand-in
+/// `tests/engines/standin_engine.py` (its command line, swisslab's pairing run on the file as
+/// written) plays it, with a notice: that tests the protocol, not a second engine. The second
+/// engine is py4swiss, below.
 #[test]
 fn the_reference_engine_agrees_with_swisslab_2017() {
     let bbp = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -208,10 +247,13 @@ fn the_reference_engine_agrees_with_swisslab_2017() {
         bbp.display().to_string()
     } else {
         let standin = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/standin_engine.py");
-        eprintln!(
-            "notice: {} not found: {} plays it",
-            bbp.display(),
-            standin.display()
+        support::skip::notice(
+            "the_reference_engine_agrees_with_swisslab_2017",
+            &format!(
+                "{} not found: {} plays it (the protocol is tested, not a second engine)",
+                bbp.display(),
+                standin.display()
+            ),
         );
         format!(
             "python3 {} {}",
@@ -221,30 +263,92 @@ fn the_reference_engine_agrees_with_swisslab_2017() {
     };
     let dir = tempfile::tempdir().unwrap();
     let spec = format!("cmd:{program} --dutch {{in}} -p {{out}}");
-    let out = swisslab()
+    let stdout = compared_run(dir.path(), &spec, "10", "45", "9");
+    assert!(stdout.contains("0 rounds differ, in 0 of 10"), "{stdout}");
+}
+
+/// py4swiss (PyPI, pinned by `.ci/run`; `$SWISSLAB_PY4SWISS`, else on the `PATH`), a second,
+/// independent Dutch 2017 engine, as `--engine cmd:…`: it writes JaVaFo's pairs format itself.
+fn py4swiss(test: &str) -> Option<String> {
+    let found = support::skip::program("SWISSLAB_PY4SWISS", &["py4swiss"]);
+    if found.is_none() {
+        support::skip::skip(
+            test,
+            "py4swiss",
+            "pip install py4swiss==0.3.1, or set SWISSLAB_PY4SWISS; .ci/run installs it",
+        );
+    }
+    found.map(|p| format!("cmd:{} -t {{in}} -e dutch -p {{out}}", p.display()))
+}
+
+/// py4swiss pairs every round of seeded tournaments (2017 rules, 24 players, 7 rounds, the
+/// default configuration's late entries, byes and forfeits) and swisslab's 2017 engine pairs
+/// each round again on the same history: the rounds where the two differ are exactly those
+/// named here (none for these seeds). py4swiss's known defects (its README and
+/// `../shared/conformance/*-py4swiss/README.md`: the colour parity of a numbering that still
+/// counts absent players; the pairing-allocated bye after forfeits) lie outside this sample;
+/// the next test shows the first of them.
+#[test]
+fn py4swiss_agrees_with_swisslab_2017() {
+    let Some(spec) = py4swiss("py4swiss_agrees_with_swisslab_2017") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let stdout = compared_run(dir.path(), &spec, "6", "24", "7");
+    assert!(stdout.contains("rounds paired 42"), "{stdout}");
+    let csv = std::fs::read_to_string(dir.path().join("disagreements.csv")).unwrap();
+    let differing: Vec<&str> = csv.lines().skip(1).collect();
+    const KNOWN: &[&str] = &[];
+    assert_eq!(differing, KNOWN, "42 rounds compared: {csv}");
+}
+
+/// py4swiss's known colour defect, live: in round 1 of a 40-player event whose player 12 is
+/// absent, it allocates the colours by a numbering that still counts him (its README), so the
+/// boards below him get the opposite colours; swisslab, and bbpPairings, number the players
+/// present. Every pair is the same.
+#[test]
+fn py4swiss_differs_where_its_known_colour_defect_lies() {
+    let Some(spec) = py4swiss("py4swiss_differs_where_its_known_colour_defect_lies") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let trf = dir.path().join("t.trf");
+    let st = swisslab()
         .args([
-            "simulate",
-            "--tournaments",
-            "10",
-            "--players",
-            "45",
-            "--rounds",
-            "9",
+            "generate",
             "--seed",
             "11",
+            "--index",
+            "6",
+            "--players",
+            "40",
+        ])
+        .args([
+            "--rounds",
+            "9",
+            "--until-round",
+            "1",
             "--system",
             "dutch-2017",
-            "--no-progress",
-            "--engine",
-            &spec,
-            "--compare-engine",
-            "swisslab",
-            "--out",
+            "-o",
         ])
-        .arg(dir.path())
+        .arg(&trf)
+        .status()
+        .unwrap();
+    assert_eq!(st.code(), Some(0));
+    let out = swisslab()
+        .args(["check", "--system", "dutch-2017", "--engine-timeout", "300"])
+        .args(["--engine", &spec])
+        .arg(&trf)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(stdout.contains("0 rounds differ, in 0 of 10"), "{stdout}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("round 1:")
+            && stdout.contains("expected only: 14-33 16-35 18-37 20-39 32-13 34-15 36-17 38-19")
+            && stdout.contains("produced only: 13-32 15-34 17-36 19-38 33-14 35-16 37-18 39-20")
+            && stdout.contains("tournaments: 1, rounds: 1, discrepancies: 1"),
+        "{stdout}"
+    );
 }

@@ -14,6 +14,8 @@
 //! - every failure file is paired by swisslab (`Request::next_round` and the Dutch engine, as
 //!   `swisslab pair` does) and by v5 with `-p`: the same pairing, or both find none.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
@@ -78,9 +80,12 @@ fn engine(version: &str) -> Engine {
         return vec![bbp.display().to_string()];
     }
     let standin = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/standin_engine.py");
-    eprintln!(
-        "notice: {version} not found in ../shared/engines: {} plays it",
-        standin.display()
+    support::skip::notice(
+        "external_engines",
+        &format!(
+            "{version} not found in ../shared/engines (no registry has it): {} plays it",
+            standin.display()
+        ),
     );
     vec![
         "python3".into(),

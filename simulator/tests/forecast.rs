@@ -2,6 +2,8 @@
 //! nothing written), an entry list played whole, and real files of other tournament managers
 //! read from ../shared/real-trf (skipped with a notice when absent).
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -216,27 +218,12 @@ fn files_that_cannot_be_continued_are_refused_by_line() {
     refused(&done, dir.path(), "all 3 rounds are played");
 }
 
-/// `../shared/real-trf` (or `$SWISSLAB_SHARED/real-trf`), when present.
-fn real_trf() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        std::env::var_os("SWISSLAB_SHARED").map(PathBuf::from),
-        Some(root.join("..").join("shared")),
-        Some(root.join("..").join("..").join("shared")),
-    ]
-    .into_iter()
-    .flatten()
-    .map(|p| p.join("real-trf"))
-    .find(|p| p.is_dir())
-}
-
 /// Real files of other tournament managers (chess-results / Swiss-Manager, lichess, JaVaFo,
 /// bbpPairings inputs), read from ../shared/real-trf, never copied.
 #[test]
 fn real_files_of_several_managers() {
-    let shared = real_trf();
-    let Some(real) = shared else {
-        eprintln!("real_files_of_several_managers: ../shared/real-trf absent, skipped");
+    let test = "real_files_of_several_managers";
+    let Some(real) = support::skip::shared_path(test, "real-trf") else {
         return;
     };
     let files = [
@@ -250,7 +237,7 @@ fn real_files_of_several_managers() {
     for (k, f) in files.iter().enumerate() {
         let path = real.join(f);
         if !path.exists() {
-            eprintln!("real_files_of_several_managers: {f} absent, skipped");
+            support::skip::skip(test, &format!("../shared/real-trf/{f}"), "an older shared/");
             continue;
         }
         let out = dir.path().join(k.to_string());
@@ -339,11 +326,8 @@ const BACKTEST_EVENTS: &[&str] = &[
 /// an event; docs/guide/forecast.md has the 1000-run figures).
 #[test]
 fn backtest_of_the_real_events_holds_its_skill() {
-    let shared = real_trf();
-    let Some(real) = shared else {
-        eprintln!(
-            "backtest_of_the_real_events_holds_its_skill: ../shared/real-trf absent, skipped"
-        );
+    let test = "backtest_of_the_real_events_holds_its_skill";
+    let Some(real) = support::skip::shared_path(test, "real-trf") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

@@ -7,6 +7,8 @@
 //! The page is loaded with a checking script (`browser/check.js`) added at the top of its head
 //! and read back with `--dump-dom`; no DevTools connection is needed.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -17,20 +19,26 @@ const CHECK: &str = include_str!("browser/check.js");
 /// (210 mm less 2 x 12 mm margins at 96 pixels per inch) laid out with the print rules.
 const LAYOUTS: [(u32, bool); 2] = [(1280, false), (703, true)];
 
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("SWISSLAB_CHROMIUM") {
-        return Some(PathBuf::from(p));
+/// Headless Chromium (`$SWISSLAB_CHROMIUM`, else on the `PATH`); when missing the test is
+/// skipped visibly, or fails under `SWISSLAB_REQUIRE` (`.ci/run` installs it).
+fn chromium(test: &str) -> Option<PathBuf> {
+    let found = support::skip::program(
+        "SWISSLAB_CHROMIUM",
+        &[
+            "chromium",
+            "chromium-browser",
+            "google-chrome",
+            "google-chrome-stable",
+        ],
+    );
+    if found.is_none() {
+        support::skip::skip(
+            test,
+            "headless Chromium",
+            "install chromium or set SWISSLAB_CHROMIUM; the report was not checked in a browser",
+        );
     }
-    let path = std::env::var_os("PATH")?;
-    [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ]
-    .iter()
-    .flat_map(|name| std::env::split_paths(&path).map(move |d| d.join(name)))
-    .find(|p| p.is_file())
+    found
 }
 
 fn swisslab(args: &[&str], out: &Path) {
@@ -145,11 +153,7 @@ fn problems(browser: &Path, html: &Path, width: u32, print: bool) -> Vec<String>
 
 #[test]
 fn report_and_comparison_render_cleanly_in_chromium() {
-    let Some(browser) = chromium() else {
-        eprintln!(
-            "skipped: headless Chromium not found (install chromium or set SWISSLAB_CHROMIUM); \
-             the report was not checked in a browser"
-        );
+    let Some(browser) = chromium("report_and_comparison_render_cleanly_in_chromium") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -194,10 +198,7 @@ fn report_and_comparison_render_cleanly_in_chromium() {
 /// outside its chart and a chart without data must each be reported.
 #[test]
 fn the_browser_check_finds_what_it_looks_for() {
-    let Some(browser) = chromium() else {
-        eprintln!(
-            "skipped: headless Chromium not found (install chromium or set SWISSLAB_CHROMIUM)"
-        );
+    let Some(browser) = chromium("the_browser_check_finds_what_it_looks_for") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();

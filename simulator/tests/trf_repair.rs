@@ -6,6 +6,8 @@
 //! Krause exports) and on one of those exports in `../shared/real-trf` (skipped with a notice
 //! when it is absent).
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -81,14 +83,12 @@ fn blank_rounds_counted_as_byes_are_refused_then_repaired() {
 
 #[test]
 fn a_real_irish_export_is_repaired() {
-    let shared = std::env::var_os("SWISSLAB_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared"));
-    let src = shared.join("real-trf/icu_tournament/spec/samples/krause/bunratty_major_2011.tab");
-    if !src.is_file() {
-        eprintln!("skipped: {} not found (../shared/real-trf)", src.display());
+    let Some(src) = support::skip::shared_path(
+        "a_real_irish_export_is_repaired",
+        "real-trf/icu_tournament/spec/samples/krause/bunratty_major_2011.tab",
+    ) else {
         return;
-    }
+    };
     let dir = tempfile::tempdir().unwrap();
     let o = swisslab()
         .args(["trf", "--no-standings", "--repair", "--out-dir"])

@@ -6,9 +6,6 @@ use super::System;
 use crate::model::Tournament;
 use std::str::FromStr;
 
-/// ETT26 individual Swiss tournament types swisslab does not pair (yet).
-const NOT_IMPLEMENTED_192: &str = "FIDE_LIM, CUSTOM_SWISS";
-
 /// A name that is not a system's.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown pairing system {found:?}: expected one of {}", names())]
@@ -16,14 +13,15 @@ pub struct UnknownSystem {
     pub found: String,
 }
 
-/// A TRF-2026 `192` tournament type that names no system swisslab implements.
+/// A TRF-2026 `192` tournament type that names no system swisslab reads from a `192` record:
+/// a code ETT26 does not define (`FIDE_LIM`: ETT26 has no Lim code, trf-formats.md, E; a
+/// typo), or `CUSTOM_SWISS`, which names no rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "192 tournament type {code:?} names no pairing system swisslab implements: supported are {} \
-     (each also with _BAKU); not implemented: {NOT_IMPLEMENTED_192}; {} are named by a 092 \
-     line or --system",
+    "192 tournament type {code:?} is not one swisslab reads: the 192 codes are {} (each also \
+     with _BAKU); {}",
     supported_192(),
-    without_192()
+    by_other_means(.code)
 )]
 pub struct UnsupportedCode {
     pub code: String,
@@ -38,6 +36,25 @@ fn codes_192() -> impl Iterator<Item = (&'static str, System)> {
 
 fn supported_192() -> String {
     codes_192().map(|(c, _)| c).collect::<Vec<_>>().join(", ")
+}
+
+/// How the systems without a `192` code are named, for the one `code` seems to mean.
+fn by_other_means(code: &str) -> String {
+    let c = code.trim().to_ascii_uppercase();
+    if c.starts_with("FIDE_LIM") {
+        format!(
+            "ETT26 defines no code for the Lim System: swisslab pairs it (lim) when a 092 line \
+             reads '{}' or --system lim names it",
+            System::Lim.trf_text()
+        )
+    } else if c.starts_with("CUSTOM") {
+        "CUSTOM_SWISS names no rules: --system chooses the system".to_string()
+    } else {
+        format!(
+            "{} have no 192 code: a 092 line or --system names them",
+            without_192()
+        )
+    }
 }
 
 /// The systems no `192` code names.
@@ -104,7 +121,7 @@ impl System {
     }
 
     /// The system to pair `t` with: the command line's, else the file's, else the edition in
-    /// force. A `192` naming a system swisslab does not implement is an error unless the
+    /// force. A `192` code swisslab does not read is an error unless the
     /// command line names one.
     pub fn resolve(cli: Option<System>, t: &Tournament) -> Result<System, UnsupportedCode> {
         match cli {

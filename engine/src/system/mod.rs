@@ -9,9 +9,9 @@
 //!
 //! Which system a tournament file asks for (TRF-2026 `192`, else a `092` line naming one) is
 //! read by [`System::from_trf`] (`codes.rs`); the command line wins over the file, and with
-//! neither the edition in force is used ([`System::DEFAULT`]). A `192` code naming a system
-//! swisslab does not pair (Lim, a typo) is an [`UnsupportedCode`] error listing the codes it
-//! pairs, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
+//! neither the edition in force is used ([`System::DEFAULT`]). A `192` code swisslab does
+//! not read (`FIDE_LIM`, which ETT26 does not define: Lim is named by a `092` line; a typo) is
+//! an [`UnsupportedCode`] error listing the codes it reads, never a silent Dutch pairing. The `_BAKU` suffix of a `192` code asks for the Baku
 //! Acceleration, which [`crate::acceleration`] applies for every system.
 //!
 //! ```

@@ -56,6 +56,15 @@ fn codes_name_systems() {
         let e = System::from_192(code).unwrap_err().to_string();
         assert!(e.contains(code) && e.contains("FIDE_DUTCH_2025"), "{e}");
     }
+    // Lim is paired, but named by a 092 line or --system: the message says so, and no
+    // "not implemented".
+    let e = System::from_192("FIDE_LIM").unwrap_err().to_string();
+    assert!(
+        e.contains("ETT26 defines no code for the Lim System")
+            && e.contains("'Individual  Swiss Lim rules' or --system lim")
+            && !e.contains("not implemented"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -27,6 +27,7 @@ mod sonneborn;
 mod spec;
 mod value;
 
+pub use rounds::as_finished;
 pub use spec::{parse_list, Kind, Spec, SpecError};
 pub use value::Value;
 
@@ -56,26 +57,27 @@ impl Edition {
         }
     }
 
-    /// The edition in force when `t` started: its `042` start date (`YYYY/MM/DD`, or `YY/MM/DD`
-    /// read as 20YY) before 1 March 2026 gives 2024, otherwise (or without a readable date) the
-    /// edition in force today, 2026. Earlier editions of C.07 are not implemented: older
-    /// tournaments get 2024.
+    /// The edition in force when `t` started: its `042` start date (read in any of the forms
+    /// of [`crate::trf::dates`], with the `052` end date deciding an order the digits leave
+    /// open) before 1 March 2026 gives 2024, otherwise 2026. A date that cannot be read, or
+    /// whose readings fall under both editions, gives the edition in force today, 2026 (the
+    /// reader warns about such a date, naming its line). Earlier editions of C.07 are not
+    /// implemented: older tournaments get 2024.
     pub fn for_tournament(t: &Tournament) -> Edition {
-        let date = t.records.iter().find(|(c, _)| c == "042").map(|(_, text)| {
-            text.split(|c: char| !c.is_ascii_digit())
-                .filter(|p| !p.is_empty())
-                .filter_map(|p| p.parse::<u32>().ok())
-                .collect::<Vec<u32>>()
-        });
-        match date.as_deref() {
-            Some(&[y, m, d, ..]) if (1..=12).contains(&m) && (1..=31).contains(&d) => {
-                let y = if y < 100 { 2000 + y } else { y };
-                if (y, m, d) < (2026, 3, 1) {
-                    Edition::Fide2024
-                } else {
-                    Edition::Fide2026
-                }
+        let dates = crate::trf::dates::EventDates::of(t);
+        let candidates = dates
+            .start
+            .map(|r| r.reading.candidates())
+            .unwrap_or_default();
+        let of = |d: &crate::trf::dates::Date| {
+            if (d.year, d.month, d.day) < (2026, 3, 1) {
+                Edition::Fide2024
+            } else {
+                Edition::Fide2026
             }
+        };
+        match candidates.first().map(of) {
+            Some(e) if candidates.iter().all(|d| of(d) == e) => e,
             _ => Edition::Fide2026,
         }
     }

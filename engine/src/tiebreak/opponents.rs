@@ -9,8 +9,9 @@
 //!   participant's own Buchholz, as a game against a dummy opponent with the participant's own
 //!   score. The 2026 amendment caps that score: at most the forfeiting opponent's adjusted
 //!   score (16.4.1), and at most a draw in every round when there is no opponent (16.4.2).
-//! - Fore Buchholz: every game of the last round counts as a draw, for the participant and
-//!   for his opponents (a participant paired in the last round is not withdrawn, 16.2.5).
+//! - Fore Buchholz: every game of the final round counts as a draw, for the participant and
+//!   for his opponents (a participant paired in the final round is not withdrawn, 16.2.5),
+//!   once the final round is paired ([`Context::fore_round`]); before, FB is BH.
 //! - Cuts: the least significant values go first, voluntary unplayed rounds before games
 //!   (16.5; see [`cut_sum`]); Median-n also cuts the n most significant values.
 
@@ -105,13 +106,14 @@ pub(crate) fn entries(
 }
 
 /// The sum of the values left after cutting `low` least and `high` most significant
-/// entries. The least significant entry is the one with the lowest opponent's score (then the
+/// entries; `None` when no entry is left (a sum of nothing, which FIDE's calculator prints as
+/// a bare `0`). The least significant entry is the one with the lowest opponent's score (then the
 /// lowest value). For a low cut, voluntary unplayed rounds are the first candidates (16.5):
 /// the least significant of them is cut, unless the least significant entry overall gives the
 /// tie-break more than it does — then that one is cut, so that an unplayed round never leaves
 /// the participant a higher value than a game would (for Buchholz, whose value is the
 /// score, the unplayed round is always cut first).
-pub(crate) fn cut_sum(mut e: Vec<Entry>, low: u32, high: u32) -> i64 {
+pub(crate) fn cut_sum(mut e: Vec<Entry>, low: u32, high: u32) -> Option<i64> {
     let n = e.len();
     let low = (low as usize).min(n);
     let high = (high as usize).min(n - low);
@@ -128,5 +130,5 @@ pub(crate) fn cut_sum(mut e: Vec<Entry>, low: u32, high: u32) -> i64 {
             e.remove(k);
         }
     }
-    e.iter().map(|x| x.value).sum()
+    (!e.is_empty()).then(|| e.iter().map(|x| x.value).sum())
 }

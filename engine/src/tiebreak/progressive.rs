@@ -9,14 +9,15 @@ pub(crate) fn compute(ctx: &Context, spec: &Spec) -> Vec<Value> {
         .iter()
         .map(|p| {
             let mut running = 0i64;
-            let mut sum = 0i64;
+            let mut sum = None;
             for (i, r) in p.rounds.iter().enumerate() {
                 running += i64::from(r.pts);
                 if i as u32 >= spec.cut_low {
-                    sum += running;
+                    sum = Some(sum.unwrap_or(0) + running);
                 }
             }
-            Value::tenths(sum)
+            // No round left after the cut prints as a bare 0, as FIDE's calculator prints it.
+            sum.map_or(Value::int(0), Value::tenths)
         })
         .collect()
 }

@@ -52,12 +52,21 @@ pub(crate) struct Context {
     pub players: Vec<Player>,
     /// Rounds taken into account: the rounds paired.
     pub rounds: usize,
+    /// The event's final round: the rounds declared (`XXR`, `142`), else the rounds recorded
+    /// (a column of byes declared for the next round counts: the event goes on).
+    pub final_round: usize,
     /// Points for a win and for a draw, in tenths.
     pub win: i32,
     pub draw: i32,
 }
 
 impl Context {
+    /// The round whose games Fore Buchholz evaluates as draws: the final round, once it is
+    /// paired (C.07 8.3); `None` while the event has rounds to go (then FB is BH).
+    pub fn fore_round(&self) -> Option<usize> {
+        (self.rounds > 0 && self.final_round == self.rounds).then_some(self.rounds)
+    }
+
     pub fn new(t: &Tournament) -> Context {
         let rounds = t.rounds_paired();
         let ps = &t.points;
@@ -120,11 +129,29 @@ impl Context {
                 }
             })
             .collect();
+        let declared = t
+            .total_rounds
+            .map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX));
         Context {
             players,
             rounds,
+            final_round: declared.max(t.rounds_recorded()),
             win: ps.win.tenths(),
             draw: ps.draw.tenths(),
         }
     }
+}
+
+/// `t` as if its last round paired were its final round: no declared total, no column after
+/// the rounds paired. Fore Buchholz computed on it evaluates the last round played as the
+/// final one (`swisslab standings --fore-round last-played`), the reading of an unfinished
+/// event that C.07 8.3's "final round" does not take.
+pub fn as_finished(t: &Tournament) -> Tournament {
+    let mut f = t.clone();
+    let paired = f.rounds_paired();
+    f.total_rounds = None;
+    for p in &mut f.players {
+        p.rounds.truncate(paired);
+    }
+    f
 }

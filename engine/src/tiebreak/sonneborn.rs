@@ -15,7 +15,7 @@ pub(crate) fn compute(ctx: &Context, spec: &Spec, edition: Edition) -> Vec<Value
             let e = entries(ctx, i, &adjusted, &own, false, edition, |score, pts| {
                 score * pts
             });
-            Value::hundredths(cut_sum(e, spec.cut_low, spec.cut_high))
+            cut_sum(e, spec.cut_low, spec.cut_high).map_or(Value::int(0), Value::hundredths)
         })
         .collect()
 }

@@ -121,4 +121,81 @@ fn the_edition_follows_the_start_date() {
     t.records[0] = ("042".into(), " 26/03/01".into());
     t.records.retain(|(c, _)| c == "042");
     assert_eq!(Edition::for_tournament(&t), Edition::Fide2026);
+    // Every form of the real files: day first, dots and spaces, month names.
+    for (date, edition) in [
+        ("24/09/2010", Edition::Fide2024),
+        ("01.02.2008", Edition::Fide2024),
+        ("01/02/2008", Edition::Fide2024),
+        ("Feb 1, 2008", Edition::Fide2024),
+        ("01. 02. 2008", Edition::Fide2024),
+        ("Mar 3, 2026", Edition::Fide2026),
+        ("21/03/2026", Edition::Fide2026),
+        // 2 January or 1 February 2026: both before March, 2024.
+        ("02/01/2026", Edition::Fide2024),
+        // 3 February or 2 March 2026: the edition is open, the one in force applies.
+        ("02/03/2026", Edition::Fide2026),
+        ("next week", Edition::Fide2026),
+    ] {
+        t.records = vec![("042".into(), format!(" {date}"))];
+        assert_eq!(Edition::for_tournament(&t), edition, "{date}");
+    }
+    // The end date decides the order: day first, as 20/03/2026 and 20/02/2026 can only be.
+    t.records = vec![
+        ("042".into(), " 02/03/2026".into()),
+        ("052".into(), " 20/03/2026".into()),
+    ];
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2026);
+    t.records = vec![
+        ("042".into(), " 03/02/2026".into()),
+        ("052".into(), " 20/02/2026".into()),
+    ];
+    assert_eq!(Edition::for_tournament(&t), Edition::Fide2024);
+}
+
+/// C.07 8.3: Fore Buchholz evaluates the games of the final round as draws. The file's round 3
+/// is its final round (XXR 3): FB differs from BH. Declared as a five-round event, round 3 is
+/// not the final round and FB is BH, until [`as_finished`] takes the last round played as the
+/// final one.
+#[test]
+fn fore_buchholz_waits_for_the_final_round() {
+    let finished = column("PTS FB", Edition::Fide2026);
+    assert_ne!(finished, column("PTS BH", Edition::Fide2026));
+    let mut t = trf::read(FILE.as_bytes()).unwrap();
+    t.total_rounds = Some(5);
+    let specs = parse_list("PTS BH FB").unwrap();
+    let st = standings(&t, &specs, Edition::Fide2026);
+    for r in &st.rows {
+        assert_eq!(r.values[1], r.values[2], "player {}: FB is BH", r.id);
+    }
+    let st = standings(&as_finished(&t), &specs, Edition::Fide2026);
+    let mut fb: Vec<(u32, String)> = st
+        .rows
+        .iter()
+        .map(|r| (r.id, r.values[2].to_string()))
+        .collect();
+    fb.sort();
+    let fb: Vec<String> = fb.into_iter().map(|(_, v)| v).collect();
+    assert_eq!(fb, finished);
+}
+
+/// A sum of no round (everything cut, or no round left after Cut-n) prints as a bare `0`, and
+/// an average of such sums too, as FIDE's calculator prints them; a sum of rounds that comes to
+/// nothing keeps its decimals.
+#[test]
+fn sums_of_nothing_print_a_bare_zero() {
+    let one_round = "012 One round\nXXR 5\n\
+        001    1      A                                 2000                             0.0    2     2 w 0\n\
+        001    2      B                                 1900                             1.0    1     1 b 1\n";
+    let t = trf::read(one_round.as_bytes()).unwrap();
+    let specs = parse_list("PTS BH BH/C1 BH/M1 SB SB/C1 PS PS/C1 KS AOB").unwrap();
+    let st = standings(&t, &specs, Edition::Fide2026);
+    let a = st.rows.iter().find(|r| r.id == 1).unwrap();
+    let shown: Vec<String> = a.values.iter().map(|v| v.to_string()).collect();
+    assert_eq!(
+        shown,
+        ["0.0", "1.0", "0", "0", "0.00", "0", "0.0", "0", "0.0", "0.0"]
+    );
+    let b = st.rows.iter().find(|r| r.id == 2).unwrap();
+    // B's AOB: the average of A's Buchholz (1.0), to the hundredth.
+    assert_eq!(b.values[9].to_string(), "1.00");
 }

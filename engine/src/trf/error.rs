@@ -4,7 +4,8 @@
 //! column (not byte column: UTF-8 names count one column per character), the field
 //! (`"rating"`, `"round 3 result"`, …), what was expected and what was found, and a
 //! machine-readable [`ErrorKind`]. The `Display` form is the usual compiler-style
-//! `file.trf:12:99: round 1 result: expected one of 1 0 = + - W D L H F U Z, found 'x'`.
+//! `file.trf:12:99: round 1 result: expected one of 1 0 = + - W D L H F U Z, found 'x'`; a
+//! short line or a file cut short says so first (`file.trf:52:97: truncated file: …`).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -25,8 +26,12 @@ pub enum ErrorKind {
     ControlCharacter,
     /// The file has no player line (`001`): it is not a tournament report.
     NoPlayers,
-    /// A line ends before a field that must be present.
+    /// A line ends before a field that must be present (a short line inside the file).
     Truncated,
+    /// The file stops inside a record, or before the player lines its records name: it was cut
+    /// short (an interrupted download or copy). The message keeps what the damaged text gives
+    /// when read as it stands.
+    TruncatedFile,
     /// A field that must hold a whole number does not.
     BadNumber,
     /// A number is outside its allowed range (pairing number 1..=9999, rounds, …).
@@ -132,7 +137,12 @@ impl fmt::Display for TrfError {
                 loc.push_str(&format!(":{}", self.column));
             }
         }
-        write!(f, "{loc}: {}: expected {}", self.field, self.expected)?;
+        let what = match self.kind {
+            ErrorKind::Truncated => "truncated line: ",
+            ErrorKind::TruncatedFile => "truncated file: ",
+            _ => "",
+        };
+        write!(f, "{loc}: {what}{}: expected {}", self.field, self.expected)?;
         if let Some(found) = &self.found {
             write!(f, ", found {found}")?;
         }

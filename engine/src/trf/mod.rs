@@ -23,7 +23,9 @@
 //! Input that is no tournament report is rejected (module `input`): an empty file
 //! ([`ErrorKind::Empty`]), a control character other than the line ends, at its line and
 //! column ([`ErrorKind::ControlCharacter`]), UTF-16 ([`ErrorKind::Encoding`]), no `001` line
-//! ([`ErrorKind::NoPlayers`]). Limits: at most [`MAX_INPUT_BYTES`] bytes (64 MiB), pairing numbers 1..=[`MAX_PLAYER_ID`]
+//! ([`ErrorKind::NoPlayers`]). A file cut short (it stops inside a record, or before the player
+//! lines its records name) is told from a malformed one and named as such
+//! ([`ErrorKind::TruncatedFile`], module `truncation`). Limits: at most [`MAX_INPUT_BYTES`] bytes (64 MiB), pairing numbers 1..=[`MAX_PLAYER_ID`]
 //! (so at most 9999 players) and at most [`MAX_ROUNDS`] rounds ([`ErrorKind::TooLarge`],
 //! [`ErrorKind::OutOfRange`]).
 //!
@@ -63,12 +65,14 @@
 //! # Ok::<(), trf::TrfError>(())
 //! ```
 
+pub mod dates;
 mod error;
 mod input;
 mod records2026;
 mod repair;
 mod round_block;
 mod trf06;
+mod truncation;
 mod validate;
 mod writer;
 mod writer2026;
@@ -128,31 +132,60 @@ pub fn read_str(text: &str) -> Result<Tournament, TrfError> {
 
 /// Reads a TRF file from bytes.
 pub fn read_with(bytes: &[u8], opts: &ReadOptions) -> Result<Tournament, TrfError> {
+    read_with_warnings(bytes, opts).map(|(t, _)| t)
+}
+
+/// Reads a TRF file from bytes, with the warnings of what was accepted but not fully read (a
+/// start or end date that cannot be read, or that reads as dates under different rules), each
+/// positioned like an error.
+pub fn read_with_warnings(
+    bytes: &[u8],
+    opts: &ReadOptions,
+) -> Result<(Tournament, Vec<TrfError>), TrfError> {
     if bytes.len() > opts.max_bytes {
         return Err(too_large(bytes.len(), opts.max_bytes));
     }
     input::reject_utf16(bytes)?;
     input::reject_control_bytes(bytes)?;
     let text = decode(bytes)?;
-    let mut p = Parser::new(*opts);
-    let mut non_blank = 0usize;
-    for (i, raw) in split_lines(&text).into_iter().enumerate() {
-        let no = i.saturating_add(1);
+    let lines: Vec<(usize, &str)> = split_lines(&text)
+        .into_iter()
+        .enumerate()
         // A byte-order mark is ignored (at the start of the file, and of any line, so that
-        // no record can begin with one).
-        let trimmed = raw.trim_start_matches('\u{feff}').trim_end();
-        if trimmed.is_empty() {
-            continue;
-        }
-        non_blank += 1;
-        let line = Line::new(no, trimmed);
-        p.line(&line)?;
+        // no record can begin with one); so are trailing blanks and blank lines.
+        .map(|(i, raw)| {
+            (
+                i.saturating_add(1),
+                raw.trim_start_matches('\u{feff}').trim_end(),
+            )
+        })
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let mut ending = truncation::Ending::new(&text);
+    for &(no, l) in &lines {
+        ending.line(no, l);
     }
-    if non_blank == 0 {
-        return Err(input::empty(bytes.len()));
+    let read =
+        read_lines(&lines, bytes.len(), opts).map_err(|e| truncation::diagnose(e, &ending))?;
+    truncation::check_read(&ending)?;
+    Ok(read)
+}
+
+/// Reads the non-blank lines of a file (number, text).
+fn read_lines(
+    lines: &[(usize, &str)],
+    len: usize,
+    opts: &ReadOptions,
+) -> Result<(Tournament, Vec<TrfError>), TrfError> {
+    if lines.is_empty() {
+        return Err(input::empty(len));
+    }
+    let mut p = Parser::new(*opts);
+    for &(no, text) in lines {
+        p.line(&Line::new(no, text))?;
     }
     if p.player_line.is_empty() {
-        return Err(input::no_players(non_blank));
+        return Err(input::no_players(lines.len()));
     }
     p.finish()
 }
@@ -173,6 +206,14 @@ pub fn read_with(bytes: &[u8], opts: &ReadOptions) -> Result<Tournament, TrfErro
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_file(path: impl AsRef<Path>) -> Result<Tournament, TrfError> {
+    read_file_with_warnings(path).map(|(t, _)| t)
+}
+
+/// Reads a TRF file from disk, with its warnings ([`read_with_warnings`]); errors and warnings
+/// carry the path.
+pub fn read_file_with_warnings(
+    path: impl AsRef<Path>,
+) -> Result<(Tournament, Vec<TrfError>), TrfError> {
     let path = path.as_ref();
     let max = MAX_INPUT_BYTES;
     let file = std::fs::File::open(path)
@@ -181,7 +222,10 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<Tournament, TrfError> {
     file.take(max as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| TrfError::io(Some(path.to_path_buf()), "a readable file", &e))?;
-    read(&bytes).map_err(|e| e.with_file(path))
+    match read_with_warnings(&bytes, &ReadOptions::default()) {
+        Ok((t, warnings)) => Ok((t, warnings.into_iter().map(|w| w.with_file(path)).collect())),
+        Err(e) => Err(e.with_file(path)),
+    }
 }
 
 fn too_large(len: usize, max: usize) -> TrfError {
@@ -373,6 +417,8 @@ type Handler = fn(&mut Parser, &Line) -> Result<(), TrfError>;
 /// [`Tournament::records`]. To support a new TRF-2026 record, add a handler and a row here.
 const RECORDS: &[(&str, Handler)] = &[
     ("001", Parser::player),
+    ("042", Parser::date),
+    ("052", Parser::date),
     ("XXR", Parser::rounds),
     ("142", Parser::rounds),
     ("XXC", Parser::xxc),
@@ -427,6 +473,8 @@ struct Parser {
     y2026: records2026::Pending,
     /// Forfeits written with an opponent and colour `-` (player, 1-based round).
     uncoloured: Vec<(PlayerId, usize)>,
+    /// The first `042` and `052` records: code and position (for warnings).
+    date_lines: Vec<(String, At)>,
 }
 
 impl Parser {
@@ -443,6 +491,7 @@ impl Parser {
             id_lists: Vec::new(),
             y2026: records2026::Pending::default(),
             uncoloured: Vec::new(),
+            date_lines: Vec::new(),
         }
     }
 
@@ -451,14 +500,69 @@ impl Parser {
         match RECORDS.iter().find(|(c, _)| *c == code) {
             Some((_, handler)) => handler(self, l),
             None => {
-                let rest = l
-                    .chars
-                    .get(3..)
-                    .map_or(String::new(), |s| s.iter().collect());
-                self.t.records.push((code, rest));
+                self.keep(l);
                 Ok(())
             }
         }
+    }
+
+    /// Keeps a record verbatim in [`Tournament::records`].
+    fn keep(&mut self, l: &Line) {
+        let rest = l
+            .chars
+            .get(3..)
+            .map_or(String::new(), |s| s.iter().collect());
+        self.t.records.push((l.code(), rest));
+    }
+
+    /// `042` / `052`, the start and end dates: kept verbatim, read by `dates` (a date that
+    /// cannot be read is a warning, `check_dates`).
+    fn date(&mut self, l: &Line) -> Result<(), TrfError> {
+        let code = l.code();
+        if !self.date_lines.iter().any(|(c, _)| *c == code) {
+            let column = l.tokens(4).first().map_or(5, |(c, _)| *c);
+            self.date_lines.push((code, At { line: l.no, column }));
+        }
+        self.keep(l);
+        Ok(())
+    }
+
+    /// Warnings for the `042` / `052` dates: one that is no date, and one whose readings fall
+    /// under different rules (`dates::RULE_CHANGES`) when the other record does not decide.
+    fn check_dates(&self) -> Vec<TrfError> {
+        let ev = dates::EventDates::of(&self.t);
+        let mut out = Vec::new();
+        for (code, at) in &self.date_lines {
+            let (record, what) = if code == "042" {
+                (&ev.start, "start date")
+            } else {
+                (&ev.end, "end date")
+            };
+            let Some(record) = record else { continue };
+            let found = match &record.reading {
+                dates::DateReading::Unreadable => quoted(&record.text),
+                r @ dates::DateReading::Ambiguous(v) if dates::straddles_a_rule_change(r) => {
+                    format!(
+                        "{}, which reads as {}",
+                        quoted(&record.text),
+                        v.iter()
+                            .map(|(_, d)| d.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    )
+                }
+                _ => continue,
+            };
+            out.push(TrfError::new(
+                ErrorKind::BadValue,
+                at.line,
+                at.column,
+                format!("{code} {what}"),
+                "one date, such as 2026/03/01, 2026-03-01, 01.03.2026, 01/03/2026 or Mar 1, 2026",
+                Some(found),
+            ));
+        }
+        out
     }
 
     /// `001`: a player line (§B.2).
@@ -498,6 +602,17 @@ impl Parser {
                 "starting rank",
                 format!("a pairing number not used before (player {id} is on line {first})"),
                 Some(quoted(id_text.trim())),
+            ));
+        }
+        if l.len() < 15 {
+            // The name (columns 15-47) is the one field after the pairing number every player
+            // line has.
+            return Err(l.err(
+                ErrorKind::Truncated,
+                l.len().saturating_add(1),
+                "name",
+                "a name in columns 15-47",
+                Some(quoted("")),
             ));
         }
         let rating = parse_uint(l, 49, 52, "rating")?.unwrap_or(0);
@@ -559,7 +674,15 @@ impl Parser {
         let toks = l.tokens(4);
         let (col, text) = match toks.as_slice() {
             [one] => one.clone(),
-            [] => (l.len() + 1, String::new()),
+            [] => {
+                return Err(l.err(
+                    ErrorKind::Truncated,
+                    l.len() + 1,
+                    code,
+                    "the number of rounds",
+                    Some(quoted("")),
+                ))
+            }
             [_, (c, t), ..] => {
                 return Err(l.err(
                     ErrorKind::BadValue,

@@ -12,7 +12,7 @@ use crate::score::Score;
 
 impl Parser {
     /// Cross-record checks and assembly of the tournament.
-    pub(super) fn finish(mut self) -> Result<Tournament, TrfError> {
+    pub(super) fn finish(mut self) -> Result<(Tournament, Vec<TrfError>), TrfError> {
         if self.t.by_rank {
             // `XXC rank`: the order of the 001 lines is the pairing order (`positional`).
             self.t.rank_order = self.t.players.iter().map(|p| p.id).collect();
@@ -83,7 +83,8 @@ impl Parser {
             }
             self.check_points()?;
         }
-        Ok(self.t)
+        let warnings = self.check_dates();
+        Ok((self.t, warnings))
     }
 
     /// The point system: defaults, then `BB*`, then `162`, then `XXS` (each overriding).

@@ -172,7 +172,7 @@ fn whole_last_block(line: &str) -> Cow<'_, str> {
 }
 
 /// The tournament as handed to another engine (`check --engine`, `simulate --engine`, `trf
-/// --out-dir`): every `001` field the format defines is filled, as py4swiss requires: a
+/// --out`): every `001` field the format defines is filled, as py4swiss requires: a
 /// missing points column gets the points of the results, a missing rank the place in the
 /// standings (points, then pairing number).
 pub fn complete_for_engines(t: &Tournament) -> Tournament {

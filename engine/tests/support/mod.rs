@@ -3,8 +3,23 @@
 
 #![allow(dead_code)]
 
+pub mod skip;
+
 use std::io::Read;
 use std::path::PathBuf;
+
+/// The local paths (relative to `../shared/real-trf`) of the real files its `MANIFEST.txt`
+/// lists, without its metadata entries.
+pub fn real_files(dir: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("MANIFEST.txt")).expect("MANIFEST.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() > 4 && f[4].starts_with("real")).then(|| f[3].to_string())
+        })
+        .collect()
+}
 
 /// The repository's `testdata` folder.
 pub fn testdata() -> PathBuf {

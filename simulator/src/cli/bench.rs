@@ -8,6 +8,7 @@
 //! peak memory is its own. This is the benchmark of the speed issue; it is never run
 //! as a test.
 
+use super::out::{outln, OutError};
 use super::{
     exit, prepare, read_tournament, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_OK,
 };
@@ -23,7 +24,8 @@ use swisslab_engine::pairing::{Diagnostics, Pairing};
 pub struct Args {
     /// TRF files or folders (searched for `*.trf`, not recursively into `dutch-2025`).
     /// Default: `testdata/bench`, the four benchmark tournaments shipped with the repository
-    /// (100, 200, 500 and 1000 players, 11 rounds, paired by bbpPairings 5.0.1).
+    /// (100, 200, 500 and 1000 players, 11 rounds, paired by bbpPairings 5.0.1), looked for
+    /// in the current folder, then in the source tree the program was built from.
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -52,17 +54,45 @@ pub fn run(args: &Args) -> ExitCode {
     if args.single {
         return single(args);
     }
+    match run_files(args) {
+        Ok(code) => exit(code),
+        Err(e) => e.exit(),
+    }
+}
+
+/// The benchmark files of the repository: `testdata/bench` under the current folder (the
+/// repository's root), else under the source tree this program was built from.
+fn default_folder() -> Option<PathBuf> {
+    let here = PathBuf::from("testdata/bench");
+    let built = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/bench");
+    [here, built].into_iter().find(|p| p.is_dir())
+}
+
+fn run_files(args: &Args) -> Result<u8, OutError> {
     let paths = if args.paths.is_empty() {
-        vec![PathBuf::from("testdata/bench")]
+        let Some(dir) = default_folder() else {
+            eprintln!(
+                "error: no benchmark files here: they are the repository's testdata/bench \
+                 (four tournaments of 100 to 1000 players); run `swisslab bench` from the root \
+                 of a clone of the repository, or name the files or folders: \
+                 `swisslab bench PATH...`"
+            );
+            return Ok(EXIT_IO);
+        };
+        vec![dir]
     } else {
         args.paths.clone()
     };
     let mut files = Vec::new();
     for p in &paths {
+        if !p.exists() {
+            eprintln!("error: {}: no such file or folder", p.display());
+            return Ok(EXIT_IO);
+        }
         if p.is_dir() {
             let Ok(rd) = std::fs::read_dir(p) else {
                 eprintln!("error: cannot read {}", p.display());
-                return exit(EXIT_IO);
+                return Ok(EXIT_IO);
             };
             let mut v: Vec<PathBuf> = rd
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -74,14 +104,33 @@ pub fn run(args: &Args) -> ExitCode {
             files.push(p.clone());
         }
     }
+    if files.is_empty() {
+        eprintln!(
+            "error: no *.trf file in {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        return Ok(EXIT_IO);
+    }
     let Ok(me) = std::env::current_exe() else {
         eprintln!("error: cannot find the swisslab executable");
-        return exit(EXIT_IO);
+        return Ok(EXIT_IO);
     };
-    println!(
+    outln!(
         "{:<36} {:>7} {:>6} {:>11} {:>11} {:>11} {:>9} {:>5} {:>6}",
-        "file", "players", "rounds", "check s", "median ms", "max ms", "peak MiB", "diff", "limit"
-    );
+        "file",
+        "players",
+        "rounds",
+        "check s",
+        "median ms",
+        "max ms",
+        "peak MiB",
+        "diff",
+        "limit"
+    )?;
     let mut given_up = 0u64;
     for f in &files {
         let mut lines = Vec::new();
@@ -101,11 +150,11 @@ pub fn run(args: &Args) -> ExitCode {
                 }
                 Ok(o) => {
                     eprint!("{}", String::from_utf8_lossy(&o.stderr));
-                    return exit(EXIT_IO);
+                    return Ok(EXIT_IO);
                 }
                 Err(e) => {
                     eprintln!("error: {e}");
-                    return exit(EXIT_IO);
+                    return Ok(EXIT_IO);
                 }
             }
         }
@@ -123,17 +172,25 @@ pub fn run(args: &Args) -> ExitCode {
             let name = f
                 .file_name()
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-            println!(
+            outln!(
                 "{:<36} {:>7} {:>6} {:>11} {:>11} {:>11} {:>9} {:>5} {:>6}",
-                name, m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]
-            );
+                name,
+                m[0],
+                m[1],
+                m[2],
+                m[3],
+                m[4],
+                m[5],
+                m[6],
+                m[7]
+            )?;
             given_up += m[7].parse::<u64>().unwrap_or(0);
         }
     }
     super::warn_node_limit(Diagnostics {
         searches_given_up: given_up,
     });
-    exit(EXIT_OK)
+    Ok(EXIT_OK)
 }
 
 /// One file: players rounds check-seconds median-ms max-ms peak-MiB discrepancies
@@ -178,8 +235,8 @@ fn single(args: &Args) -> ExitCode {
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     let max = times.last().copied().unwrap_or(0.0);
-    println!(
-        "{} {} {:.3} {:.1} {:.1} {:.1} {} {}",
+    let line = format!(
+        "{} {} {:.3} {:.1} {:.1} {:.1} {} {}\n",
         t.players.len(),
         rounds,
         total,
@@ -189,7 +246,10 @@ fn single(args: &Args) -> ExitCode {
         discrepancies,
         diagnostics.searches_given_up
     );
-    exit(EXIT_OK)
+    match super::out::print(&line) {
+        Ok(()) => exit(EXIT_OK),
+        Err(e) => e.exit(),
+    }
 }
 
 /// Peak resident memory of this process in MiB (Linux `VmHWM`), 0 where unknown.

@@ -2,8 +2,9 @@
 //! compare with the file (pairs, colours and the bye; board order is not compared).
 //!
 //! Files run in parallel (rayon). Each discrepancy is printed with the file, the round, and the
-//! games only one side has; the last line is always
-//! `tournaments: T, rounds: R, discrepancies: D`.
+//! games only one side has; the last line is `tournaments: T, rounds: R, discrepancies: D`
+//! (with `, refused: N (not checked)` when some files were refused; no such line when every
+//! file was refused, whose errors are on standard error).
 
 use super::{
     exit, prepare, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK,
@@ -94,36 +95,18 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_IO);
         }
     };
-    let system = args.system;
     if let Err(e) = args.engine.engine(System::DEFAULT) {
         eprintln!("error: {e:#}");
         return exit(EXIT_INVALID);
     }
     let outcomes: Vec<(PathBuf, Outcome)> = files
         .par_iter()
-        .map(|path| {
-            let outcome = match trf::read_file(path) {
-                Ok(mut t) => match note_assumptions(path, &t, args.quiet)
-                    .and_then(|()| prepare(path, &mut t, system, args.acceleration))
-                {
-                    Err(e) => Outcome::Invalid(e, false),
-                    Ok(sys) => match args.engine.engine(sys) {
-                        // swisslab's own systems also name the first criterion that differs.
-                        Ok(Engine::Swisslab(s)) => Outcome::Checked(checker::check(&t, s)),
-                        Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| {
-                            engine.pair(h, r).0
-                        })),
-                        Err(e) => Outcome::Invalid(format!("{e:#}"), false),
-                    },
-                },
-                Err(e) => Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
-            };
-            (path.clone(), outcome)
-        })
+        .map(|path| (path.clone(), check_file(path, args)))
         .collect();
-    let (mut t, mut r, mut d) = (0usize, 0usize, 0usize);
+    let (mut t, mut r, mut d, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let mut diagnostics = Diagnostics::default();
     let mut worst = EXIT_OK;
+    let mut report = String::new();
     for (path, outcome) in &outcomes {
         match outcome {
             Outcome::Checked(rep) => {
@@ -133,18 +116,25 @@ pub fn run(args: &Args) -> ExitCode {
                 diagnostics.add(rep.diagnostics);
                 if !args.quiet {
                     for disc in &rep.discrepancies {
-                        print!("{}: {disc}", path.display());
+                        report.push_str(&format!("{}: {disc}", path.display()));
                     }
                 }
             }
             Outcome::Invalid(msg, io) => {
                 eprintln!("error: {msg}");
+                refused += 1;
                 worst = worst.max(if *io { EXIT_IO } else { EXIT_INVALID });
             }
         }
     }
     super::warn_node_limit(diagnostics);
-    println!("tournaments: {t}, rounds: {r}, discrepancies: {d}");
+    if let Some(line) = summary_line(t, r, d, refused) {
+        report.push_str(&line);
+        report.push('\n');
+    }
+    if let Err(e) = super::out::print(&report) {
+        return e.exit();
+    }
     if worst != EXIT_OK {
         exit(worst)
     } else if d > 0 {
@@ -154,12 +144,48 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
+/// The last line: `tournaments: T, rounds: R, discrepancies: D`, with `, refused: N (not
+/// checked)` when files were refused; none when every file was refused (the errors say why, and
+/// a line of zeros would read like a clean check).
+fn summary_line(t: usize, r: usize, d: usize, refused: usize) -> Option<String> {
+    let line = format!("tournaments: {t}, rounds: {r}, discrepancies: {d}");
+    match (t, refused) {
+        (0, n) if n > 0 => None,
+        (_, 0) => Some(line),
+        (_, n) => Some(format!("{line}, refused: {n} (not checked)")),
+    }
+}
+
+/// Reads, readies and checks one file; the reader's warnings and the notes on what was assumed
+/// go to standard error as it goes.
+fn check_file(path: &Path, args: &Args) -> Outcome {
+    let (mut t, warnings) = match trf::read_file_with_warnings(path) {
+        Ok(read) => read,
+        Err(e) => return Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
+    };
+    super::print_warnings(&warnings);
+    note_assumptions(path, &t, args.quiet);
+    let sys = match prepare(path, &mut t, args.system, args.acceleration) {
+        Ok(sys) => sys,
+        Err(e) => return Outcome::Invalid(e, false),
+    };
+    if args.system.is_none() {
+        super::warn_if_older_than(path, &t, sys);
+    }
+    match args.engine.engine(sys) {
+        // swisslab's own systems also name the first criterion that differs.
+        Ok(Engine::Swisslab(s)) => Outcome::Checked(checker::check(&t, s)),
+        Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| engine.pair(h, r).0)),
+        Err(e) => Outcome::Invalid(format!("{e:#}"), false),
+    }
+}
+
 /// The notes `check` prints (unless `--quiet`) on what it assumed of a file: a file without
 /// `XXR` / `142` has as many rounds as it records, as bbpPairings takes them; forfeits written
-/// with colour `-` are forfeits without colour. Never fails: the `Result` only chains it.
-fn note_assumptions(path: &Path, t: &Tournament, quiet: bool) -> Result<(), String> {
+/// with colour `-` are forfeits without colour.
+fn note_assumptions(path: &Path, t: &Tournament, quiet: bool) {
     if quiet {
-        return Ok(());
+        return;
     }
     if t.total_rounds.is_none() {
         eprintln!(
@@ -177,5 +203,4 @@ fn note_assumptions(path: &Path, t: &Tournament, quiet: bool) -> Result<(), Stri
             t.uncoloured_forfeits.len()
         );
     }
-    Ok(())
 }

@@ -7,6 +7,7 @@
 //! cannot be read or written.
 
 use super::model_args::{finish, EngineArgs};
+use super::out::outln;
 use super::{AccelerationArg, SystemArg, EXIT_FAILURES, EXIT_INVALID, EXIT_OK};
 use anyhow::Context;
 use clap::Args as ClapArgs;
@@ -110,7 +111,7 @@ pub struct Args {
     pub threads: Option<usize>,
 
     /// Output folder (created if needed; the forecast's files in it are replaced).
-    #[arg(long, value_name = "DIR", default_value = "forecast-out")]
+    #[arg(short = 'o', long, value_name = "DIR", default_value = "forecast-out")]
     pub out: PathBuf,
 
     /// Do not show the progress bar (it is never shown when stderr is not a terminal).
@@ -207,7 +208,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     forecast::write(&args.out, &ev, &tally, &params)
         .with_context(|| format!("forecast into {}", args.out.display()))?;
     let stopped: u64 = tally.rounds.iter().map(|r| r.stopped).sum();
-    println!(
+    outln!(
         "swisslab forecast: {} ({} players, {} of {} rounds played), {} runs, seed {}, {}, engine {}",
         file.display(),
         ev.t.players.len(),
@@ -217,31 +218,31 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         args.seed,
         ev.system.name(),
         engine.name()
-    );
-    println!("  results: {}", forecast::page::draw_text(&ev));
-    println!("  places: {}", ev.tiebreak_source);
+    )?;
+    outln!("  results: {}", forecast::page::draw_text(&ev))?;
+    outln!("  places: {}", ev.tiebreak_source)?;
     if !ev.withdrawn.is_empty() {
-        println!(
+        outln!(
             "  written withdrawn (never paired again): {}",
             ev.withdrawn
                 .iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join(" ")
-        );
+        )?;
     }
-    println!(
+    outln!(
         "  runs stopped (no valid pairing exists) {stopped}  failed {}",
         tally.failed_runs
-    );
+    )?;
     for (i, f) in &tally.failures {
-        println!("  FAILED run {i}: {f}");
+        outln!("  FAILED run {i}: {f}")?;
     }
-    println!(
+    outln!(
         "  wall time {wall:.1} s ({:.1} runs/s), {threads} thread(s)",
         args.runs as f64 / wall.max(1e-9)
-    );
-    println!("  output: {}", args.out.join("forecast.html").display());
+    )?;
+    outln!("  output: {}", args.out.join("forecast.html").display())?;
     super::warn_node_limit(swisslab_engine::pairing::Diagnostics {
         searches_given_up: tally.searches_given_up,
     });

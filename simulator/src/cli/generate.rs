@@ -35,7 +35,7 @@ pub struct Args {
     pub until_round: Option<usize>,
 
     /// The TRF file to write (replaced atomically).
-    #[arg(short, long, value_name = "OUT.trf")]
+    #[arg(short = 'o', long = "out", alias = "output", value_name = "OUT.trf")]
     pub output: PathBuf,
 }
 

@@ -1,4 +1,4 @@
-//! `swisslab merge OUT DIR...`: the output folders of the shards of one run (`simulate
+//! `swisslab merge -o OUT DIR...`: the output folders of the shards of one run (`simulate
 //! --shard K/N`) put together into OUT, as the whole run in one process would have written it
 //! (the checks and the streaming are in the library, `swisslab_simulator::merge`).
 //!
@@ -9,27 +9,53 @@
 use super::simulate::{counts_lines, times_lines};
 use super::{exit, EXIT_FAILURES, EXIT_INVALID, EXIT_IO, EXIT_OK};
 use clap::Args as ClapArgs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisslab_simulator::merge::{self, MergeError, Merged};
 
 /// Options of `swisslab merge`.
 #[derive(Debug, ClapArgs)]
+#[command(override_usage = "swisslab merge -o <OUT> <DIR>...")]
 pub struct Args {
     /// The folder to write (created if needed; files of a previous run are replaced).
-    #[arg(value_name = "OUT")]
-    pub out: PathBuf,
+    #[arg(short = 'o', long, value_name = "OUT")]
+    pub out: Option<PathBuf>,
 
-    /// The shard folders, in any order.
+    /// The shard folders, in any order. Without --out the first is OUT (`merge OUT DIR...`,
+    /// the older form).
     #[arg(value_name = "DIR", required = true)]
     pub dirs: Vec<PathBuf>,
 }
 
+impl Args {
+    /// The folder written and the shard folders, in either form of the command line; `None`
+    /// when the older form names no shard folder.
+    fn folders(&self) -> Option<(&Path, &[PathBuf])> {
+        match &self.out {
+            Some(out) => Some((out, &self.dirs)),
+            None => match self.dirs.split_first() {
+                Some((out, dirs)) if !dirs.is_empty() => Some((out, dirs)),
+                _ => None,
+            },
+        }
+    }
+}
+
 /// Runs the subcommand.
 pub fn run(args: &Args) -> ExitCode {
-    match merge::merge(&args.out, &args.dirs) {
+    let Some((out, dirs)) = args.folders() else {
+        // A bad command line, as clap reports one (exit 2).
+        clap::Error::raw(
+            clap::error::ErrorKind::MissingRequiredArgument,
+            "the folder to write is missing: swisslab merge -o <OUT> <DIR>...\n",
+        )
+        .exit();
+    };
+    match merge::merge(out, dirs) {
         Ok(m) => {
-            print!("{}", table(args, &m));
+            if let Err(e) = super::out::print(&table(out, &m)) {
+                return e.exit();
+            }
             exit(if m.summary.failed > 0 {
                 EXIT_FAILURES
             } else {
@@ -37,7 +63,7 @@ pub fn run(args: &Args) -> ExitCode {
             })
         }
         Err(e) => {
-            eprintln!("error: merge into {}: {e}", args.out.display());
+            eprintln!("error: merge into {}: {e}", out.display());
             exit(match e {
                 MergeError::Io { .. } | MergeError::Write(_) => EXIT_IO,
                 MergeError::Read(swisslab_reports::ReportError::Io { .. }) => EXIT_IO,
@@ -48,7 +74,7 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 /// The summary printed at the end.
-fn table(args: &Args, m: &Merged) -> String {
+fn table(out_dir: &Path, m: &Merged) -> String {
     let (r, s) = (&m.run, &m.summary);
     let mut out = format!(
         "swisslab merge: {} shard folder(s) -> {} tournaments x {} players x {} rounds, seed {}, {}, config {} ({})\n",
@@ -61,6 +87,6 @@ fn table(args: &Args, m: &Merged) -> String {
             s.wall_seconds
         ));
     }
-    out.push_str(&times_lines(&m.by_size, &m.failures, &args.out));
+    out.push_str(&times_lines(&m.by_size, &m.failures, out_dir));
     out
 }

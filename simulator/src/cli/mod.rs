@@ -12,6 +12,7 @@ pub mod forecast;
 pub mod generate;
 pub mod merge;
 pub mod model_args;
+pub mod out;
 pub mod pair;
 pub mod report;
 pub mod simulate;
@@ -21,6 +22,7 @@ pub mod trf;
 use std::process::ExitCode;
 use swisslab_engine::acceleration::Method;
 use swisslab_engine::pairing::Diagnostics;
+use swisslab_engine::trf::dates::{Date, EventDates};
 use swisslab_engine::System;
 
 /// Success.
@@ -32,8 +34,8 @@ pub const EXIT_NO_PAIRING: u8 = 1;
 pub const EXIT_USAGE: u8 = 2;
 /// Invalid input: a file was read but is not a valid tournament (or an invalid configuration).
 pub const EXIT_INVALID: u8 = 3;
-/// At least one simulated tournament failed (generate, simulate): an invariant was broken, or
-/// the engine returned an error or panicked.
+/// At least one simulated tournament or forecast run failed (generate, simulate, merge,
+/// forecast): an invariant was broken, or the engine returned an error or panicked.
 pub const EXIT_FAILURES: u8 = 4;
 /// A file could not be read or written.
 pub const EXIT_IO: u8 = 5;
@@ -58,12 +60,17 @@ pub const EXIT_CODES: &[(u8, &str)] = &[
     ),
     (
         EXIT_FAILURES,
-        "tournaments failed (generate, simulate, merge, forecast)",
+        "simulated tournaments or forecast runs failed (generate, simulate, merge, forecast)",
     ),
     (EXIT_IO, "a file cannot be read or written"),
     (
         EXIT_INTERRUPTED,
         "simulate interrupted (Ctrl-C, SIGTERM), the tournaments finished written",
+    ),
+    (
+        out::EXIT_PIPE,
+        "standard output closed before everything was written (a reader such as `head` \
+         stopped: `swisslab standings FILE | head -3`)",
     ),
 ];
 
@@ -87,7 +94,8 @@ pub fn long_about() -> String {
     format!(
         "swisslab: a toolkit for FIDE Swiss-system pairing.\n\n\
          Pairing systems (--system): {}.\n\n\
-         Exit codes: {}.",
+         Exit codes: {}.\n\n\
+         Every command that writes files takes them with one option, -o/--out.",
         systems.join(", "),
         codes.join(", ")
     )
@@ -164,14 +172,65 @@ pub fn prepare(
     Ok(sys)
 }
 
-/// Reads a tournament, printing the error and turning it into the exit code on failure.
+/// Reads a tournament, printing the reader's warnings (a date it cannot read); on failure
+/// prints the error and turns it into the exit code.
 pub fn read_tournament(path: &std::path::Path) -> Result<swisslab_engine::Tournament, ExitCode> {
-    swisslab_engine::trf::read_file(path).map_err(|e| {
-        eprintln!("error: {e}");
-        exit(if e.kind == swisslab_engine::trf::ErrorKind::Io {
-            EXIT_IO
-        } else {
-            EXIT_INVALID
-        })
-    })
+    match swisslab_engine::trf::read_file_with_warnings(path) {
+        Ok((t, warnings)) => {
+            print_warnings(&warnings);
+            Ok(t)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(exit(if e.kind == swisslab_engine::trf::ErrorKind::Io {
+                EXIT_IO
+            } else {
+                EXIT_INVALID
+            }))
+        }
+    }
+}
+
+/// Prints the reader's warnings on standard error.
+pub fn print_warnings(warnings: &[swisslab_engine::trf::TrfError]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
+/// The date `system` came into force, and the older systems swisslab pairs by, for systems
+/// that have an older edition or none before that date.
+fn in_force_from(system: System) -> Option<(Date, &'static str)> {
+    let date = |year, month, day| Date::new(year, month, day);
+    match system {
+        System::Dutch2026 => Some((
+            date(2026, 2, 1)?,
+            "dutch-2017 (from 1 July 2017) and dutch-2012 pair by the rules before it",
+        )),
+        System::Dutch2017 => Some((date(2017, 7, 1)?, "dutch-2012 pairs by the rules before it")),
+        System::Dubov2026 => Some((date(2026, 2, 1)?, "dubov-1997 pairs by the rules before it")),
+        System::Burstein2026 | System::Lim | System::DoubleSwiss => {
+            Some((date(2026, 2, 1)?, "swisslab pairs no earlier edition of it"))
+        }
+        System::Dutch2012 | System::Dubov1997 | System::Rating1998 => None,
+    }
+}
+
+/// Warns (`pair`, `check`) when the event started before `system` came into force and the
+/// system was not asked for on the command line: the file was then paired by older rules, and
+/// its rounds may differ for that reason alone.
+pub fn warn_if_older_than(path: &std::path::Path, t: &swisslab_engine::Tournament, system: System) {
+    let Some(start) = EventDates::of(t).start_date() else {
+        return;
+    };
+    let Some((from, older)) = in_force_from(system) else {
+        return;
+    };
+    if start < from {
+        eprintln!(
+            "warning: {}: the event started on {start} (042), before {system} came into force \
+             ({from}); {older}: pass --system to choose",
+            path.display()
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! Options shared by `generate` and `simulate`: the configuration file and the overrides
 //! that change what a tournament is, so that both build the very same tournaments.
 
+use super::out::OutError;
 use super::{AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO};
 use anyhow::Context;
 use clap::Args as ClapArgs;
@@ -189,6 +190,11 @@ fn shell_quote(s: &str) -> String {
 pub fn finish(result: anyhow::Result<u8>) -> std::process::ExitCode {
     match result {
         Ok(code) => super::exit(code),
+        // A closed standard output ends the command quietly (cli/out.rs).
+        Err(e) if e.downcast_ref::<OutError>().is_some() => match e.downcast::<OutError>() {
+            Ok(out) => out.exit(),
+            Err(e) => super::exit(error_code(&e)),
+        },
         Err(e) => {
             eprintln!("error: {e:#}");
             super::exit(error_code(&e))

@@ -35,7 +35,7 @@ pub struct Args {
     pub round: Option<usize>,
 
     /// Write the pairing to OUT (atomically) instead of standard output.
-    #[arg(short, long, value_name = "OUT")]
+    #[arg(short = 'o', long = "out", alias = "output", value_name = "OUT")]
     pub output: Option<PathBuf>,
 
     /// The pairing system. Default: the one the file names (TRF-2026 `192`, or `092`), else
@@ -73,6 +73,9 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_INVALID);
         }
     };
+    if args.system.is_none() {
+        super::warn_if_older_than(&args.file, &t, system);
+    }
     if let Some(n) = args.round {
         if let Err(e) = replayable(&t, system, n) {
             eprintln!("error: {}: --round {n}: {e}", args.file.display());
@@ -124,7 +127,11 @@ pub fn run(args: &Args) -> ExitCode {
                 return exit(EXIT_IO);
             }
         }
-        None => print!("{text}"),
+        None => {
+            if let Err(e) = super::out::print(&text) {
+                return e.exit();
+            }
+        }
     }
     exit(EXIT_OK)
 }

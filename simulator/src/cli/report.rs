@@ -31,7 +31,7 @@ pub struct Args {
     pub headline: Option<Vec<PathBuf>>,
 
     /// Where the comparison is written (default DIR_A/compare).
-    #[arg(long, value_name = "DIR", requires = "compare")]
+    #[arg(short = 'o', long, value_name = "DIR", requires = "compare")]
     pub out: Option<PathBuf>,
 
     /// Write only the HTML page, not the CSV tables.
@@ -42,13 +42,16 @@ pub struct Args {
 fn done(result: Result<ReportSummary, ReportError>) -> ExitCode {
     match result {
         Ok(s) => {
-            println!(
-                "report: {} ({} tournaments, {} tables)",
+            let line = format!(
+                "report: {} ({} tournaments, {} tables)\n",
                 s.html.display(),
                 s.tournaments,
                 s.tables.len()
             );
-            exit(EXIT_OK)
+            match super::out::print(&line) {
+                Ok(()) => exit(EXIT_OK),
+                Err(e) => e.exit(),
+            }
         }
         Err(e) => {
             eprintln!("error: {e}");
@@ -68,10 +71,10 @@ pub fn run(args: &Args) -> ExitCode {
     };
     if let Some(dirs) = &args.headline {
         return match swisslab_reports::headline::headline(dirs) {
-            Ok(md) => {
-                print!("{md}");
-                exit(EXIT_OK)
-            }
+            Ok(md) => match super::out::print(&md) {
+                Ok(()) => exit(EXIT_OK),
+                Err(e) => e.exit(),
+            },
             Err(e) => done(Err(e)),
         };
     }

@@ -14,6 +14,7 @@
 //! worker of a cluster job); `swisslab merge` puts the N folders together.
 
 use super::model_args::{finish, ModelArgs};
+use super::out::{self, outln};
 use super::{EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_OK};
 use anyhow::Context;
 use clap::Args as ClapArgs;
@@ -48,7 +49,7 @@ pub struct Args {
 
     /// Output folder (created if needed; files of a previous run are replaced, and its report
     /// (report.html, tables/, compare/) removed, so that no report describes another run).
-    #[arg(long, value_name = "DIR", default_value = "swisslab-out")]
+    #[arg(short = 'o', long, value_name = "DIR", default_value = "swisslab-out")]
     pub out: PathBuf,
 
     /// Write 0 in every timing column, so that two runs can be compared byte for byte.
@@ -105,19 +106,19 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     });
     let s =
         runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
-    print!("{}", table(&sim, &rc, &s));
+    out::print(&table(&sim, &rc, &s))?;
     super::warn_node_limit(s.diagnostics);
     if args.report {
         let r =
             swisslab_reports::write_report(&rc.out, &swisslab_reports::ReportOptions::default())
                 .with_context(|| format!("report on {}", rc.out.display()))?;
-        println!("report: {}", r.html.display());
+        outln!("report: {}", r.html.display())?;
     } else {
-        println!(
+        outln!(
             "next: swisslab report {}   (writes {} and its tables)",
             rc.out.display(),
             rc.out.join("report.html").display()
-        );
+        )?;
     }
     // Interrupted first: the files hold part of the run, whatever failed in it (a shard runner
     // takes 4 as "done, with failures to gather", never an interrupted run).

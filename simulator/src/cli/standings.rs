@@ -10,7 +10,9 @@ use clap::{Args as ClapArgs, ValueEnum};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use swisslab_engine::standings;
 use swisslab_engine::tiebreak::{self, Edition, Spec, Standings};
+use swisslab_engine::trf::dates::{Date, EventDates};
 use swisslab_engine::Tournament;
 
 /// Options of `swisslab standings`.
@@ -40,6 +42,23 @@ pub struct Args {
     /// the edition in force at the file's start date (042), else 2026.
     #[arg(long, value_parser = parse_edition, value_name = "YEAR")]
     pub edition: Option<Edition>,
+
+    /// The round whose games Fore Buchholz (FB, and AOB/F) evaluates as draws. `final`: the
+    /// event's final round, as C.07 8.3 says (the rounds declared by XXR / 142, else the last
+    /// round recorded), so that in an event with rounds to go FB equals BH, as FIDE's
+    /// calculator computes it. `last-played`: the last round played, as if the event ended
+    /// there (a forecast of FB for the standings of an unfinished event).
+    #[arg(long, value_enum, default_value_t = ForeRound::Final, value_name = "ROUND")]
+    pub fore_round: ForeRound,
+}
+
+/// Which round Fore Buchholz takes as the final one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ForeRound {
+    /// The event's final round (C.07 8.3): declared by XXR / 142, else the last recorded.
+    Final,
+    /// The last round played.
+    LastPlayed,
 }
 
 /// A parsed `--tiebreaks` list.
@@ -98,8 +117,30 @@ pub fn run(args: &Args) -> ExitCode {
             }
         },
     };
-    let edition = args.edition.unwrap_or_else(|| Edition::for_tournament(&t));
-    let st = swisslab_engine::standings::standings(&t, &specs, edition);
+    let edition = args.edition.unwrap_or_else(|| {
+        let dates = EventDates::of(&t);
+        let before = |d: &Date| (d.year, d.month, d.day) < (2026, 3, 1);
+        let open = dates.start.as_ref().is_some_and(|r| {
+            let c = r.reading.candidates();
+            c.is_empty() || (c.iter().any(before) && !c.iter().all(before))
+        });
+        if open {
+            // The reader has warned about the date, naming its line.
+            eprintln!(
+                "warning: {}: the start date (042) does not read as one date: the tie-breaks \
+                 follow the edition in force today ({}); --edition chooses",
+                args.file.display(),
+                Edition::default().name()
+            );
+        }
+        Edition::for_tournament(&t)
+    });
+    // The games the file's system counts as played (`standings::standings`), FB's final round
+    // as asked.
+    let st = match args.fore_round {
+        ForeRound::Final => standings::standings(&t, &specs, edition),
+        ForeRound::LastPlayed => standings::standings(&tiebreak::as_finished(&t), &specs, edition),
+    };
     let out = match args.format {
         Format::Tsv => st.tsv(),
         Format::Text => text(&t, &st, &source),
@@ -112,8 +153,10 @@ pub fn run(args: &Args) -> ExitCode {
         },
         Format::Json => json(&t, &st),
     };
-    print!("{out}");
-    exit(EXIT_OK)
+    match super::out::print(&out) {
+        Ok(()) => exit(EXIT_OK),
+        Err(e) => e.exit(),
+    }
 }
 
 /// The 1-based line of the first `record` line of the file, for error messages.

@@ -7,6 +7,7 @@
 //! an old export whose points count blank rounds as byes is repaired first
 //! (`swisslab_engine::trf::repair`), each change named, the repaired file written beside it.
 
+use super::out::{self, outln, OutError};
 use super::{exit, EXIT_INVALID, EXIT_IO, EXIT_OK};
 use clap::{Args as ClapArgs, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -32,7 +33,7 @@ pub struct Args {
     /// Each such player's first blank rounds become `0000 - H` until his results add up to his
     /// points (`0000 - F` when half a point per blank round is not enough); every change
     /// (line, player, round, before and after) is named on stderr, and the repaired file is
-    /// written as NAME.repaired.EXT beside the original, or into --out-dir when given
+    /// written as NAME.repaired.EXT beside the original, or into --out when given
     /// (atomically; the original is never changed). A file that needs no repair is only read.
     #[arg(long)]
     pub repair: bool,
@@ -41,14 +42,14 @@ pub struct Args {
     /// DIR under the same file name, every 001 field filled (a missing points column or rank
     /// computed) so that bbpPairings, JaVaFo and py4swiss read it. The file is replaced
     /// atomically. DIR must exist.
-    #[arg(long, value_name = "DIR")]
+    #[arg(short = 'o', long = "out", alias = "out-dir", value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 
-    /// Line ending of the files written with --out-dir.
+    /// Line ending of the files written with --out.
     #[arg(long, value_enum, default_value_t = Eol::Lf, value_name = "EOL")]
     pub line_ending: Eol,
 
-    /// Format of the files written with --out-dir: TRF-16 with the XX*/BB* extensions, or
+    /// Format of the files written with --out: TRF-16 with the XX*/BB* extensions, or
     /// TRF-2026 (142, 152, 162, 240, 250, 260, with XXR/XXC kept for older readers).
     #[arg(long, value_enum, default_value_t = OutFormat::Trf16, value_name = "FORMAT")]
     pub format: OutFormat,
@@ -76,34 +77,45 @@ pub enum Eol {
 
 /// Runs the subcommand; returns 0, 3 (invalid input) or 5 (read/write failure).
 pub fn run(args: &Args) -> ExitCode {
+    match run_inner(args) {
+        Ok(code) => exit(code),
+        Err(e) => e.exit(),
+    }
+}
+
+fn run_inner(args: &Args) -> Result<u8, OutError> {
     for path in &args.files {
         let read = if args.repair {
             read_repairing(path, args.out_dir.as_deref())
         } else {
-            trf::read_file(path).map(|t| (t, None))
+            trf::read_file_with_warnings(path).map(|(t, warnings)| {
+                super::print_warnings(&warnings);
+                (t, None)
+            })
         };
         let (mut t, repaired) = match read {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {e}");
-                return exit(if e.kind == ErrorKind::Io {
+                return Ok(if e.kind == ErrorKind::Io {
                     EXIT_IO
                 } else {
                     EXIT_INVALID
                 });
             }
         };
-        print!(
-            "{}",
-            summary(&path.display().to_string(), &t, !args.no_standings)
-        );
+        out::print(&summary(
+            &path.display().to_string(),
+            &t,
+            !args.no_standings,
+        ))?;
         if let Some(line) = repaired {
-            println!("{line}");
+            outln!("{line}")?;
         }
         if let Some(dir) = &args.out_dir {
             let Some(name) = path.file_name() else {
                 eprintln!("error: {}: not a file name", path.display());
-                return exit(EXIT_IO);
+                return Ok(EXIT_IO);
             };
             let out = dir.join(name);
             let opts = WriteOptions {
@@ -121,18 +133,18 @@ pub fn run(args: &Args) -> ExitCode {
             // round by round (`XXA` / `250`), so that every engine re-pairs it alike.
             if let Err(e) = swisslab_engine::acceleration::apply(&mut t, None) {
                 eprintln!("error: {}: {e}", path.display());
-                return exit(EXIT_INVALID);
+                return Ok(EXIT_INVALID);
             }
             // Every 001 field filled (points, rank), as other engines read them.
             let text = trf::write_with(&trf::complete_for_engines(&t), &opts);
             if let Err(e) = swisslab_engine::io::write_atomic(&out, text.as_bytes()) {
                 eprintln!("error: {}: cannot write: {e}", out.display());
-                return exit(EXIT_IO);
+                return Ok(EXIT_IO);
             }
-            println!("  written:      {}", out.display());
+            outln!("  written:      {}", out.display())?;
         }
     }
-    exit(EXIT_OK)
+    Ok(EXIT_OK)
 }
 
 /// Reads `path` with `trf::repair_file`: names every change on stderr and writes the repaired

@@ -334,7 +334,7 @@ fn ratchet(found: usize, limit: usize, name: &str) {
 /// Not run by default (minutes); it fails on any round that differs. Run it by hand after a
 /// change to either engine.
 #[test]
-#[ignore]
+#[ignore = "long: about 300 000 rounds (minutes); run by hand with --ignored after a change to either Dutch 2012 engine"]
 fn literal_procedure_against_the_fast_engine_sweep() {
     let seed = |name: &str, default: u64| {
         std::env::var(name).map_or(default, |v| v.parse().expect("a number"))
