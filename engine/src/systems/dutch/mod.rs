@@ -19,7 +19,6 @@ pub mod edition_2026;
 #[cfg(any(test, feature = "oracle"))]
 #[cfg_attr(not(test), allow(dead_code))]
 mod literal;
-mod tight;
 pub mod weights;
 
 use crate::colour::{high_gets_white, ColourFacts};
@@ -613,21 +612,35 @@ mod tests {
         assert!(pairing.games.contains(&(2, 3)), "{:?}", pairing.games);
     }
 
-    /// A ratchet on the work of the fast paths, counted instead of timed: the
-    /// weighted matchings of bracket graphs that re-pairing the 1000-player benchmark file
-    /// takes (every round must agree with the file), with D.1 deciding at most two positions
-    /// per matching, so that every bracket takes the paths of a large one. D.1 on the tight
-    /// subgraph with the bye vertex, the greedy pair count of the last bracket and the shifted
-    /// certificate of the remainder's cross matching brought it from 379 to 309; the test wants
-    /// the count itself, so that a change that saves more lowers the bound.
-    /// D.3's field-by-field path (`bracket::d3_in_s1`, taken by a bracket with more MDPs than
-    /// one field orders, `bracket::D3_FIELD`) gives the reference engine's pairings: with the
-    /// field lowered to one MDP, every bracket with two MDPs or more of the packed Dutch 2017
-    /// conformance corpus (paired by bbpPairings) takes it, and every round still agrees with
-    /// its file.
+    /// Checks `t` under the 2017 rules with every bracket solved with `knobs` (the file's
+    /// positional numbering applied as `System::pair` applies it).
+    fn check_with(t: &Tournament, knobs: &bracket::Knobs) -> crate::checker::CheckReport {
+        let solve =
+            |ctx: &RoundCtx, mdps: &[usize], residents: &[usize], mode: bracket::Mode<'_>| {
+                bracket::solve_with(ctx, mdps, residents, mode, knobs)
+            };
+        let opts = DutchOptions::default();
+        let pair = |t: &Tournament, req: &Request| match crate::positional::Positional::of(t) {
+            Some(pos) => pair_with(
+                &edition_2017::RULES,
+                &pos.tournament,
+                &pos.request(req),
+                &opts,
+                &solve,
+            )
+            .map(|p| pos.to_file(&p)),
+            None => pair_with(&edition_2017::RULES, t, req, &opts, &solve),
+        };
+        crate::checker::check_tournament(t, &pair)
+    }
+
+    /// D.3's field-by-field path (`bracket::mdps::d3_in_s1`, taken by a bracket with more MDPs
+    /// than one field orders, `bracket::knobs::D3_FIELD`) gives the reference engine's
+    /// pairings: with the field lowered to one MDP, every bracket with two MDPs or more of the
+    /// packed Dutch 2017 conformance corpus (paired by bbpPairings) takes it, and every round
+    /// still agrees with its file.
     #[test]
     fn d3_decided_field_by_field_agrees_with_the_corpus() {
-        use crate::systems::dutch::bracket::test_knobs::{D3_FIELDS, D3_FIELD_CAP};
         use std::io::Read as _;
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -635,8 +648,10 @@ mod tests {
         );
         let file = std::fs::File::open(path).expect("the packed corpus");
         let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
-        D3_FIELDS.with(|c| c.set(0));
-        D3_FIELD_CAP.with(|c| c.set(1));
+        let knobs = bracket::Knobs {
+            d3_field: 1,
+            ..Default::default()
+        };
         let (mut files, mut rounds, mut differ) = (0, 0, Vec::new());
         for entry in archive.entries().expect("readable archive") {
             let mut entry = entry.expect("readable entry");
@@ -647,15 +662,14 @@ mod tests {
             let mut bytes = Vec::new();
             entry.read_to_end(&mut bytes).expect("entry contents");
             let t = crate::trf::read(&bytes).expect("a corpus file");
-            let report = crate::checker::check(&t, crate::system::System::Dutch2017);
+            let report = check_with(&t, &knobs);
             files += 1;
             rounds += report.rounds;
             if !report.discrepancies.is_empty() {
                 differ.push(name);
             }
         }
-        D3_FIELD_CAP.with(|c| c.set(usize::MAX));
-        let fields = D3_FIELDS.with(|c| c.get());
+        let fields = knobs.d3_fields.get();
         eprintln!("{files} files, {rounds} rounds, {fields} brackets decided D.3 field by field");
         assert!(
             differ.is_empty(),
@@ -667,23 +681,28 @@ mod tests {
         );
     }
 
+    /// A ratchet on the work of the fast paths, counted instead of timed: the weighted
+    /// matchings of bracket graphs that re-pairing the 1000-player benchmark file takes (every
+    /// round must agree with the file), with D.1 deciding at most two positions per matching,
+    /// so that every bracket takes the paths of a large one. The test wants the count itself,
+    /// so that a change that saves more lowers the bound.
     #[test]
     fn the_1000_player_benchmark_takes_few_matchings() {
-        use crate::systems::dutch::bracket::test_knobs::{CHUNK_CAP, MATCHINGS};
         const MAX_MATCHINGS: usize = 309;
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../testdata/bench/dutch2017-p1000-r11-s1000.trf"
         );
         let t = crate::trf::read_file(path).expect("the benchmark file");
-        MATCHINGS.with(|c| c.set(0));
-        CHUNK_CAP.with(|c| c.set(2));
-        let report = crate::checker::check(&t, crate::system::System::Dutch2017);
-        let count = MATCHINGS.with(|c| c.get());
-        CHUNK_CAP.with(|c| c.set(usize::MAX));
+        let knobs = bracket::Knobs {
+            chunk_cap: 2,
+            ..Default::default()
+        };
+        let report = check_with(&t, &knobs);
         assert_eq!((report.rounds, report.discrepancies.len()), (11, 0));
         assert_eq!(
-            count, MAX_MATCHINGS,
+            knobs.matchings.get(),
+            MAX_MATCHINGS,
             "matchings against the ratchet: lower it when a change saves some"
         );
     }

@@ -325,7 +325,7 @@ struct Tally {
     reports: Vec<String>,
 }
 
-fn compare(inst: &Instance, reading: M1Reading, tally: &mut Tally) {
+fn compare(inst: &Instance, reading: M1Reading, tally: &mut Tally, knobs: &bracket::Knobs) {
     let lit = solve_counted(&inst.ctx, &inst.mdps, &inst.residents, inst.mode(), reading);
     let Ok((lit, stats)) = lit else {
         // No pairing complies with C.4 / the completion of the last bracket: the round driver
@@ -341,7 +341,7 @@ fn compare(inst: &Instance, reading: M1Reading, tally: &mut Tally) {
     if stats.exchange > 2 {
         tally.deep += 1;
     }
-    let eng = bracket::solve(&inst.ctx, &inst.mdps, &inst.residents, inst.mode());
+    let eng = bracket::solve_with(&inst.ctx, &inst.mdps, &inst.residents, inst.mode(), knobs);
     let same = matches!(&eng, Ok(e) if normal(e) == normal(&lit));
     if same {
         return;
@@ -389,6 +389,23 @@ fn run_rules(
     reading: M1Reading,
     rules: &'static Rules,
 ) -> Tally {
+    run_knobbed(
+        seed,
+        (count, big),
+        reading,
+        rules,
+        &bracket::Knobs::default(),
+    )
+}
+
+/// `count` random brackets (`big`: larger ones) compared, the engine solving with `knobs`.
+fn run_knobbed(
+    seed: u64,
+    (count, big): (usize, bool),
+    reading: M1Reading,
+    rules: &'static Rules,
+    knobs: &bracket::Knobs,
+) -> Tally {
     let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
     let kinds = [
@@ -401,7 +418,7 @@ fn run_rules(
     for k in 0..count {
         let kind = kinds[k % kinds.len()];
         let inst = instance(&mut rng, kind, big, rules);
-        compare(&inst, reading, &mut tally);
+        compare(&inst, reading, &mut tally, knobs);
     }
     tally
 }
@@ -439,10 +456,17 @@ fn engine_agrees_with_literal_sequence() {
 /// compared with the literal sequence too.
 #[test]
 fn engine_agrees_with_literal_sequence_one_position_per_matching() {
-    use crate::systems::dutch::bracket::test_knobs::CHUNK_CAP;
-    CHUNK_CAP.with(|c| c.set(1));
-    let t = run(0x5EED_0003, 6_000, false, M1Reading::PsdBest);
-    CHUNK_CAP.with(|c| c.set(usize::MAX));
+    let knobs = bracket::Knobs {
+        chunk_cap: 1,
+        ..Default::default()
+    };
+    let t = run_knobbed(
+        0x5EED_0003,
+        (6_000, false),
+        M1Reading::PsdBest,
+        &edition_2017::RULES,
+        &knobs,
+    );
     report(&t);
     assert!(t.compared > 4500);
     assert_eq!(t.disagreements, 0, "see the instances printed above");
@@ -689,7 +713,12 @@ fn run_extreme(seed: u64, count: usize, rules: &'static Rules) -> Tally {
     for k in 0..count {
         let mut inst = instance(&mut rng, kinds[k % kinds.len()], false, rules);
         with_extreme_topscorers(&mut rng, &mut inst);
-        compare(&inst, M1Reading::PsdBest, &mut tally);
+        compare(
+            &inst,
+            M1Reading::PsdBest,
+            &mut tally,
+            &bracket::Knobs::default(),
+        );
     }
     tally
 }

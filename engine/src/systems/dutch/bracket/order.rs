@@ -1,0 +1,336 @@
+//! The transposition order of D.1 (2017 D.1, 2026 Art. 4.2): each S1 player in turn with the
+//! earliest S2 player a best candidate allows. Decided by the greedy pairing when it is best,
+//! on the tight subgraph of one optimal dual solution when the graph allows (`tight`), else
+//! by matchings whose low-priority fields are the positions, a chunk per matching.
+
+use super::graph::{Decided, Graph};
+use super::pack::Packed;
+use super::search::PackW;
+use super::tight::Tight;
+use crate::matching::{Matcher, I512};
+use crate::pairing::PairingError;
+use crate::systems::dutch::weights;
+use ethnum::I256;
+
+/// Bits for one position of a lexicographic sequence over `n` choices.
+pub(super) fn pos_bits(n: usize) -> u32 {
+    weights::bits(I256::from(n as u64 + 1))
+}
+
+/// The positions a matching decides (see `Lex::part`): each vertex's position, or
+/// `usize::MAX`.
+pub(super) struct Part {
+    at: Vec<usize>,
+    len: usize,
+}
+
+/// Lexicographic positions (D.1): the partners of S1's players, in order, as early in S2 as a
+/// best candidate allows. A chunk of positions is decided per matching, each position a digit of
+/// a low-priority field.
+pub(super) struct Lex {
+    /// Rank of each vertex in S2 (`usize::MAX` outside S2).
+    rank: Vec<usize>,
+    n2: u64,
+    /// Bits per position.
+    pb: u32,
+    /// Positions per matching.
+    pub chunk: usize,
+    nb: usize,
+}
+
+impl Lex {
+    /// `reserved`: bits taken by the other generation-order fields of the same matchings.
+    pub(super) fn new(g: &Graph, s2: &[usize], reserved: u32) -> Lex {
+        let pb = pos_bits(s2.len());
+        // As many positions per matching as the 256-bit weights have room for (a field per
+        // 240 bits of positions, each taking one bit more than its positions).
+        let room = weights::MAX_BITS_256
+            .saturating_sub(g.qbits + reserved + 4)
+            .max(60);
+        let mut rank = vec![usize::MAX; g.global.len()];
+        for (r, &v) in s2.iter().enumerate() {
+            rank[v] = r;
+        }
+        let chunk = ((room / pb).max(1) as usize).min(g.knobs.chunk_cap.max(1));
+        Lex {
+            rank,
+            n2: s2.len() as u64,
+            pb,
+            chunk,
+            nb: g.nb,
+        }
+    }
+
+    /// Positions per field: each field stays well inside 256 bits.
+    fn per_field(&self) -> usize {
+        (240 / self.pb).max(1) as usize
+    }
+
+    /// The bounds of the fields for `positions` positions, the earliest positions first.
+    pub(super) fn bounds(&self, positions: usize) -> Vec<I256> {
+        let per = self.per_field();
+        (0..positions)
+            .step_by(per)
+            .map(|start| I256::ONE << (self.pb * (positions - start).min(per) as u32))
+            .collect()
+    }
+
+    /// The positions being decided: `part`'s vertices in order.
+    pub(super) fn part(&self, part: &[usize]) -> Part {
+        let mut at = vec![usize::MAX; self.rank.len()];
+        for (p, &v) in part.iter().enumerate() {
+            at[v] = p;
+        }
+        Part {
+            at,
+            len: part.len(),
+        }
+    }
+
+    /// Appends to `out` the field values of edge `e` when `part` are the positions being
+    /// decided.
+    pub(super) fn values(&self, part: &Part, e: &Packed, out: &mut Vec<I256>) {
+        let per = self.per_field();
+        let start = out.len();
+        out.resize(start + part.len.div_ceil(per), I256::ZERO);
+        let (y, p) = match (part.at[e.a], part.at[e.b]) {
+            (p, _) if p != usize::MAX => (e.b, p),
+            (_, p) if p != usize::MAX => (e.a, p),
+            _ => return,
+        };
+        if y < self.nb && self.rank[y] != usize::MAX {
+            let field = p / per;
+            let len = (part.len - field * per).min(per);
+            let shift = self.pb * (len - 1 - (p - field * per)) as u32;
+            out[start + field] = I256::from(self.n2 - self.rank[y] as u64) << shift;
+        }
+    }
+
+    /// Fixes the pairs the matching gave the players of `part`.
+    pub(super) fn fix(&self, part: &[usize], mate: &[Option<usize>], decided: &mut Decided) {
+        for &v in part {
+            if let Some(u) = mate[v] {
+                if u < self.nb && !decided.removed[u] {
+                    decided.pair(v, u);
+                }
+            }
+        }
+    }
+}
+
+/// D.1: pairs each vertex of `s1` (in order) with the earliest vertex of `s2` that still allows
+/// a best candidate, deciding a chunk of positions per matching, and fixes those pairs.
+///
+/// `optimal`, when given, is a matching of the vertices still in play that is best by the
+/// quality fields (C.4-C.19) on the edges `keep` allows. When the graph is bipartite between
+/// `s1` and `s2` (no other vertex has an edge), the pairing that gives each player of `s1` in
+/// turn the earliest free partner of `s2` is tried first: if it is as good by quality as that
+/// matching, it is the first best candidate in the order of D.1, and no further matching is
+/// needed. This is the usual case in large brackets.
+pub(super) fn fix_lexicographic(
+    g: &Graph,
+    s1: &[usize],
+    s2: &[usize],
+    keep: &dyn Fn(&Packed) -> bool,
+    decided: &mut Decided,
+    mut optimal: Option<Vec<Option<usize>>>,
+) -> Result<(), PairingError> {
+    let lex = Lex::new(g, s2, 0);
+    let bipartite = g.global.len() == g.nb;
+    let tight_ready = g.bye_only_beyond();
+    let mut start = 0;
+    while start < s1.len() {
+        if let (true, Some(opt)) = (bipartite, &optimal) {
+            let earliest = earliest_if_best(g, &s1[start..], s2, keep, &decided.removed, opt);
+            if let Some(pairs) = earliest {
+                for (v, u) in pairs {
+                    decided.pair(v, u);
+                }
+                return Ok(());
+            }
+        }
+        if tight_ready {
+            if let Some(pairs) = tight_earliest(g, &s1[start..], s2, keep, &decided.removed) {
+                for (v, u) in pairs {
+                    decided.pair(v, u);
+                }
+                return Ok(());
+            }
+        }
+        let part = &s1[start..(start + lex.chunk).min(s1.len())];
+        let positions = lex.part(part);
+        let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(&positions, e, out);
+        let (mate, _) = g.solve(&lex.bounds(part.len()), &gen, keep, &decided.removed)?;
+        lex.fix(part, &mate, decided);
+        optimal = Some(mate);
+        start += part.len();
+    }
+    Ok(())
+}
+
+/// D.1 in a bipartite bracket without further weighted matchings: one maximum-weight matching
+/// by the quality fields on the edges `keep` allows, then the earliest partners on the tight
+/// subgraph of its optimal duals (see `tight`). The bye vertex, when there is one, joins S1 as
+/// its last player (its partner, the bye, is what D.1 leaves over); its edges to S1 are left out
+/// of that matching and must have a positive slack under its duals, so that no best candidate
+/// uses them. `None` when an edge in play joins neither S1 to S2 nor the bye vertex to S1, when
+/// such a bye edge may be in a best candidate, or when the duals are not vertex duals only
+/// (never for a bipartite graph).
+fn tight_earliest(
+    g: &Graph,
+    s1: &[usize],
+    s2: &[usize],
+    keep: &dyn Fn(&Packed) -> bool,
+    removed: &[bool],
+) -> Option<Vec<(usize, usize)>> {
+    let nv = g.global.len();
+    let mut idx = vec![usize::MAX; nv];
+    let mut s1: Vec<usize> = s1.iter().copied().filter(|&v| !removed[v]).collect();
+    let s2: Vec<usize> = s2.iter().copied().filter(|&v| !removed[v]).collect();
+    let bye = g.bye_vertex().filter(|&d| !removed[d]);
+    let real = s1.len();
+    s1.extend(bye);
+    for (i, &v) in s1.iter().chain(&s2).enumerate() {
+        idx[v] = i;
+    }
+    let p = s1.len();
+    let mut edges = Vec::new();
+    let mut aside = Vec::new();
+    for e in &g.edges {
+        if removed[e.a] || removed[e.b] || !keep(e) || e.qw <= I512::ZERO {
+            continue;
+        }
+        let (x, y) = (idx[e.a], idx[e.b]);
+        if x == usize::MAX || y == usize::MAX {
+            return None;
+        }
+        if (x < p) == (y < p) {
+            if bye.is_some() && x.max(y) == p - 1 {
+                aside.push((x.min(y), x.max(y), e.qw));
+                continue;
+            }
+            return None;
+        }
+        edges.push((x.min(y), x.max(y), e.qw));
+    }
+    let n = p + s2.len();
+    g.knobs.count_matching();
+    let tight = if g.qbits <= 124 {
+        tight_in::<i128>(n, p, &edges, &aside)
+    } else if g.qbits <= weights::MAX_BITS_256 {
+        tight_in::<I256>(n, p, &edges, &aside)
+    } else {
+        tight_in::<I512>(n, p, &edges, &aside)
+    }?;
+    let partners = tight.earliest();
+    Some(
+        partners
+            .iter()
+            .take(real)
+            .enumerate()
+            .filter_map(|(i, j)| j.map(|j| (s1[i], s2[j])))
+            .collect(),
+    )
+}
+
+/// The tight subgraph of a maximum-weight matching of the bipartite graph on `0..n` (S1 the
+/// first `p`), for `tight_earliest`; `None` unless every edge `aside` has a positive slack.
+fn tight_in<W: PackW>(
+    n: usize,
+    p: usize,
+    edges: &[(usize, usize, I512)],
+    aside: &[(usize, usize, I512)],
+) -> Option<Tight> {
+    let local: Vec<(usize, usize, W)> = edges
+        .iter()
+        .map(|&(a, b, w)| (a, b, W::from_i512(w)))
+        .collect();
+    let mut matcher = Matcher::new();
+    let mate = matcher.solve(n, &local, false).to_vec();
+    if !matcher.duals_are_vertex_only() {
+        return None;
+    }
+    // A slack of at least one unit (twice the doubled duals' half unit) is positive.
+    let one = W::from_i64(1);
+    let aside: Vec<(usize, usize, W)> = aside
+        .iter()
+        .map(|&(a, b, w)| (a, b, W::from_i512(w) + one))
+        .collect();
+    if !matcher.certifies(&aside) {
+        return None;
+    }
+    let tight: Vec<(usize, usize)> = edges
+        .iter()
+        .filter(|&&(a, b, _)| matcher.is_tight(a, b))
+        .map(|&(a, b, _)| (a, b - p))
+        .collect();
+    let cover1 = (0..p).map(|v| matcher.must_cover(v)).collect();
+    let cover2 = (p..n).map(|v| matcher.must_cover(v)).collect();
+    let mate1: Vec<Option<usize>> = mate[..p].iter().map(|m| m.map(|j| j - p)).collect();
+    Some(Tight::new(&tight, cover1, cover2, &mate1))
+}
+
+/// The greedy D.1 pairing of `s1` (each in turn with the earliest free vertex of `s2` it has an
+/// edge to), when its quality equals that of `optimal` on the vertices still in play; `None`
+/// otherwise (or when `optimal` uses an edge `keep` does not allow).
+fn earliest_if_best(
+    g: &Graph,
+    s1: &[usize],
+    s2: &[usize],
+    keep: &dyn Fn(&Packed) -> bool,
+    removed: &[bool],
+    optimal: &[Option<usize>],
+) -> Option<Vec<(usize, usize)>> {
+    let nv = g.global.len();
+    let mut idx1 = vec![usize::MAX; nv];
+    for (i, &v) in s1.iter().enumerate() {
+        idx1[v] = i;
+    }
+    let mut idx2 = vec![usize::MAX; nv];
+    for (j, &u) in s2.iter().enumerate() {
+        if !removed[u] {
+            idx2[u] = j;
+        }
+    }
+    let n2 = s2.len();
+    let mut w: Vec<Option<I512>> = vec![None; s1.len() * n2];
+    let mut best = I512::ZERO;
+    let mut optimal_pairs = 0;
+    let mut optimal_kept = 0;
+    for v in 0..nv {
+        if !removed[v] && matches!(optimal[v], Some(u) if u > v && !removed[u]) {
+            optimal_pairs += 1;
+        }
+    }
+    for e in &g.edges {
+        if removed[e.a] || removed[e.b] || !keep(e) {
+            continue;
+        }
+        if optimal[e.a] == Some(e.b) {
+            best += e.qw;
+            optimal_kept += 1;
+        }
+        let (i, j) = if idx1[e.a] != usize::MAX && idx2[e.b] != usize::MAX {
+            (idx1[e.a], idx2[e.b])
+        } else if idx1[e.b] != usize::MAX && idx2[e.a] != usize::MAX {
+            (idx1[e.b], idx2[e.a])
+        } else {
+            continue;
+        };
+        w[i * n2 + j] = Some(e.qw);
+    }
+    if optimal_kept != optimal_pairs {
+        return None;
+    }
+    let mut taken = vec![false; n2];
+    let mut total = I512::ZERO;
+    let mut pairs = Vec::with_capacity(s1.len());
+    for (i, &v) in s1.iter().enumerate() {
+        if let Some(j) = (0..n2).find(|&j| !taken[j] && w[i * n2 + j].is_some()) {
+            taken[j] = true;
+            total += w[i * n2 + j].unwrap_or_default();
+            pairs.push((v, s2[j]));
+        }
+    }
+    (total == best).then_some(pairs)
+}
