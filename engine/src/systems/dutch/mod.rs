@@ -12,6 +12,7 @@
 
 mod bracket;
 mod compare;
+mod compat;
 pub mod edition_2017;
 pub mod edition_2026;
 // The literal oracle: for the unit tests, and for the fuzz targets with the `oracle` feature
@@ -28,6 +29,7 @@ use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
 use crate::systems::common::completion::completable;
 use crate::systems::common::round::{check_round_number, score_groups};
+pub(crate) use compat::Compat;
 
 /// A player as the Dutch system sees him when pairing one round.
 #[derive(Clone, Debug)]
@@ -106,8 +108,8 @@ pub(crate) struct RoundCtx {
     pub rules: &'static Rules,
     /// Players to pair, in A.2 order (score, then pairing number).
     pub players: Vec<RoundPlayer>,
-    /// compat[i][j]: i and j may meet (C.1, forbidden pairs, C.3).
-    pub compat: Vec<Vec<bool>>,
+    /// Whether players i and j may meet (C.1, forbidden pairs, C.3).
+    pub compat: Compat,
     pub initial: Color,
 }
 
@@ -131,7 +133,7 @@ impl RoundCtx {
     pub fn completable(&self, who: &[usize]) -> bool {
         completable(
             who.len(),
-            |i, j| self.compat[who[i]][who[j]],
+            |i, j| self.compat.get(who[i], who[j]),
             |i| self.players[who[i]].bye_ok,
         )
     }
@@ -389,10 +391,11 @@ fn prepare(
     // arrives). In round 1 this is the rank among the players being paired, so colours
     // alternate board by board; from round 2 on it differs from the pairing number only by the
     // players still absent. This is the reading the conformance corpus shows.
+    let present: std::collections::HashSet<PlayerId> = req.present.iter().copied().collect();
     let arrived: Vec<PlayerId> = t
         .players
         .iter()
-        .filter(|p| req.present.contains(&p.id) || has_arrived(p, req.round - 1))
+        .filter(|p| present.contains(&p.id) || has_arrived(p, req.round - 1))
         .map(|p| p.id)
         .collect();
     for p in &mut players {
@@ -400,36 +403,7 @@ fn prepare(
     }
     // A.2: score, then pairing number.
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
-    let n = players.len();
-    let mut compat = vec![vec![false; n]; n];
-    // C.1 by a mark per opponent id (one row at a time), the forbidden pairs (`XXP`, `260`) only
-    // for players named in a forbidden list.
-    let max_id = players.iter().map(|p| p.id as usize).max().unwrap_or(0);
-    let mut met = vec![false; max_id + 1];
-    let forbidden = crate::forbidden::ForbiddenPairs::new(t, req.round);
-    let restricted: Vec<bool> = players.iter().map(|p| forbidden.names(p.id)).collect();
-    for i in 0..n {
-        for &o in &players[i].met {
-            if let Some(m) = met.get_mut(o as usize) {
-                *m = true;
-            }
-        }
-        for j in i + 1..n {
-            let (a, b) = (&players[i], &players[j]);
-            let mut ok = !met[b.id as usize];
-            if restricted[i] && restricted[j] {
-                ok &= !forbidden.contains(a.id, b.id);
-            }
-            ok &= !absolute_colour_clash(a, b);
-            compat[i][j] = ok;
-            compat[j][i] = ok;
-        }
-        for &o in &players[i].met {
-            if let Some(m) = met.get_mut(o as usize) {
-                *m = false;
-            }
-        }
-    }
+    let compat = compatibility(t, req.round, &players);
     let mut ctx = RoundCtx {
         rules,
         players,
@@ -438,6 +412,46 @@ fn prepare(
     };
     (rules.prepare)(&mut ctx);
     Ok(ctx)
+}
+
+/// Which of the round's `players` (in A.2 order) may meet: C.1 (no rematch, by their lists of
+/// opponents), the forbidden pairs (`XXP`, `260`) among the players a list names, and C.3 (two
+/// non-topscorers with the same absolute colour preference).
+fn compatibility(t: &Tournament, round: usize, players: &[RoundPlayer]) -> Compat {
+    let n = players.len();
+    let mut compat = Compat::all(n);
+    let max_id = players.iter().map(|p| p.id as usize).max().unwrap_or(0);
+    let mut at = vec![usize::MAX; max_id + 1];
+    for (i, p) in players.iter().enumerate() {
+        at[p.id as usize] = i;
+    }
+    // C.1: a pair is judged by the opponents of its higher-ranked player.
+    for (i, p) in players.iter().enumerate() {
+        for &o in &p.met {
+            if let Some(&j) = at.get(o as usize) {
+                if j != usize::MAX && j > i {
+                    compat.forbid(i, j);
+                }
+            }
+        }
+    }
+    let forbidden = crate::forbidden::ForbiddenPairs::new(t, round);
+    let restricted: Vec<usize> = (0..n).filter(|&i| forbidden.names(players[i].id)).collect();
+    for (k, &i) in restricted.iter().enumerate() {
+        for &j in &restricted[k + 1..] {
+            if forbidden.contains(players[i].id, players[j].id) {
+                compat.forbid(i, j);
+            }
+        }
+    }
+    // C.3, by colour: the non-topscorers with an absolute preference for it.
+    for colour in [Color::White, Color::Black] {
+        let group: Vec<usize> = (0..n)
+            .filter(|&i| c3_colour(&players[i]) == Some(colour))
+            .collect();
+        compat.forbid_within(&group);
+    }
+    compat
 }
 
 /// True when the player was in the pairing of one of the first `rounds` rounds: a game (played
@@ -453,17 +467,17 @@ pub(crate) fn has_arrived(p: &crate::model::Player, rounds: usize) -> bool {
 }
 
 /// C.3: two non-topscorers with the same absolute colour preference may not meet.
+#[cfg(test)]
 pub(crate) fn absolute_colour_clash(a: &RoundPlayer, b: &RoundPlayer) -> bool {
-    match (a.colour.preference, b.colour.preference) {
-        (Some(pa), Some(pb)) => {
-            !a.top
-                && !b.top
-                && pa.strength == PreferenceStrength::Absolute
-                && pb.strength == PreferenceStrength::Absolute
-                && pa.color == pb.color
-        }
-        _ => false,
-    }
+    matches!((c3_colour(a), c3_colour(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// The colour a non-topscorer's absolute preference asks for (C.3), if any.
+fn c3_colour(p: &RoundPlayer) -> Option<Color> {
+    p.colour
+        .preference
+        .filter(|pr| !p.top && pr.strength == PreferenceStrength::Absolute)
+        .map(|pr| pr.color)
 }
 
 /// The round's pairs as indices into the A.2-ordered players (before colour allocation).

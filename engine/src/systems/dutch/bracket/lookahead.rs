@@ -47,13 +47,13 @@ fn following_always_ideal(
     }
     let bracket = mdps.iter().chain(residents);
     for &x in bracket.clone() {
-        if !ok(below.iter().filter(|&&r| ctx.compat[x][r]).count()) {
+        if !ok(below.iter().filter(|&&r| ctx.compat.get(x, r)).count()) {
             return false;
         }
     }
     below.iter().all(|&r| {
-        let mates = below.iter().filter(|&&o| ctx.compat[r][o]).count();
-        let apart = bracket.clone().filter(|&&x| !ctx.compat[r][x]).count();
+        let mates = below.iter().filter(|&&o| ctx.compat.get(r, o)).count();
+        let apart = bracket.clone().filter(|&&x| !ctx.compat.get(r, x)).count();
         ok(mates + f.saturating_sub(apart))
     })
 }
@@ -140,7 +140,7 @@ fn best_by_pairs_and_scores(
     let mut edges = Vec::new();
     for i in 0..n {
         for j in (i + 1).max(m)..n {
-            if ctx.compat[who[i]][who[j]] {
+            if ctx.compat.get(who[i], who[j]) {
                 let w = (I256::ONE << pair_bit)
                     + digits.weight(ctx.players[who[i]].score)
                     + digits.weight(ctx.players[who[j]].score);

@@ -106,7 +106,7 @@ fn perfect_first(ctx: &RoundCtx, residents: &[usize]) -> Option<BracketResult> {
     let mut pairs = Vec::with_capacity(half);
     for i in 0..half {
         let (a, b) = (sorted[i], sorted[i + half]);
-        if !ctx.compat[a][b] {
+        if !ctx.compat.get(a, b) {
             return None;
         }
         let (w, _) = ctx.white_first(a, b);

@@ -17,7 +17,8 @@ fn greedy_pairing(ctx: &RoundCtx, who: &[usize], m: usize) -> (usize, Vec<bool>)
         if taken[i] {
             continue;
         }
-        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat[who[i]][who[j]]) {
+        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat.get(who[i], who[j]))
+        {
             taken[i] = true;
             taken[j] = true;
             pairs += 1;
@@ -41,7 +42,7 @@ pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> 
     let mut edges = Vec::new();
     for i in 0..n {
         for j in (i + 1).max(m)..n {
-            if ctx.compat[all[i]][all[j]] {
+            if ctx.compat.get(all[i], all[j]) {
                 edges.push((i, j, 1i64));
             }
         }

@@ -105,7 +105,7 @@ impl<'a> Vertices<'a> {
     }
 
     pub(super) fn compat(&self, a: usize, b: usize) -> bool {
-        self.ctx.compat[self.global[a]][self.global[b]]
+        self.ctx.compat.get(self.global[a], self.global[b])
     }
 
     /// A pair the bracket may make (C.1, C.3; two MDPs are never paired together).

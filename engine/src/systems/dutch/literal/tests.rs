@@ -4,7 +4,7 @@
 use super::*;
 use crate::colour::ColourFacts;
 use crate::history::PlayerHistory;
-use crate::systems::dutch::{bracket, edition_2017, edition_2026, RoundPlayer, Rules};
+use crate::systems::dutch::{bracket, edition_2017, edition_2026, Compat, RoundPlayer, Rules};
 use crate::test_rng::Rng;
 use std::fmt::Write as _;
 
@@ -74,7 +74,7 @@ impl Instance {
         let mut bad = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
-                if !self.ctx.compat[i][j] {
+                if !self.ctx.compat.get(i, j) {
                     bad.push((i, j));
                 }
             }
@@ -269,7 +269,7 @@ fn round_players(
 
 /// Who may meet whom: random previous meetings (more in bland instances, most for a few
 /// "hubs"), and the absolute colour clashes (C.3).
-fn meetings(rng: &mut Rng, players: &[RoundPlayer], bland: bool) -> Vec<Vec<bool>> {
+fn meetings(rng: &mut Rng, players: &[RoundPlayer], bland: bool) -> Compat {
     let n = players.len();
     // Bland instances get many previous meetings: the first candidates fail and the order of
     // the exchanges decides.
@@ -284,18 +284,12 @@ fn meetings(rng: &mut Rng, players: &[RoundPlayer], bland: bool) -> Vec<Vec<bool
     } else {
         Vec::new()
     };
-    let mut compat = vec![vec![false; n]; n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let (a, b) = (&players[i], &players[j]);
-            let hub = hubs.contains(&i) || hubs.contains(&j);
-            let ok = !rng.chance(if hub { 80 } else { met_percent }, 100)
-                && !super::super::absolute_colour_clash(a, b);
-            compat[i][j] = ok;
-            compat[j][i] = ok;
-        }
-    }
-    compat
+    Compat::from_fn(n, |i, j| {
+        let (a, b) = (&players[i], &players[j]);
+        let hub = hubs.contains(&i) || hubs.contains(&j);
+        !rng.chance(if hub { 80 } else { met_percent }, 100)
+            && !super::super::absolute_colour_clash(a, b)
+    })
 }
 
 /// Pairs as sorted unordered pairs, floaters and bye sorted: the comparable form of a result.
@@ -521,10 +515,9 @@ fn plain_ctx(scores: &[i32], incompatible: &[(usize, usize)], no_bye: &[usize]) 
             met: vec![],
         })
         .collect();
-    let mut compat = vec![vec![true; n]; n];
+    let mut compat = Compat::all(n);
     for &(a, b) in incompatible {
-        compat[a][b] = false;
-        compat[b][a] = false;
+        compat.forbid(a, b);
     }
     RoundCtx {
         rules: &edition_2017::RULES,
@@ -694,9 +687,9 @@ fn with_extreme_topscorers(rng: &mut Rng, inst: &mut Instance) {
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (&inst.ctx.players[i], &inst.ctx.players[j]);
-            let ok = inst.ctx.compat[i][j] && !super::super::absolute_colour_clash(a, b);
-            inst.ctx.compat[i][j] = ok;
-            inst.ctx.compat[j][i] = ok;
+            if super::super::absolute_colour_clash(a, b) {
+                inst.ctx.compat.forbid(i, j);
+            }
         }
     }
 }
