@@ -356,6 +356,37 @@ impl<W: Weight> Matcher<W> {
         self.run(g, max_cardinality)
     }
 
+    /// [`Matcher::solve_graph`], reading each weight of `g` once into a dense matrix first when
+    /// the matrix takes at most `max_bytes` (the solver reads a row several times: a graph
+    /// whose weights cost more than a load to compute is solved faster so); otherwise as
+    /// [`Matcher::solve_graph`], storing nothing of size `n * n`. The questions after a solve
+    /// ([`Matcher::is_tight_in`], [`Matcher::certifies_graph`], ...) take `g` either way.
+    ///
+    /// # Panics
+    ///
+    /// If a weight exceeds [`max_edge_weight`] (as [`max_weight_matching`]).
+    pub fn solve_graph_within<G: EdgeWeights<W>>(
+        &mut self,
+        g: &G,
+        max_cardinality: bool,
+        max_bytes: usize,
+    ) -> &[Option<usize>] {
+        let n = g.vertices();
+        let bytes = n.saturating_mul(n).saturating_mul(std::mem::size_of::<W>());
+        if bytes > max_bytes {
+            return self.solve_graph(g, max_cardinality);
+        }
+        self.reset_matrix(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                let w2 = g.weight2(u, v);
+                self.w2[u * n + v] = w2;
+                self.w2[v * n + u] = w2;
+            }
+        }
+        self.run_dense(max_cardinality)
+    }
+
     /// Runs on the matrix of the last `solve` / `solve_dense` call.
     fn run_dense(&mut self, max_cardinality: bool) -> &[Option<usize>] {
         let w2 = std::mem::take(&mut self.w2);

@@ -721,3 +721,29 @@ fn implicit_graphs_solve_as_edge_lists() {
         }
     }
 }
+
+/// `solve_graph_within` finds the matching `solve` finds, whether the graph fits its budget
+/// (read once into a matrix) or not (read as it goes).
+#[test]
+fn graphs_solve_alike_within_any_budget() {
+    let mut rng = Rng::new(92);
+    let (mut listed, mut within) = (Matcher::<i64>::new(), Matcher::<i64>::new());
+    for g in 0..1000 {
+        let n = 1 + rng.below(14) as usize;
+        let density = [15, 30, 50, 80, 100][rng.below(5) as usize];
+        let edges = random_graph(&mut rng, n, density, &mut |r: &mut Rng| r.below(9) as i64);
+        let graph = Implicit::new(n, &edges);
+        for mc in [false, true] {
+            let want = listed.solve(n, &edges, mc).to_vec();
+            for budget in [0, usize::MAX] {
+                let got = within.solve_graph_within(&graph, mc, budget).to_vec();
+                assert_eq!(got, want, "graph {g} (mc {mc}, budget {budget}) {edges:?}");
+                for u in 0..n {
+                    for v in 0..n {
+                        assert_eq!(within.is_tight_in(&graph, u, v), listed.is_tight(u, v));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -3,8 +3,7 @@
 //! how many move and the smallest BSN-sum difference.
 
 use super::graph::Graph;
-use super::pack::Packed;
-use super::search::Gen;
+use super::search::{Gen, Keep};
 use crate::matching::I512;
 use crate::pairing::PairingError;
 use ethnum::I256;
@@ -17,7 +16,7 @@ pub(super) struct Exchange<'a> {
     pub s2: &'a [usize],
     pub k: usize,
     pub is_rem: &'a dyn Fn(usize) -> bool,
-    pub keep: &'a dyn Fn(&Packed) -> bool,
+    pub keep: &'a Keep<'a>,
     pub bounds: &'a [I256],
     pub gen: &'a Gen<'a>,
     pub best: I512,
@@ -57,28 +56,28 @@ pub(super) fn choose_exchange(
     let nv = g.global.len();
     let mut mv = vec![Move::Open; nv];
     let feasible = |mv: &[Move]| -> Result<bool, PairingError> {
-        let in_rem = |e: &Packed| (x.is_rem)(e.a) && (x.is_rem)(e.b);
-        let allowed = |e: &Packed| {
-            if !(x.keep)(e) {
+        let in_rem = |a: usize, b: usize| (x.is_rem)(a) && (x.is_rem)(b);
+        let allowed = |a: usize, b: usize| {
+            if !(x.keep)(a, b) {
                 return false;
             }
-            if !in_rem(e) {
+            if !in_rem(a, b) {
                 return true;
             }
-            let (lo, hi) = (e.a.min(e.b), e.a.max(e.b));
+            let (lo, hi) = (a.min(b), a.max(b));
             !matches!(mv[lo], Move::Out | Move::Kept) && !matches!(mv[hi], Move::Stays | Move::In)
         };
         // First: pair every player decided to be a lower BSN; then D.2 a-b.
-        let must = |e: &Packed| {
-            let n = [e.a, e.b]
+        let must = |a: usize, b: usize| {
+            let n = [a, b]
                 .iter()
                 .filter(|&&v| matches!(mv[v], Move::Stays | Move::In))
                 .count();
-            I256::from(if in_rem(e) { n as u64 } else { 0 })
+            I256::from(if in_rem(a, b) { n as u64 } else { 0 })
         };
-        let gen = |e: &Packed, out: &mut Vec<I256>| {
-            out.push(must(e));
-            (x.gen)(e, out);
+        let gen = |a: usize, b: usize, out: &mut Vec<I256>| {
+            out.push(must(a, b));
+            (x.gen)(a, b, out);
         };
         let mut bounds = vec![I256::from(nv as u64 + 1)];
         bounds.extend_from_slice(x.bounds);

@@ -58,17 +58,10 @@ pub(super) const UP_TWO_BEFORE_SCORES: usize = 18;
 /// The number of fields.
 pub(super) const NQ: usize = 19;
 
-/// One edge of the bracket graph with its quality field values.
-pub(super) struct Edge {
-    pub a: usize,
-    pub b: usize,
-    pub q: Fields,
-}
-
 /// The quality field values of an edge. Only the PSD fields (C.6, C.7) need wide integers;
 /// the others are small counts and sums, kept narrow so that the edges of a large bracket stay
 /// compact.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Fields {
     pub small: [i64; NQ],
     pub scores: I256,
@@ -205,12 +198,12 @@ pub(super) struct PairFields<'a> {
 }
 
 impl PairFields<'_> {
-    /// The quality fields of the bracket pair (a, b), a < b < nb. In a large bracket (millions
-    /// of pairs) they are computed twice (once for the normalisation, once to pack them) rather
-    /// than stored; a small bracket's are kept between the passes.
-    pub(super) fn of(&self, a: usize, b: usize) -> Fields {
+    /// The quality fields of the bracket pair (a, b), a < b < nb, when `a` gets White
+    /// (`a_white`) or Black. They depend on nothing but the two players' classes
+    /// (`Vertices::class_key`) and the colours.
+    pub(super) fn of(&self, a: usize, b: usize, a_white: bool) -> Fields {
         let vx = self.vx;
-        let (ctx, rules, p, global) = (vx.ctx, vx.ctx.rules, &vx.ctx.players, &vx.global);
+        let (rules, p, global) = (vx.ctx.rules, &vx.ctx.players, &vx.global);
         let (completion, mixed_residents, max_sd) =
             (vx.completion, self.mixed_residents, self.max_sd);
         let (digits6, digits7) = (&self.digits6, &self.digits7);
@@ -241,7 +234,7 @@ impl PairFields<'_> {
         }
         // Colours (C.8-C.11), with the allocation E.1-E.5 would make.
         let (ga, gb) = (global[a], global[b]);
-        let (w, _) = ctx.white_first(ga, gb);
+        let w = if a_white { ga } else { gb };
         let topish = p[ga].top || p[gb].top;
         let (mut c8, mut c9, mut c10, mut c11) = (0, 0, 0, 0);
         for g in [ga, gb] {
@@ -313,62 +306,50 @@ impl PairFields<'_> {
     }
 }
 
-/// The edges with a player below the bracket (C.7 / C8, the completion), and the bye's.
-pub(super) fn lower_edges(vx: &Vertices, digits7: Option<&Digits>, bye_played: bool) -> Vec<Edge> {
-    let (rules, p, global) = (vx.ctx.rules, &vx.ctx.players, &vx.global);
-    let (nb, nx, nnext) = (vx.nb, vx.nx, vx.nnext);
-    let (completion, lookahead, dummy) = (vx.completion, vx.lookahead, vx.dummy);
-    let score = |v: usize| vx.score(v);
-    let fsd_next = |v: usize| vx.fsd_next(v);
-    let compat = |a: usize, b: usize| vx.compat(a, b);
-    // The edges with a player below the bracket, and the bye's.
-    let mut lower = Vec::new();
-    for a in 0..nb + nx {
-        for b in a.max(nb)..nb + nx {
-            if a == b || !compat(a, b) {
-                continue;
-            }
-            let mut q = Fields::ZERO;
-            if completion {
-                q.set(COMPLETION, I256::ONE);
-            }
-            let in_next = a < nb + nnext && b < nb + nnext;
-            if let Some(d7) = digits7.filter(|_| in_next) {
-                q.set(NEXT_PAIRS, I256::ONE);
-                let pair_psd = if rules.score_counts_pairs {
-                    d7.weight(Score((score(a) - score(b)).0.abs()))
-                } else {
-                    I256::ZERO
-                };
-                q.set(
-                    NEXT_SCORES,
-                    d7.weight(fsd_next(a)) + d7.weight(fsd_next(b)) - pair_psd,
-                );
-            }
-            lower.push(Edge { a, b, q });
-        }
+/// The quality fields of a pair with a player below the bracket (C.7 / C8, the completion):
+/// `a < b`, `b` below the bracket.
+pub(super) fn lower_fields(vx: &Vertices, digits7: Option<&Digits>, a: usize, b: usize) -> Fields {
+    let (rules, nb, nnext) = (vx.ctx.rules, vx.nb, vx.nnext);
+    let mut q = Fields::ZERO;
+    if vx.completion {
+        q.set(COMPLETION, I256::ONE);
     }
-    if dummy {
-        let d = nb + nx;
-        for a in 0..d {
-            if p[global[a]].bye_ok {
-                let mut q = Fields::ZERO;
-                if bye_played && a < nb {
-                    // 2026 C9: the bye to a player with the most games played.
-                    q.set(BYE_UNPLAYED, i(p[global[a]].played as i64));
-                }
-                if completion {
-                    q.set(COMPLETION, I256::ONE);
-                    if lookahead && nnext == nx {
-                        // The following bracket is the last: its bye counts as a pair.
-                        q.set(NEXT_PAIRS, I256::ONE);
-                    }
-                } else {
-                    q.set(NEXT_PAIRS, I256::ONE);
-                }
-                lower.push(Edge { a, b: d, q });
-            }
-        }
+    let in_next = a < nb + nnext && b < nb + nnext;
+    if let Some(d7) = digits7.filter(|_| in_next) {
+        q.set(NEXT_PAIRS, I256::ONE);
+        let pair_psd = if rules.score_counts_pairs {
+            d7.weight(Score((vx.score(a) - vx.score(b)).0.abs()))
+        } else {
+            I256::ZERO
+        };
+        q.set(
+            NEXT_SCORES,
+            d7.weight(vx.fsd_next(a)) + d7.weight(vx.fsd_next(b)) - pair_psd,
+        );
     }
-    lower
+    q
+}
+
+/// The quality fields of the edge between vertex `a` and the bye vertex, when `a` may take the
+/// bye (C.2). `bye_played`: 2026 C9 counts.
+pub(super) fn bye_fields(vx: &Vertices, bye_played: bool, a: usize) -> Option<Fields> {
+    let pl = vx.player(a);
+    if !pl.bye_ok {
+        return None;
+    }
+    let mut q = Fields::ZERO;
+    if bye_played && a < vx.nb {
+        // 2026 C9: the bye to a player with the most games played.
+        q.set(BYE_UNPLAYED, i(pl.played as i64));
+    }
+    if vx.completion {
+        q.set(COMPLETION, I256::ONE);
+        if vx.lookahead && vx.nnext == vx.nx {
+            // The following bracket is the last: its bye counts as a pair.
+            q.set(NEXT_PAIRS, I256::ONE);
+        }
+    } else {
+        q.set(NEXT_PAIRS, I256::ONE);
+    }
+    Some(q)
 }

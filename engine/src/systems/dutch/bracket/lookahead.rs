@@ -93,8 +93,12 @@ pub(crate) fn next_bracket_completes(
                 false,
                 &knobs,
             )?;
-            let (mate, _) =
-                free.solve(&[], &|_, _| {}, &|_| true, &vec![false; free.global.len()])?;
+            let (mate, _) = free.solve(
+                &[],
+                &|_, _, _| {},
+                &|_, _| true,
+                &vec![false; free.global.len()],
+            )?;
             left(&free, &mate)
         }
     };
@@ -111,7 +115,12 @@ pub(crate) fn next_bracket_completes(
         false,
         &knobs,
     )?;
-    let (mate, _) = bound.solve(&[], &|_, _| {}, &|_| true, &vec![false; bound.global.len()])?;
+    let (mate, _) = bound.solve(
+        &[],
+        &|_, _, _| {},
+        &|_, _| true,
+        &vec![false; bound.global.len()],
+    )?;
     Ok(scores(&left(&bound, &mate)) == unconstrained)
 }
 

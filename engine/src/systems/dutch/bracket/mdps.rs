@@ -3,7 +3,6 @@
 
 use super::graph::{Decided, Graph};
 use super::order::{fix_lexicographic, Lex};
-use super::pack::Packed;
 use crate::pairing::PairingError;
 use ethnum::I256;
 
@@ -29,13 +28,13 @@ pub(super) fn pair_mdps(
         None
     };
     let mb = m.min(field) as u32;
-    let cross = |e: &Packed| e.a < m && e.b >= m && e.b < nb;
-    let bonus = |e: &Packed| match &in_s1 {
-        None if cross(e) && (e.a as u32) < mb => I256::ONE << (mb - 1 - e.a as u32),
-        Some(s1) if cross(e) && s1[e.a] => I256::ONE,
+    let cross = |a: usize, b: usize| a < m && b >= m && b < nb;
+    let bonus = |a: usize, b: usize| match &in_s1 {
+        None if cross(a, b) && (a as u32) < mb => I256::ONE << (mb - 1 - a as u32),
+        Some(s1) if cross(a, b) && s1[a] => I256::ONE,
         _ => I256::ZERO,
     };
-    let keep_s1 = |e: &Packed| in_s1.as_ref().is_none_or(|s1| !cross(e) || s1[e.a]);
+    let keep_s1 = |a: usize, b: usize| in_s1.as_ref().is_none_or(|s1| !cross(a, b) || s1[a]);
     // D.1 on the MDP-pairing, decided in the same matching for the first MDPs: a position
     // per MDP in BSN order; the MDPs left out of S1 (fixed by the D.3 field above) have no
     // partner, so the comparison is the one of S1's positions.
@@ -44,9 +43,9 @@ pub(super) fn pair_mdps(
     let all_mdps: Vec<usize> = (0..m).collect();
     let first: Vec<usize> = all_mdps[..lex.chunk.min(m)].to_vec();
     let first_part = lex.part(&first);
-    let gen = |e: &Packed, out: &mut Vec<I256>| {
-        out.push(bonus(e));
-        lex.values(&first_part, e, out);
+    let gen = |a: usize, b: usize, out: &mut Vec<I256>| {
+        out.push(bonus(a, b));
+        lex.values(&first_part, a, b, out);
     };
     let mut bounds = vec![match in_s1 {
         None => I256::ONE << mb,
@@ -64,7 +63,7 @@ pub(super) fn pair_mdps(
     }
     lex.fix(&first, &mate, decided);
     let s1: Vec<usize> = (first.len()..m).filter(|&v| mdp_ok[v]).collect();
-    let keep_mdp = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
+    let keep_mdp = |a: usize, b: usize| !(a < m && b < nb && !mdp_ok[a]);
     fix_lexicographic(g, &s1, &residents_left, &keep_mdp, decided, None)?;
     Ok(resident_pairs)
 }
@@ -87,17 +86,17 @@ fn d3_in_s1(
     let mut in_s1 = vec![false; m];
     for lo in (0..m).step_by(field.max(1)) {
         let hi = (lo + field.max(1)).min(m);
-        let cross = |e: &Packed| e.a < m && e.b >= m && e.b < nb;
-        let gen = |e: &Packed, out: &mut Vec<I256>| {
-            let kept = cross(e) && e.a < lo && in_s1[e.a];
+        let cross = |a: usize, b: usize| a < m && b >= m && b < nb;
+        let gen = |a: usize, b: usize, out: &mut Vec<I256>| {
+            let kept = cross(a, b) && a < lo && in_s1[a];
             out.push(if kept { I256::ONE } else { I256::ZERO });
-            out.push(if cross(e) && e.a >= lo && e.a < hi {
-                I256::ONE << (hi - 1 - e.a) as u32
+            out.push(if cross(a, b) && a >= lo && a < hi {
+                I256::ONE << (hi - 1 - a) as u32
             } else {
                 I256::ZERO
             });
         };
-        let keep = |e: &Packed| !(cross(e) && e.a < lo && !in_s1[e.a]);
+        let keep = |a: usize, b: usize| !(cross(a, b) && a < lo && !in_s1[a]);
         let bounds = [I256::from(lo as u64 + 1), I256::ONE << (hi - lo) as u32];
         let (mate, _) = g.solve(&bounds, &gen, &keep, removed)?;
         for (v, s) in in_s1.iter_mut().enumerate().take(hi).skip(lo) {

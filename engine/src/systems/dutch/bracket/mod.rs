@@ -56,6 +56,8 @@ mod search;
 mod tight;
 mod vertices;
 
+#[cfg(test)]
+pub(crate) use graph::tests::weights_match_the_pairs;
 pub(crate) use knobs::Knobs;
 pub(crate) use lookahead::next_bracket_completes;
 pub(crate) use mode::{BracketResult, Mode};
@@ -69,7 +71,6 @@ use crate::pairing::PairingError;
 use graph::{Decided, Graph};
 use lookahead::lookahead_needed;
 use mdps::pair_mdps;
-use pack::Packed;
 use pairs::greedy_last_pairs;
 use remainder::pair_remainder;
 
@@ -173,7 +174,7 @@ pub(crate) fn solve_with(
     };
 
     // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
-    let keep_base = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
+    let keep_base = |a: usize, b: usize| !(a < m && b < nb && !mdp_ok[a]);
     let rem: Vec<usize> = (m..nb).filter(|&v| !decided.removed[v]).collect();
     // The remainder's number of pairs: where C.5 leads, MaxPairs less the MDP pairs; else
     // from a best candidate.
@@ -183,7 +184,7 @@ pub(crate) fn solve_with(
         (None, None) => match greedy_last_pairs(&g, mode, &rem) {
             Some(pairs) => pairs,
             None => {
-                let (mate, _) = g.solve(&[], &|_, _| {}, &keep_base, &decided.removed)?;
+                let (mate, _) = g.solve(&[], &|_, _, _| {}, &keep_base, &decided.removed)?;
                 rem.iter()
                     .filter(|&&v| matches!(mate[v], Some(u) if u > v && u < nb))
                     .count()
@@ -215,7 +216,7 @@ fn bracket_graph<'a>(
         Mode::Last => g,
         Mode::Penultimate(..) | Mode::Lookahead(_, true) => {
             let removed = vec![false; g.global.len()];
-            let (mate, _) = g.solve(&[], &|_, _| {}, &|_| true, &removed)?;
+            let (mate, _) = g.solve(&[], &|_, _, _| {}, &|_, _| true, &removed)?;
             let left = (0..g.nb)
                 .filter(|&v| !matches!(mate[v], Some(u) if u < g.nb))
                 .count();

@@ -3,11 +3,11 @@
 //! on the tight subgraph of one optimal dual solution when the graph allows (`tight`), else
 //! by matchings whose low-priority fields are the positions, a chunk per matching.
 
-use super::graph::{Decided, Graph};
-use super::pack::Packed;
-use super::search::PackW;
+use super::graph::{Decided, Graph, TypedEdges};
+use super::pack::PackW;
+use super::search::{Keep, MATRIX_BYTES};
 use super::tight::Tight;
-use crate::matching::{Matcher, I512};
+use crate::matching::{EdgeWeights, Matcher, I512};
 use crate::pairing::PairingError;
 use crate::systems::dutch::weights;
 use ethnum::I256;
@@ -89,13 +89,13 @@ impl Lex {
 
     /// Appends to `out` the field values of edge `e` when `part` are the positions being
     /// decided.
-    pub(super) fn values(&self, part: &Part, e: &Packed, out: &mut Vec<I256>) {
+    pub(super) fn values(&self, part: &Part, a: usize, b: usize, out: &mut Vec<I256>) {
         let per = self.per_field();
         let start = out.len();
         out.resize(start + part.len.div_ceil(per), I256::ZERO);
-        let (y, p) = match (part.at[e.a], part.at[e.b]) {
-            (p, _) if p != usize::MAX => (e.b, p),
-            (_, p) if p != usize::MAX => (e.a, p),
+        let (y, p) = match (part.at[a], part.at[b]) {
+            (p, _) if p != usize::MAX => (b, p),
+            (_, p) if p != usize::MAX => (a, p),
             _ => return,
         };
         if y < self.nb && self.rank[y] != usize::MAX {
@@ -131,7 +131,7 @@ pub(super) fn fix_lexicographic(
     g: &Graph,
     s1: &[usize],
     s2: &[usize],
-    keep: &dyn Fn(&Packed) -> bool,
+    keep: &Keep,
     decided: &mut Decided,
     mut optimal: Option<Vec<Option<usize>>>,
 ) -> Result<(), PairingError> {
@@ -159,7 +159,7 @@ pub(super) fn fix_lexicographic(
         }
         let part = &s1[start..(start + lex.chunk).min(s1.len())];
         let positions = lex.part(part);
-        let gen = |e: &Packed, out: &mut Vec<I256>| lex.values(&positions, e, out);
+        let gen = |a: usize, b: usize, out: &mut Vec<I256>| lex.values(&positions, a, b, out);
         let (mate, _) = g.solve(&lex.bounds(part.len()), &gen, keep, &decided.removed)?;
         lex.fix(part, &mate, decided);
         optimal = Some(mate);
@@ -180,7 +180,7 @@ fn tight_earliest(
     g: &Graph,
     s1: &[usize],
     s2: &[usize],
-    keep: &dyn Fn(&Packed) -> bool,
+    keep: &Keep,
     removed: &[bool],
 ) -> Option<Vec<(usize, usize)>> {
     let nv = g.global.len();
@@ -194,33 +194,40 @@ fn tight_earliest(
         idx[v] = i;
     }
     let p = s1.len();
-    let mut edges = Vec::new();
+    // Every edge in play must join S1 to S2, or S1 to the bye vertex (set aside).
     let mut aside = Vec::new();
-    for e in &g.edges {
-        if removed[e.a] || removed[e.b] || !keep(e) || e.qw <= I512::ZERO {
-            continue;
-        }
-        let (x, y) = (idx[e.a], idx[e.b]);
-        if x == usize::MAX || y == usize::MAX {
-            return None;
-        }
-        if (x < p) == (y < p) {
-            if bye.is_some() && x.max(y) == p - 1 {
-                aside.push((x.min(y), x.max(y), e.qw));
+    for a in (0..nv).filter(|&a| !removed[a]) {
+        for b in (a + 1..nv).filter(|&b| !removed[b]) {
+            let Some(qw) = g.edge(a, b).filter(|&w| w > I512::ZERO && keep(a, b)) else {
                 continue;
+            };
+            let (x, y) = (idx[a], idx[b]);
+            if x == usize::MAX || y == usize::MAX {
+                return None;
             }
-            return None;
+            if (x < p) == (y < p) {
+                if bye.is_some() && x.max(y) == p - 1 {
+                    aside.push((x.min(y), x.max(y), qw));
+                    continue;
+                }
+                return None;
+            }
         }
-        edges.push((x.min(y), x.max(y), e.qw));
     }
-    let n = p + s2.len();
+    let local: Vec<usize> = s1.iter().chain(&s2).copied().collect();
+    let sides = Sides {
+        g,
+        local: &local,
+        p,
+        keep,
+    };
     g.knobs.count_matching();
     let tight = if g.qbits <= 124 {
-        tight_in::<i128>(n, p, &edges, &aside)
+        tight_in::<i128>(&sides, &aside)
     } else if g.qbits <= weights::MAX_BITS_256 {
-        tight_in::<I256>(n, p, &edges, &aside)
+        tight_in::<I256>(&sides, &aside)
     } else {
-        tight_in::<I512>(n, p, &edges, &aside)
+        tight_in::<I512>(&sides, &aside)
     }?;
     let partners = tight.earliest();
     Some(
@@ -233,20 +240,51 @@ fn tight_earliest(
     )
 }
 
-/// The tight subgraph of a maximum-weight matching of the bipartite graph on `0..n` (S1 the
-/// first `p`), for `tight_earliest`; `None` unless every edge `aside` has a positive slack.
-fn tight_in<W: PackW>(
-    n: usize,
+/// The bipartite graph of `tight_earliest`: the vertices `local` (S1 the first `p`), the edges
+/// between S1 and S2 that `keep` allows, weighing their quality fields.
+struct Sides<'s> {
+    g: &'s Graph<'s>,
+    local: &'s [usize],
     p: usize,
-    edges: &[(usize, usize, I512)],
-    aside: &[(usize, usize, I512)],
-) -> Option<Tight> {
-    let local: Vec<(usize, usize, W)> = edges
-        .iter()
-        .map(|&(a, b, w)| (a, b, W::from_i512(w)))
-        .collect();
+    keep: &'s Keep<'s>,
+}
+
+/// [`Sides`] with its weights in `W`.
+struct TypedSides<'s, W> {
+    sides: &'s Sides<'s>,
+    edges: TypedEdges<'s, W>,
+}
+
+impl<W: PackW> EdgeWeights<W> for TypedSides<'_, W> {
+    fn vertices(&self) -> usize {
+        self.sides.local.len()
+    }
+
+    fn weight2(&self, u: usize, v: usize) -> W {
+        let s = self.sides;
+        if (u < s.p) == (v < s.p) {
+            return W::MIN;
+        }
+        let (a, b) = (s.local[u].min(s.local[v]), s.local[u].max(s.local[v]));
+        match self.edges.edge(a, b) {
+            Some(w) if w > W::ZERO && (s.keep)(a, b) => w.double(),
+            _ => W::MIN,
+        }
+    }
+}
+
+/// The tight subgraph of a maximum-weight matching of the bipartite graph `sides`, for
+/// `tight_earliest`; `None` unless every edge `aside` (local vertices) has a positive slack.
+fn tight_in<W: PackW>(sides: &Sides, aside: &[(usize, usize, I512)]) -> Option<Tight> {
+    let graph = TypedSides {
+        sides,
+        edges: sides.g.typed::<W>(0),
+    };
+    let (n, p) = (sides.local.len(), sides.p);
     let mut matcher = Matcher::new();
-    let mate = matcher.solve(n, &local, false).to_vec();
+    let mate = matcher
+        .solve_graph_within(&graph, false, MATRIX_BYTES)
+        .to_vec();
     if !matcher.duals_are_vertex_only() {
         return None;
     }
@@ -259,15 +297,18 @@ fn tight_in<W: PackW>(
     if !matcher.certifies(&aside) {
         return None;
     }
-    let tight: Vec<(usize, usize)> = edges
-        .iter()
-        .filter(|&&(a, b, _)| matcher.is_tight(a, b))
-        .map(|&(a, b, _)| (a, b - p))
+    let adj: Vec<Vec<usize>> = (0..p)
+        .map(|a| {
+            (p..n)
+                .filter(|&b| matcher.is_tight_in(&graph, a, b))
+                .map(|b| b - p)
+                .collect()
+        })
         .collect();
     let cover1 = (0..p).map(|v| matcher.must_cover(v)).collect();
     let cover2 = (p..n).map(|v| matcher.must_cover(v)).collect();
     let mate1: Vec<Option<usize>> = mate[..p].iter().map(|m| m.map(|j| j - p)).collect();
-    Some(Tight::new(&tight, cover1, cover2, &mate1))
+    Some(Tight::new(adj, cover1, cover2, &mate1))
 }
 
 /// The greedy D.1 pairing of `s1` (each in turn with the earliest free vertex of `s2` it has an
@@ -277,58 +318,40 @@ fn earliest_if_best(
     g: &Graph,
     s1: &[usize],
     s2: &[usize],
-    keep: &dyn Fn(&Packed) -> bool,
+    keep: &Keep,
     removed: &[bool],
     optimal: &[Option<usize>],
 ) -> Option<Vec<(usize, usize)>> {
-    let nv = g.global.len();
-    let mut idx1 = vec![usize::MAX; nv];
-    for (i, &v) in s1.iter().enumerate() {
-        idx1[v] = i;
-    }
-    let mut idx2 = vec![usize::MAX; nv];
-    for (j, &u) in s2.iter().enumerate() {
-        if !removed[u] {
-            idx2[u] = j;
-        }
-    }
-    let n2 = s2.len();
-    let mut w: Vec<Option<I512>> = vec![None; s1.len() * n2];
-    let mut best = I512::ZERO;
-    let mut optimal_pairs = 0;
-    let mut optimal_kept = 0;
-    for v in 0..nv {
-        if !removed[v] && matches!(optimal[v], Some(u) if u > v && !removed[u]) {
-            optimal_pairs += 1;
-        }
-    }
-    for e in &g.edges {
-        if removed[e.a] || removed[e.b] || !keep(e) {
-            continue;
-        }
-        if optimal[e.a] == Some(e.b) {
-            best += e.qw;
-            optimal_kept += 1;
-        }
-        let (i, j) = if idx1[e.a] != usize::MAX && idx2[e.b] != usize::MAX {
-            (idx1[e.a], idx2[e.b])
-        } else if idx1[e.b] != usize::MAX && idx2[e.a] != usize::MAX {
-            (idx1[e.b], idx2[e.a])
+    let edge = |v: usize, u: usize| {
+        let (a, b) = (v.min(u), v.max(u));
+        if removed[a] || removed[b] || !keep(a, b) {
+            None
         } else {
-            continue;
-        };
-        w[i * n2 + j] = Some(e.qw);
+            g.edge(a, b)
+        }
+    };
+    // Every pair of `optimal` in play must be an edge `keep` allows.
+    let mut best = I512::ZERO;
+    for (v, m) in optimal.iter().enumerate() {
+        match *m {
+            Some(u) if u > v && !removed[v] && !removed[u] => best += edge(v, u)?,
+            _ => {}
+        }
     }
-    if optimal_kept != optimal_pairs {
-        return None;
-    }
-    let mut taken = vec![false; n2];
+    let mut taken: Vec<bool> = s2.iter().map(|&u| removed[u]).collect();
     let mut total = I512::ZERO;
     let mut pairs = Vec::with_capacity(s1.len());
-    for (i, &v) in s1.iter().enumerate() {
-        if let Some(j) = (0..n2).find(|&j| !taken[j] && w[i * n2 + j].is_some()) {
+    for &v in s1 {
+        let first = (0..s2.len()).find_map(|j| {
+            if taken[j] {
+                None
+            } else {
+                edge(v, s2[j]).map(|w| (j, w))
+            }
+        });
+        if let Some((j, w)) = first {
             taken[j] = true;
-            total += w[i * n2 + j].unwrap_or_default();
+            total += w;
             pairs.push((v, s2[j]));
         }
     }

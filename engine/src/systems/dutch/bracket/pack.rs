@@ -1,70 +1,84 @@
-//! The quality fields packed into one weight per edge: the fields below C.5 that only the
-//! bracket's own pairs carry are normalised first (shifted to start at zero and divided by
-//! their common factor), so that the weights of a large bracket stay narrow.
+//! The quality fields packed into one weight: the fields below C.5 that only the bracket's
+//! own pairs carry are normalised first (shifted to start at zero and divided by their common
+//! factor), so that the weights of a large bracket stay narrow; then each field gets its bits.
 
 use super::fields::*;
-use crate::matching::I512;
-use crate::systems::dutch::weights::Layout;
+use crate::matching::{Weight, I512};
+use crate::systems::dutch::weights::{widen, Layout};
+use bnum::cast::As;
 use ethnum::I256;
 
-/// An edge with its quality fields packed (see `Graph::qlayout`).
-pub(super) struct Packed {
-    pub a: usize,
-    pub b: usize,
-    pub qw: I512,
+/// The fields below C.5 that only bracket pairs carry: the number of bracket pairs is the same
+/// in every candidate that is best by C.5, so a constant added to every bracket pair changes
+/// nothing. They are shifted to start at zero and divided by their common factor, or dropped
+/// when they are the same for every pair: the weights get much narrower.
+const SMALL: [usize; 14] = [
+    MDPS,
+    BYE_UNPLAYED,
+    TOP_COLOUR_DIFFERENCE,
+    TOP_THIRD_COLOUR,
+    PREFERENCE,
+    STRONG_PREFERENCE,
+    DOWN_AGAIN,
+    UP_AGAIN,
+    DOWN_TWO_BEFORE,
+    UP_TWO_BEFORE,
+    DOWN_AGAIN_SCORES,
+    UP_AGAIN_SCORES,
+    DOWN_TWO_BEFORE_SCORES,
+    UP_TWO_BEFORE_SCORES,
+];
+
+/// The shift and division of the bracket pairs' fields (the small fields in `i64`, the PSD
+/// digits of C.6 in 256 bits).
+pub(super) struct Normaliser {
+    min: [i64; NQ],
+    factor: [i64; NQ],
+    min6: I256,
+    factor6: I256,
 }
 
-/// The edges packed into their weights: the fields below C.5 that only bracket pairs carry
-/// are normalised first (shifted and divided by their common factor), then the quality fields
-/// are packed once (the generation-order fields of each phase go below). Returns the edges and
-/// the bits the quality fields take (`u32::MAX`: too wide).
-pub(super) fn pack_edges(fields: &PairFields, lower: Vec<Edge>) -> (Vec<Packed>, u32) {
-    let vx = fields.vx;
-    let (nb, nv) = (vx.nb, vx.global.len());
-    let bracket_pairs = || vx.bracket_pairs();
-    let pair_fields = |a: usize, b: usize| fields.of(a, b);
-    // The fields below C.5 that only bracket pairs carry: the number of bracket pairs is the
-    // same in every candidate that is best by C.5, so a constant added to every bracket pair
-    // changes nothing. Shift them to start at zero and divide out a common factor, or drop
-    // them when they are the same for every pair: the weights get much narrower.
-    // One pass over the pairs for the minima, maxima and common factors, one for the shift
-    // and division and the packing. The small fields in i64, the PSD digits (C.6) in 256
-    // bits.
-    const SMALL: [usize; 14] = [
-        MDPS,
-        BYE_UNPLAYED,
-        TOP_COLOUR_DIFFERENCE,
-        TOP_THIRD_COLOUR,
-        PREFERENCE,
-        STRONG_PREFERENCE,
-        DOWN_AGAIN,
-        UP_AGAIN,
-        DOWN_TWO_BEFORE,
-        UP_TWO_BEFORE,
-        DOWN_AGAIN_SCORES,
-        UP_AGAIN_SCORES,
-        DOWN_TWO_BEFORE_SCORES,
-        UP_TWO_BEFORE_SCORES,
-    ];
-    // First pass over the bracket pairs: each field's least and largest value, and the
-    // common factor of its differences (those to the first pair's value have the same gcd
-    // as those to the least value).
-    let count = bracket_pairs().count();
-    // Up to this many pairs, the fields are kept for the second pass.
-    const KEEP: usize = 1 << 19;
-    let mut kept = Vec::with_capacity(if count <= KEEP { count } else { 0 });
-    let mut first: Option<Fields> = None;
+impl Normaliser {
+    /// Normalises one bracket pair's fields.
+    pub(super) fn apply(&self, q: &mut Fields) {
+        for f in SMALL {
+            let v = &mut q.small[f];
+            *v = if self.factor[f] == 0 {
+                0
+            } else {
+                (*v - self.min[f]) / self.factor[f]
+            };
+        }
+        let v = q.scores - self.min6;
+        q.scores = if self.factor6 == I256::ZERO {
+            I256::ZERO
+        } else if self.factor6.count_ones() == 1 {
+            v >> self.factor6.trailing_zeros()
+        } else {
+            v / self.factor6
+        };
+    }
+}
+
+/// The normalisation of the bracket pairs' fields (`bracket`: every value a bracket pair
+/// has, each at least once) and the layout of the quality fields, `others` the fields of the
+/// edges below the bracket and of the bye's. `None` for the layout when the fields do not fit
+/// (the solves report it).
+pub(super) fn quality_layout(
+    bracket: &[Fields],
+    others: &[Fields],
+    (nb, nv): (usize, usize),
+) -> (Normaliser, Option<Layout>) {
+    // Each field's least and largest value, and the common factor of its differences (those
+    // to the first pair's value have the same gcd as those to the least value).
     let mut min = [i64::MAX; NQ];
     let mut max = [i64::MIN; NQ];
     let mut factor = [0i64; NQ];
     let (mut min6, mut max6, mut factor6) = (I256::MAX, I256::MIN, I256::ZERO);
     let mut bounds = Fields::ZERO;
-    for (a, b) in bracket_pairs() {
-        let q = pair_fields(a, b);
-        if count <= KEEP {
-            kept.push(q);
-        }
-        let f0 = *first.get_or_insert(q);
+    let first = bracket.first().copied();
+    for q in bracket {
+        let f0 = first.unwrap_or(Fields::ZERO);
         for f in SMALL {
             let v = q.small[f];
             min[f] = min[f].min(v);
@@ -84,41 +98,28 @@ pub(super) fn pack_edges(fields: &PairFields, lower: Vec<Edge>) -> (Vec<Packed>,
         }
         bounds.next_scores = bounds.next_scores.max(q.next_scores);
     }
-    // The shift and division of one pair's fields.
-    let normalise = |q: &mut Fields| {
-        for f in SMALL {
-            let v = &mut q.small[f];
-            *v = if factor[f] == 0 {
-                0
-            } else {
-                (*v - min[f]) / factor[f]
-            };
-        }
-        let v = q.scores - min6;
-        q.scores = if factor6 == I256::ZERO {
-            I256::ZERO
-        } else if factor6.count_ones() == 1 {
-            v >> factor6.trailing_zeros()
-        } else {
-            v / factor6
-        };
+    let normaliser = Normaliser {
+        min,
+        factor,
+        min6,
+        factor6,
     };
     if first.is_some() {
         let mut top = Fields::ZERO;
         top.small = max;
         top.scores = max6;
-        normalise(&mut top);
+        normaliser.apply(&mut top);
         for f in SMALL {
             bounds.small[f] = bounds.small[f].max(top.small[f]);
         }
         bounds.scores = bounds.scores.max(top.scores);
     }
-    for e in &lower {
-        for (bound, v) in bounds.small.iter_mut().zip(&e.q.small) {
+    for q in others {
+        for (bound, v) in bounds.small.iter_mut().zip(&q.small) {
             *bound = (*bound).max(*v);
         }
-        bounds.scores = bounds.scores.max(e.q.scores);
-        bounds.next_scores = bounds.next_scores.max(e.q.next_scores);
+        bounds.scores = bounds.scores.max(q.scores);
+        bounds.next_scores = bounds.next_scores.max(q.next_scores);
     }
     let mut quality_bounds = bounds.all();
     // At most nb/2 bracket pairs; the fields that edges below the bracket carry can be on
@@ -131,31 +132,7 @@ pub(super) fn pack_edges(fields: &PairFields, lower: Vec<Edge>) -> (Vec<Packed>,
         };
         *b *= i(pairs as i64 + 1);
     }
-    // Pack the quality fields once; the generation-order fields of each phase go below.
-    // (Second pass over the bracket pairs.)
-    let (edges, qbits) = match Layout::new(&quality_bounds) {
-        Some(l) => {
-            let mut edges = Vec::with_capacity(count + lower.len());
-            let mut kept = kept.into_iter();
-            for (a, b) in bracket_pairs() {
-                let mut q = kept.next().unwrap_or_else(|| pair_fields(a, b));
-                normalise(&mut q);
-                edges.push(Packed {
-                    a,
-                    b,
-                    qw: q.pack(&l),
-                });
-            }
-            edges.extend(lower.into_iter().map(|e| Packed {
-                a: e.a,
-                b: e.b,
-                qw: e.q.pack(&l),
-            }));
-            (edges, l.total_bits)
-        }
-        None => (Vec::new(), u32::MAX),
-    };
-    (edges, qbits)
+    (normaliser, Layout::new(&quality_bounds))
 }
 
 /// `gcd(g, x)`, without a division in the common case of the digit fields: `g` a power of two
@@ -175,4 +152,47 @@ fn gcd<T: Copy + Default + PartialEq + std::ops::Rem<Output = T>>(mut a: T, mut 
         (a, b) = (b, a % b);
     }
     a
+}
+
+/// The integer types a bracket's weights are packed into, narrowest first.
+pub(super) trait PackW: Weight + std::ops::Shl<u32, Output = Self> {
+    fn from_i512(v: I512) -> Self;
+    fn from_i256(v: I256) -> Self;
+    fn to_i512(self) -> I512;
+}
+
+impl PackW for i128 {
+    fn from_i512(v: I512) -> Self {
+        v.as_::<i128>()
+    }
+    fn from_i256(v: I256) -> Self {
+        v.as_i128()
+    }
+    fn to_i512(self) -> I512 {
+        I512::from(self)
+    }
+}
+
+impl PackW for I256 {
+    fn from_i512(v: I512) -> Self {
+        I256::from_words((v >> 128u32).as_::<i128>(), v.as_::<u128>() as i128)
+    }
+    fn from_i256(v: I256) -> Self {
+        v
+    }
+    fn to_i512(self) -> I512 {
+        widen(self)
+    }
+}
+
+impl PackW for I512 {
+    fn from_i512(v: I512) -> Self {
+        v
+    }
+    fn from_i256(v: I256) -> Self {
+        widen(v)
+    }
+    fn to_i512(self) -> I512 {
+        self
+    }
 }

@@ -5,7 +5,6 @@
 use super::exchange::{choose_exchange, Exchange};
 use super::graph::{Decided, Graph};
 use super::order::{fix_lexicographic, pos_bits, Lex};
-use super::pack::Packed;
 use crate::pairing::PairingError;
 use ethnum::I256;
 
@@ -21,7 +20,7 @@ pub(super) fn pair_remainder(
 ) -> Result<(), PairingError> {
     let nb = g.nb;
     let nv = g.global.len();
-    let keep_base = |e: &Packed| !(e.a < m && e.b < nb && !mdp_ok[e.a]);
+    let keep_base = |a: usize, b: usize| !(a < m && b < nb && !mdp_ok[a]);
     // BSNs of the remainder count within the remainder (the corpus shows that D.2's sums
     // are taken over the remainder's own numbering).
     let mut rbsn = vec![0usize; nv];
@@ -35,17 +34,17 @@ pub(super) fn pair_remainder(
     // D.2 a-b as fields: fewest exchanged players, then the smallest sum difference, which
     // for a candidate is (sum over pairs of the smaller BSN) minus the sum of S1R.
     let kb = I256::from(nb as u64 + 1);
-    let ga = |e: &Packed| {
-        if is_rem(e.a) && is_rem(e.b) && !(in_s2(e.a) && in_s2(e.b)) {
+    let ga = |a: usize, b: usize| {
+        if is_rem(a) && is_rem(b) && !(in_s2(a) && in_s2(b)) {
             I256::ONE
         } else {
             I256::ZERO
         }
     };
-    let gen_ab = |e: &Packed, out: &mut Vec<I256>| {
-        out.push(ga(e));
-        out.push(if is_rem(e.a) && is_rem(e.b) {
-            kb - I256::from(rbsn[e.a.min(e.b)] as u64)
+    let gen_ab = |a: usize, b: usize, out: &mut Vec<I256>| {
+        out.push(ga(a, b));
+        out.push(if is_rem(a) && is_rem(b) {
+            kb - I256::from(rbsn[a.min(b)] as u64)
         } else {
             I256::ZERO
         });
@@ -68,28 +67,28 @@ pub(super) fn pair_remainder(
     let mut bounds = vec![ab_bounds[0]];
     bounds.extend(lex.bounds(first.len()));
     let first_part = lex.part(&first);
-    let gen_first = |e: &Packed, out: &mut Vec<I256>| {
-        out.push(ga(e));
-        lex.values(&first_part, e, out);
+    let gen_first = |a: usize, b: usize, out: &mut Vec<I256>| {
+        out.push(ga(a, b));
+        lex.values(&first_part, a, b, out);
     };
     // Usually no exchange is needed: solve first on the edges of S1R x S2R only (a bipartite
     // remainder: no blossoms, much faster), and take that matching when its duals prove it
     // optimal on the whole remainder as well; else solve the whole remainder.
     // (The bye vertex counts on S1's side: its edges to S2 are cross edges.)
     let bye_v = g.bye_vertex();
-    let cross = |e: &Packed| {
-        if Some(e.a) == bye_v || Some(e.b) == bye_v {
-            in_s2(e.a) || in_s2(e.b)
+    let cross = |a: usize, b: usize| {
+        if Some(a) == bye_v || Some(b) == bye_v {
+            in_s2(a) || in_s2(b)
         } else {
-            !(is_rem(e.a) && is_rem(e.b)) || in_s2(e.a) != in_s2(e.b)
+            !(is_rem(a) && is_rem(b)) || in_s2(a) != in_s2(b)
         }
     };
-    let keep_cross = |e: &Packed| keep_base(e) && cross(e);
+    let keep_cross = |a: usize, b: usize| keep_base(a, b) && cross(a, b);
     let (mut mate, _, certified) = g.solve_certified(
         &bounds,
         &gen_first,
         &keep_cross,
-        &|e: &Packed| keep_base(e) && !cross(e),
+        &|a: usize, b: usize| keep_base(a, b) && !cross(a, b),
         Some(&|v: usize| !in_s2(v)),
         &decided.removed,
     )?;
@@ -105,7 +104,7 @@ pub(super) fn pair_remainder(
     if k == 0 {
         let set: Vec<bool> = (0..nb).map(|v| v < nv && s1r.contains(&v)).collect();
         let keep =
-            |e: &Packed| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
+            |a: usize, b: usize| keep_base(a, b) && (!(is_rem(a) && is_rem(b)) || set[a] != set[b]);
         lex.fix(&first, &mate, decided);
         return fix_lexicographic(g, &s1r[first.len()..], &s2r, &keep, decided, Some(mate));
     }
@@ -129,6 +128,7 @@ pub(super) fn pair_remainder(
     s1p.sort_unstable();
     let set: Vec<bool> = (0..nb).map(|v| s1p.contains(&v)).collect();
     let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
-    let keep = |e: &Packed| keep_base(e) && (!(is_rem(e.a) && is_rem(e.b)) || set[e.a] != set[e.b]);
+    let keep =
+        |a: usize, b: usize| keep_base(a, b) && (!(is_rem(a) && is_rem(b)) || set[a] != set[b]);
     fix_lexicographic(g, &s1p, &s2p, &keep, decided, None)
 }

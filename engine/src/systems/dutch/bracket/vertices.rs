@@ -3,7 +3,31 @@
 //! differences, MDPs, compatibility).
 
 use super::mode::Mode;
+use crate::colour::{gets_difference_beyond_two, third_in_a_row};
+use crate::history::{Float, PreferenceStrength};
+use crate::model::Color;
 use crate::score::Score;
+
+/// What the criteria of a pair read of one of its players, apart from who gets White: two
+/// vertices with the same key give a pair the same fields (`fields`), so the weights of a
+/// bracket are computed once per pair of keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum ClassKey {
+    /// A player of the bracket.
+    Bracket {
+        mdp: bool,
+        score: Score,
+        preference: Option<(Color, PreferenceStrength)>,
+        top: bool,
+        /// C.8 / C.9 if he gets White or Black: a colour difference beyond two (bits 0, 1),
+        /// three in a row (bits 2, 3).
+        colour_flags: u8,
+        float1: Float,
+        float2: Float,
+    },
+    /// A player below the bracket: his score and whether he is in the following scoregroup.
+    Below { score: Score, next: bool },
+}
 use crate::systems::dutch::{RoundCtx, RoundPlayer};
 
 /// One point, in the units of [`Score`].
@@ -113,13 +137,29 @@ impl<'a> Vertices<'a> {
         self.compat(a, b) && !(self.is_mdp(a) && self.is_mdp(b))
     }
 
-    /// The bracket's allowed pairs `(a, b)`, `a < b < nb`.
-    pub(super) fn bracket_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let nb = self.nb;
-        (0..nb).flat_map(move |a| {
-            (a + 1..nb)
-                .filter(move |&b| self.pair_ok(a, b))
-                .map(move |b| (a, b))
-        })
+    /// The class of vertex `v` (not the bye vertex).
+    pub(super) fn class_key(&self, v: usize) -> ClassKey {
+        if v >= self.nb {
+            return ClassKey::Below {
+                score: self.score(v),
+                next: v < self.nb + self.nnext,
+            };
+        }
+        let p = self.player(v);
+        let f = &p.colour;
+        let mut colour_flags = 0;
+        for (bit, c) in [(0, Color::White), (1, Color::Black)] {
+            colour_flags |= u8::from(gets_difference_beyond_two(f, c)) << bit;
+            colour_flags |= u8::from(third_in_a_row(f, c)) << (bit + 2);
+        }
+        ClassKey::Bracket {
+            mdp: self.is_mdp(v),
+            score: p.score,
+            preference: f.preference.map(|pr| (pr.color, pr.strength)),
+            top: p.top,
+            colour_flags,
+            float1: p.float1,
+            float2: p.float2,
+        }
     }
 }

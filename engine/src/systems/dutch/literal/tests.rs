@@ -320,6 +320,7 @@ struct Tally {
 }
 
 fn compare(inst: &Instance, reading: M1Reading, tally: &mut Tally, knobs: &bracket::Knobs) {
+    bracket::weights_match_the_pairs(&inst.ctx, &inst.mdps, &inst.residents, inst.mode());
     let lit = solve_counted(&inst.ctx, &inst.mdps, &inst.residents, inst.mode(), reading);
     let Ok((lit, stats)) = lit else {
         // No pairing complies with C.4 / the completion of the last bracket: the round driver
