@@ -1,11 +1,16 @@
 //! How a round was paired, bracket by bracket, for `pair --explain` under the Dutch 2012 and
 //! rating-based 1998 engines: the engine records each bracket as it keeps it (its moved-down
 //! players and residents, the pairs, the players it moves down, how its pairing was decided
-//! between brackets: C.12, C.13), and [`render`] prints the account an arbiter follows. What a
-//! system says of a pair or a floater (the colour preferences not granted, the float criteria
-//! B.5 / B.6 a repeated float breaks, the colour budget of A.8) comes from [`Explainer`].
+//! between brackets: C.12, C.13), and [`explain`] pairs the round again and [`render`]s the
+//! account an arbiter follows. What a system says of a pair or a floater (the colour
+//! preferences not granted, the float criteria B.5 / B.6 a repeated float breaks, the colour
+//! budget of A.8) comes from its [`Explainer`].
 
-use crate::history::Float;
+use crate::colour::ColourFacts;
+use crate::history::{Float, Preference, PreferenceStrength};
+use crate::model::{Color, PlayerId};
+use crate::pairing::{Pairing, PairingError, Request};
+use crate::score::Score;
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
@@ -41,21 +46,158 @@ impl Trace {
     pub fn steps(&self) -> Vec<Step> {
         self.0.borrow().clone()
     }
+
+    /// Records the bracket just kept: its moved-down players and residents, its pairs and
+    /// floaters, and how its pairing was decided (`decided`: C.12, C.13).
+    pub fn record(
+        &self,
+        kind: &'static str,
+        mdps: &[usize],
+        residents: &[usize],
+        (pairs, floaters): (&[(usize, usize)], &[usize]),
+        decided: Option<&'static str>,
+    ) {
+        self.push(Step {
+            kind,
+            mdps: mdps.to_vec(),
+            residents: residents.to_vec(),
+            pairs: pairs.to_vec(),
+            floaters: floaters.to_vec(),
+            decided,
+        });
+    }
 }
 
-/// What a system tells of its players for the account.
+/// What the account shows of one player: his number and score (A.2), his colour preference
+/// (A.7) and the floats he received one and two rounds before (A.4).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Shown {
+    pub id: PlayerId,
+    pub score: Score,
+    pub preference: Option<Preference>,
+    pub float1: Float,
+    pub float2: Float,
+}
+
+impl Shown {
+    /// A player of number `id`, pairing score `score`, colour facts `colour`, floats `float1`
+    /// (last round) and `float2` (the one before).
+    pub fn of(
+        id: PlayerId,
+        score: Score,
+        colour: &ColourFacts,
+        float1: Float,
+        float2: Float,
+    ) -> Shown {
+        Shown {
+            id,
+            score,
+            preference: colour.preference,
+            float1,
+            float2,
+        }
+    }
+}
+
+/// What a system tells of its round for the account: its colour allocation, the articles of a
+/// preference not granted, its colour budget.
 pub(crate) trait Explainer {
-    /// A player as printed: pairing number and score.
-    fn name(&self, i: usize) -> String;
-    /// The pair as allocated: (White, Black).
-    fn colours(&self, a: usize, b: usize) -> (usize, usize);
-    /// The criteria the pair does not fully meet (colour preference not granted, a repeated
-    /// upfloat), with their articles.
-    fn pair_notes(&self, white: usize, black: usize) -> Vec<String>;
-    /// The criteria a player moved down (or given the bye) breaks (a repeated downfloat).
-    fn floater_notes(&self, i: usize) -> Vec<String>;
+    /// E.1-E.5: whether `hi`, the higher of the pair by A.2, gets White.
+    fn white_for_high(&self, hi: usize, lo: usize) -> bool;
+    /// The articles a colour preference of `strength` not granted breaks.
+    fn preference_articles(&self, strength: PreferenceStrength) -> &'static str;
     /// The bracket's colour budget and how much of it the pairs use (A.8), one line.
     fn budget(&self, step: &Step) -> Option<String>;
+}
+
+/// A round as its account shows it: the players (in A.2 order) and what the system tells.
+pub(crate) struct Account<'a> {
+    pub players: Vec<Shown>,
+    pub system: &'a dyn Explainer,
+}
+
+impl Account<'_> {
+    /// A player as printed: pairing number and score.
+    fn name(&self, i: usize) -> String {
+        let p = &self.players[i];
+        format!("{} ({})", p.id, p.score)
+    }
+
+    /// The pair as allocated: (White, Black).
+    fn colours(&self, a: usize, b: usize) -> (usize, usize) {
+        let (hi, lo) = (a.min(b), a.max(b));
+        if self.system.white_for_high(hi, lo) {
+            (hi, lo)
+        } else {
+            (lo, hi)
+        }
+    }
+
+    /// The criteria the pair does not fully meet, with their articles: a colour preference not
+    /// granted (A.7), the lower player's repeated upfloat (B.5, B.6).
+    fn pair_notes(&self, white: usize, black: usize) -> Vec<String> {
+        let mut notes = Vec::new();
+        for (g, c) in [(white, Color::White), (black, Color::Black)] {
+            let p = &self.players[g];
+            if let Some(pref) = p.preference.filter(|pref| pref.color != c) {
+                notes.push(format!(
+                    "{} does not get his {:?} preference for {:?} ({})",
+                    p.id,
+                    pref.strength,
+                    pref.color,
+                    self.system.preference_articles(pref.strength)
+                ));
+            }
+        }
+        let (hi, lo) = (
+            &self.players[white.min(black)],
+            &self.players[white.max(black)],
+        );
+        if hi.score > lo.score {
+            let up = repeated_floats(Float::Up, lo.float1, lo.float2);
+            notes.extend(up.into_iter().map(|n| format!("{} {n}", lo.id)));
+        }
+        notes
+    }
+
+    /// The criteria a player moved down (or given the bye) breaks: a repeated downfloat.
+    fn floater_notes(&self, i: usize) -> Vec<String> {
+        let p = &self.players[i];
+        repeated_floats(Float::Down, p.float1, p.float2)
+    }
+}
+
+/// `pair --explain` of round `req.round` under `system`, an engine that keeps its brackets:
+/// the round `prepared`, paired again (`pair` gives the bye), then [`render`]ed with the
+/// players and the brackets kept that `shown` gives; an error is printed with the
+/// totals of `pairing`, the pairing explained.
+pub(crate) fn explain<R: Explainer>(
+    system: &str,
+    req: &Request,
+    pairing: &Pairing,
+    prepared: Result<R, PairingError>,
+    pair: impl FnOnce(&R) -> Result<Option<usize>, PairingError>,
+    shown: impl FnOnce(&R) -> (Vec<Shown>, Vec<Step>),
+) -> String {
+    let round = match prepared {
+        Ok(r) => r,
+        Err(e) => return format!("{system}: {e}\n"),
+    };
+    match pair(&round) {
+        Ok(bye) => {
+            let (players, steps) = shown(&round);
+            let account = Account {
+                players,
+                system: &round,
+            };
+            render(system, req.round, &steps, bye, &account)
+        }
+        Err(e) => format!(
+            "{system}: {e}\n{} games, bye: {}\n",
+            pairing.games.len(),
+            pairing.bye.map_or("none".into(), |b| b.to_string())
+        ),
+    }
 }
 
 /// B.5 / B.6 as the 2012 and 1998 texts word them: what a float `now` (up or down) repeats of
@@ -89,12 +231,12 @@ fn bracketed(notes: &[String]) -> String {
 pub(crate) fn render(
     system: &str,
     round: usize,
-    players: usize,
     steps: &[Step],
     bye: Option<usize>,
-    e: &dyn Explainer,
+    e: &Account,
 ) -> String {
     let mut s = String::new();
+    let players = e.players.len();
     let _ = writeln!(s, "{system}, round {round}: {players} players to pair");
     let names = |v: &[usize]| v.iter().map(|&i| e.name(i)).collect::<Vec<_>>().join(", ");
     let mut games = 0;
@@ -113,7 +255,7 @@ pub(crate) fn render(
             step.pairs.len(),
             if step.pairs.len() == 1 { "" } else { "s" }
         );
-        if let Some(b) = e.budget(step) {
+        if let Some(b) = e.system.budget(step) {
             let _ = writeln!(s, "  {b}");
         }
         for &(a, b) in &step.pairs {
@@ -142,21 +284,11 @@ mod tests {
 
     struct Plain;
     impl Explainer for Plain {
-        fn name(&self, i: usize) -> String {
-            format!("p{i}")
+        fn white_for_high(&self, _: usize, _: usize) -> bool {
+            true
         }
-        fn colours(&self, a: usize, b: usize) -> (usize, usize) {
-            (a, b)
-        }
-        fn pair_notes(&self, w: usize, _: usize) -> Vec<String> {
-            if w == 0 {
-                vec!["note".into()]
-            } else {
-                vec![]
-            }
-        }
-        fn floater_notes(&self, _: usize) -> Vec<String> {
-            vec![]
+        fn preference_articles(&self, _: PreferenceStrength) -> &'static str {
+            "A.7"
         }
         fn budget(&self, _: &Step) -> Option<String> {
             None
@@ -189,12 +321,29 @@ mod tests {
             pairs: vec![(1, 3)],
             ..Step::default()
         });
-        let out = render("S", 4, 4, &t.steps(), None, &Plain);
+        // Four players of numbers 1-4 and score 0; player 1 prefers Black.
+        let mut players: Vec<Shown> = (1..=4)
+            .map(|id| Shown {
+                id,
+                ..Shown::default()
+            })
+            .collect();
+        players[0].preference = Some(Preference {
+            color: Color::Black,
+            strength: PreferenceStrength::Mild,
+        });
+        let account = Account {
+            players,
+            system: &Plain,
+        };
+        let out = render("S", 4, &t.steps(), None, &account);
         let want = "S, round 4: 4 players to pair\n\
-                    bracket 1 (score bracket):\n  residents: p0, p1, p2\n  decided by C.12\n  \
-                    1 pair\n  p0 - p2  [note]\n  downfloater: p1\n\
-                    bracket 2 (lowest bracket):\n  moved-down players: p1\n  residents: p3\n  \
-                    1 pair\n  p1 - p3\n2 games, bye: none\n";
+                    bracket 1 (score bracket):\n  residents: 1 (0.0), 2 (0.0), 3 (0.0)\n  \
+                    decided by C.12\n  1 pair\n  \
+                    1 (0.0) - 3 (0.0)  [1 does not get his Mild preference for Black (A.7)]\n  \
+                    downfloater: 2 (0.0)\n\
+                    bracket 2 (lowest bracket):\n  moved-down players: 2 (0.0)\n  \
+                    residents: 4 (0.0)\n  1 pair\n  2 (0.0) - 4 (0.0)\n2 games, bye: none\n";
         assert_eq!(out, want);
     }
 

@@ -79,9 +79,31 @@ pub struct CheckReport {
 }
 
 /// Re-pairs every round of `t` with `system` and compares.
+///
+/// ```
+/// use swisslab_engine::{checker, trf, System};
+///
+/// // Round 1 paired 1-2, 3-4; the Dutch rules pair the top half against the bottom half.
+/// let text = "012 Example\nXXR 1\n\
+///     001    1      Alpha                             2000                             1.0          2 w 1\n\
+///     001    2      Beta                              1900                             0.0          1 b 0\n\
+///     001    3      Gamma                             1800                             1.0          4 w 1\n\
+///     001    4      Delta                             1700                             0.0          3 b 0\n";
+/// let t = trf::read_str(text)?;
+/// let report = checker::check(&t, System::Dutch2026);
+/// assert_eq!(report.rounds, 1);
+/// assert_eq!(report.discrepancies.len(), 1);
+/// let d = &report.discrepancies[0];
+/// assert_eq!(d.round, 1);
+/// assert_eq!(d.expected.games, [(1, 2), (3, 4)]);
+/// assert_eq!(d.produced.as_ref().unwrap().games, [(1, 3), (4, 2)]);
+/// // The first criterion on which the two differ, by article.
+/// assert!(d.why.as_deref().unwrap().contains("generation order (Art. 4)"));
+/// # Ok::<(), trf::TrfError>(())
+/// ```
 pub fn check(t: &Tournament, system: System) -> CheckReport {
     let diagnostics = Cell::new(Diagnostics::default());
-    let mut report = check_tournament_by(t, system.columns_per_round(), &|h, r| {
+    let mut report = check_tournament_by(t, system, &|h, r| {
         system.pair_diagnosed(h, r).map(|d| {
             let mut sum = diagnostics.get();
             sum.add(d.diagnostics);
@@ -92,21 +114,22 @@ pub fn check(t: &Tournament, system: System) -> CheckReport {
     report.diagnostics = diagnostics.get();
     for d in &mut report.discrepancies {
         if let Ok(ours) = &d.produced {
-            let (history, req) = round_state(t, d.round);
+            let (history, req) = round_state(t, system, d.round);
             d.why = system.first_difference(&history, &req, &d.expected, ours);
         }
     }
     report
 }
 
-/// The tournament as it stood before round `round` (the initial colour kept), and the request
-/// for that round with the players the file pairs in it (also `pair --round`, `bench`).
-pub fn round_state(t: &Tournament, round: usize) -> (Tournament, Request) {
+/// The tournament as it stood before round `round` (the initial colour kept, as `system`
+/// reads it), and the request for that round with the players the file pairs in it (also
+/// `pair --round`, `bench`).
+pub fn round_state(t: &Tournament, system: System, round: usize) -> (Tournament, Request) {
     let req = Request::replay(t, round);
     let mut history = t.truncated(round - 1);
     // The initial colour is part of the tournament, not of the rounds: infer it from the
     // whole file when it is not declared.
-    history.initial_color = Some(crate::systems::common::colour::initial_colour(t, None));
+    history.initial_color = Some(system.initial_colour(t));
     // A file without `XXR` / `142` (a complete TRF-16 as sent to FIDE): the rounds it records
     // are the total, as bbpPairings takes them, so that the last round is paired with the
     // topscorer rules (2017 A.7, 2026 1.8) and an external engine is told the total.
@@ -136,27 +159,29 @@ pub fn assumed_total(t: &Tournament) -> u32 {
     u32::try_from(t.rounds_recorded()).unwrap_or(u32::MAX)
 }
 
-/// Re-pairs every round of `t` with `pair` (any engine) and compares. A file naming the
-/// Double-Swiss System (`192 FIDE_DOUBLESWISS`) is checked match by match.
+/// Re-pairs every round of `t` with `pair` (any engine) and compares, the rounds read as the
+/// system the file names does (else the edition in force): a file naming the Double-Swiss
+/// System (`192 FIDE_DOUBLESWISS`) is checked match by match.
 pub fn check_tournament(
     t: &Tournament,
     pair: &dyn Fn(&Tournament, &Request) -> Result<Pairing, PairingError>,
 ) -> CheckReport {
-    let per = System::from_trf(t)
+    let system = System::from_trf(t)
         .ok()
         .flatten()
-        .map_or(1, System::columns_per_round);
-    check_tournament_by(t, per, pair)
+        .unwrap_or(System::DEFAULT);
+    check_tournament_by(t, system, pair)
 }
 
-/// [`check_tournament`] for a system whose pairing round takes `per` round columns: the first
-/// column of each is re-paired; with two (Double-Swiss), the second must hold the same pairs
-/// with the colours reversed (C.04.5 4.4).
+/// [`check_tournament`] with the rounds read as `system` does: its initial colour, and the
+/// round columns one pairing round takes; of two (Double-Swiss), the first is re-paired and
+/// the second must hold the same pairs with the colours reversed (C.04.5 4.4).
 pub fn check_tournament_by(
     t: &Tournament,
-    per: usize,
+    system: System,
     pair: &dyn Fn(&Tournament, &Request) -> Result<Pairing, PairingError>,
 ) -> CheckReport {
+    let per = system.columns_per_round();
     let rounds = t.rounds_paired();
     let mut report = CheckReport {
         rounds,
@@ -185,7 +210,7 @@ pub fn check_tournament_by(
                 });
             }
         }
-        let (history, req) = round_state(t, round);
+        let (history, req) = round_state(t, system, round);
         let mut expected = Pairing::from_round(t, round);
         let produced = pair(&history, &req);
         if let Ok(p) = &produced {
@@ -225,11 +250,14 @@ mod tests {
         let t = trf::read_str(TWO_ROUNDS).unwrap();
         assert_eq!(t.total_rounds, None);
         assert_eq!(assumed_total(&t), 2);
-        let (history, _) = round_state(&t, 2);
+        let (history, _) = round_state(&t, System::Dutch2017, 2);
         assert_eq!(history.total_rounds, Some(2));
         let declared =
             trf::read_str(&TWO_ROUNDS.replace("012 Total\n", "012 Total\nXXR 5\n")).unwrap();
-        assert_eq!(round_state(&declared, 2).0.total_rounds, Some(5));
+        assert_eq!(
+            round_state(&declared, System::Dutch2017, 2).0.total_rounds,
+            Some(5)
+        );
         for sys in [System::Dutch2017, System::Dutch2026] {
             let a = check(&t, sys);
             let b = check(
@@ -263,7 +291,7 @@ mod tests {
             crate::model::RoundEntry::Unplayed(crate::model::Unplayed::ForfeitWin)
         );
         assert_eq!(Request::replay(&t, 2).present, [1, 2, 3].into());
-        let (_, req) = round_state(&t, 2);
+        let (_, req) = round_state(&t, System::Dutch2017, 2);
         let p = System::Dutch2017.pair(&t.truncated(1), &req).unwrap();
         assert_eq!(p.games.len() + usize::from(p.bye.is_some()), 2);
         assert!(p.bye.is_some_and(|b| b != 4 && b != 5), "{p:?}");

@@ -54,7 +54,7 @@ fn tiebreaks_equal_fide_calculator() {
         let mut lines = expected.lines();
         let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
         let specs = tiebreak::parse_list(&header[2..].join(" ")).expect("known specifiers");
-        let got = tiebreak::standings(&t, &specs, Edition::Fide2026);
+        let got = swisslab_engine::standings::standings(&t, &specs, Edition::Fide2026);
         let by_id: HashMap<u32, &tiebreak::Row> = got.rows.iter().map(|r| (r.id, r)).collect();
         let entry = per_corpus.entry(corpus.to_string()).or_default();
         entry.0 += 1;

@@ -46,6 +46,7 @@
 use arbitrary::Unstructured;
 use std::collections::BTreeSet;
 use swisslab_engine::fuzzing::{violation, Violation, LIMITS};
+use swisslab_engine::pairing::{ByeRule, ColourRule};
 use swisslab_engine::pairing::{Pairing, PairingError, Request};
 use swisslab_engine::{
     trf, Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, System,
@@ -67,6 +68,8 @@ pub struct Facts {
     pub score: i64,
     /// A.7: more than half the maximum possible score before the final round.
     pub topscorer: bool,
+    /// The round is the tournament's last.
+    pub last_round: bool,
 }
 
 impl Facts {
@@ -94,13 +97,15 @@ impl Facts {
 /// True when round entry `e` of `t` bars a later pairing-allocated bye under `system`.
 pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
     let pab = *e == RoundEntry::Unplayed(Unplayed::Pab);
-    match (system, *e) {
+    match (system.invariants().bye, *e) {
         // 2017 C.04.1.d: "has already received a pairing-allocated bye, or has already scored a
-        // (forfeit) win due to an opponent not appearing in time".
-        (System::Dutch2017, RoundEntry::Game { kind, result, .. }) => {
+        // (forfeit) win due to an opponent not appearing in time". (Double-Swiss C2 is a rule
+        // of matches (two columns): its pairings are checked by
+        // [`pair_and_verify_double_swiss`], never through these per-column facts.)
+        (ByeRule::ByeOrForfeitWin, RoundEntry::Game { kind, result, .. }) => {
             kind == GameKind::Forfeit && result == GameResult::Win
         }
-        (System::Dutch2017, RoundEntry::Unplayed(u)) => {
+        (ByeRule::ByeOrForfeitWin, RoundEntry::Unplayed(u)) => {
             matches!(u, Unplayed::Pab | Unplayed::ForfeitWin)
         }
         // 2026 C.04.1 Art. 4: a pairing-allocated bye (of any value), or "scored in one single
@@ -109,46 +114,27 @@ pub fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // full-point bye or a forfeit win bars it and, with the usual points, a half-point bye
         // does not. A win worth nothing gives the clause no meaning: it then bars nothing
         // (as the engine reads it).
-        // Dubov 2026 C2 (2.1.2) cites the same Art. 4; Dubov 1997 2.2 bars "a point without
-        // playing", read the same way (a round not played that scored a win's points).
-        // Lim (C.04.4.3) Art. 1.1 adds to Basic Rules Art. 3; Art. 4 bars as in 2026.
-        // Burstein 2026 C2 (2.1.2) cites Art. 4 too.
-        (
-            System::Dutch2026
-            | System::Dubov2026
-            | System::Dubov1997
-            | System::Lim
-            | System::Burstein2026,
-            RoundEntry::Game { kind, .. },
-        ) if kind != GameKind::Forfeit => false,
-        (
-            System::Dutch2026
-            | System::Dubov2026
-            | System::Dubov1997
-            | System::Lim
-            | System::Burstein2026,
-            _,
-        ) => pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win),
+        // Dubov 1997 2.2 bars "a point without playing", and 1998 B.1.b "a point without
+        // playing, either through a bye or due to an opponent not appearing in time": read the
+        // same way (a round not played that scored a win's points, or the bye).
+        (ByeRule::ByeOrWinWithoutPlaying, RoundEntry::Game { kind, .. })
+            if kind != GameKind::Forfeit =>
+        {
+            false
+        }
+        (ByeRule::ByeOrWinWithoutPlaying, _) => {
+            pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
+        }
         // 2012 B.1.b: "received a point or half point without playing, either through a bye or
         // due to an opponent not appearing in time": a forfeit win, or a bye (of any kind) that
         // scored points; a pairing-allocated bye worth nothing bars nothing (nor does a forfeit
         // loss: the player himself did not appear), and neither does a forfeit win worth
         // nothing (no "point or half point" received; as the engine reads it).
-        (System::Dutch2012, RoundEntry::Game { kind, result, .. }) => {
+        (ByeRule::PointWithoutPlaying, RoundEntry::Game { kind, result, .. }) => {
             kind == GameKind::Forfeit && result == GameResult::Win && t.points.points(e) > Score(0)
         }
-        (System::Dutch2012, RoundEntry::Unplayed(u)) => {
+        (ByeRule::PointWithoutPlaying, RoundEntry::Unplayed(u)) => {
             u != Unplayed::ForfeitLoss && t.points.points(e) > Score(0)
-        }
-        // 1998 B.1.b: "received a point without playing, either through a bye or due to an
-        // opponent not appearing in time": the bye, or any round not played over the board
-        // worth a win's points.
-        // Double-Swiss C2 is a rule of matches (two columns): its pairings are checked by
-        // [`pair_and_verify_double_swiss`], never through these per-column facts.
-        (System::DoubleSwiss, _) => pab || e.is_forfeit_win(),
-        (System::Rating1998, RoundEntry::Game { kind, .. }) if kind != GameKind::Forfeit => false,
-        (System::Rating1998, _) => {
-            pab || (t.points.win > Score(0) && t.points.points(e) >= t.points.win)
         }
     }
 }
@@ -168,6 +154,7 @@ pub fn facts(t: &Tournament, system: System, round: usize) -> Vec<Facts> {
                 colours: Vec::new(),
                 score: 0,
                 topscorer: false,
+                last_round,
             };
             for e in p.rounds.iter().take(round.saturating_sub(1)) {
                 f.score += i64::from(t.points.points(e).0);
@@ -205,35 +192,31 @@ pub enum ColourLimits {
     /// Per player, after the round: colour difference within ±2 and never a third equal colour
     /// in a row (Dubov 1997 2.3-2.4, Dubov 2026 C3 with the Basic Rules Art. 6-7, rating-based
     /// 1998 B.2). `exempt_topscorer`: the player over 50% in the last round is exempt himself,
-    /// his opponent is not (1998, Note to B.6); Dubov names no exception.
-    PerPlayer { exempt_topscorer: bool },
+    /// his opponent is not (1998, Note to B.6); Dubov names no exception. `exempt_last_round`:
+    /// nobody has limits in the last round (Lim Art. 6).
+    PerPlayer {
+        exempt_topscorer: bool,
+        exempt_last_round: bool,
+    },
 }
 
 impl ColourLimits {
-    /// The colour limits of `system`.
+    /// The colour limits of `system` (its declared colour rule).
     pub fn of(system: System) -> ColourLimits {
-        match system {
-            System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => ColourLimits::Dutch,
-            System::Dubov1997 | System::Dubov2026 => ColourLimits::PerPlayer {
-                exempt_topscorer: false,
-            },
-            System::Rating1998 => ColourLimits::PerPlayer {
-                exempt_topscorer: true,
-            },
-            // Lim Art. 2.1: no third colour in a row, never three more of one colour; no
-            // exception is named.
-            System::Lim => ColourLimits::PerPlayer {
-                exempt_topscorer: false,
-            },
-            // Burstein C3 (2.1.3) names no topscorer exception; its seeding rounds (Dutch) are
-            // never the last round.
-            System::Burstein2026 => ColourLimits::PerPlayer {
-                exempt_topscorer: false,
+        match system.invariants().colours {
+            ColourRule::DutchTopscorers => ColourLimits::Dutch,
+            ColourRule::PerPlayer {
+                topscorer_exempt,
+                last_round_exempt,
+            } => ColourLimits::PerPlayer {
+                exempt_topscorer: topscorer_exempt,
+                exempt_last_round: last_round_exempt,
             },
             // Double-Swiss has no colour criterion; its pairings are checked by
             // [`pair_and_verify_double_swiss`], which applies no colour limit.
-            System::DoubleSwiss => ColourLimits::PerPlayer {
+            ColourRule::Unlimited => ColourLimits::PerPlayer {
                 exempt_topscorer: true,
+                exempt_last_round: false,
             },
         }
     }
@@ -265,10 +248,13 @@ pub fn compatible(t: &Tournament, system: System, a: &Facts, b: &Facts) -> bool 
         ColourLimits::Dutch => {
             !matches!((a.absolute(), b.absolute()), (Some(x), Some(y)) if x == y && !a.topscorer && !b.topscorer)
         }
-        ColourLimits::PerPlayer { exempt_topscorer } => {
+        ColourLimits::PerPlayer {
+            exempt_topscorer,
+            exempt_last_round,
+        } => {
             let (ea, eb) = (
-                exempt_topscorer && a.topscorer,
-                exempt_topscorer && b.topscorer,
+                exempt_topscorer && a.topscorer || exempt_last_round && a.last_round,
+                exempt_topscorer && b.topscorer || exempt_last_round && b.last_round,
             );
             [Color::White, Color::Black]
                 .iter()
@@ -340,11 +326,16 @@ pub fn absolute_violations(
         }
         match ColourLimits::of(system) {
             ColourLimits::Dutch => dutch_colours(fw, fb, &mut out),
-            ColourLimits::PerPlayer { exempt_topscorer } => {
+            ColourLimits::PerPlayer {
+                exempt_topscorer,
+                exempt_last_round,
+            } => {
                 for (f, got) in [(fw, Color::White), (fb, Color::Black)] {
                     // A history no colour fits (only the arbitrary rounds make one) breaks the
                     // limits whatever the engine does, as in [`simulator_invariants`].
-                    let exempt = exempt_topscorer && f.topscorer || colours_exhausted(f);
+                    let exempt = exempt_topscorer && f.topscorer
+                        || exempt_last_round && f.last_round
+                        || colours_exhausted(f);
                     if !colour_fits(f, got, exempt) {
                         out.push(format!(
                             "{w}-{b}: {} gets {got:?}, beyond the colour limits of {system} \
@@ -382,7 +373,7 @@ pub fn absolute_violations(
 /// bar, by brute force on small fields, else when every present player is barred. The other
 /// systems' bye rules are absolute (2017 C.04.1.d, 2026 Art. 4, Dubov 1997 2.2, 1998 B.1.b).
 fn bye_rule_yields(t: &Tournament, system: System, req: &Request, facts: &[Facts]) -> bool {
-    if system != System::Dutch2012 {
+    if system.invariants().bye != ByeRule::PointWithoutPlaying {
         return false;
     }
     if req.present.len() <= LIMITS.brute_force_players {
@@ -485,8 +476,9 @@ pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
 ];
 
 /// The systems of the first bytes from [`LATE_SYSTEMS_FROM`] up, by the byte's offset from it
-/// modulo their number ([`draw_system`]): the systems added after the first six.
-pub const LATE_SYSTEMS: &[System] = &[System::Lim, System::Burstein2026, System::DoubleSwiss];
+/// modulo their number ([`draw_system`]): the systems the registry lists after the first six
+/// (`lim`, `burstein-2026`, `double-swiss`, and any system added after them).
+pub const LATE_SYSTEMS: &[System] = System::ALL.split_at(6).1;
 
 /// The first byte that draws one of [`LATE_SYSTEMS`].
 pub const LATE_SYSTEMS_FROM: u8 = 0xf0;
@@ -531,7 +523,7 @@ pub fn pair_and_verify(
     system: System,
     req: &Request,
 ) -> Result<Option<Pairing>, Violation> {
-    if system == System::DoubleSwiss {
+    if system.columns_per_round() == 2 {
         return pair_and_verify_double_swiss(t, req, false);
     }
     match system.pair(t, req) {
@@ -571,13 +563,6 @@ pub fn pair_and_verify(
             | PairingError::Engine(_)),
         ) => Err(violation(format!(
             "round {} ({system}): a well-formed request is refused: {e}",
-            req.round
-        ))),
-        // Lim is paired only as far as its readable text (Art. 1.1-2.3) decides: the tournament
-        // ends where it stops. Any other system refusing for want of a text is a violation.
-        Err(PairingError::TextUnavailable(_)) if system == System::Lim => Ok(None),
-        Err(e @ PairingError::TextUnavailable(_)) => Err(violation(format!(
-            "round {} ({system}): refused for want of a rule text: {e}",
             req.round
         ))),
     }
@@ -677,7 +662,9 @@ pub fn simulator_invariants(
                 // read it as absolute (it yields when nobody can take the bye,
                 // [`bye_rule_yields`]) and bar a pairing-allocated bye worth nothing ("a point
                 // or half point").
-                invariants::Violation::ByeNotAllowed(_) => system != System::Dutch2012,
+                invariants::Violation::ByeNotAllowed(_) => {
+                    system.invariants().bye != ByeRule::PointWithoutPlaying
+                }
                 _ => true,
             })
             .map(|v| v.to_string())
@@ -737,7 +724,7 @@ pub fn pair_and_verify_all(
     system: System,
     req: &Request,
 ) -> Result<Option<Pairing>, Violation> {
-    let p = if system == System::DoubleSwiss {
+    let p = if system.columns_per_round() == 2 {
         pair_and_verify_double_swiss(t, req, true)?
     } else {
         pair_and_verify(t, system, req)?
@@ -843,12 +830,15 @@ pub fn tournament(u: &mut Unstructured) -> Result<Scenario, Violation> {
     })
 }
 
-fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>> {
-    let system = draw_system(u)?;
-    let n = u.int_in_range(2..=MAX_PLAYERS)?;
-    let rounds = u.int_in_range(1..=MAX_ROUNDS)?;
-    // Double-Swiss: a round is a match of two games, two round columns (C.04.5).
-    let per = system.columns_per_round();
+/// The players of a tournament of `n` players and `rounds` rounds (`per` columns each), its
+/// point system, length and initial colour, and each player's life in the event, drawn from
+/// `u`.
+fn draw_field(
+    u: &mut Unstructured,
+    n: usize,
+    rounds: usize,
+    per: usize,
+) -> arbitrary::Result<(Tournament, Vec<Life>)> {
     let mut t = Tournament {
         points: point_system(u)?,
         ..Tournament::default()
@@ -883,21 +873,31 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         };
         lives.push(Life { enters, withdraws });
     }
-    // Acceleration: Baku-like (the top half gets fictitious points in the first rounds), the
-    // Baku Acceleration itself (C.04.7: group A sized on the players entered in round 1, late
-    // entries above its last player joining it), or drawn.
+    Ok((t, lives))
+}
+
+/// Acceleration: Baku-like (the top half gets fictitious points in the first rounds), the
+/// Baku Acceleration itself (C.04.7: group A sized on the players entered in round 1, late
+/// entries above its last player joining it), or drawn; then forbidden pairs, now and then.
+fn draw_acceleration_and_forbidden(
+    u: &mut Unstructured,
+    t: &mut Tournament,
+    lives: &[Life],
+    rounds: usize,
+) -> arbitrary::Result<()> {
+    let n = t.players.len();
     match u.int_in_range(0..=5u8)? {
         2 => {
             let starters: Vec<PlayerId> = t
                 .players
                 .iter()
-                .zip(&lives)
+                .zip(lives)
                 .filter(|(_, l)| l.enters == 0)
                 .map(|(p, _)| p.id)
                 .collect();
             let length = t.total_rounds.unwrap_or(rounds as u32);
             // A point system without two draws to a win is refused (C.04.7 1.1): unaccelerated.
-            if let Ok(v) = swisslab_engine::acceleration::baku(&t, &starters, length) {
+            if let Ok(v) = swisslab_engine::acceleration::baku(t, &starters, length) {
                 t.acceleration = v;
             }
         }
@@ -921,7 +921,6 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
         }
         _ => {}
     }
-    // Forbidden pairs, now and then.
     if u.ratio(1, 6)? {
         for _ in 0..u.int_in_range(1..=3)? {
             let a = u.int_in_range(1..=n as PlayerId)?;
@@ -931,39 +930,59 @@ fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>>
             }
         }
     }
+    Ok(())
+}
+
+/// Who is present in a round, and what each of the others (by index) has instead.
+type Presence = (BTreeSet<PlayerId>, Vec<(usize, Unplayed)>);
+
+/// Who is there in round `r` (0-based), and what the others have: not entered yet, withdrawn,
+/// or a bye or absence drawn from `u`.
+fn draw_presence(u: &mut Unstructured, lives: &[Life], r: usize) -> arbitrary::Result<Presence> {
+    let mut present = BTreeSet::new();
+    let mut away = Vec::new();
+    for (i, life) in lives.iter().enumerate() {
+        let id = i as PlayerId + 1;
+        let entry = if r < life.enters {
+            Some(Unplayed::NotEntered)
+        } else if life.withdraws.is_some_and(|w| r >= w) {
+            Some(Unplayed::Withdrawn)
+        } else if u.ratio(1, 10)? {
+            Some(pick(
+                u,
+                &[
+                    Unplayed::HalfBye,
+                    Unplayed::ZeroBye,
+                    Unplayed::FullBye,
+                    Unplayed::Absent,
+                ],
+            )?)
+        } else {
+            None
+        };
+        match entry {
+            Some(e) => away.push((i, e)),
+            None => {
+                present.insert(id);
+            }
+        }
+    }
+    Ok((present, away))
+}
+
+fn build(u: &mut Unstructured) -> arbitrary::Result<Result<Scenario, Violation>> {
+    let system = draw_system(u)?;
+    let n = u.int_in_range(2..=MAX_PLAYERS)?;
+    let rounds = u.int_in_range(1..=MAX_ROUNDS)?;
+    // Double-Swiss: a round is a match of two games, two round columns (C.04.5).
+    let per = system.columns_per_round();
+    let (mut t, lives) = draw_field(u, n, rounds, per)?;
+    draw_acceleration_and_forbidden(u, &mut t, &lives, rounds)?;
     let mut scores = vec![Score(0); n];
     let mut scenario_engine = 0;
     let mut scenario_impossible = 0;
     for r in 0..rounds {
-        // Who is there, and what the others have.
-        let mut present = BTreeSet::new();
-        let mut away = Vec::new();
-        for (i, life) in lives.iter().enumerate() {
-            let id = i as PlayerId + 1;
-            let entry = if r < life.enters {
-                Some(Unplayed::NotEntered)
-            } else if life.withdraws.is_some_and(|w| r >= w) {
-                Some(Unplayed::Withdrawn)
-            } else if u.ratio(1, 10)? {
-                Some(pick(
-                    u,
-                    &[
-                        Unplayed::HalfBye,
-                        Unplayed::ZeroBye,
-                        Unplayed::FullBye,
-                        Unplayed::Absent,
-                    ],
-                )?)
-            } else {
-                None
-            };
-            match entry {
-                Some(e) => away.push((i, e)),
-                None => {
-                    present.insert(id);
-                }
-            }
-        }
+        let (present, away) = draw_presence(u, &lives, r)?;
         let req = Request {
             round: r * per + 1,
             present: present.clone(),

@@ -18,8 +18,10 @@
 //! tournaments with Student-t intervals, so clustered by tournament.
 
 use crate::colour::FIFTHS;
-use crate::load::{PlayerRow, RunData, Tournament};
-use crate::model::{bars, ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
+use crate::load::{PerTournament, PlayerRow, RunData, Tournament};
+use crate::model::{
+    bar_chart, ci_cells, num, Chart, ChartKind, ChartText, Metric, Point, Section, Series, Table,
+};
 use crate::stats::Estimate;
 use std::collections::BTreeMap;
 
@@ -114,22 +116,29 @@ type Units = Vec<(u64, f64)>;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Acc5(pub(crate) [Acc; 5]);
 
-/// The section; `dubov` puts the system's own aim in the title and the introduction.
-pub fn section(run: &RunData, dubov: bool) -> Section {
-    let (mut final_sd, mut final_range) = (Vec::new(), Vec::new());
-    let (mut round_sd, mut round_range) = (Vec::new(), Vec::new());
-    let mut per_round: BTreeMap<u32, (Units, Units)> = BTreeMap::new();
-    let mut per_fifth: [Units; 5] = Default::default();
-    for t in &run.tournaments {
+/// What the ARO section counts per tournament, gathered in one pass over the run.
+#[derive(Default)]
+struct Tally {
+    final_sd: Units,
+    final_range: Units,
+    round_sd: Units,
+    round_range: Units,
+    per_round: BTreeMap<u32, (Units, Units)>,
+    per_fifth: [Units; 5],
+}
+
+impl PerTournament for Tally {
+    /// The spreads of tournament `t`: final, by fifth, by round.
+    fn add(&mut self, t: &Tournament) {
         let id = t.row.tournament;
         let (fifths, all) = final_spread(t);
         if let Some((sd, range)) = all.means() {
-            final_sd.push((id, sd));
-            final_range.push((id, range));
+            self.final_sd.push((id, sd));
+            self.final_range.push((id, range));
         }
         for (f, acc) in fifths.0.iter().enumerate() {
             if let Some((sd, _)) = acc.means() {
-                per_fifth[f].push((id, sd));
+                self.per_fifth[f].push((id, sd));
             }
         }
         let rounds = by_round(t);
@@ -143,43 +152,50 @@ pub fn section(run: &RunData, dubov: bool) -> Section {
                 total.players += acc.players;
             }
             if let Some((sd, range)) = acc.means() {
-                let e = per_round.entry(r).or_default();
+                let e = self.per_round.entry(r).or_default();
                 e.0.push((id, sd));
                 e.1.push((id, range));
             }
         }
         if let Some((sd, range)) = total.means() {
-            round_sd.push((id, sd));
-            round_range.push((id, range));
+            self.round_sd.push((id, sd));
+            self.round_range.push((id, range));
         }
     }
-    let metrics = vec![
+}
+
+/// The headline figures of the ARO spread.
+fn metrics(t: &Tally) -> Vec<Metric> {
+    vec![
         Metric::new(
             "aro.final_sd",
             "ARO standard deviation within final score groups (rating points)",
             "tournaments",
-            Estimate::mean(&final_sd),
+            Estimate::mean(&t.final_sd),
         ),
         Metric::new(
             "aro.final_range",
             "ARO range (max - min) within final score groups (rating points)",
             "tournaments",
-            Estimate::mean(&final_range),
+            Estimate::mean(&t.final_range),
         ),
         Metric::new(
             "aro.round_sd",
             "ARO standard deviation within a round's score groups after the round, rounds 2 on (rating points)",
             "tournaments",
-            Estimate::mean(&round_sd),
+            Estimate::mean(&t.round_sd),
         ),
         Metric::new(
             "aro.round_range",
             "ARO range within a round's score groups after the round, rounds 2 on (rating points)",
             "tournaments",
-            Estimate::mean(&round_range),
+            Estimate::mean(&t.round_range),
         ),
-    ];
+    ]
+}
 
+/// The spread by round; no chart without rounds.
+fn rounds_figure(t: &Tally) -> (Table, Option<Chart>) {
     let mut t_round = Table::new(
         "aro_spread_by_round",
         "ARO spread within the round's score groups after the round, by round",
@@ -195,7 +211,7 @@ pub fn section(run: &RunData, dubov: bool) -> Section {
         ],
     );
     let (mut sd_pts, mut range_pts) = (Vec::new(), Vec::new());
-    for (&r, (sd, range)) in &per_round {
+    for (&r, (sd, range)) in &t.per_round {
         let (es, er) = (Estimate::mean(sd), Estimate::mean(range));
         let [slo, shi] = ci_cells(es.ci());
         let [rlo, rhi] = ci_cells(er.ci());
@@ -213,37 +229,38 @@ pub fn section(run: &RunData, dubov: bool) -> Section {
             pts.push(Point::of(f64::from(r), e, 1.0));
         }
     }
-    let mut charts = Vec::new();
-    if !per_round.is_empty() {
-        charts.push(Chart {
-            id: "aro-spread-by-round".into(),
-            title: "ARO spread within score groups, by round".into(),
-            caption: "For each round, the standard deviation and the range (max − min) of the AROs after the round of the players of each score group of that round (groups.csv; groups with at least two players who have an ARO), averaged over the groups weighted by those players, then over tournaments; error bars are 95% t intervals over tournaments (clustered by tournament).".into(),
-            x_label: "round".into(),
-            y_label: "rating points".into(),
-            kind: ChartKind::Lines {
-                log_y: false,
-                x_ticks: Some(per_round.keys().map(|&r| (f64::from(r), r.to_string())).collect()),
+    let chart = (!t.per_round.is_empty()).then(|| Chart {
+        id: "aro-spread-by-round".into(),
+        title: "ARO spread within score groups, by round".into(),
+        caption: "For each round, the standard deviation and the range (max − min) of the AROs after the round of the players of each score group of that round (groups.csv; groups with at least two players who have an ARO), averaged over the groups weighted by those players, then over tournaments; error bars are 95% t intervals over tournaments (clustered by tournament).".into(),
+        x_label: "round".into(),
+        y_label: "rating points".into(),
+        kind: ChartKind::Lines {
+            log_y: false,
+            x_ticks: Some(t.per_round.keys().map(|&r| (f64::from(r), r.to_string())).collect()),
+        },
+        series: vec![
+            Series {
+                name: "standard deviation".into(),
+                points: sd_pts,
             },
-            series: vec![
-                Series {
-                    name: "standard deviation".into(),
-                    points: sd_pts,
-                },
-                Series {
-                    name: "range".into(),
-                    points: range_pts,
-                },
-            ],
-        });
-    }
+            Series {
+                name: "range".into(),
+                points: range_pts,
+            },
+        ],
+    });
+    (t_round, chart)
+}
 
+/// The final spread by place in the standing; no chart without a value.
+fn places_figure(t: &Tally) -> (Table, Option<Chart>) {
     let mut t_place = Table::new(
         "aro_spread_by_final_place",
         "ARO standard deviation within final score groups, by the group's place in the standing",
         &["place", "sd", "ci_low", "ci_high", "tournaments"],
     );
-    let place_est: Vec<Estimate> = per_fifth.iter().map(|v| Estimate::mean(v)).collect();
+    let place_est: Vec<Estimate> = t.per_fifth.iter().map(|v| Estimate::mean(v)).collect();
     for (place, e) in FIFTHS.iter().zip(&place_est) {
         let [lo, hi] = ci_cells(e.ci());
         t_place.push(vec![
@@ -254,19 +271,30 @@ pub fn section(run: &RunData, dubov: bool) -> Section {
             e.clusters().to_string(),
         ]);
     }
-    if place_est.iter().any(|e| !e.value().is_nan()) {
-        charts.push(bars(
-            "aro-spread-by-final-place",
-            "ARO spread within final score groups, by place",
-            "Standard deviation of the final AROs of the players of each final score group (players.csv), by the group's place in the final standing (fifths of the players with an ARO, by the middle of the group; the top fifth holds the leaders), averaged over the groups weighted by their players, then over tournaments; error bars are 95% t intervals over tournaments (clustered by tournament).",
-            "final score group's place in the standing",
-            "ARO standard deviation (rating points)",
+    let chart = place_est.iter().any(|e| !e.value().is_nan()).then(|| {
+        bar_chart(
+            ChartText {
+                id: "aro-spread-by-final-place",
+                title: "ARO spread within final score groups, by place",
+                caption: "Standard deviation of the final AROs of the players of each final score group (players.csv), by the group's place in the final standing (fifths of the players with an ARO, by the middle of the group; the top fifth holds the leaders), averaged over the groups weighted by their players, then over tournaments; error bars are 95% t intervals over tournaments (clustered by tournament).",
+                x_label: "final score group's place in the standing",
+                y_label: "ARO standard deviation (rating points)",
+            },
             FIFTHS.iter().map(|s| s.to_string()).collect(),
             vec![("standard deviation".into(), place_est)],
             1.0,
-        ));
-    }
+        )
+    });
+    (t_place, chart)
+}
 
+/// The section; `dubov` puts the system's own aim in the title and the introduction.
+pub fn section(run: &RunData, dubov: bool) -> Section {
+    let tally = Tally::of(run);
+    let metrics = metrics(&tally);
+    let (t_round, round_chart) = rounds_figure(&tally);
+    let (t_place, place_chart) = places_figure(&tally);
+    let charts = round_chart.into_iter().chain(place_chart).collect();
     let aim = "The Dubov system pairs to equalise this figure (1997 preface, C.04.4.1 (2026)): \
                players of one score group should have met opponents of the same average rating. ";
     let intro = format!(

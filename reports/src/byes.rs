@@ -7,20 +7,27 @@
 //! exact Korn-Graubard below 10 byes). `bye_player_score` is read as the receiver's score
 //! before the round.
 
-use crate::load::RunData;
-use crate::model::{bars, ci_cells, num, Metric, Section, Table};
+use crate::load::{PerTournament, RunData, Tournament};
+use crate::model::{bar_chart, ci_cells, num, Chart, ChartText, Metric, Section, Table};
 use crate::stats::{decile, share_of_category, shares_by_category, Estimate};
 use std::collections::BTreeMap;
 
-pub fn section(run: &RunData) -> Section {
-    let mut per_tournament = Vec::new();
-    let mut by_decile = Vec::new();
-    let mut by_score = Vec::new();
-    let mut bottom = Vec::new();
-    let mut twice = Vec::new();
-    let mut percentile = Vec::new();
-    let mut total = 0u64;
-    for t in &run.tournaments {
+/// What the byes section counts per tournament, gathered in one pass over the run.
+#[derive(Default)]
+struct Tally {
+    per_tournament: Vec<(u64, f64)>,
+    /// Byes by the receiver's rating decile, and by his score in half points.
+    by_decile: Vec<(u64, BTreeMap<usize, f64>, f64)>,
+    by_score: Vec<(u64, BTreeMap<i64, f64>, f64)>,
+    bottom: Vec<(u64, f64, f64)>,
+    twice: Vec<(u64, f64, f64)>,
+    percentile: Vec<(u64, f64)>,
+    total: u64,
+}
+
+impl PerTournament for Tally {
+    /// The byes of tournament `t` and who received them.
+    fn add(&mut self, t: &Tournament) {
         let id = t.row.tournament;
         let mut order: Vec<_> = t.players.iter().collect();
         order.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(a.player.cmp(&b.player)));
@@ -43,50 +50,58 @@ pub fn section(run: &RunData) -> Section {
                 *score.entry((s * 2.0).round() as i64).or_default() += 1.0;
             }
         }
-        total += count as u64;
-        per_tournament.push((id, count));
+        self.total += count as u64;
+        self.per_tournament.push((id, count));
         if !pct.is_empty() {
-            percentile.push((id, pct.iter().sum::<f64>() / pct.len() as f64));
+            self.percentile
+                .push((id, pct.iter().sum::<f64>() / pct.len() as f64));
         }
-        bottom.push((id, dec.get(&10).copied().unwrap_or(0.0), count));
+        self.bottom
+            .push((id, dec.get(&10).copied().unwrap_or(0.0), count));
         let scored: f64 = score.values().sum();
-        by_decile.push((id, dec, count));
-        by_score.push((id, score, scored));
+        self.by_decile.push((id, dec, count));
+        self.by_score.push((id, score, scored));
         let receivers = t.players.iter().filter(|p| p.pabs > 0).count() as f64;
         let more = t.players.iter().filter(|p| p.pabs > 1).count() as f64;
-        twice.push((id, more, receivers));
+        self.twice.push((id, more, receivers));
     }
+}
 
-    let metrics = vec![
+/// The headline figures of the byes.
+fn metrics(t: &Tally) -> Vec<Metric> {
+    vec![
         Metric::new(
             "byes.per_tournament",
             "Pairing-allocated byes per tournament",
             "tournaments",
-            Estimate::mean(&per_tournament),
+            Estimate::mean(&t.per_tournament),
         ),
         Metric::new(
             "byes.rating_position",
             "Rating position of the bye receiver (0 = highest rated, 1 = lowest)",
             "tournaments",
-            Estimate::mean(&percentile),
+            Estimate::mean(&t.percentile),
         ),
         Metric::new(
             "byes.bottom_decile",
             "Byes given to the lowest-rated tenth of the field",
             "byes",
-            Estimate::ratio(&bottom),
+            Estimate::ratio(&t.bottom),
         )
         .percent(),
         Metric::new(
             "byes.more_than_one",
             "Bye receivers who received more than one pairing-allocated bye",
             "receivers",
-            Estimate::ratio(&twice),
+            Estimate::ratio(&t.twice),
         )
         .percent(),
-    ];
+    ]
+}
 
-    let shares = shares_by_category(&by_decile);
+/// Byes by rating decile.
+fn deciles_figure(t: &Tally) -> (Table, Chart) {
+    let shares = shares_by_category(&t.by_decile);
     let mut t_dec = Table::new(
         "byes_by_rating_decile",
         "Pairing-allocated byes by the receiver's rating decile (1 = highest rated)",
@@ -99,7 +114,7 @@ pub fn section(run: &RunData) -> Section {
         let e = &shares
             .get(&d)
             .cloned()
-            .unwrap_or_else(|| share_of_category(&by_decile, &d));
+            .unwrap_or_else(|| share_of_category(&t.by_decile, &d));
         let c = e.counts().map_or(0.0, |c| c.0);
         let [lo, hi] = ci_cells(e.ci());
         t_dec.push(vec![
@@ -113,19 +128,25 @@ pub fn section(run: &RunData) -> Section {
         cats.push(d.to_string());
         ests.push(e.clone());
     }
-    let dec_chart = bars(
-        "byes-by-rating",
-        "Byes by rating decile",
-        "Share of all pairing-allocated byes received by each rating decile of the field (1 = highest rated), log scale; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard below 10 byes); empty bars have none.",
-        "rating decile of the receiver (1 = highest)",
-        "byes (%, log scale)",
+    let dec_chart = bar_chart(
+        ChartText {
+            id: "byes-by-rating",
+            title: "Byes by rating decile",
+            caption: "Share of all pairing-allocated byes received by each rating decile of the field (1 = highest rated), log scale; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard below 10 byes); empty bars have none.",
+            x_label: "rating decile of the receiver (1 = highest)",
+            y_label: "byes (%, log scale)",
+        },
         cats,
         vec![("byes".into(), ests)],
         100.0,
     )
     .log_y();
+    (t_dec, dec_chart)
+}
 
-    let shares = shares_by_category(&by_score);
+/// Byes by score.
+fn scores_figure(t: &Tally) -> (Table, Chart) {
+    let shares = shares_by_category(&t.by_score);
     let mut t_score = Table::new(
         "byes_by_score",
         "Pairing-allocated byes by the receiver's score before the round",
@@ -146,17 +167,28 @@ pub fn section(run: &RunData) -> Section {
         cats.push(format!("{score:.1}"));
         ests.push(e.clone());
     }
-    let score_chart = bars(
-        "byes-by-score",
-        "Byes by score",
-        "Share of all pairing-allocated byes by the receiver's score before the round; error bars are 95% clustered intervals (cluster-robust by tournament).",
-        "score of the receiver (points)",
-        "byes (%)",
+    let score_chart = bar_chart(
+        ChartText {
+            id: "byes-by-score",
+            title: "Byes by score",
+            caption: "Share of all pairing-allocated byes by the receiver's score before the round; error bars are 95% clustered intervals (cluster-robust by tournament).",
+            x_label: "score of the receiver (points)",
+            y_label: "byes (%)",
+        },
         cats,
         vec![("byes".into(), ests)],
         100.0,
     );
+    (t_score, score_chart)
+}
 
+/// The byes section of the report: its metrics, then one figure (chart and table) each.
+pub fn section(run: &RunData) -> Section {
+    let tally = Tally::of(run);
+    let (t_dec, dec_chart) = deciles_figure(&tally);
+    let (t_score, score_chart) = scores_figure(&tally);
+    let total = tally.total;
+    let metrics = metrics(&tally);
     Section {
         id: "byes",
         title: "Byes",

@@ -11,8 +11,10 @@
 //! coefficient of "+1" in a least-squares fit of the score on "+1" and true strength with one
 //! intercept per tournament, over the players at +1 or -1 (cluster-robust by tournament).
 
-use crate::load::{PlayerRow, RunData};
-use crate::model::{bars, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
+use crate::load::{PerTournament, PlayerRow, RunData, Tournament};
+use crate::model::{
+    bar_chart, num, Chart, ChartKind, ChartText, Metric, Point, Section, Series, Table,
+};
 use crate::stats::{decile, shares_by_category, within_regression, Estimate};
 use std::collections::BTreeMap;
 
@@ -93,30 +95,48 @@ fn category_table<K: std::fmt::Display>(
     (t, cats, ests)
 }
 
-pub fn section(run: &RunData) -> Section {
-    let mut ge2 = Vec::new();
-    let mut mean_abs = Vec::new();
-    let mut three = Vec::new();
-    let mut top_three = Vec::new();
-    let mut top_over2 = Vec::new();
-    let mut white = Vec::new();
-    let mut gain = Vec::new();
-    let mut regression = Vec::new();
-    let mut dist = Vec::new();
-    let mut runs = Vec::new();
-    let mut granted: [Units; 3] = Default::default();
-    // round -> kind -> per-tournament (granted, preferences)
-    let mut by_round: BTreeMap<u32, [Units; 3]> = BTreeMap::new();
+/// What the colour section counts per tournament, gathered in one pass over the run.
+#[derive(Default)]
+struct Tally {
+    /// Players ending with |colour difference| >= 2, of those who played.
+    ge2: Units,
+    mean_abs: Vec<(u64, f64)>,
+    three: Units,
+    top_three: Units,
+    top_over2: Units,
+    /// White's points of the games played.
+    white: Units,
+    /// The extra-White effect: score at +1 minus score at -1, and the players of the
+    /// regression (score, +1, strength).
+    gain: Vec<(u64, f64)>,
+    regression: Vec<(u64, f64, f64, f64)>,
+    /// Players by final colour difference and by longest same-colour run.
+    dist: Vec<(u64, BTreeMap<i32, f64>, f64)>,
+    runs: Vec<(u64, BTreeMap<u32, f64>, f64)>,
+    /// Preferences granted, per kind, over all rounds and per round.
+    granted: [Units; 3],
+    by_round: BTreeMap<u32, [Units; 3]>,
+}
 
-    for t in &run.tournaments {
+impl PerTournament for Tally {
+    fn add(&mut self, t: &Tournament) {
+        self.players(t);
+        self.rounds(t);
+    }
+}
+
+impl Tally {
+    /// The players' figures of tournament `t`: colour differences, runs, the extra White.
+    fn players(&mut self, t: &Tournament) {
         let id = t.row.tournament;
         let played: Vec<_> = t.players.iter().filter(|p| p.games > 0).collect();
         let n = played.len() as f64;
         let count = |f: &dyn Fn(&PlayerRow) -> bool| played.iter().filter(|p| f(p)).count() as f64;
-        ge2.push((id, count(&|p| p.colour_diff.abs() >= 2), n));
-        three.push((id, count(&|p| p.longest_same_colour_run >= 3), n));
+        self.ge2.push((id, count(&|p| p.colour_diff.abs() >= 2), n));
+        self.three
+            .push((id, count(&|p| p.longest_same_colour_run >= 3), n));
         if !played.is_empty() {
-            mean_abs.push((
+            self.mean_abs.push((
                 id,
                 played
                     .iter()
@@ -131,8 +151,8 @@ pub fn section(run: &RunData) -> Section {
             *d.entry(p.colour_diff).or_default() += 1.0;
             *r.entry(p.longest_same_colour_run).or_default() += 1.0;
         }
-        dist.push((id, d, n));
-        runs.push((id, r, n));
+        self.dist.push((id, d, n));
+        self.runs.push((id, r, n));
         let mean_score = |c: i32| {
             let s: Vec<f64> = played
                 .iter()
@@ -142,16 +162,22 @@ pub fn section(run: &RunData) -> Section {
             (!s.is_empty()).then(|| s.iter().sum::<f64>() / s.len() as f64)
         };
         if let (Some(plus), Some(minus)) = (mean_score(1), mean_score(-1)) {
-            gain.push((id, plus - minus));
+            self.gain.push((id, plus - minus));
         }
         for p in played.iter().filter(|p| p.colour_diff.abs() == 1) {
-            regression.push((
+            self.regression.push((
                 id,
                 p.score,
                 f64::from(u8::from(p.colour_diff == 1)),
                 p.strength / 100.0,
             ));
         }
+    }
+
+    /// The rounds' figures of tournament `t`: White's score, preferences granted, the final
+    /// round's topscorers.
+    fn rounds(&mut self, t: &Tournament) {
+        let id = t.row.tournament;
         let (mut ww, mut dr, mut bw) = (0.0, 0.0, 0.0);
         let mut totals = [(0.0, 0.0); 3];
         for r in &t.rounds {
@@ -160,7 +186,7 @@ pub fn section(run: &RunData) -> Section {
             bw += f64::from(r.black_wins);
             let asked = [r.pref_absolute, r.pref_strong, r.pref_mild];
             let denied = [r.denied_absolute, r.denied_strong, r.denied_mild];
-            let e = by_round.entry(r.round).or_default();
+            let e = self.by_round.entry(r.round).or_default();
             for k in 0..3 {
                 let g = f64::from(asked[k] - denied[k].min(asked[k]));
                 e[k].push((id, g, f64::from(asked[k])));
@@ -169,49 +195,54 @@ pub fn section(run: &RunData) -> Section {
             }
             if r.last_round && r.topscorers > 0 {
                 let n = f64::from(r.topscorers);
-                top_three.push((id, f64::from(r.topscorers_three_in_row), n));
-                top_over2.push((id, f64::from(r.topscorers_diff_over_2), n));
+                self.top_three
+                    .push((id, f64::from(r.topscorers_three_in_row), n));
+                self.top_over2
+                    .push((id, f64::from(r.topscorers_diff_over_2), n));
             }
         }
-        for k in 0..3 {
-            granted[k].push((id, totals[k].0, totals[k].1));
+        for (units, (got, asked)) in self.granted.iter_mut().zip(totals) {
+            units.push((id, got, asked));
         }
-        white.push((id, ww + 0.5 * dr, ww + dr + bw));
+        self.white.push((id, ww + 0.5 * dr, ww + dr + bw));
     }
+}
 
+/// The headline figures of colour fairness.
+fn metrics(t: &Tally) -> Vec<Metric> {
     let mut metrics = vec![
         Metric::new(
             "colour.abs_diff_ge2",
             "Players ending with |colour difference| >= 2",
             "players",
-            share(&ge2),
+            share(&t.ge2),
         )
         .percent(),
         Metric::new(
             "colour.mean_abs_diff",
             "Mean |colour difference| per player (mean over tournaments)",
             "tournaments",
-            Estimate::mean(&mean_abs),
+            Estimate::mean(&t.mean_abs),
         ),
         Metric::new(
             "colour.three_in_row",
             "Players who had the same colour three times in a row",
             "players",
-            share(&three),
+            share(&t.three),
         )
         .percent(),
         Metric::new(
             "colour.topscorers_three_in_row",
             "Final round: topscorers with the same colour three times in a row",
             "topscorers",
-            share(&top_three),
+            share(&t.top_three),
         )
         .percent(),
         Metric::new(
             "colour.topscorers_diff_over_2",
             "Final round: topscorers with |colour difference| > 2",
             "topscorers",
-            share(&top_over2),
+            share(&t.top_over2),
         )
         .percent(),
     ];
@@ -221,7 +252,7 @@ pub fn section(run: &RunData) -> Section {
                 &format!("colour.pref_granted_{kind}"),
                 &format!("{kind} colour preferences granted (all rounds)"),
                 "preferences",
-                share(&granted[k]),
+                share(&t.granted[k]),
             )
             .percent(),
         );
@@ -231,7 +262,7 @@ pub fn section(run: &RunData) -> Section {
             "colour.white_score",
             "White's score in played games (points per game)",
             "games",
-            share(&white),
+            share(&t.white),
         )
         .percent(),
     );
@@ -239,9 +270,9 @@ pub fn section(run: &RunData) -> Section {
         "colour.extra_white_gain",
         "Score of players at colour difference +1 minus players at -1 (points, not adjusted)",
         "tournaments",
-        Estimate::mean(&gain),
+        Estimate::mean(&t.gain),
     ));
-    if let Some(e) = within_regression(&regression) {
+    if let Some(e) = within_regression(&t.regression) {
         metrics.push(Metric::new(
             "colour.extra_white_gain_adjusted",
             "Score of players at +1 minus players at -1, adjusted for true strength (points, regression)",
@@ -249,49 +280,62 @@ pub fn section(run: &RunData) -> Section {
             e,
         ));
     }
+    metrics
+}
 
-    // Final colour difference, log scale so that ±2 and beyond show.
-    let (t_dist, cats, ests) = category_table(
+/// Final colour difference, log scale so that ±2 and beyond show.
+fn difference_figure(t: &Tally) -> (Table, Chart) {
+    let (table, cats, ests) = category_table(
         "colour_difference",
         "Final colour difference (whites - blacks), all players who played",
         "colour_diff",
-        &shares_by_category(&dist),
+        &shares_by_category(&t.dist),
         |d| format!("{d:+}"),
     );
-    let dist_chart = bars(
-        "colour-difference",
-        "Final colour difference",
-        "Share of players by final colour difference (whites minus blacks), pooled over all tournaments, on a log scale so that the rare differences of ±2 and beyond show; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard for fewer than 10 players).",
-        "colour difference (whites - blacks)",
-        "players (%, log scale)",
+    let chart = bar_chart(
+        ChartText {
+            id: "colour-difference",
+            title: "Final colour difference",
+            caption: "Share of players by final colour difference (whites minus blacks), pooled over all tournaments, on a log scale so that the rare differences of ±2 and beyond show; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard for fewer than 10 players).",
+            x_label: "colour difference (whites - blacks)",
+            y_label: "players (%, log scale)",
+        },
         cats,
         vec![("players".to_string(), ests)],
         100.0,
     )
     .log_y();
+    (table, chart)
+}
 
-    // Longest same-colour run.
-    let (t_runs, cats, ests) = category_table(
+/// Longest same-colour run.
+fn runs_figure(t: &Tally) -> (Table, Chart) {
+    let (table, cats, ests) = category_table(
         "same_colour_runs",
         "Players by their longest run of the same colour in consecutive played games",
         "longest_run",
-        &shares_by_category(&runs),
+        &shares_by_category(&t.runs),
         |r| r.to_string(),
     );
-    let runs_chart = bars(
-        "same-colour-runs",
-        "Longest same-colour run",
-        "Share of players by the longest run of the same colour in their played games, pooled over all tournaments (log scale); error bars are 95% clustered intervals (cluster-robust by tournament).",
-        "longest run of the same colour (games)",
-        "players (%, log scale)",
+    let chart = bar_chart(
+        ChartText {
+            id: "same-colour-runs",
+            title: "Longest same-colour run",
+            caption: "Share of players by the longest run of the same colour in their played games, pooled over all tournaments (log scale); error bars are 95% clustered intervals (cluster-robust by tournament).",
+            x_label: "longest run of the same colour (games)",
+            y_label: "players (%, log scale)",
+        },
         cats,
         vec![("players".to_string(), ests)],
         100.0,
     )
     .log_y();
+    (table, chart)
+}
 
-    // Preferences granted per round.
-    let mut t_pref = Table::new(
+/// Preferences granted per round.
+fn preferences_figure(t: &Tally) -> (Table, Chart) {
+    let mut table = Table::new(
         "colour_preferences_by_round",
         "Colour preferences granted per round and kind",
         &[
@@ -311,7 +355,7 @@ pub fn section(run: &RunData) -> Section {
             points: Vec::new(),
         })
         .collect();
-    for (&round, e) in &by_round {
+    for (&round, e) in &t.by_round {
         for (k, kind) in KINDS.iter().enumerate() {
             let est = share(&e[k]);
             let Some((g, p)) = est.counts().filter(|c| c.1 > 0.0) else {
@@ -319,7 +363,7 @@ pub fn section(run: &RunData) -> Section {
             };
             let ci = est.ci();
             let [lo, hi] = crate::model::ci_cells(ci);
-            t_pref.push(vec![
+            table.push(vec![
                 round.to_string(),
                 kind.to_string(),
                 num(p),
@@ -335,7 +379,7 @@ pub fn section(run: &RunData) -> Section {
             }
         }
     }
-    let pref_chart = Chart {
+    let chart = Chart {
         id: "colour-preferences".into(),
         title: "Colour preferences granted per round".into(),
         caption: "Share of paired players with an absolute, strong or mild colour preference who received their preferred colour, per round, pooled over all tournaments; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament).".into(),
@@ -347,13 +391,16 @@ pub fn section(run: &RunData) -> Section {
         },
         series,
     };
+    (table, chart)
+}
 
-    // Who gets the extra White.
+/// Who gets the extra White.
+fn extra_white_figure(run: &RunData) -> (Table, Chart) {
     let by_rating = extra_white_by_decile(run, |a, b| {
         b.rating.total_cmp(&a.rating).then(a.player.cmp(&b.player))
     });
     let by_rank = extra_white_by_decile(run, |a, b| a.rank.cmp(&b.rank));
-    let mut t_extra = Table::new(
+    let mut table = Table::new(
         "extra_white_by_decile",
         "Players ending with more Whites than Blacks, by rating decile and final rank decile (1 = top)",
         &["order", "decile", "players", "all_players", "share", "ci_low", "ci_high"],
@@ -367,7 +414,7 @@ pub fn section(run: &RunData) -> Section {
         for (d, e) in m {
             let (k, n) = e.counts().unwrap_or((0.0, 0.0));
             let [lo, hi] = crate::model::ci_cells(e.ci());
-            t_extra.push(vec![
+            table.push(vec![
                 name.trim_start_matches("by ").replace(" decile", ""),
                 d.to_string(),
                 num(k),
@@ -385,7 +432,7 @@ pub fn section(run: &RunData) -> Section {
             points: pts,
         });
     }
-    let extra_chart = Chart {
+    let chart = Chart {
         id: "extra-white".into(),
         title: "Who gets the extra White".into(),
         caption: "Share of players ending with more Whites than Blacks (colour difference > 0), by rating decile and by final-rank decile within the tournament (1 = highest rated / best ranked), pooled over tournaments; error bars are 95% clustered intervals (cluster-robust by tournament).".into(),
@@ -397,9 +444,17 @@ pub fn section(run: &RunData) -> Section {
         },
         series: extra_series,
     };
+    (table, chart)
+}
 
+/// The colour section of the report: its metrics, then one figure (chart and table) each.
+pub fn section(run: &RunData) -> Section {
+    let tally = Tally::of(run);
+    let (t_dist, dist_chart) = difference_figure(&tally);
+    let (t_runs, runs_chart) = runs_figure(&tally);
+    let (t_pref, pref_chart) = preferences_figure(&tally);
+    let (t_extra, extra_chart) = extra_white_figure(run);
     let (group_chart, t_group) = denied_by_score_group(run);
-
     Section {
         id: "colour",
         title: "Colour",
@@ -409,7 +464,7 @@ pub fn section(run: &RunData) -> Section {
                 The extra-White effect compares, within each tournament, the mean score of players who ended with one White more than Black (+1) against those with one Black more (-1); \
                 the adjusted effect is the coefficient of +1 in a regression of the score on +1 and true strength with one intercept per tournament (cluster-robust by tournament)."
             .into(),
-        metrics,
+        metrics: metrics(&tally),
         charts: [dist_chart, runs_chart, pref_chart, extra_chart]
             .into_iter()
             .chain(group_chart)
@@ -501,12 +556,14 @@ fn denied_by_score_group(run: &RunData) -> (Option<Chart>, Table) {
         }
         series.push((kind.to_string(), ests));
     }
-    let chart = bars(
-        "denied-by-score-group",
-        "Colour preferences denied, by score group",
-        "Share of preferences (absolute, strong, mild) not granted to the players of a score group, by the group's place in its round's field (fifths of the players to pair, by the middle of the group; the top fifth holds the leaders), pooled over rounds and tournaments from groups.csv (log scale); error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament).",
-        "score group's place in the field",
-        "preferences denied (%, log scale)",
+    let chart = bar_chart(
+        ChartText {
+            id: "denied-by-score-group",
+            title: "Colour preferences denied, by score group",
+            caption: "Share of preferences (absolute, strong, mild) not granted to the players of a score group, by the group's place in its round's field (fifths of the players to pair, by the middle of the group; the top fifth holds the leaders), pooled over rounds and tournaments from groups.csv (log scale); error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament).",
+            x_label: "score group's place in the field",
+            y_label: "preferences denied (%, log scale)",
+        },
         FIFTHS.iter().map(|s| s.to_string()).collect(),
         series,
         100.0,

@@ -10,7 +10,7 @@
 //! is a share of independent tournaments (Wilson, Clopper-Pearson below 10).
 
 use crate::load::{RunData, Tournament};
-use crate::model::{bars, ci_cells, group_digits, num, Metric, Section, Table};
+use crate::model::{bar_chart, ci_cells, group_digits, num, ChartText, Metric, Section, Table};
 use crate::stats::Estimate;
 use std::collections::BTreeMap;
 
@@ -167,22 +167,26 @@ pub fn section(run: &RunData) -> Option<Section> {
         without.push(no.rounds);
     }
 
-    let field_chart = bars(
-        "disagreements-by-field",
-        "Rounds paired differently, by field size",
-        "Share of the rounds paired that the compared engine paired differently, by the number of players of the tournament; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard below 10 rounds).",
-        "players",
-        "rounds paired differently (%)",
+    let field_chart = bar_chart(
+        ChartText {
+            id: "disagreements-by-field",
+            title: "Rounds paired differently, by field size",
+            caption: "Share of the rounds paired that the compared engine paired differently, by the number of players of the tournament; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard below 10 rounds).",
+            x_label: "players",
+            y_label: "rounds paired differently (%)",
+        },
         classes.into_iter().map(class_label).collect(),
         vec![("rounds".into(), field_ests)],
         100.0,
     );
-    let event_chart = bars(
-        "disagreements-by-event",
-        "Rounds paired differently, by event",
-        "Share of the rounds paired that the compared engine paired differently, in the tournaments that hold the event and in those that do not; error bars are 95% clustered intervals.",
-        "event in the tournament",
-        "rounds paired differently (%)",
+    let event_chart = bar_chart(
+        ChartText {
+            id: "disagreements-by-event",
+            title: "Rounds paired differently, by event",
+            caption: "Share of the rounds paired that the compared engine paired differently, in the tournaments that hold the event and in those that do not; error bars are 95% clustered intervals.",
+            x_label: "event in the tournament",
+            y_label: "rounds paired differently (%)",
+        },
         event_cats,
         vec![("with".into(), with), ("without".into(), without)],
         100.0,

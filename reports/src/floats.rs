@@ -11,8 +11,10 @@
 //! (t interval). "Repeated" shares pool the repeated floats over all floats of that kind of the
 //! run (ratio estimator, cluster-robust by tournament).
 
-use crate::load::{PlayerRow, RunData, Tournament};
-use crate::model::{bars, ci_cells, num, Chart, ChartKind, Metric, Point, Section, Series, Table};
+use crate::load::{PerTournament, PlayerRow, RunData, Tournament};
+use crate::model::{
+    bar_chart, ci_cells, num, Chart, ChartKind, ChartText, Metric, Point, Section, Series, Table,
+};
 use crate::stats::{decile, share_of_category, shares_by_category, Estimate};
 use std::collections::BTreeMap;
 
@@ -90,118 +92,133 @@ fn pairings(r: &crate::load::RoundRow) -> f64 {
     ) / 2.0
 }
 
-pub fn section(run: &RunData) -> Section {
-    let mut down_pp = Vec::new();
-    let mut down_no_pab = Vec::new();
-    let mut up_pp = Vec::new();
-    let mut rep_down = Vec::new();
-    let mut rep_up = Vec::new();
-    let mut two_down = Vec::new();
-    let mut two_up = Vec::new();
-    let mut pair_diff = Vec::new();
-    let mut dist_down = Vec::new();
-    let mut dist_up = Vec::new();
-    // round -> per tournament (floated pairs, pairings)
-    let mut pairs_by_round: BTreeMap<u32, Vec<(u64, f64, f64)>> = BTreeMap::new();
+/// What the floats section counts per tournament, gathered in one pass over the run.
+#[derive(Default)]
+struct Tally {
+    down_pp: Vec<(u64, f64)>,
+    down_no_pab: Vec<(u64, f64)>,
+    up_pp: Vec<(u64, f64)>,
+    rep_down: Vec<(u64, f64, f64)>,
+    rep_up: Vec<(u64, f64, f64)>,
+    two_down: Vec<(u64, f64, f64)>,
+    two_up: Vec<(u64, f64, f64)>,
+    pair_diff: Vec<(u64, f64)>,
+    dist_down: Vec<(u64, BTreeMap<u32, f64>, f64)>,
+    dist_up: Vec<(u64, BTreeMap<u32, f64>, f64)>,
+    /// round -> per tournament (floated pairs, pairings)
+    pairs_by_round: BTreeMap<u32, Vec<(u64, f64, f64)>>,
+}
 
-    for t in &run.tournaments {
+impl PerTournament for Tally {
+    /// The floats of tournament `t`: per player, repeated, floated pairs.
+    fn add(&mut self, t: &Tournament) {
         let id = t.row.tournament;
         let ps = played(t);
         let n = ps.len() as f64;
         if !ps.is_empty() {
             let mean = |f: &dyn Fn(&PlayerRow) -> f64| ps.iter().map(|p| f(p)).sum::<f64>() / n;
-            down_pp.push((id, mean(&|p| f64::from(p.downfloats))));
-            down_no_pab.push((
+            self.down_pp.push((id, mean(&|p| f64::from(p.downfloats))));
+            self.down_no_pab.push((
                 id,
                 mean(&|p| f64::from(p.downfloats.saturating_sub(p.pabs))),
             ));
-            up_pp.push((id, mean(&|p| f64::from(p.upfloats))));
+            self.up_pp.push((id, mean(&|p| f64::from(p.upfloats))));
         }
         let (mut dd, mut du): (BTreeMap<u32, f64>, BTreeMap<u32, f64>) = Default::default();
         for p in &ps {
             *dd.entry(p.downfloats).or_default() += 1.0;
             *du.entry(p.upfloats).or_default() += 1.0;
         }
-        dist_down.push((id, dd, n));
-        dist_up.push((id, du, n));
+        self.dist_down.push((id, dd, n));
+        self.dist_up.push((id, du, n));
         let sum = |f: &dyn Fn(&crate::load::RoundRow) -> f64| t.rounds.iter().map(f).sum::<f64>();
         let down = sum(&|r| f64::from(r.downfloats));
         let up = sum(&|r| f64::from(r.upfloats));
-        rep_down.push((id, sum(&|r| f64::from(r.repeated_downfloats)), down));
-        two_down.push((id, sum(&|r| f64::from(r.downfloats_two_before)), down));
-        rep_up.push((id, sum(&|r| f64::from(r.repeated_upfloats)), up));
-        two_up.push((id, sum(&|r| f64::from(r.upfloats_two_before)), up));
+        self.rep_down
+            .push((id, sum(&|r| f64::from(r.repeated_downfloats)), down));
+        self.two_down
+            .push((id, sum(&|r| f64::from(r.downfloats_two_before)), down));
+        self.rep_up
+            .push((id, sum(&|r| f64::from(r.repeated_upfloats)), up));
+        self.two_up
+            .push((id, sum(&|r| f64::from(r.upfloats_two_before)), up));
         let pairs = sum(&|r| f64::from(r.floated_pairs));
         if pairs > 0.0 {
-            pair_diff.push((id, sum(&|r| r.floated_score_diff) / pairs));
+            self.pair_diff
+                .push((id, sum(&|r| r.floated_score_diff) / pairs));
         }
         for r in &t.rounds {
-            pairs_by_round.entry(r.round).or_default().push((
+            self.pairs_by_round.entry(r.round).or_default().push((
                 id,
                 f64::from(r.floated_pairs),
                 pairings(r),
             ));
         }
     }
+}
 
-    let metrics = vec![
+/// The headline figures of floats.
+fn metrics(t: &Tally) -> Vec<Metric> {
+    vec![
         Metric::new(
             "floats.downfloats_per_player",
             "Downfloats per player, the pairing-allocated bye included",
             "tournaments",
-            Estimate::mean(&down_pp),
+            Estimate::mean(&t.down_pp),
         ),
         Metric::new(
             "floats.downfloats_per_player_no_pab",
             "Downfloats per player, the pairing-allocated bye left out",
             "tournaments",
-            Estimate::mean(&down_no_pab),
+            Estimate::mean(&t.down_no_pab),
         ),
         Metric::new(
             "floats.upfloats_per_player",
             "Upfloats per player",
             "tournaments",
-            Estimate::mean(&up_pp),
+            Estimate::mean(&t.up_pp),
         ),
         Metric::new(
             "floats.repeated_downfloats",
             "Downfloats repeating a downfloat of the previous round (PAB included)",
             "downfloats",
-            Estimate::ratio(&rep_down),
+            Estimate::ratio(&t.rep_down),
         )
         .percent(),
         Metric::new(
             "floats.repeated_upfloats",
             "Upfloats repeating an upfloat of the previous round",
             "upfloats",
-            Estimate::ratio(&rep_up),
+            Estimate::ratio(&t.rep_up),
         )
         .percent(),
         Metric::new(
             "floats.downfloats_two_before",
             "Downfloats of players who downfloated two rounds before (PAB included)",
             "downfloats",
-            Estimate::ratio(&two_down),
+            Estimate::ratio(&t.two_down),
         )
         .percent(),
         Metric::new(
             "floats.upfloats_two_before",
             "Upfloats of players who upfloated two rounds before",
             "upfloats",
-            Estimate::ratio(&two_up),
+            Estimate::ratio(&t.two_up),
         )
         .percent(),
         Metric::new(
             "floats.pair_score_diff",
             "Score difference of a floated pair (points, mean over tournaments)",
             "tournaments",
-            Estimate::mean(&pair_diff),
+            Estimate::mean(&t.pair_diff),
         ),
-    ];
+    ]
+}
 
-    // Distribution of floats per player.
-    let sd = shares_by_category(&dist_down);
-    let su = shares_by_category(&dist_up);
+/// Distribution of floats per player.
+fn per_player_figure(t: &Tally) -> (Table, Chart) {
+    let sd = shares_by_category(&t.dist_down);
+    let su = shares_by_category(&t.dist_up);
     let max = sd.keys().chain(su.keys()).copied().max().unwrap_or(0);
     let mut t_dist = Table::new(
         "floats_per_player",
@@ -221,11 +238,11 @@ pub fn section(run: &RunData) -> Section {
         let a = &sd
             .get(&k)
             .cloned()
-            .unwrap_or_else(|| share_of_category(&dist_down, &k));
+            .unwrap_or_else(|| share_of_category(&t.dist_down, &k));
         let b = &su
             .get(&k)
             .cloned()
-            .unwrap_or_else(|| share_of_category(&dist_up, &k));
+            .unwrap_or_else(|| share_of_category(&t.dist_up, &k));
         let count = |e: &Estimate| num(e.counts().map_or(0.0, |c| c.0));
         t_dist.push(vec![
             k.to_string(),
@@ -238,18 +255,24 @@ pub fn section(run: &RunData) -> Section {
         ed.push(a.clone());
         eu.push(b.clone());
     }
-    let dist_chart = bars(
-        "floats-per-player",
-        "Floats per player",
-        "Share of players by number of downfloats (the pairing-allocated bye counted as a downfloat) and upfloats over the tournament, pooled over all tournaments, log scale; error bars are 95% clustered intervals (cluster-robust by tournament).",
-        "floats in the tournament",
-        "players (%, log scale)",
+    let dist_chart = bar_chart(
+        ChartText {
+            id: "floats-per-player",
+            title: "Floats per player",
+            caption: "Share of players by number of downfloats (the pairing-allocated bye counted as a downfloat) and upfloats over the tournament, pooled over all tournaments, log scale; error bars are 95% clustered intervals (cluster-robust by tournament).",
+            x_label: "floats in the tournament",
+            y_label: "players (%, log scale)",
+        },
         cats,
         vec![("downfloats".into(), ed), ("upfloats".into(), eu)],
         100.0,
     )
     .log_y();
+    (t_dist, dist_chart)
+}
 
+/// Floats by rating decile and by final rank decile.
+fn decile_figures(run: &RunData) -> (Table, Chart, Chart) {
     let by_rating_down = by_decile(
         run,
         |a, b| b.rating.total_cmp(&a.rating).then(a.player.cmp(&b.player)),
@@ -326,7 +349,11 @@ pub fn section(run: &RunData) -> Section {
             ("upfloats", &by_rank_up),
         ],
     );
+    (t_dec, rating_chart, rank_chart)
+}
 
+/// Floated pairs per round.
+fn rounds_figure(t: &Tally) -> (Table, Chart) {
     let mut t_round = Table::new(
         "floated_pairs_by_round",
         "Floated pairs (pairings between different scores) per round, share of the round's pairings (column games: pairings, a match of two games counting one)",
@@ -340,7 +367,7 @@ pub fn section(run: &RunData) -> Section {
         ],
     );
     let mut pts = Vec::new();
-    for (round, units) in &pairs_by_round {
+    for (round, units) in &t.pairs_by_round {
         let e = Estimate::ratio(units);
         let Some((k, n)) = e.counts() else { continue };
         let [lo, hi] = ci_cells(e.ci());
@@ -369,7 +396,15 @@ pub fn section(run: &RunData) -> Section {
             points: pts,
         }],
     };
+    (t_round, round_chart)
+}
 
+/// The floats section of the report: its metrics, then one figure (chart and table) each.
+pub fn section(run: &RunData) -> Section {
+    let tally = Tally::of(run);
+    let (t_dist, dist_chart) = per_player_figure(&tally);
+    let (t_dec, rating_chart, rank_chart) = decile_figures(run);
+    let (t_round, round_chart) = rounds_figure(&tally);
     Section {
         id: "floats",
         title: "Floats",
@@ -378,7 +413,7 @@ pub fn section(run: &RunData) -> Section {
                 Per-player counts come from players.csv, repeated floats and floated pairs from rounds.csv. \
                 Deciles are taken within each tournament (1 = highest rated or best ranked) and averaged over tournaments."
             .into(),
-        metrics,
+        metrics: metrics(&tally),
         charts: vec![dist_chart, rating_chart, rank_chart, round_chart],
         tables: vec![t_dist, t_dec, t_round],
     }

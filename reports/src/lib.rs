@@ -492,29 +492,14 @@ fn difference_chart(a: &model::Chart, b: &model::Chart, paired: bool) -> Option<
     })
 }
 
-/// Compares two runs: writes `out/compare.html`, `out/tables/compare.csv` (B − A for every
-/// figure with its interval and p-value, paired when the runs share seed and configuration,
-/// with the Benjamini-Hochberg marking) and `out/headline.md` (the [`headline`] figures of
-/// both runs as a Markdown table), and returns run A's figures.
-pub fn compare(
-    dir_a: &Path,
-    dir_b: &Path,
-    out: &Path,
-    opts: &ReportOptions,
-) -> Result<ReportSummary, ReportError> {
-    let a = load::load(dir_a)?;
-    let b = load::load(dir_b)?;
-    let paired = a.pairs_with(&b);
-    let sa = sections(&a);
-    let sb = sections(&b);
-    let b_metrics: BTreeMap<&str, &Metric> = sb
-        .iter()
-        .flat_map(|s| &s.metrics)
-        .map(|m| (m.key.as_str(), m))
-        .collect();
-    // Every difference first, for the false-discovery-rate marking over all of them.
-    let diffs: Vec<Vec<Option<stats::Difference>>> = sa
-        .iter()
+/// Every difference B − A of the figures of A (`None` where B lacks the figure), in the order
+/// of A's sections and metrics: an untested figure is shown without a p-value or interval.
+fn differences(
+    sa: &[Section],
+    b_metrics: &BTreeMap<&str, &Metric>,
+    paired: bool,
+) -> Vec<Vec<Option<stats::Difference>>> {
+    sa.iter()
         .map(|s| {
             s.metrics
                 .iter()
@@ -536,14 +521,12 @@ pub fn compare(
                 })
                 .collect()
         })
-        .collect();
-    let p: Vec<f64> = diffs
-        .iter()
-        .flatten()
-        .map(|d| d.map_or(f64::NAN, |d| d.p))
-        .collect();
-    let discoveries = stats::benjamini_hochberg(&p, FDR);
-    let mut table = Table::new(
+        .collect()
+}
+
+/// The table of the comparison (`tables/compare.csv`), without rows.
+fn compare_table() -> Table {
+    Table::new(
         "compare",
         "Every figure of runs A and B with the difference B - A",
         &[
@@ -565,10 +548,75 @@ pub fn compare(
             "p",
             "bh_fdr_5",
         ],
-    );
+    )
+}
+
+/// One row of the comparison: run A's figure `m`, run B's (`other`), the difference and its
+/// Benjamini-Hochberg marking, for the table.
+fn compare_cells(
+    family: &str,
+    m: &Metric,
+    other: Option<&Metric>,
+    diff: &Option<stats::Difference>,
+    discovery: bool,
+) -> Vec<String> {
+    let [alo, ahi] = model::ci_cells(m.ci());
+    let (bv, [blo, bhi], bn) = match other {
+        Some(o) => (
+            model::num(o.estimate.value()),
+            model::ci_cells(o.ci()),
+            o.estimate.n().to_string(),
+        ),
+        None => (String::new(), [String::new(), String::new()], String::new()),
+    };
+    let (dv, [dlo, dhi], method, pv) = match diff {
+        Some(d) => (
+            model::num(d.value),
+            model::ci_cells(d.ci),
+            d.method,
+            model::num(d.p),
+        ),
+        None => (
+            String::new(),
+            [String::new(), String::new()],
+            "",
+            String::new(),
+        ),
+    };
+    vec![
+        family.to_string(),
+        m.key.clone(),
+        m.label.clone(),
+        model::num(m.estimate.value()),
+        alo,
+        ahi,
+        m.estimate.n().to_string(),
+        bv,
+        blo,
+        bhi,
+        bn,
+        dv,
+        dlo,
+        dhi,
+        method.to_string(),
+        pv,
+        u8::from(discovery).to_string(),
+    ]
+}
+
+/// The sections of run A with B's figures beside each (`rows`) and each chart merged with
+/// B's and followed by the difference; every row is written to `table` too.
+fn merged_sections<'a>(
+    (sa, sb): (&'a [Section], &'a [Section]),
+    b_metrics: &BTreeMap<&str, &'a Metric>,
+    diffs: &[Vec<Option<stats::Difference>>],
+    discoveries: &[bool],
+    paired: bool,
+    table: &mut Table,
+) -> Vec<(Section, Vec<html::CompareRow<'a>>)> {
     let mut merged = Vec::new();
     let mut flat = 0;
-    for (s, ds) in sa.iter().zip(&diffs) {
+    for (s, ds) in sa.iter().zip(diffs) {
         // Sections are matched by id: a section one run lacks (engines) has no charts to pair.
         let no_charts = Vec::new();
         let b_charts = sb
@@ -580,48 +628,7 @@ pub fn compare(
             let other = b_metrics.get(m.key.as_str()).copied();
             let discovery = discoveries[flat];
             flat += 1;
-            let [alo, ahi] = model::ci_cells(m.ci());
-            let (bv, [blo, bhi], bn) = match other {
-                Some(o) => (
-                    model::num(o.estimate.value()),
-                    model::ci_cells(o.ci()),
-                    o.estimate.n().to_string(),
-                ),
-                None => (String::new(), [String::new(), String::new()], String::new()),
-            };
-            let (dv, [dlo, dhi], method, pv) = match diff {
-                Some(d) => (
-                    model::num(d.value),
-                    model::ci_cells(d.ci),
-                    d.method,
-                    model::num(d.p),
-                ),
-                None => (
-                    String::new(),
-                    [String::new(), String::new()],
-                    "",
-                    String::new(),
-                ),
-            };
-            table.push(vec![
-                s.id.to_string(),
-                m.key.clone(),
-                m.label.clone(),
-                model::num(m.estimate.value()),
-                alo,
-                ahi,
-                m.estimate.n().to_string(),
-                bv,
-                blo,
-                bhi,
-                bn,
-                dv,
-                dlo,
-                dhi,
-                method.to_string(),
-                pv,
-                u8::from(discovery).to_string(),
-            ]);
+            table.push(compare_cells(s.id, m, other, diff, discovery));
             rows.push(html::CompareRow {
                 a: m,
                 b: other,
@@ -640,6 +647,46 @@ pub fn compare(
             .collect();
         merged.push((section, rows));
     }
+    merged
+}
+
+/// Compares two runs: writes `out/compare.html`, `out/tables/compare.csv` (B − A for every
+/// figure with its interval and p-value, paired when the runs share seed and configuration,
+/// with the Benjamini-Hochberg marking) and `out/headline.md` (the [`headline`] figures of
+/// both runs as a Markdown table), and returns run A's figures.
+pub fn compare(
+    dir_a: &Path,
+    dir_b: &Path,
+    out: &Path,
+    opts: &ReportOptions,
+) -> Result<ReportSummary, ReportError> {
+    let a = load::load(dir_a)?;
+    let b = load::load(dir_b)?;
+    let paired = a.pairs_with(&b);
+    let sa = sections(&a);
+    let sb = sections(&b);
+    let b_metrics: BTreeMap<&str, &Metric> = sb
+        .iter()
+        .flat_map(|s| &s.metrics)
+        .map(|m| (m.key.as_str(), m))
+        .collect();
+    // Every difference first, for the false-discovery-rate marking over all of them.
+    let diffs = differences(&sa, &b_metrics, paired);
+    let p: Vec<f64> = diffs
+        .iter()
+        .flatten()
+        .map(|d| d.map_or(f64::NAN, |d| d.p))
+        .collect();
+    let discoveries = stats::benjamini_hochberg(&p, FDR);
+    let mut table = compare_table();
+    let merged = merged_sections(
+        (&sa, &sb),
+        &b_metrics,
+        &diffs,
+        &discoveries,
+        paired,
+        &mut table,
+    );
     let compared = p.iter().filter(|p| !p.is_nan()).count();
     let summary = html::CompareSummary {
         paired,
@@ -709,12 +756,14 @@ mod tests {
     }
 
     fn chart(cats: &[&str], ests: Vec<Estimate>) -> model::Chart {
-        model::bars(
-            "c",
-            "C",
-            "",
-            "x",
-            "players (%, log scale)",
+        model::bar_chart(
+            model::ChartText {
+                id: "c",
+                title: "C",
+                caption: "",
+                x_label: "x",
+                y_label: "players (%, log scale)",
+            },
             cats.iter().map(|c| c.to_string()).collect(),
             vec![("players".into(), ests)],
             100.0,

@@ -44,6 +44,21 @@ pub struct FieldHistogram {
     pub histogram: Histogram<u64>,
 }
 
+/// The counts a report section gathers tournament by tournament, in one pass over a run.
+pub(crate) trait PerTournament: Default {
+    /// Counts tournament `t`.
+    fn add(&mut self, t: &Tournament);
+
+    /// The counts of every tournament of `run`, in index order.
+    fn of(run: &RunData) -> Self {
+        let mut tally = Self::default();
+        for t in &run.tournaments {
+            tally.add(t);
+        }
+        tally
+    }
+}
+
 /// A whole output folder.
 #[derive(Clone, Debug)]
 pub struct RunData {

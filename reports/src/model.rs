@@ -241,12 +241,19 @@ pub fn ci_cells(ci: Option<(f64, f64)>) -> [String; 2] {
     }
 }
 
-/// Bar chart data from parallel series of estimates over categories (values times `scale`).
-///
-/// A share's category that one run lacks holds no event of it: a comparison then draws the
-/// category with 0 events over the same trials as the series' other categories (every bar
-/// chart of shares pools one set of units, players or byes, over its categories).
-#[allow(clippy::too_many_arguments)]
+/// What a chart says in words: its id (the HTML anchor), title, caption and axis labels.
+#[derive(Clone, Copy, Debug)]
+pub struct ChartText<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    pub caption: &'a str,
+    pub x_label: &'a str,
+    pub y_label: &'a str,
+}
+
+/// [`bar_chart`] with its words as separate arguments, as `simulator/src/forecast/page.rs`
+/// calls it.
+#[expect(clippy::too_many_arguments)] // the forecast's owner moves page.rs to bar_chart
 pub fn bars(
     id: &str,
     title: &str,
@@ -257,12 +264,33 @@ pub fn bars(
     series: Vec<(String, Vec<Estimate>)>,
     scale: f64,
 ) -> Chart {
+    let text = ChartText {
+        id,
+        title,
+        caption,
+        x_label,
+        y_label,
+    };
+    bar_chart(text, categories, series, scale)
+}
+
+/// Bar chart data from parallel series of estimates over categories (values times `scale`).
+///
+/// A share's category that one run lacks holds no event of it: a comparison then draws the
+/// category with 0 events over the same trials as the series' other categories (every bar
+/// chart of shares pools one set of units, players or byes, over its categories).
+pub fn bar_chart(
+    text: ChartText,
+    categories: Vec<String>,
+    series: Vec<(String, Vec<Estimate>)>,
+    scale: f64,
+) -> Chart {
     Chart {
-        id: id.to_string(),
-        title: title.to_string(),
-        caption: caption.to_string(),
-        x_label: x_label.to_string(),
-        y_label: y_label.to_string(),
+        id: text.id.to_string(),
+        title: text.title.to_string(),
+        caption: text.caption.to_string(),
+        x_label: text.x_label.to_string(),
+        y_label: text.y_label.to_string(),
         kind: ChartKind::Bars {
             categories,
             log_y: false,

@@ -29,7 +29,7 @@
 use crate::aro::final_spread_of;
 use crate::colour::FIFTHS;
 use crate::load::{PlayerRow, RunData, Tournament};
-use crate::model::{bars, num, Metric, Section, Table};
+use crate::model::{bar_chart, num, ChartText, Metric, Section, Table};
 use crate::stats::Estimate;
 use std::collections::BTreeSet;
 
@@ -191,12 +191,14 @@ pub fn section(run: &RunData) -> Section {
                  Every figure is per tournament, then a mean over tournaments with a Student-t interval (clustered by tournament), so runs with different numbers of rounds compare tournament by tournament."
         .to_string();
     let place: Vec<Estimate> = per_fifth.iter().map(|v| Estimate::mean(v)).collect();
-    let charts = vec![bars(
-        "opposition-spread-by-final-place",
-        "Opposition spread within final score groups, by place",
-        "Standard deviation of the players' opposition (the mean true strength of the distinct opponents met over the board) within each final score group, by the group's place in the final standing (fifths of the players who met someone, by the middle of the group; the top fifth holds the leaders), averaged over the groups weighted by their players, then over tournaments; error bars are 95% t intervals over tournaments (clustered by tournament).",
-        "final score group's place in the standing",
-        "opposition standard deviation (strength points)",
+    let charts = vec![bar_chart(
+        ChartText {
+            id: "opposition-spread-by-final-place",
+            title: "Opposition spread within final score groups, by place",
+            caption: "Standard deviation of the players' opposition (the mean true strength of the distinct opponents met over the board) within each final score group, by the group's place in the final standing (fifths of the players who met someone, by the middle of the group; the top fifth holds the leaders), averaged over the groups weighted by their players, then over tournaments; error bars are 95% t intervals over tournaments (clustered by tournament).",
+            x_label: "final score group's place in the standing",
+            y_label: "opposition standard deviation (strength points)",
+        },
         FIFTHS.iter().map(|s| s.to_string()).collect(),
         vec![("standard deviation".into(), place)],
         1.0,

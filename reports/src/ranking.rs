@@ -125,34 +125,61 @@ pub fn top_ten_and_winner(t: &Tournament) -> (f64, f64) {
     (in_top as f64 / k as f64, winner)
 }
 
-pub fn section(run: &RunData) -> Section {
-    let mut taus = Vec::new();
-    let mut dists = Vec::new();
-    let (mut wins, mut top3) = (Vec::new(), Vec::new());
-    let (mut top10, mut winner_rank) = (Vec::new(), Vec::new());
-    let mut failed = Vec::new();
-    let mut per_decile: Vec<Vec<(u64, f64)>> = vec![Vec::new(); 10];
-    let mut t_tour = Table::new(
-        "ranking_per_tournament",
-        "Ranking quality per tournament",
-        &[
-            "tournament",
-            "players",
-            "kendall_tau_b",
-            "kendall_distance",
-            "rank_of_strongest",
-            "failed",
-        ],
-    );
-    for t in &run.tournaments {
+/// What the ranking section counts per tournament, gathered in one pass over the run.
+struct Tally {
+    taus: Vec<(u64, f64)>,
+    dists: Vec<(u64, f64)>,
+    wins: Vec<(u64, bool)>,
+    top3: Vec<(u64, bool)>,
+    top10: Vec<(u64, f64)>,
+    winner_rank: Vec<(u64, f64)>,
+    failed: Vec<(u64, bool)>,
+    /// Per strength decile, each tournament's mean final rank position.
+    per_decile: Vec<Vec<(u64, f64)>>,
+    /// One row per tournament.
+    t_tour: Table,
+}
+
+impl Tally {
+    fn of(run: &RunData) -> Tally {
+        let mut tally = Tally {
+            taus: Vec::new(),
+            dists: Vec::new(),
+            wins: Vec::new(),
+            top3: Vec::new(),
+            top10: Vec::new(),
+            winner_rank: Vec::new(),
+            failed: Vec::new(),
+            per_decile: vec![Vec::new(); 10],
+            t_tour: Table::new(
+                "ranking_per_tournament",
+                "Ranking quality per tournament",
+                &[
+                    "tournament",
+                    "players",
+                    "kendall_tau_b",
+                    "kendall_distance",
+                    "rank_of_strongest",
+                    "failed",
+                ],
+            ),
+        };
+        for t in &run.tournaments {
+            tally.add(t);
+        }
+        tally
+    }
+
+    /// The ranking of tournament `t` against true strength.
+    fn add(&mut self, t: &crate::load::Tournament) {
         let id = t.row.tournament;
-        failed.push((id, t.row.failed));
+        self.failed.push((id, t.row.failed));
         if t.players.len() < 2 {
-            continue;
+            return;
         }
         let k = tournament_kendall(t);
-        taus.push((id, k.tau_b));
-        dists.push((id, k.distance));
+        self.taus.push((id, k.tau_b));
+        self.dists.push((id, k.distance));
         let best = t
             .players
             .iter()
@@ -165,12 +192,12 @@ pub fn section(run: &RunData) -> Section {
             .map(|p| p.rank)
             .min()
             .unwrap_or(0);
-        wins.push((id, rank_best == 1));
-        top3.push((id, rank_best <= 3));
+        self.wins.push((id, rank_best == 1));
+        self.top3.push((id, rank_best <= 3));
         let (share, winner) = top_ten_and_winner(t);
-        top10.push((id, share));
-        winner_rank.push((id, winner));
-        t_tour.push(vec![
+        self.top10.push((id, share));
+        self.winner_rank.push((id, winner));
+        self.t_tour.push(vec![
             t.row.tournament.to_string(),
             t.players.len().to_string(),
             num(k.tau_b),
@@ -194,89 +221,97 @@ pub fn section(run: &RunData) -> Section {
         }
         for (d, (s, c)) in sums.iter().enumerate() {
             if *c > 0 {
-                per_decile[d].push((id, s / *c as f64));
+                self.per_decile[d].push((id, s / *c as f64));
             }
         }
     }
-    let metrics = vec![
+}
+
+/// The headline figures of ranking quality.
+fn metrics(t: &Tally) -> Vec<Metric> {
+    vec![
         Metric::new(
             "ranking.kendall_tau_b",
             "Kendall tau-b, final standing vs true strength",
             "tournaments",
-            Estimate::mean(&taus),
+            Estimate::mean(&t.taus),
         ),
         Metric::new(
             "ranking.kendall_distance",
             "Normalized Kendall distance (share of discordant pairs)",
             "tournaments",
-            Estimate::mean(&dists),
+            Estimate::mean(&t.dists),
         ),
         Metric::new(
             "ranking.strongest_wins",
             "The strongest player wins",
             "tournaments",
-            Estimate::proportion(&wins),
+            Estimate::proportion(&t.wins),
         )
         .percent(),
         Metric::new(
             "ranking.strongest_top3",
             "The strongest player finishes in the top three",
             "tournaments",
-            Estimate::proportion(&top3),
+            Estimate::proportion(&t.top3),
         )
         .percent(),
         Metric::new(
             "ranking.top10_share",
             "Share of the 10 strongest players who finish in the top 10",
             "tournaments",
-            Estimate::mean(&top10),
+            Estimate::mean(&t.top10),
         )
         .percent(),
         Metric::new(
             "ranking.winner_strength_rank",
             "Strength rank of the winner (1 = the strongest player)",
             "tournaments",
-            Estimate::mean(&winner_rank),
+            Estimate::mean(&t.winner_rank),
         ),
         Metric::new(
             "ranking.unpaired",
             "Tournaments in which a round could not be paired",
             "tournaments",
-            Estimate::proportion(&failed),
+            Estimate::proportion(&t.failed),
         )
         .percent(),
-    ];
+    ]
+}
 
-    // Histogram of tau-b over tournaments, bins from the data.
-    let valid: Vec<f64> = taus.iter().map(|t| t.1).filter(|x| !x.is_nan()).collect();
-    let mut charts = Vec::new();
-    if let Some(h) = histogram(&valid) {
-        let counts: Vec<f64> = h.counts.iter().map(|&c| c as f64).collect();
-        let series = Series {
-            name: "tournaments".into(),
-            points: counts
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| Point::plain(i as f64, c))
-                .collect(),
-        };
-        charts.push(Chart {
-            id: "kendall-histogram".into(),
-            title: "Kendall tau-b per tournament".into(),
-            caption: format!(
-                "Number of tournaments by Kendall's tau-b between the final standing (score, then Buchholz Cut-1) and true strength; {} bins of width {} chosen from the data (Freedman-Diaconis), each labelled by its start.",
-                h.counts.len(),
-                h.width_label
-            ),
-            x_label: "Kendall tau-b (bin start)".into(),
-            y_label: "tournaments".into(),
-            kind: ChartKind::Bars {
-                categories: h.labels,
-                log_y: false,
-            },
-            series: vec![series],
-        });
-    }
+/// Histogram of tau-b over tournaments, bins from the data; none without a valid tau-b.
+fn kendall_chart(t: &Tally) -> Option<Chart> {
+    let valid: Vec<f64> = t.taus.iter().map(|t| t.1).filter(|x| !x.is_nan()).collect();
+    let h = histogram(&valid)?;
+    let counts: Vec<f64> = h.counts.iter().map(|&c| c as f64).collect();
+    let series = Series {
+        name: "tournaments".into(),
+        points: counts
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| Point::plain(i as f64, c))
+            .collect(),
+    };
+    Some(Chart {
+        id: "kendall-histogram".into(),
+        title: "Kendall tau-b per tournament".into(),
+        caption: format!(
+            "Number of tournaments by Kendall's tau-b between the final standing (score, then Buchholz Cut-1) and true strength; {} bins of width {} chosen from the data (Freedman-Diaconis), each labelled by its start.",
+            h.counts.len(),
+            h.width_label
+        ),
+        x_label: "Kendall tau-b (bin start)".into(),
+        y_label: "tournaments".into(),
+        kind: ChartKind::Bars {
+            categories: h.labels,
+            log_y: false,
+        },
+        series: vec![series],
+    })
+}
+
+/// Final rank by true-strength decile.
+fn decile_figure(t: &Tally) -> (Table, Chart) {
     let mut t_dec = Table::new(
         "rank_by_strength_decile",
         "Final rank position (0 = winner, 1 = last) by true-strength decile (1 = strongest)",
@@ -289,7 +324,7 @@ pub fn section(run: &RunData) -> Section {
         ],
     );
     let mut pts = Vec::new();
-    for (d, v) in per_decile.iter().enumerate() {
+    for (d, v) in t.per_decile.iter().enumerate() {
         let e = Estimate::mean(v);
         let [lo, hi] = ci_cells(e.ci());
         t_dec.push(vec![
@@ -303,7 +338,7 @@ pub fn section(run: &RunData) -> Section {
             pts.push(Point::of((d + 1) as f64, &e, 1.0));
         }
     }
-    charts.push(Chart {
+    let chart = Chart {
         id: "rank-by-strength".into(),
         title: "Final rank by true-strength decile".into(),
         caption: "Mean final rank position (0 = winner, 1 = last) of the players in each true-strength decile (1 = strongest), averaged over tournaments; error bars are 95% t intervals. A perfect ranking climbs from 0.05 to 0.95.".into(),
@@ -317,8 +352,19 @@ pub fn section(run: &RunData) -> Section {
             name: "players".into(),
             points: pts,
         }],
-    });
+    };
+    (t_dec, chart)
+}
 
+/// The ranking section of the report: its metrics, then one figure (chart and table) each.
+pub fn section(run: &RunData) -> Section {
+    let tally = Tally::of(run);
+    let (t_dec, dec_chart) = decile_figure(&tally);
+    let charts = kendall_chart(&tally)
+        .into_iter()
+        .chain([dec_chart])
+        .collect();
+    let metrics = metrics(&tally);
     Section {
         id: "ranking",
         title: "Ranking quality",
@@ -330,6 +376,6 @@ pub fn section(run: &RunData) -> Section {
             .into(),
         metrics,
         charts,
-        tables: vec![t_tour, t_dec],
+        tables: vec![tally.t_tour, t_dec],
     }
 }

@@ -1,7 +1,10 @@
 //! Invariants checked on every simulated round, written from the rules and not from the engine.
 //!
 //! The checks read only the tournament model (round entries) and the simulator's plan of who
-//! should be paired; they share no code with the pairing engine (not even `history`):
+//! should be paired; they share no code with the pairing engine (not even `history`). Which
+//! rules apply is what the system declares (`System::invariants`: its bye rule, its colour
+//! rule, whether the bye goes to the lowest score; `System::columns_per_round`: a match of two
+//! games), each rule implemented here from its article:
 //!
 //! - every player to pair is paired exactly once, or receives the pairing-allocated bye; nobody
 //!   else (absent, withdrawn, not yet entered, on a requested bye) is paired; a late entrant is
@@ -38,6 +41,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use swisslab_engine::matching::max_weight_matching;
 use swisslab_engine::pairing::Pairing;
+use swisslab_engine::pairing::{ByeRule, ColourRule};
 use swisslab_engine::{Color, PlayerId, RoundEntry, Score, System, Tournament, Unplayed};
 
 /// One broken invariant.
@@ -97,29 +101,20 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         } | RoundEntry::Unplayed(Unplayed::ForfeitWin)
     );
     let pab = matches!(e, RoundEntry::Unplayed(Unplayed::Pab));
-    match system {
+    match system.invariants().bye {
         // C.04.1.d (2017): "already received a pairing-allocated bye, or has already scored a
-        // (forfeit) win due to an opponent not appearing in time".
-        System::Dutch2017 => pab || forfeit_win,
-        // Double-Swiss C2 is checked per match by `double_swiss`.
-        System::DoubleSwiss => pab || forfeit_win,
+        // (forfeit) win due to an opponent not appearing in time". (Double-Swiss C2 is checked
+        // per match by `double_swiss`.)
+        ByeRule::ByeOrForfeitWin => pab || forfeit_win,
         // C.04.1 Art. 4 (2026): a pairing-allocated bye, or "scored in one single round,
         // without playing, as many points as rewarded for a win".
         // Without playing: any round not played over the board, a forfeit either way included;
         // a win worth nothing gives the clause no meaning.
-        // Dubov 2026 C2 (2.1.2) cites the same Basic Rules Art. 4.
         // Dubov 1997 2.2: "a player who has received a point without playing shall not receive
         // a bye": any round not played over the board that scored a full point.
         // Rating-based 1998 B.1.b: "received a point without playing, either through a bye or
         // due to an opponent not appearing in time": the same reading.
-        // Lim (C.04.4.3) Art. 1.1 adds to Basic Rules Art. 3; Art. 4 bars as in 2026.
-        // Burstein 2026 C2 (2.1.2) cites the same Basic Rules Art. 4.
-        System::Dutch2026
-        | System::Dubov2026
-        | System::Dubov1997
-        | System::Rating1998
-        | System::Lim
-        | System::Burstein2026 => {
+        ByeRule::ByeOrWinWithoutPlaying => {
             let unplayed = matches!(
                 e,
                 RoundEntry::Unplayed(_)
@@ -134,7 +129,7 @@ fn bars_bye(t: &Tournament, system: System, e: &RoundEntry) -> bool {
         // through a bye or due to an opponent not appearing in time": a bye that scored, or a
         // forfeit win; a forfeit loss is not "without playing" in that sense, whatever it is
         // worth.
-        System::Dutch2012 => {
+        ByeRule::PointWithoutPlaying => {
             let unplayed = matches!(e, RoundEntry::Unplayed(u) if *u != Unplayed::ForfeitLoss);
             forfeit_win || (unplayed && t.points.points(e) > Score::ZERO)
         }
@@ -196,9 +191,10 @@ pub fn check_pairing(
     to_pair: &BTreeSet<PlayerId>,
     pairing: &Pairing,
 ) -> Vec<Violation> {
-    if system == System::DoubleSwiss {
+    if system.columns_per_round() == 2 {
         return crate::double_swiss::check_match(t, round, to_pair, pairing);
     }
+    let rules = system.invariants();
     let mut v = Vec::new();
     let facts = facts(t, system, round - 1);
     let mut seen: HashSet<PlayerId> = HashSet::new();
@@ -224,18 +220,14 @@ pub fn check_pairing(
         v.push(Violation::ByeWithEvenCount(to_pair.len()));
     }
     // B.1.b (2012) yields when nobody to pair may take the bye: somebody must.
-    let yields = system == System::Dutch2012
+    let yields = rules.bye == ByeRule::PointWithoutPlaying
         && to_pair
             .iter()
             .all(|p| facts.get(p).is_some_and(|f| f.bye_barred));
     if let Some(b) = pairing.bye {
         if !yields && facts.get(&b).is_some_and(|f| f.bye_barred) {
             v.push(Violation::ByeNotAllowed(b));
-        } else if matches!(
-            system,
-            System::Dutch2026 | System::Dubov2026 | System::Burstein2026
-        ) && to_pair.contains(&b)
-        {
+        } else if rules.lowest_bye_score && to_pair.contains(&b) {
             // C5 (Dutch 2026), 3.1.2-3.1.3 (Dubov 2026, Burstein 2026; Burstein's seeding rounds
             // are Dutch 2026): the lowest score the bye can go to.
             let q = Question {
@@ -270,19 +262,19 @@ pub fn check_pairing(
             topscorer(t, fb, round, total_rounds),
         );
         for (id, f, c, own) in [(w, fw, Color::White, tw), (b, fb, Color::Black, tb)] {
-            let exempt = match system {
-                // Dubov has no topscorer exception (1997 2.3-2.4; 2026 C3 names none), nor has
-                // Burstein (C3, 2.1.3; its Dutch seeding rounds are never the last round).
-                System::Dubov1997 | System::Dubov2026 | System::Burstein2026 => false,
-                // Rating-based 1998 (Note to B.6): B.2 does not apply to the player over 50%
-                // only.
-                System::Rating1998 => own,
-                // Lim Art. 2.1: compatibility names no exception.
-                System::Lim => false,
+            let exempt = match rules.colours {
+                // Dubov has no topscorer exception (1997 2.3-2.4; 2026 C3 names none), nor have
+                // Burstein (C3, 2.1.3) and Lim (Art. 2.1). Rating-based 1998 (Note to B.6):
+                // B.2 does not apply to the player over 50% only. Lim Art. 6: in the last round
+                // same-score pairing goes before the colour limits.
+                ColourRule::PerPlayer {
+                    topscorer_exempt,
+                    last_round_exempt,
+                } => topscorer_exempt && own || last_round_exempt && round == total_rounds,
                 // Dutch: the pair is exempt when one is a topscorer.
-                System::Dutch2017 | System::Dutch2026 | System::Dutch2012 => tw || tb,
-                // Double-Swiss has no colour criterion (checked by `double_swiss`).
-                System::DoubleSwiss => true,
+                ColourRule::DutchTopscorers => tw || tb,
+                // No colour criterion.
+                ColourRule::Unlimited => true,
             };
             if exempt {
                 continue;
@@ -326,7 +318,7 @@ pub fn feasible(
     total_rounds: usize,
     to_pair: &BTreeSet<PlayerId>,
 ) -> bool {
-    if system == System::DoubleSwiss {
+    if system.columns_per_round() == 2 {
         return crate::double_swiss::feasible(t, round, to_pair);
     }
     let facts = facts(t, system, round - 1);
@@ -338,7 +330,12 @@ pub fn feasible(
         total_rounds,
         to_pair,
     };
-    if system == System::Rating1998 {
+    if system.invariants().colours
+        == (ColourRule::PerPlayer {
+            topscorer_exempt: true,
+            last_round_exempt: false,
+        })
+    {
         return q.b2_pairing_1998().is_some();
     }
     q.absolute_pairing(|_, _| true).is_some()
@@ -447,14 +444,12 @@ impl Question<'_> {
             }
         };
         let abs: Vec<Option<Color>> = fs.iter().map(|f| absolute(f)).collect();
-        // Dubov and Burstein have no topscorers (their C3 names no exception).
-        let dubov = matches!(
-            system,
-            System::Dubov1997 | System::Dubov2026 | System::Burstein2026
-        );
+        // Only the Dutch rules have topscorers (Dubov's, Burstein's and Lim's colour rules
+        // name no exception).
+        let dutch = system.invariants().colours == ColourRule::DutchTopscorers;
         let top: Vec<bool> = fs
             .iter()
-            .map(|f| !dubov && topscorer(t, f, round, total_rounds))
+            .map(|f| dutch && topscorer(t, f, round, total_rounds))
             .collect();
         let mut edges: Vec<(usize, usize, i64)> = Vec::new();
         for i in 0..n {

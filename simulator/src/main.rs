@@ -1,23 +1,21 @@
 //! `swisslab`: the command-line front end of the swisslab toolkit.
 //!
-//! Each subcommand lives in its own module under `cli/` (see `cli/mod.rs` for how to add one).
-//! Exit codes: 0 success, 1 no valid pairing (pair) or discrepancies (check), 2 bad command
-//! line (clap), 3 invalid input or configuration, 4 simulated tournaments failed (generate,
-//! simulate), 5 a file cannot be read or written.
+//! Each subcommand lives in its own module under `cli/` (see `cli/mod.rs` for how to add one);
+//! the exit codes are `cli::EXIT_CODES`.
 
 mod cli;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// swisslab: a toolkit for FIDE Swiss-system pairing.
-///
-/// Exit codes: 0 success, 1 no valid pairing (pair) or discrepancies (check), 2 bad command
-/// line, 3 invalid input (the first invalid file is reported and stops the command) or
-/// configuration, 4 simulated tournaments failed (generate, simulate), 5 a file cannot be read
-/// or written.
+/// The `swisslab` command line: one subcommand.
 #[derive(Debug, Parser)]
-#[command(name = "swisslab", version)]
+#[command(
+    name = "swisslab",
+    version,
+    about = "swisslab: a toolkit for FIDE Swiss-system pairing.",
+    long_about = cli::long_about()
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -39,7 +37,7 @@ enum Command {
     /// `-r -dT` layout. Exit 2 for an unknown tie-break on the command line, 3 for a damaged
     /// tie-break record in the file.
     Standings(cli::standings::Args),
-    /// Pair the next round of a tournament file (FIDE Dutch system).
+    /// Pair the next round of a tournament file (with the system it names, or --system).
     ///
     /// Prints the number of pairs, then `white black` per board, the bye as `N 0`. Exit 1 when
     /// no valid pairing exists, with a sentence saying why.

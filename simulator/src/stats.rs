@@ -228,7 +228,7 @@ pub fn tiebreak_standing(t: &Tournament, list: &str) -> Vec<(usize, String)> {
     use swisslab_engine::tiebreak;
     let mut specs = tiebreak::parse_list(list).unwrap_or_default();
     tiebreak::with_points_first(&mut specs);
-    let st = tiebreak::standings(t, &specs, tiebreak::Edition::Fide2026);
+    let st = swisslab_engine::standings::standings(t, &specs, tiebreak::Edition::Fide2026);
     let mut out = vec![(0, String::new()); t.players.len()];
     for (place, row) in st.rows.iter().enumerate() {
         if let Some(i) = t.index_of(row.id) {

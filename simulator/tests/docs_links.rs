@@ -1,6 +1,10 @@
 //! Every relative link of `README.md` and `docs/**/*.md` resolves to a file or folder of the
 //! repository (anchors are not checked). Links in fenced code blocks and inline code are not
 //! links; `http:`, `https:`, `mailto:` and in-page `#` links are left alone.
+//!
+//! The same pages describe, they do not narrate: no running count (`18 -> 16`) outside code,
+//! and a file of the shared data set is named by its path inside it, not as `../shared/...`,
+//! which a reader of the repository does not have.
 
 use std::path::{Path, PathBuf};
 
@@ -87,13 +91,73 @@ fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn readme_and_docs_links_resolve() {
+/// The lines of `text` that narrate, with their numbers: a running count (a number, an arrow,
+/// a number: `18 -> 16`, `18 → 16`) outside inline code, or a path written `../shared/`.
+fn narration(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let plain: String = line
+            .split('`')
+            .enumerate()
+            .filter(|(k, _)| k % 2 == 0)
+            .map(|(_, part)| part)
+            .collect();
+        let words: Vec<&str> = plain.split_whitespace().collect();
+        let number = |w: &str| {
+            w.trim_matches(|c: char| !c.is_ascii_digit())
+                .parse::<u64>()
+                .is_ok()
+        };
+        let arrow = words
+            .windows(3)
+            .any(|w| number(w[0]) && (w[1] == "->" || w[1] == "→") && number(w[2]));
+        if arrow || line.contains("../shared/") {
+            out.push((i + 1, line.trim().chars().take(80).collect()));
+        }
+    }
+    out
+}
+
+/// `README.md` and every page of the book.
+fn pages() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("the workspace root");
     let mut files = vec![root.join("README.md")];
     markdown_files(&root.join("docs"), &mut files);
+    files
+}
+
+#[test]
+fn the_docs_describe_and_do_not_narrate() {
+    let mut problems = Vec::new();
+    for f in pages() {
+        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        for (line, what) in narration(&text) {
+            problems.push(format!("{}:{line}: {what}", f.display()));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "running counts or ../shared/ paths in the docs (a count belongs to CHANGELOG.md; a \
+         shared file is named by its path in the shared data set):\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_narration_check_sees_counts_and_shared_paths() {
+    let text = "took it from 18 -> 16 rounds\n\
+                the count 24 → 15.\n\
+                see ../shared/bench/README.md\n\
+                `0→2` in code, run A → run B, write → read, the shared data set's `bench/`\n";
+    let lines: Vec<usize> = narration(text).into_iter().map(|(l, _)| l).collect();
+    assert_eq!(lines, [1, 2, 3]);
+}
+
+#[test]
+fn readme_and_docs_links_resolve() {
+    let files = pages();
     assert!(files.len() > 10, "the docs book: {files:?}");
     let mut problems = Vec::new();
     let mut links = 0;

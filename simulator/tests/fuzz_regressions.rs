@@ -299,9 +299,9 @@ fn bye_rule_per_edition() {
     }
 }
 
-/// The Lim System is paired only as far as its readable text decides (C.04.4.3 Art. 1.1-2.3):
-/// on inputs drawing it, every round it refuses goes on with an arbitrary pairing, and its
-/// account of the arbitrary histories that follow must neither panic nor break a check.
+/// Inputs drawing the Lim System (C.04.4.3, first byte `0xf0`) go through every check: each
+/// round is paired, verified (no rematch, the colour limits outside the last round, Art. 6) and
+/// compared with the literal procedure on small fields.
 #[test]
 fn lim_inputs_run_through_the_checks() {
     let mut asked = 0;

@@ -18,3 +18,5 @@ pub(crate) mod dutch;
 pub(crate) mod dutch2012;
 pub(crate) mod lim;
 pub(crate) mod rating1998;
+#[cfg(test)]
+pub(crate) mod toy;

@@ -31,7 +31,6 @@ pub use spec::{parse_list, Kind, Spec, SpecError};
 pub use value::Value;
 
 use crate::model::{PlayerId, Tournament};
-use crate::system::System;
 use rounds::Context;
 
 /// The edition of C.07 applied.
@@ -162,14 +161,11 @@ fn values(
 /// Ranks `t`'s players by the tie-breaks of `specs` in order (C.07 4.2); the first is
 /// usually PTS. A tie left after the last is shared (same rank, listed by pairing number).
 ///
-/// A Double-Swiss event (its `192` or `092` names the system) is seen as its Preface says:
-/// a single forfeited game of a regular match counts as played.
+/// `t` is the tournament as its system has standings see it: a system that changes which
+/// games count as played (Double-Swiss) does so before ([`crate::standings::standings`] reads
+/// the system from the file and does both).
 pub fn standings(t: &Tournament, specs: &[Spec], edition: Edition) -> Standings {
-    let double_swiss = matches!(System::from_trf(t), Ok(Some(System::DoubleSwiss)));
-    let seen = double_swiss
-        .then(|| crate::systems::double_swiss::with_single_forfeits_played(t))
-        .flatten();
-    let ctx = Context::new(seen.as_ref().unwrap_or(t));
+    let ctx = Context::new(t);
     let n = ctx.players.len();
     let mut order: Vec<usize> = (0..n).collect();
     let mut rank = vec![1usize; n];

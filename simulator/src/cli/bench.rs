@@ -161,7 +161,7 @@ fn single(args: &Args) -> ExitCode {
     for round in (1..=rounds).step_by(system.columns_per_round()) {
         // The state `check` re-pairs the round from (a file without `XXR` takes the rounds it
         // records as the total), so that the last column counts what `check` would.
-        let (history, req) = checker::round_state(&t, round);
+        let (history, req) = checker::round_state(&t, system, round);
         let r0 = Instant::now();
         let produced = system.pair_diagnosed(&history, &req);
         times.push(r0.elapsed().as_secs_f64() * 1e3);

@@ -2,7 +2,8 @@
 //!
 //! To add a subcommand: write `cli/<name>.rs` with an `Args` struct (clap derive) and a
 //! `run(&Args) -> ExitCode`, declare the module here and add one variant to `Command` in
-//! `main.rs`.
+//! `main.rs`; then its guide page `docs/guide/<name>.md` (listed in `docs/SUMMARY.md`) and its
+//! row in the README's table of commands, which `tests/lists.rs` holds to `--help`.
 
 pub mod bench;
 pub mod check;
@@ -25,6 +26,9 @@ use swisslab_engine::System;
 pub const EXIT_OK: u8 = 0;
 /// No valid pairing exists (pair), or discrepancies were found (check).
 pub const EXIT_NO_PAIRING: u8 = 1;
+/// A bad command line (an unknown option, a missing argument): clap's code, declared here to be
+/// listed with the others.
+pub const EXIT_USAGE: u8 = 2;
 /// Invalid input: a file was read but is not a valid tournament (or an invalid configuration).
 pub const EXIT_INVALID: u8 = 3;
 /// At least one simulated tournament failed (generate, simulate): an invariant was broken, or
@@ -35,6 +39,58 @@ pub const EXIT_IO: u8 = 5;
 /// `simulate` was interrupted (Ctrl-C, SIGTERM); what was done is written (the shell's
 /// convention for SIGINT).
 pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// Every exit code with what it means, as `swisslab --help` lists them
+/// (`docs/guide/exit-codes.md` gives each in full; `simulator/tests/lists.rs` holds the two
+/// together).
+pub const EXIT_CODES: &[(u8, &str)] = &[
+    (EXIT_OK, "success"),
+    (
+        EXIT_NO_PAIRING,
+        "no valid pairing (pair) or discrepancies (check)",
+    ),
+    (EXIT_USAGE, "bad command line"),
+    (
+        EXIT_INVALID,
+        "invalid input (the first invalid file is reported and stops the command) or \
+         configuration",
+    ),
+    (
+        EXIT_FAILURES,
+        "tournaments failed (generate, simulate, merge, forecast)",
+    ),
+    (EXIT_IO, "a file cannot be read or written"),
+    (
+        EXIT_INTERRUPTED,
+        "simulate interrupted (Ctrl-C, SIGTERM), the tournaments finished written",
+    ),
+];
+
+/// The long description of `swisslab --help`: what the toolkit is, the pairing systems it
+/// pairs (`System::ALL`) and the exit codes ([`EXIT_CODES`]).
+pub fn long_about() -> String {
+    let systems: Vec<String> = System::ALL
+        .iter()
+        .map(|&s| {
+            if s == System::DEFAULT {
+                format!("{s} (the default)")
+            } else {
+                s.to_string()
+            }
+        })
+        .collect();
+    let codes: Vec<String> = EXIT_CODES
+        .iter()
+        .map(|(code, meaning)| format!("{code} {meaning}"))
+        .collect();
+    format!(
+        "swisslab: a toolkit for FIDE Swiss-system pairing.\n\n\
+         Pairing systems (--system): {}.\n\n\
+         Exit codes: {}.",
+        systems.join(", "),
+        codes.join(", ")
+    )
+}
 
 /// The process exit code for one of the constants above.
 pub fn exit(code: u8) -> ExitCode {

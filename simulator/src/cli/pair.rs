@@ -79,7 +79,7 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_INVALID);
         }
         if n < req.round {
-            (t, req) = checker::round_state(&t, n);
+            (t, req) = checker::round_state(&t, system, n);
         }
     }
     let engine = match args.engine.engine(system) {
@@ -106,12 +106,6 @@ pub fn run(args: &Args) -> ExitCode {
             return exit(EXIT_NO_PAIRING);
         }
         Err(e) => {
-            // A system paired only as far as its text is known (Lim) explains how far it went.
-            if let (true, PairingError::TextUnavailable(_), Engine::Swisslab(s)) =
-                (args.explain, &e, &engine)
-            {
-                eprint!("{}", s.explain(&t, &req, &Default::default()));
-            }
             eprintln!("{}: round {}: {e}", args.file.display(), req.round);
             return exit(EXIT_NO_PAIRING);
         }

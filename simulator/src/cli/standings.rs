@@ -99,7 +99,7 @@ pub fn run(args: &Args) -> ExitCode {
         },
     };
     let edition = args.edition.unwrap_or_else(|| Edition::for_tournament(&t));
-    let st = tiebreak::standings(&t, &specs, edition);
+    let st = swisslab_engine::standings::standings(&t, &specs, edition);
     let out = match args.format {
         Format::Tsv => st.tsv(),
         Format::Text => text(&t, &st, &source),

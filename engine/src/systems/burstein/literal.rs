@@ -154,7 +154,12 @@ fn following(
 /// Pairs round `req.round` of `t` by the literal procedure.
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     if super::is_seeding_round(t, req) {
-        return crate::System::Dutch2026.pair(t, req);
+        return crate::pairing::AnySystem::pair_diagnosed(
+            &crate::systems::dutch::edition_2026::DUTCH_2026,
+            t,
+            req,
+        )
+        .map(|d| d.pairing);
     }
     let r = Round::prepare(t, req)?;
     if r.players.len() > MAX_PLAYERS {

@@ -7,7 +7,7 @@
 //! - 1.5 colour preferences (as the Dutch 1.7.1-1.7.3; 1.5.4: no games, no preference, the
 //!   opponent's is granted): `history::PlayerHistory::preference`, used as is.
 //! - 1.6 seeding rounds: the first min(⌊rounds/2⌋, 4) rounds are paired by the FIDE (Dutch)
-//!   System of the edition in force, through [`crate::System`]: [`seeding_rounds`].
+//!   System of the edition in force (its [`PairingSystem`]): [`seeding_rounds`].
 //! - 1.7 opposition evaluation (Buchholz, Sonneborn-Berger, the unplayed-round rules of 1.7.2,
 //!   virtual points left out): `tiebreak::pairing_index`.
 //! - 1.8 ranking order in a bracket: Index (Buchholz, then Sonneborn-Berger), then TPN:
@@ -32,10 +32,17 @@ mod tests;
 
 use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{histories_in, Edition, Preference, PreferenceStrength};
-use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
+#[cfg(feature = "oracle")]
+use crate::pairing::LiteralOracle;
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
 use crate::score::Score;
+use crate::systems::common::bye::lowest_bye;
+use crate::systems::common::completion::pairable;
+use crate::systems::common::round::present;
+use crate::systems::dutch::edition_2026::DUTCH_2026;
 use crate::tiebreak::pairing_index::{burstein_index, OppositionIndex};
 use std::cmp::Reverse;
 use std::fmt::Write as _;
@@ -105,10 +112,7 @@ impl Round {
         let hist = histories_in(&past, before, Edition::Y2026);
         let index = burstein_index(&past);
         let mut players = Vec::with_capacity(req.present.len());
-        for &id in &req.present {
-            let i = t.index_of(id).ok_or_else(|| {
-                PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-            })?;
+        for (id, i) in present(t, req)? {
             let h = &hist[i];
             players.push(Entrant {
                 id,
@@ -141,43 +145,13 @@ impl Round {
         Ok(Round {
             players,
             compat,
-            initial: crate::systems::common::colour::initial_colour(t, None),
+            initial: crate::colour::initial_colour(t),
         })
     }
 
     /// True when the players `who` (indices) can all be paired among themselves (C4).
     pub fn pairable(&self, who: &[usize]) -> bool {
-        if who.len() % 2 == 1 {
-            return false;
-        }
-        // A greedy pass usually finds a complete pairing; the exact matching decides otherwise.
-        let mut taken = vec![false; who.len()];
-        let greedy = (0..who.len()).all(|x| {
-            if taken[x] {
-                return true;
-            }
-            taken[x] = true;
-            match (x + 1..who.len()).find(|&y| !taken[y] && self.compat[who[x]][who[y]]) {
-                Some(y) => {
-                    taken[y] = true;
-                    true
-                }
-                None => false,
-            }
-        });
-        if greedy {
-            return true;
-        }
-        let mut edges = Vec::new();
-        for x in 0..who.len() {
-            for y in x + 1..who.len() {
-                if self.compat[who[x]][who[y]] {
-                    edges.push((x, y, 1i64));
-                }
-            }
-        }
-        let mate = max_weight_matching(who.len(), &edges, true);
-        mate.iter().all(Option::is_some)
+        pairable(who, |a, b| self.compat[a][b])
     }
 }
 
@@ -199,13 +173,100 @@ pub(crate) struct Paired {
     pub traces: Vec<Trace>,
 }
 
-/// Pairs round `req.round` of `t` with the Burstein System: a seeding round (1.6) by the Dutch
-/// System of the edition in force, a later round by Articles 1.7-5.
-pub fn pair(t: &Tournament, req: &Request) -> Result<crate::pairing::Diagnosed, PairingError> {
-    if is_seeding_round(t, req) {
-        return crate::System::Dutch2026.pair_diagnosed(t, req);
+/// The Burstein System, 2026 edition.
+pub(crate) struct Burstein2026;
+
+/// A round as the Burstein System reads it.
+pub(crate) enum Prepared {
+    /// 1.6: a seeding round, read and paired by the FIDE (Dutch) System of the edition in
+    /// force.
+    Seeding,
+    /// A later round, paired by Articles 1.7-5.
+    Scored(Round),
+}
+
+impl PairingSystem for Burstein2026 {
+    type Round = Prepared;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "burstein-2026",
+            label: "Burstein 2026",
+            aliases: &["burstein"],
+            title: "Burstein System, C.04.4.2 approved 28/10/2025 (in force from 1 February 2026)",
+            // ETT26 `FIDE_BURSTEIN` names the edition in force (C.04.4.2, 2026); the text of 1
+            // July 2025 is the same system, corrected in 2026.
+            codes_192: &["FIDE_BURSTEIN", "FIDE_BURSTEIN_2025", "FIDE_BURSTEIN_2026"],
+            text_092: "Individual  Swiss Burstein 2026 rules",
+            // A text naming Double-Swiss is Double-Swiss's.
+            names_in_092: |c| c.contains("BURSTEIN") && !c.contains("DOUBLE-SWISS"),
+            invariants: Invariants {
+                // C2 (2.1.2) cites the Basic Rules' Art. 4.
+                bye: ByeRule::ByeOrWinWithoutPlaying,
+                // C3 (2.1.3) names no topscorer exception; the seeding rounds (Dutch) are never
+                // the last round.
+                colours: ColourRule::PerPlayer {
+                    topscorer_exempt: false,
+                    last_round_exempt: false,
+                },
+                // 3.1.2-3.1.3 (the seeding rounds: Dutch 2026 C5).
+                lowest_bye_score: true,
+            },
+        }
     }
-    pair_traced(t, req).map(|(p, _, _)| p.into())
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<Prepared, PairingError> {
+        if is_seeding_round(t, req) {
+            return Ok(Prepared::Seeding);
+        }
+        Round::prepare(t, req).map(Prepared::Scored)
+    }
+
+    /// A seeding round (1.6) by the Dutch System of the edition in force, a later round by
+    /// Articles 1.7-5.
+    fn pair(&self, t: &Tournament, req: &Request, r: &Prepared) -> Result<Diagnosed, PairingError> {
+        match r {
+            Prepared::Seeding => crate::pairing::AnySystem::pair_diagnosed(&DUTCH_2026, t, req),
+            Prepared::Scored(r) => pair_prepared(t, req, r).map(|(p, _)| p.into()),
+        }
+    }
+
+    /// Bracket by bracket; a seeding round as the Dutch System explains it.
+    fn explain(&self, t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+        explain(t, req, pairing)
+    }
+
+    /// In a seeding round as the Dutch System says, after them by the first Burstein article
+    /// on which they part.
+    fn first_difference(
+        &self,
+        t: &Tournament,
+        req: &Request,
+        file: &Pairing,
+        ours: &Pairing,
+    ) -> Option<String> {
+        if is_seeding_round(t, req) {
+            return Some(format!(
+                "seeding round (1.6), Dutch: {}",
+                DUTCH_2026
+                    .first_difference(t, req, file, ours)
+                    .unwrap_or_default()
+            ));
+        }
+        Some(compare::first_difference(t, req, file, ours))
+    }
+
+    #[cfg(feature = "oracle")]
+    fn literal_oracle(&self) -> Option<LiteralOracle> {
+        Some(literal::pair)
+    }
+}
+
+/// Pairs round `req.round` of `t` with the Burstein System (for the tests).
+#[cfg(test)]
+pub(crate) fn pair(t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
+    let r = Burstein2026.prepare(t, req)?;
+    Burstein2026.pair(t, req, &r)
 }
 
 /// 1.6: true when round `req.round` is a seeding round.
@@ -213,12 +274,15 @@ fn is_seeding_round(t: &Tournament, req: &Request) -> bool {
     req.round <= seeding_rounds(t.total_rounds)
 }
 
-fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Paired, Round), PairingError> {
-    let r = Round::prepare(t, req)?;
-    let paired = pair_round(&r)?;
+fn pair_prepared(
+    t: &Tournament,
+    req: &Request,
+    r: &Round,
+) -> Result<(Pairing, Paired), PairingError> {
+    let paired = pair_round(r)?;
     let pairing =
         Pairing::from_indices(t, req.round, |i| r.players[i].id, &paired.games, paired.bye);
-    Ok((pairing, paired, r))
+    Ok((pairing, paired))
 }
 
 /// 3.1 (the bye first), then 3.2 bracket by bracket from the highest scoregroup.
@@ -252,31 +316,21 @@ pub(crate) fn pair_round(r: &Round) -> Result<Paired, PairingError> {
 /// played the highest number of games, (3.1.5) occupies the lowest ranking (1.8: Index, then
 /// TPN).
 pub(crate) fn choose_bye(r: &Round, left: &[usize]) -> Result<usize, PairingError> {
-    let mut cands: Vec<usize> = left
-        .iter()
-        .copied()
-        .filter(|&i| r.players[i].bye_ok)
-        .collect();
-    cands.sort_by(|&a, &b| {
-        let (pa, pb) = (&r.players[a], &r.players[b]);
-        pa.score
-            .cmp(&pb.score)
-            .then(pb.played.cmp(&pa.played))
-            .then(pa.rank_key().cmp(&pb.rank_key()))
-    });
-    cands
-        .into_iter()
-        .find(|&c| {
-            let rest: Vec<usize> = left.iter().copied().filter(|&i| i != c).collect();
-            r.pairable(&rest)
-        })
-        .ok_or_else(|| {
-            PairingError::NoValidPairing(
-                "no player can take the pairing-allocated bye and leave the others pairable \
-                 (C.04.4.2 3.1)"
-                    .into(),
-            )
-        })
+    let p = |i: usize| &r.players[i];
+    lowest_bye(
+        left,
+        |i| p(i).bye_ok,
+        |i| (p(i).score, p(i).played),
+        |a, b| p(a).rank_key().cmp(&p(b).rank_key()),
+        |rest| r.pairable(rest),
+    )
+    .ok_or_else(|| {
+        PairingError::NoValidPairing(
+            "no player can take the pairing-allocated bye and leave the others pairable \
+             (C.04.4.2 3.1)"
+                .into(),
+        )
+    })
 }
 
 /// 5 (colour allocation): both without games, the higher ranked gets the initial colour with an
@@ -297,22 +351,8 @@ pub(crate) fn white_first(r: &Round, a: usize, b: usize) -> bool {
     high_gets_white(&facts(high), &facts(low), r.initial) == a_high
 }
 
-/// Why `file` and `ours` differ in round `req.round` (`swisslab check`): in a seeding round as
-/// the Dutch System says, after them by the first Burstein article on which they part.
-pub fn first_difference(t: &Tournament, req: &Request, file: &Pairing, ours: &Pairing) -> String {
-    if is_seeding_round(t, req) {
-        return format!(
-            "seeding round (1.6), Dutch: {}",
-            crate::System::Dutch2026
-                .first_difference(t, req, file, ours)
-                .unwrap_or_default()
-        );
-    }
-    compare::first_difference(t, req, file, ours)
-}
-
 /// A human-readable account of how round `req.round` is paired, bracket by bracket.
-pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     let mut s = String::new();
     if is_seeding_round(t, req) {
         let total = t
@@ -326,14 +366,15 @@ pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
              paired by the FIDE (Dutch) System in force",
             req.round
         );
-        s.push_str(&crate::System::Dutch2026.explain(t, req, pairing));
+        s.push_str(&DUTCH_2026.explain(t, req, pairing));
         return s;
     }
-    match pair_traced(t, req) {
+    let traced = Round::prepare(t, req).and_then(|r| pair_prepared(t, req, &r).map(|p| (p, r)));
+    match traced {
         Err(e) => {
             let _ = writeln!(s, "round {}: {e}", req.round);
         }
-        Ok((p, paired, r)) => {
+        Ok(((p, paired), r)) => {
             let _ = writeln!(s, "Burstein 2026, round {}", req.round);
             if let Some(b) = p.bye {
                 let _ = writeln!(s, "3.1 pairing-allocated bye: {b}");

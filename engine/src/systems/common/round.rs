@@ -1,12 +1,12 @@
 //! The parts of a round's pairing that the engines drive alike: the round number checked, the
-//! score groups taken top down (Dutch 2017 A.3 / 2026 Art. 1.3.1, 2012 and rating-based 1998
+//! players to pair found in the tournament, the score groups taken top down (Dutch 2017 A.3 / 2026 Art. 1.3.1, 2012 and rating-based 1998
 //! A.3), and, for the engines of the 2012 procedure (Dutch 2012 and its predecessor, the
 //! rating-based system of 1998), the scores before each round (for the floats of A.4-A.5) and
 //! the round's pairing from the pairs found, each with its colours (E.1-E.5), in C.04.2 board
 //! order.
 
 use crate::model::{PlayerId, RoundEntry, Tournament, Unplayed};
-use crate::pairing::{Pairing, PairingError};
+use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
 
 /// Rounds are numbered from 1: round 0 is not a request.
@@ -17,6 +17,22 @@ pub(crate) fn check_round_number(round: usize) -> Result<(), PairingError> {
         ));
     }
     Ok(())
+}
+
+/// The players to pair in round `req.round`, in the order of `req.present`, each with his index
+/// in `t.players`; a player the tournament does not hold makes the request invalid.
+pub(crate) fn present(
+    t: &Tournament,
+    req: &Request,
+) -> Result<Vec<(PlayerId, usize)>, PairingError> {
+    req.present
+        .iter()
+        .map(|&id| {
+            t.index_of(id).map(|i| (id, i)).ok_or_else(|| {
+                PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
+            })
+        })
+        .collect()
 }
 
 /// The score of every player (by index in `t.players`) before each of the rounds `0..=rounds`

@@ -5,13 +5,15 @@
 //!
 //! Polynomial: a set is pairable when a perfect matching exists. Dirac's theorem (a graph on `m`
 //! vertices whose every degree is at least `m/2` has a Hamiltonian cycle, hence, for even `m`, a
-//! perfect matching) answers at once for the near-complete graphs of a Swiss field; otherwise the
-//! maximum-weight matching of [`crate::matching`] decides. The first identifier is found
+//! perfect matching) answers at once for the near-complete graphs of a Swiss field, from an
+//! upper bound of each player's incompatibilities; otherwise `common::completion::pairable`
+//! decides. The first identifier is found
 //! greedily, each choice kept only when a completion exists (a bipartite augmenting path, or a
 //! matching for the rarer cases), and the fewest C8 penalties by a maximum-weight matching.
 
 use super::view::Field;
 use crate::matching::max_weight_matching_dense;
+use crate::systems::common::completion::pairable;
 
 /// Pairability checks over one field, with the number of checks made.
 pub(crate) struct Checker<'a> {
@@ -57,27 +59,8 @@ impl<'a> Checker<'a> {
             return true;
         }
         let c = &self.field.compat;
-        perfect(m, |a, b| c[set[a]][set[b]])
+        pairable(set, |a, b| c[a][b])
     }
-}
-
-/// True when the graph on `0..m` given by `edge` has a perfect matching (Dirac, else matching).
-pub(crate) fn perfect(m: usize, edge: impl Fn(usize, usize) -> bool) -> bool {
-    if m % 2 == 1 {
-        return false;
-    }
-    let min_deg = (0..m)
-        .map(|a| (0..m).filter(|&b| b != a && edge(a, b)).count())
-        .min()
-        .unwrap_or(0);
-    if min_deg * 2 >= m {
-        return true;
-    }
-    if min_deg == 0 && m > 0 {
-        return false;
-    }
-    let mate = max_weight_matching_dense::<i64>(m, |a, b| edge(a, b).then_some(1), true);
-    mate.iter().all(Option::is_some)
 }
 
 /// The smallest total penalty of a perfect matching of the graph on `0..m` (`pen(a, b)` is
@@ -123,21 +106,22 @@ fn first_identifier_plain(
     edge: &dyn Fn(usize, usize) -> bool,
 ) -> Option<Vec<(usize, usize)>> {
     let k = m / 2;
-    // mate[t] = bottom (k..m) of top t (0..k); owner[b - k] = top of bottom b.
-    let mut mate: Vec<Option<usize>> = vec![None; k];
-    let mut owner: Vec<Option<usize>> = vec![None; m - k];
-    for (t, slot) in mate.iter_mut().enumerate() {
-        if let Some(b) = (k..m).find(|&b| owner[b - k].is_none() && edge(t, b)) {
-            *slot = Some(b);
-            owner[b - k] = Some(t);
+    let mut g = Halves {
+        k,
+        m,
+        edge,
+        mate: vec![None; k],
+        owner: vec![None; m - k],
+    };
+    for t in 0..k {
+        if let Some(b) = (k..m).find(|&b| g.owner[b - k].is_none() && edge(t, b)) {
+            g.mate[t] = Some(b);
+            g.owner[b - k] = Some(t);
         }
     }
     for t in 0..k {
-        if mate[t].is_none() {
-            let mut seen = vec![false; m - k];
-            if !augment(t, k, m, edge, &mut mate, &mut owner, &mut seen, 0) {
-                return None;
-            }
+        if g.mate[t].is_none() && !g.augment(t, &mut vec![false; m - k], 0) {
+            return None;
         }
     }
     // Lexicographically least opponents: fix the tops in order, each to its least bottom for
@@ -147,59 +131,61 @@ fn first_identifier_plain(
             if !edge(t, b) {
                 continue;
             }
-            if mate[t] == Some(b) {
+            if g.mate[t] == Some(b) {
                 break;
             }
             // Try to move b's owner o to t's old bottom through an alternating path avoiding
             // the fixed tops 0..=t.
-            let (old, o) = (mate[t]?, owner[b - k]?);
+            let (old, o) = (g.mate[t]?, g.owner[b - k]?);
             if o < t {
                 continue;
             }
-            let (save_m, save_o) = (mate.clone(), owner.clone());
-            mate[t] = Some(b);
-            owner[b - k] = Some(t);
-            owner[old - k] = None;
-            mate[o] = None;
-            let mut seen = vec![false; m - k];
-            if augment(o, k, m, edge, &mut mate, &mut owner, &mut seen, t + 1) {
+            let (save_m, save_o) = (g.mate.clone(), g.owner.clone());
+            g.mate[t] = Some(b);
+            g.owner[b - k] = Some(t);
+            g.owner[old - k] = None;
+            g.mate[o] = None;
+            if g.augment(o, &mut vec![false; m - k], t + 1) {
                 break;
             }
-            mate = save_m;
-            owner = save_o;
+            g.mate = save_m;
+            g.owner = save_o;
         }
     }
-    Some((0..k).filter_map(|t| mate[t].map(|b| (t, b))).collect())
+    Some((0..k).filter_map(|t| g.mate[t].map(|b| (t, b))).collect())
 }
 
-/// Kuhn's augmenting path from top `t`, never re-routing tops below `fixed`.
-#[allow(clippy::too_many_arguments)]
-fn augment(
-    t: usize,
+/// A bipartite matching of the tops `0..k` into the bottoms `k..m` over `edge`.
+struct Halves<'e> {
     k: usize,
     m: usize,
-    edge: &dyn Fn(usize, usize) -> bool,
-    mate: &mut [Option<usize>],
-    owner: &mut [Option<usize>],
-    seen: &mut [bool],
-    fixed: usize,
-) -> bool {
-    for b in k..m {
-        if seen[b - k] || !edge(t, b) {
-            continue;
+    edge: &'e dyn Fn(usize, usize) -> bool,
+    /// mate[t] = bottom (k..m) of top t (0..k); owner[b - k] = top of bottom b.
+    mate: Vec<Option<usize>>,
+    owner: Vec<Option<usize>>,
+}
+
+impl Halves<'_> {
+    /// Kuhn's augmenting path from top `t`, never re-routing tops below `fixed`.
+    fn augment(&mut self, t: usize, seen: &mut [bool], fixed: usize) -> bool {
+        let k = self.k;
+        for b in k..self.m {
+            if seen[b - k] || !(self.edge)(t, b) {
+                continue;
+            }
+            seen[b - k] = true;
+            let free = match self.owner[b - k] {
+                None => true,
+                Some(o) => o >= fixed && self.augment(o, seen, fixed),
+            };
+            if free {
+                self.mate[t] = Some(b);
+                self.owner[b - k] = Some(t);
+                return true;
+            }
         }
-        seen[b - k] = true;
-        let free = match owner[b - k] {
-            None => true,
-            Some(o) => o >= fixed && augment(o, k, m, edge, mate, owner, seen, fixed),
-        };
-        if free {
-            mate[t] = Some(b);
-            owner[b - k] = Some(t);
-            return true;
-        }
+        false
     }
-    false
 }
 
 /// The general case: choose the top members in ascending order, then each top member's least

@@ -14,7 +14,8 @@
 //! - 4.2-4.4 colours: `colour`.
 //! - `literal`: the same procedure by plain enumeration, the test oracle of the fast one.
 //! - Preface, single forfeited games of a regular match played for tie-breaks and standings:
-//!   `standings` (applied by [`crate::tiebreak::standings`]).
+//!   `standings` ([`crate::System::seen_for_standings`], applied by
+//!   [`crate::standings::standings`]).
 
 mod colour;
 mod feasible;
@@ -26,19 +27,80 @@ mod standings;
 mod tests;
 mod view;
 
-pub(crate) use standings::with_single_forfeits_played;
-
 use crate::model::{Color, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
+#[cfg(test)]
+use crate::pairing::AnySystem;
+#[cfg(feature = "oracle")]
+use crate::pairing::LiteralOracle;
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
 use procedure::Outcome;
 use std::fmt::Write as _;
 use view::Field;
 
-/// Pairs the match whose game 1 is round column `req.round` (odd).
+/// The Double-Swiss System: each pairing round a match of two games.
+pub(crate) struct DoubleSwiss;
+
+impl PairingSystem for DoubleSwiss {
+    type Round = Field;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "double-swiss",
+            label: "Double-Swiss 2026",
+            aliases: &[],
+            title:
+                "Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026)",
+            // ETT26 `FIDE_DOUBLESWISS` (Gacrux trf2json.py).
+            codes_192: &["FIDE_DOUBLESWISS"],
+            text_092: "Individual  Double-Swiss 2026 rules",
+            names_in_092: |c| c.contains("DOUBLE-SWISS"),
+            invariants: Invariants {
+                // C2, checked per match by the checkers' match rules.
+                bye: ByeRule::ByeOrForfeitWin,
+                colours: ColourRule::Unlimited,
+                lowest_bye_score: false,
+            },
+        }
+    }
+
+    /// The match whose game 1 is round column `req.round` (odd), read as matches.
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<Field, PairingError> {
+        view::field(t, req)
+    }
+
+    fn pair(&self, t: &Tournament, req: &Request, f: &Field) -> Result<Diagnosed, PairingError> {
+        let out = procedure::pair_field(f)?;
+        Ok(to_pairing(t, req, f, &out).into())
+    }
+
+    /// The PAB, each bracket with its upfloaters, the first identifier, the colour rule of
+    /// each pair.
+    fn explain(&self, t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+        explain(t, req, pairing)
+    }
+
+    /// A match of two games, one column per game (Preface).
+    fn columns_per_round(&self) -> usize {
+        2
+    }
+
+    /// Preface: a single forfeited game of a regular match counts as played.
+    fn seen_for_standings(&self, t: &Tournament) -> Option<Tournament> {
+        standings::with_single_forfeits_played(t)
+    }
+
+    #[cfg(feature = "oracle")]
+    fn literal_oracle(&self) -> Option<LiteralOracle> {
+        Some(literal::pair)
+    }
+}
+
+/// Pairs the match whose game 1 is round column `req.round` (odd) (for the tests).
+#[cfg(test)]
 pub(crate) fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    let f = view::field(t, req)?;
-    let out = procedure::pair_field(&f)?;
-    Ok(to_pairing(t, req, &f, &out))
+    AnySystem::pair_diagnosed(&DoubleSwiss, t, req).map(|d| d.pairing)
 }
 
 /// The games (game-1 colours: White first) and the bye of an outcome, in board order.
@@ -71,7 +133,7 @@ fn colours(f: &Field, x: usize, y: usize) -> (u32, u32, colour::Rule) {
 
 /// `pair --explain`: how the match was paired (the PAB, each bracket with its upfloaters, the
 /// first identifier, the colour rule of each pair).
-pub(crate) fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
+fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     let mut s = String::new();
     let f = match view::field(t, req) {
         Ok(f) => f,

@@ -16,6 +16,7 @@ use super::feasible::{first_identifier, min_penalty, Checker};
 use super::view::Field;
 use crate::pairing::PairingError;
 use crate::score::Score;
+use crate::systems::common::bye::lowest_bye;
 
 /// Give up (as too large for this engine, not as a verdict of the rules) past this many
 /// pairability checks in the choice of upfloaters.
@@ -82,27 +83,19 @@ fn no_pairing(why: &str) -> PairingError {
 /// 3.4: the PAB.
 fn choose_pab(ck: &mut Checker, all: &[usize]) -> Result<usize, PairingError> {
     let f = ck.field;
-    let mut order: Vec<usize> = all
-        .iter()
-        .copied()
-        .filter(|&i| f.players[i].pab_ok)
-        .collect();
-    order.sort_by(|&a, &b| {
-        let (pa, pb) = (&f.players[a], &f.players[b]);
-        pa.score
-            .cmp(&pb.score)
-            .then(pb.matches_played.cmp(&pa.matches_played))
-            .then(pb.id.cmp(&pa.id))
-    });
-    for c in order {
-        let rest: Vec<usize> = all.iter().copied().filter(|&i| i != c).collect();
-        if ck.pairable(&rest) {
-            return Ok(c);
-        }
-    }
-    Err(no_pairing(
-        "no player may receive the pairing-allocated bye (C2) with the others paired (C3)",
-    ))
+    let p = |i: usize| &f.players[i];
+    lowest_bye(
+        all,
+        |i| p(i).pab_ok,
+        |i| (p(i).score, p(i).matches_played),
+        |a, b| p(b).id.cmp(&p(a).id),
+        |rest| ck.pairable(rest),
+    )
+    .ok_or_else(|| {
+        no_pairing(
+            "no player may receive the pairing-allocated bye (C2) with the others paired (C3)",
+        )
+    })
 }
 
 /// The C4-C7 and 3.5.4 key of a set of upfloaters (smaller is better); C4 is the set's size,
@@ -127,19 +120,7 @@ fn choose_upfloaters(
 ) -> Result<Option<Vec<usize>>, PairingError> {
     let mut k = s.len() % 2;
     while k <= l.len() {
-        let mut valid: Vec<Vec<usize>> = Vec::new();
-        let mut best_c5: Option<Vec<Score>> = None;
-        let mut pick = Vec::with_capacity(k);
-        enumerate(
-            ck,
-            (s, l, rest),
-            k,
-            0,
-            &mut pick,
-            &mut best_c5,
-            &mut valid,
-            false,
-        )?;
+        let mut valid = Subsets::valid(ck, (s, l, rest), k, false)?;
         if !valid.is_empty() {
             let chosen = if valid.len() == 1 {
                 valid.swap_remove(0)
@@ -159,54 +140,81 @@ fn choose_upfloaters(
 }
 
 /// The k-subsets of `l` in the 3.5.4 order whose scores equal the best (C5) found so far, valid
-/// ones (bracket and rest pairable) collected. Along that order the C5 vector never increases,
-/// so the first valid set fixes the best C5 and the rest only need the same scores.
-#[allow(clippy::too_many_arguments)]
-fn enumerate(
-    ck: &mut Checker,
-    (s, l, rest): (&[usize], &[usize], &[usize]),
+/// ones (bracket `s` with them and the rest pairable) collected. Along that order the C5 vector
+/// never increases, so the first valid set fixes the best C5 and the rest only need the same
+/// scores. `first_only`: the first valid set is enough.
+struct Subsets<'a> {
+    s: &'a [usize],
+    l: &'a [usize],
+    rest: &'a [usize],
     k: usize,
-    from: usize,
-    pick: &mut Vec<usize>,
-    best: &mut Option<Vec<Score>>,
-    valid: &mut Vec<Vec<usize>>,
     first_only: bool,
-) -> Result<(), PairingError> {
-    if ck.checks > CHECK_LIMIT {
-        return Err(PairingError::TooLarge(format!(
-            "Double-Swiss: more than {CHECK_LIMIT} pairability checks choosing upfloaters"
-        )));
+    pick: Vec<usize>,
+    best: Option<Vec<Score>>,
+    valid: Vec<Vec<usize>>,
+}
+
+impl<'a> Subsets<'a> {
+    /// The valid sets of `k` of `l` for bracket `s`, `rest` the players left.
+    fn valid(
+        ck: &mut Checker,
+        (s, l, rest): (&'a [usize], &'a [usize], &'a [usize]),
+        k: usize,
+        first_only: bool,
+    ) -> Result<Vec<Vec<usize>>, PairingError> {
+        let mut subsets = Subsets {
+            s,
+            l,
+            rest,
+            k,
+            first_only,
+            pick: Vec::with_capacity(k),
+            best: None,
+            valid: Vec::new(),
+        };
+        subsets.enumerate(ck, 0)?;
+        Ok(subsets.valid)
     }
-    let f = ck.field;
-    if pick.len() == k {
-        let bracket: Vec<usize> = s.iter().chain(pick.iter()).copied().collect();
-        if ck.pairable(&bracket) && ck.pairable(&without(f.players.len(), rest, &bracket)) {
-            if best.is_none() {
-                *best = Some(pick.iter().map(|&i| f.players[i].score).collect());
+
+    /// The subsets whose next member is `l[from..]`.
+    fn enumerate(&mut self, ck: &mut Checker, from: usize) -> Result<(), PairingError> {
+        if ck.checks > CHECK_LIMIT {
+            return Err(PairingError::TooLarge(format!(
+                "Double-Swiss: more than {CHECK_LIMIT} pairability checks choosing upfloaters"
+            )));
+        }
+        let f = ck.field;
+        let (s, l, rest, k) = (self.s, self.l, self.rest, self.k);
+        if self.pick.len() == k {
+            let bracket: Vec<usize> = s.iter().chain(self.pick.iter()).copied().collect();
+            if ck.pairable(&bracket) && ck.pairable(&without(f.players.len(), rest, &bracket)) {
+                if self.best.is_none() {
+                    self.best = Some(self.pick.iter().map(|&i| f.players[i].score).collect());
+                }
+                self.valid.push(self.pick.clone());
             }
-            valid.push(pick.clone());
+            return Ok(());
         }
-        return Ok(());
-    }
-    let d = pick.len();
-    for j in from..l.len() {
-        if l.len() - j < k - d {
-            break;
-        }
-        let sc = f.players[l[j]].score;
-        if let Some(b) = best {
-            if sc < b[d] {
+        let d = self.pick.len();
+        for j in from..l.len() {
+            if l.len() - j < k - d {
+                break;
+            }
+            let sc = f.players[l[j]].score;
+            if let Some(b) = &self.best {
+                if sc < b[d] {
+                    break;
+                }
+            }
+            self.pick.push(l[j]);
+            self.enumerate(ck, j + 1)?;
+            self.pick.pop();
+            if self.first_only && !self.valid.is_empty() {
                 break;
             }
         }
-        pick.push(l[j]);
-        enumerate(ck, (s, l, rest), k, j + 1, pick, best, valid, first_only)?;
-        pick.pop();
-        if first_only && !valid.is_empty() {
-            break;
-        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// C5, C6, C7 and the 3.5.4 order of one valid set.
@@ -244,20 +252,7 @@ fn next_upfloaters(ck: &mut Checker, rest: &[usize]) -> Result<usize, PairingErr
     let (s, l): (Vec<usize>, Vec<usize>) = rest.iter().partition(|&&i| f.players[i].score == top);
     let mut k = s.len() % 2;
     while k <= l.len() {
-        let mut valid = Vec::new();
-        let mut best = None;
-        let mut pick = Vec::new();
-        enumerate(
-            ck,
-            (&s, &l, rest),
-            k,
-            0,
-            &mut pick,
-            &mut best,
-            &mut valid,
-            true,
-        )?;
-        if !valid.is_empty() {
+        if !Subsets::valid(ck, (&s, &l, rest), k, true)?.is_empty() {
             return Ok(k);
         }
         k += 2;

@@ -296,7 +296,7 @@ fn c2_bars_the_pab_after_a_full_point_bye_or_a_match_won_by_forfeit_without_oppo
 
 #[test]
 fn a_single_forfeited_game_of_a_regular_match_counts_as_played_for_standings() {
-    use super::with_single_forfeits_played;
+    use super::standings::with_single_forfeits_played;
     use crate::tiebreak::{self, Edition};
     // Match 1: 2 forfeits game 1 and draws game 2 (a regular match); 3 and 4 both forfeit game 1
     // (0-0) and 3 wins game 2. Match 2: 4 forfeits both games against 1 (a match ended by
@@ -338,7 +338,7 @@ fn a_single_forfeited_game_of_a_regular_match_counts_as_played_for_standings() {
     // game it forfeited, not a dummy opponent's.
     let specs = tiebreak::parse_list("PTS BH").unwrap();
     let bh = |t: &Tournament| {
-        let st = tiebreak::standings(t, &specs, Edition::Fide2026);
+        let st = crate::standings::standings(t, &specs, Edition::Fide2026);
         let row = st.rows.iter().find(|r| r.id == 2).unwrap();
         row.values[1].to_string()
     };

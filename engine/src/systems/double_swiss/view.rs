@@ -236,7 +236,7 @@ pub(crate) fn field(t: &Tournament, req: &Request) -> Result<Field, PairingError
         compat,
         last_round: total_matches.is_some_and(|tm| m >= tm),
         match_no: m,
-        initial_colour: crate::systems::common::colour::initial_colour(t, None),
+        initial_colour: crate::colour::initial_colour(t),
     })
 }
 

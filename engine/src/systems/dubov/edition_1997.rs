@@ -22,7 +22,10 @@
 use super::{first_assignment, first_round, Entrant, Round};
 use crate::history::Edition;
 use crate::model::{Color, PlayerId, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
+use crate::systems::common::completion::perfect_pairing;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
@@ -98,9 +101,60 @@ fn transfer_order(a: &Entrant, b: &Entrant) -> Ordering {
         .then(a.id.cmp(&b.id))
 }
 
-/// Pairs round `req.round` of `t` with the Dubov system, 1997 text.
-pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    pair_traced(t, req).map(|(p, _)| p)
+/// The Dubov System, 1997 text.
+pub(crate) struct Dubov1997;
+
+impl PairingSystem for Dubov1997 {
+    type Round = Round;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "dubov-1997",
+            label: "Dubov 1997",
+            aliases: &[],
+            title: "Dubov System, 1997 General Assembly text",
+            codes_192: &[],
+            text_092: "Individual  Swiss Dubov 1997 rules",
+            // A `092` naming Dubov with the year 1997 asks for the 1997 text.
+            names_in_092: |c| c.contains("DUBOV") && c.contains("1997"),
+            invariants: Invariants {
+                // 2.2: "a player who has received a point without playing shall not receive a
+                // bye", read as the Basic Rules' Art. 4.
+                bye: ByeRule::ByeOrWinWithoutPlaying,
+                // 2.3-2.4, without exception.
+                colours: ColourRule::PerPlayer {
+                    topscorer_exempt: false,
+                    last_round_exempt: false,
+                },
+                lowest_bye_score: false,
+            },
+        }
+    }
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<Round, PairingError> {
+        Round::prepare(t, req, Edition::Y2017, compatible)
+    }
+
+    fn pair(&self, t: &Tournament, req: &Request, r: &Round) -> Result<Diagnosed, PairingError> {
+        pair_traced(t, req, r).map(|(p, _)| p.into())
+    }
+
+    /// The articles applied, step by step (the pairing is computed again).
+    fn explain(&self, t: &Tournament, req: &Request, _pairing: &Pairing) -> String {
+        let mut s = String::new();
+        match self.prepare(t, req).and_then(|r| pair_traced(t, req, &r)) {
+            Err(e) => {
+                let _ = writeln!(s, "round {}: {e}", req.round);
+            }
+            Ok((_, trace)) => {
+                let _ = writeln!(s, "Dubov 1997, round {}", req.round);
+                for line in trace {
+                    let _ = writeln!(s, "{line}");
+                }
+            }
+        }
+        s
+    }
 }
 
 /// 5: the halves' pairs with the drawn colour for the odd pairs (upper player first).
@@ -129,8 +183,11 @@ fn first_round_pairing(
     (p, trace)
 }
 
-fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Vec<String>), PairingError> {
-    let r = Round::prepare(t, req, Edition::Y2017, compatible)?;
+fn pair_traced(
+    t: &Tournament,
+    req: &Request,
+    r: &Round,
+) -> Result<(Pairing, Vec<String>), PairingError> {
     let mut trace = Vec::new();
     let n = r.players.len();
     if r.players.iter().all(|p| p.played == 0) {
@@ -146,13 +203,13 @@ fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Vec<String>), 
             _ => false,
         }) && bye.is_none_or(|b| at(b).is_some_and(|i| !r.players[i].unplayed_point));
         if allowed {
-            return Ok(first_round_pairing(t, req, &r, &pairs, bye, trace));
+            return Ok(first_round_pairing(t, req, r, &pairs, bye, trace));
         }
         trace.push("5: the first round's halves break 2.1 or 2.2; the procedure of 6".to_string());
     }
     let mut left: Vec<usize> = (0..n).collect();
     let bye = if n % 2 == 1 {
-        let b = choose_bye(&r, &left)?;
+        let b = choose_bye(r, &left)?;
         left.retain(|&i| i != b);
         trace.push(format!("4: bye {}", r.players[b].id));
         Some(b)
@@ -171,7 +228,7 @@ fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Vec<String>), 
         );
         left.retain(|i| !group.contains(i));
         let unpaired: Vec<usize> = group.iter().chain(&left).copied().collect();
-        let (pairs, down) = pair_group(&r, &group, &floaters, &mut left, &mut trace)?;
+        let (pairs, down) = pair_group(r, &group, &floaters, &mut left, &mut trace)?;
         // 9: a pairing that leaves the players below unpairable is not taken; the group and
         // everybody below are then paired as one.
         let mut rest: Vec<usize> = left.iter().chain(&down).copied().collect();
@@ -185,17 +242,12 @@ fn pair_traced(t: &Tournament, req: &Request) -> Result<(Pairing, Vec<String>), 
             left.clear();
             floaters.clear();
             trace.push("9: the remaining players paired as one group".into());
-            r.perfect_matching(&all, &|a, b| r.compat[a][b])
-                .ok_or_else(|| {
-                    PairingError::NoValidPairing("the round cannot be completed".into())
-                })?
+            perfect_pairing(&all, |a, b| r.compat[a][b]).ok_or_else(|| {
+                PairingError::NoValidPairing("the round cannot be completed".into())
+            })?
         };
         for (a, b) in pairs {
-            let (w, bl) = if white_first(&r, a, b) {
-                (a, b)
-            } else {
-                (b, a)
-            };
+            let (w, bl) = if white_first(r, a, b) { (a, b) } else { (b, a) };
             games.push((r.players[w].id, r.players[bl].id));
         }
         if left.is_empty() && !floaters.is_empty() && floaters.len() % 2 == 1 {
@@ -544,23 +596,6 @@ fn white_first(r: &Round, a: usize, b: usize) -> bool {
     pa.id < pb.id
 }
 
-/// A human-readable account of how round `req.round` is paired under the 1997 text.
-pub fn explain(t: &Tournament, req: &Request, _pairing: &Pairing) -> String {
-    let mut s = String::new();
-    match pair_traced(t, req) {
-        Err(e) => {
-            let _ = writeln!(s, "round {}: {e}", req.round);
-        }
-        Ok((_, trace)) => {
-            let _ = writeln!(s, "Dubov 1997, round {}", req.round);
-            for line in trace {
-                let _ = writeln!(s, "{line}");
-            }
-        }
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::testing::{at, entrant, ids, round};
@@ -871,7 +906,8 @@ mod tests {
         }
         let t = crate::trf::read_str(&text).expect("valid TRF");
         let req = Request::next_round(&t);
-        let p = pair(&t, &req).expect("paired");
+        let r = Dubov1997.prepare(&t, &req).expect("prepared");
+        let p = Dubov1997.pair(&t, &req, &r).expect("paired").pairing;
         // 1-3 and 2-4; the first pair has the drawn colour (Black for 1), the second the other.
         assert_eq!(p.games, vec![(3, 1), (2, 4)]);
         assert_eq!(p.bye, Some(5));

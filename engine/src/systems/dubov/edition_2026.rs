@@ -20,7 +20,11 @@ use crate::colour::{high_gets_white, ColourFacts};
 use crate::history::{Edition, Preference, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, Tournament};
-use crate::pairing::{Pairing, PairingError, Request};
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
+use crate::systems::common::bye::lowest_bye;
+use crate::systems::common::completion::pairable;
 use crate::systems::common::subsets::k_subsets;
 use ethnum::I256;
 use std::fmt::Write as _;
@@ -58,20 +62,63 @@ struct Trace {
     pairs: Vec<(usize, usize)>,
 }
 
-/// Pairs round `req.round` of `t` with the Dubov system, 2026 edition.
-pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    pair_traced(t, req).map(|(p, _, _)| p)
+/// The Dubov System, 2026 edition.
+pub(crate) struct Dubov2026;
+
+impl PairingSystem for Dubov2026 {
+    type Round = Round;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "dubov-2026",
+            label: "Dubov 2026",
+            aliases: &[],
+            title: "Dubov System, C.04.4.1 approved 28/10/2025 (in force from 1 February 2026)",
+            // ETT26 `FIDE_DUBOV` names the edition in force (C.04.4.1, 2026).
+            codes_192: &["FIDE_DUBOV", "FIDE_DUBOV_2025", "FIDE_DUBOV_2026"],
+            text_092: "Individual  Swiss Dubov 2026 rules",
+            // Any Dubov text but the 1997 one.
+            names_in_092: |c| c.contains("DUBOV") && !c.contains("1997"),
+            invariants: Invariants {
+                // C2 (2.1.2) cites the Basic Rules' Art. 4.
+                bye: ByeRule::ByeOrWinWithoutPlaying,
+                // C3 names no topscorer exception.
+                colours: ColourRule::PerPlayer {
+                    topscorer_exempt: false,
+                    last_round_exempt: false,
+                },
+                // 3.1.2-3.1.3.
+                lowest_bye_score: true,
+            },
+        }
+    }
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<Round, PairingError> {
+        Round::prepare(t, req, Edition::Y2026, compatible)
+    }
+
+    fn pair(&self, t: &Tournament, req: &Request, r: &Round) -> Result<Diagnosed, PairingError> {
+        pair_traced(t, req, r).map(|(p, _)| p.into())
+    }
+
+    /// Bracket by bracket: residents, upfloaters, the pairs (the pairing is computed again).
+    fn explain(&self, t: &Tournament, req: &Request, _pairing: &Pairing) -> String {
+        match self.prepare(t, req) {
+            Ok(r) => explain(t, req, &r),
+            Err(e) => format!("round {}: {e}\n", req.round),
+        }
+    }
 }
 
 fn pair_traced(
     t: &Tournament,
     req: &Request,
-) -> Result<(Pairing, Vec<Trace>, Round), PairingError> {
-    let r = Round::prepare(t, req, Edition::Y2026, compatible)?;
-    let paired = pair_round(&r)?;
+    r: &Round,
+) -> Result<(Pairing, Vec<Trace>), PairingError> {
+    let paired = pair_round(r)?;
     let pairing =
         Pairing::from_indices(t, req.round, |i| r.players[i].id, &paired.games, paired.bye);
-    Ok((pairing, paired.traces, r))
+    Ok((pairing, paired.traces))
 }
 
 /// A round paired: games (White, Black) and the bye as indices, and each bracket's trace.
@@ -117,19 +164,15 @@ fn pair_round(r: &Round) -> Result<Paired, PairingError> {
 /// pairing of the others (C4), (3.1.3) has the lowest score, (3.1.4) has played the most games,
 /// (3.1.5) has the largest TPN.
 fn choose_bye(r: &Round, left: &[usize]) -> Result<usize, PairingError> {
-    let mut cands: Vec<usize> = left
-        .iter()
-        .copied()
-        .filter(|&i| r.players[i].bye_ok)
-        .collect();
-    cands.sort_by(|&a, &b| {
-        let (pa, pb) = (&r.players[a], &r.players[b]);
-        pa.score
-            .cmp(&pb.score)
-            .then(pb.played.cmp(&pa.played))
-            .then(pb.id.cmp(&pa.id))
-    });
-    r.first_bye(left, &cands).ok_or_else(|| {
+    let p = |i: usize| &r.players[i];
+    lowest_bye(
+        left,
+        |i| p(i).bye_ok,
+        |i| (p(i).score, p(i).played),
+        |a, b| p(b).id.cmp(&p(a).id),
+        |rest| r.pairable(rest),
+    )
+    .ok_or_else(|| {
         PairingError::NoValidPairing(
             "no player can take the bye and leave the others pairable (3.1)".into(),
         )
@@ -447,7 +490,7 @@ fn shift(r: &Round, from: &[usize], to: &[usize], q: usize, order: &[usize]) -> 
                 (false, true) => !forced[b],
             }
         };
-        r.perfect_matching(&who, &ok).is_some()
+        pairable(&who, ok)
     };
     if !feasible(&forced, &banned) {
         return None;
@@ -493,7 +536,7 @@ fn pair_bracket(r: &Round, bracket: &[usize]) -> Result<Vec<(usize, usize)>, Pai
     // from the smaller subgroup proves it); else a maximum matching counts the pairs.
     let order: Vec<usize> = small.iter().chain(large.iter()).copied().collect();
     let apart = |a: usize, b: usize| r.compat[a][b] && !(in_small(a) && in_small(b));
-    let small_pairs = if r.perfect_matching(&order, &apart).is_some() {
+    let small_pairs = if pairable(&order, apart) {
         0
     } else {
         let mut edges = Vec::new();
@@ -598,13 +641,13 @@ fn white_first(r: &Round, a: usize, b: usize) -> bool {
 }
 
 /// A human-readable account of how round `req.round` is paired under the 2026 edition.
-pub fn explain(t: &Tournament, req: &Request, _pairing: &Pairing) -> String {
+fn explain(t: &Tournament, req: &Request, r: &Round) -> String {
     let mut s = String::new();
-    match pair_traced(t, req) {
+    match pair_traced(t, req, r) {
         Err(e) => {
             let _ = writeln!(s, "round {}: {e}", req.round);
         }
-        Ok((p, traces, r)) => {
+        Ok((p, traces)) => {
             let _ = writeln!(s, "Dubov 2026, round {}", req.round);
             if let Some(b) = p.bye {
                 let _ = writeln!(s, "3.1 bye: {b}");

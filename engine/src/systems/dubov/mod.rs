@@ -22,10 +22,12 @@ pub mod edition_1997;
 pub mod edition_2026;
 
 use crate::history::{histories_in, Edition, Preference};
-use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, Tournament};
 use crate::pairing::{PairingError, Request};
 use crate::score::Score;
+use crate::systems::common::bye::first_bye;
+use crate::systems::common::completion::pairable;
+use crate::systems::common::round::present;
 use std::cmp::Ordering;
 
 /// A player's ARO: the sum and number of the ratings of the opponents met over the board.
@@ -103,10 +105,7 @@ impl Round {
     ) -> Result<Round, PairingError> {
         let hist = histories_in(t, req.round.saturating_sub(1), edition);
         let mut players = Vec::with_capacity(req.present.len());
-        for &id in &req.present {
-            let i = t.index_of(id).ok_or_else(|| {
-                PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-            })?;
+        for (id, i) in present(t, req)? {
             let h = &hist[i];
             let mut aro = Aro::default();
             for o in &h.opponents {
@@ -157,7 +156,7 @@ impl Round {
             compat,
             round: req.round,
             total_rounds: t.total_rounds,
-            initial: crate::systems::common::colour::initial_colour(t, None),
+            initial: crate::colour::initial_colour(t),
         })
     }
 
@@ -170,68 +169,12 @@ impl Round {
     /// The first of `candidates` (in the edition's bye order) whose bye leaves the other
     /// players of `left` pairable.
     pub fn first_bye(&self, left: &[usize], candidates: &[usize]) -> Option<usize> {
-        candidates.iter().copied().find(|&c| {
-            let rest: Vec<usize> = left.iter().copied().filter(|&i| i != c).collect();
-            self.pairable(&rest)
-        })
+        first_bye(left, candidates, |rest| self.pairable(rest))
     }
 
     /// True when the players `who` (indices) can all be paired among themselves.
     pub fn pairable(&self, who: &[usize]) -> bool {
-        self.perfect_matching(who, &|a, b| self.compat[a][b])
-            .is_some()
-    }
-
-    /// A perfect matching of `who` over the edges `ok` allows (pairs of indices), or `None`. A
-    /// greedy pass usually finds one; the exact maximum matching decides otherwise.
-    pub fn perfect_matching(
-        &self,
-        who: &[usize],
-        ok: &dyn Fn(usize, usize) -> bool,
-    ) -> Option<Vec<(usize, usize)>> {
-        let n = who.len();
-        if n % 2 == 1 {
-            return None;
-        }
-        let mut taken = vec![false; n];
-        let mut pairs = Vec::with_capacity(n / 2);
-        let mut greedy = true;
-        for i in 0..n {
-            if taken[i] {
-                continue;
-            }
-            taken[i] = true;
-            match (i + 1..n).find(|&j| !taken[j] && ok(who[i], who[j])) {
-                Some(j) => {
-                    taken[j] = true;
-                    pairs.push((who[i], who[j]));
-                }
-                None => {
-                    greedy = false;
-                    break;
-                }
-            }
-        }
-        if greedy {
-            return Some(pairs);
-        }
-        let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if ok(who[i], who[j]) {
-                    edges.push((i, j, 1i64));
-                }
-            }
-        }
-        let mate = max_weight_matching(n, &edges, true);
-        if mate.iter().any(|m| m.is_none()) {
-            return None;
-        }
-        Some(
-            (0..n)
-                .filter_map(|i| mate[i].filter(|&j| i < j).map(|j| (who[i], who[j])))
-                .collect(),
-        )
+        pairable(who, |a, b| self.compat[a][b])
     }
 }
 

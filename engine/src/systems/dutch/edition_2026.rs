@@ -18,10 +18,10 @@
 //! - Art. 4 (generation order) and 5.2 (colours, 5.2.5 over the players who have arrived): the
 //!   shared machinery, as in 2017.
 
-use super::{pair_with, CriterionNames, DutchOptions, Outlook, RoundCtx, Rules};
+use super::edition::Dutch;
+use super::{CriterionNames, Outlook, RoundCtx, Rules};
 use crate::history::Edition;
-use crate::model::Tournament;
-use crate::pairing::{Pairing, PairingError, Request};
+use crate::pairing::{ByeRule, ColourRule, Info, Invariants};
 
 /// The 2026 edition's rules.
 pub(crate) static RULES: Rules = Rules {
@@ -74,25 +74,36 @@ fn lowest_bye_score(ctx: &mut RoundCtx) {
     }
 }
 
-/// Pairs round `req.round` of `t` with the Dutch system, 2026 edition.
-pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
-    pair_with(
-        &RULES,
-        t,
-        req,
-        &DutchOptions::default(),
-        &super::bracket::solve,
-    )
-}
-
-/// Why `file` and `ours`, two pairings of round `req.round` of `t`, differ under the 2026
-/// edition: the first criterion by article on which they differ, with both values, or that
-/// they tie and differ by the generation order (Art. 4).
-pub fn first_difference(t: &Tournament, req: &Request, file: &Pairing, ours: &Pairing) -> String {
-    super::first_difference_with(&RULES, t, req, file, ours)
-}
-
-/// A human-readable account of how round `req.round` is paired under the 2026 edition.
-pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
-    super::explain_with(&RULES, t, req, pairing)
-}
+/// The FIDE (Dutch) System, 2026 edition.
+pub(crate) const DUTCH_2026: Dutch = Dutch {
+    rules: &RULES,
+    info: Info {
+        name: "dutch-2026",
+        label: "Dutch 2026",
+        aliases: &[],
+        title: "FIDE (Dutch) System, C.04.3 approved 28/10/2025 (in force from 1 February 2026)",
+        // `FIDE_DUTCH` without a year names the edition in force, as `FIDE_DUTCH_2025` (what
+        // bbpPairings v6 and Gacrux write) and `FIDE_DUTCH_2026` do (trf-formats.md, E.3: "a
+        // robust reader should accept FIDE_DUTCH, FIDE_DUTCH_2025 and FIDE_DUTCH_2026 … as
+        // the 2026 rules"; bbpPairings v6 pairs `FIDE_DUTCH` with its 2025 rules).
+        codes_192: &["FIDE_DUTCH_2025", "FIDE_DUTCH", "FIDE_DUTCH_2026"],
+        text_092: "Individual  Swiss Dutch 2026 rules",
+        // A text naming Dubov, or another edition, is theirs.
+        names_in_092: |c| {
+            c.contains("DUTCH")
+                && (c.contains("2025") || c.contains("2026"))
+                && !c.contains("DUBOV")
+                && !c.contains("2012")
+                && !c.contains("ISTANBUL")
+                && !c.contains("2017")
+        },
+        invariants: Invariants {
+            // C2: the Basic Rules' Art. 4.
+            bye: ByeRule::ByeOrWinWithoutPlaying,
+            // C3 with the topscorers of 1.8.
+            colours: ColourRule::DutchTopscorers,
+            // C5.
+            lowest_bye_score: true,
+        },
+    },
+};

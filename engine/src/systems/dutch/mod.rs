@@ -13,6 +13,7 @@
 mod bracket;
 mod compare;
 mod compat;
+mod edition;
 pub mod edition_2017;
 pub mod edition_2026;
 // The literal oracle: for the unit tests, and for the fuzz targets with the `oracle` feature
@@ -139,33 +140,6 @@ impl RoundCtx {
     }
 }
 
-/// Options of the Dutch engine.
-#[derive(Clone, Debug, Default)]
-pub struct DutchOptions {
-    /// Initial colour when the file does not say (`XXC white1/black1`) and round 1 does not show
-    /// it; defaults to White.
-    pub initial_color: Option<Color>,
-}
-
-/// Pairs round `req.round` of `t` with the Dutch system, 2017 edition.
-pub fn pair(t: &Tournament, req: &Request, opts: &DutchOptions) -> Result<Pairing, PairingError> {
-    pair_with(&edition_2017::RULES, t, req, opts, &bracket::solve)
-}
-
-/// A test oracle: pairs round `req.round` of `t` exactly as [`pair`] does (ranking, brackets,
-/// A.9, colours, board order), but with every bracket solved by the literal, enumerating
-/// implementation of the B/D candidate sequence instead of the matching engine, so that the two
-/// can be compared. Its cost is exponential in the size of a bracket: for small fields only
-/// (about ten players to pair). Only with the `oracle` feature.
-#[cfg(feature = "oracle")]
-pub fn pair_with_literal_oracle(
-    t: &Tournament,
-    req: &Request,
-    opts: &DutchOptions,
-) -> Result<Pairing, PairingError> {
-    pair_with(&edition_2017::RULES, t, req, opts, &literal::solve)
-}
-
 /// Pairs one bracket (`bracket::solve`, or the literal oracle's `solve`).
 pub(crate) trait SolveBracket:
     Fn(&RoundCtx, &[usize], &[usize], bracket::Mode) -> Result<bracket::BracketResult, PairingError>
@@ -182,16 +156,26 @@ impl<F> SolveBracket for F where
 {
 }
 
-fn pair_with(
+/// Reads round `req.round` of `t` under the edition's `rules` (`PairingSystem::prepare` of
+/// both editions).
+fn prepare_round(
     rules: &'static Rules,
     t: &Tournament,
     req: &Request,
-    opts: &DutchOptions,
+) -> Result<RoundCtx, PairingError> {
+    check_round_number(req.round)?;
+    prepare(rules, t, req)
+}
+
+/// Pairs a prepared round: its brackets by `solve` (`bracket::solve`, or the literal oracle's),
+/// then the colours and the board order.
+fn pair_prepared(
+    ctx: &RoundCtx,
+    t: &Tournament,
+    req: &Request,
     solve: &dyn SolveBracket,
 ) -> Result<Pairing, PairingError> {
-    check_round_number(req.round)?;
-    let ctx = prepare(rules, t, req, opts)?;
-    let pairs = pair_ctx(&ctx, solve)?;
+    let pairs = pair_ctx(ctx, solve)?;
     let mut pairing = Pairing {
         games: Vec::new(),
         bye: None,
@@ -205,21 +189,9 @@ fn pair_with(
     Ok(pairing)
 }
 
-/// A human-readable account of how round `req.round` is paired under the 2017 edition: per
-/// bracket, its players (MDPs and residents), the pairs with colours, and the criteria a pair
-/// does not fully meet (colour preference not granted, repeated floats), then the downfloaters.
-pub fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
-    explain_with(&edition_2017::RULES, t, req, pairing)
-}
-
-/// Why `file` and `ours`, two pairings of round `req.round` of `t`, differ under the 2017
-/// edition: the first criterion by article on which they differ, with both values, or that
-/// they tie and differ by the generation order.
-pub fn first_difference(t: &Tournament, req: &Request, file: &Pairing, ours: &Pairing) -> String {
-    first_difference_with(&edition_2017::RULES, t, req, file, ours)
-}
-
-/// [`first_difference`] under the edition's `rules`.
+/// Why `file` and `ours`, two pairings of round `req.round` of `t`, differ under the
+/// edition's `rules`: the first criterion by article on which they differ, with both values,
+/// or that they tie and differ by the generation order.
 fn first_difference_with(
     rules: &'static Rules,
     t: &Tournament,
@@ -227,17 +199,20 @@ fn first_difference_with(
     file: &Pairing,
     ours: &Pairing,
 ) -> String {
-    match prepare(rules, t, req, &DutchOptions::default()) {
+    match prepare(rules, t, req) {
         Ok(ctx) => compare::first_difference(&ctx, file, ours),
         Err(e) => e.to_string(),
     }
 }
 
-/// [`explain`] under the edition's `rules`.
+/// A human-readable account of how round `req.round` is paired under the edition's `rules`:
+/// per bracket, its players (MDPs and residents), the pairs with colours, and the criteria a
+/// pair does not fully meet (colour preference not granted, repeated floats), then the
+/// downfloaters.
 fn explain_with(rules: &'static Rules, t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
-    let Ok(ctx) = prepare(rules, t, req, &DutchOptions::default()) else {
+    let Ok(ctx) = prepare(rules, t, req) else {
         return s;
     };
     let Ok(pairs) = pair_ctx(&ctx, &bracket::solve) else {
@@ -349,12 +324,7 @@ fn explain_with(rules: &'static Rules, t: &Tournament, req: &Request, pairing: &
     s
 }
 
-fn prepare(
-    rules: &'static Rules,
-    t: &Tournament,
-    req: &Request,
-    opts: &DutchOptions,
-) -> Result<RoundCtx, PairingError> {
+fn prepare(rules: &'static Rules, t: &Tournament, req: &Request) -> Result<RoundCtx, PairingError> {
     let hist = histories_in(t, req.round - 1, rules.edition);
     let last_round = t.total_rounds.is_some_and(|r| r as usize == req.round);
     // A.7: topscorers have more than 50% of the maximum possible score (after the rounds played).
@@ -408,7 +378,7 @@ fn prepare(
         rules,
         players,
         compat,
-        initial: crate::systems::common::colour::initial_colour(t, opts.initial_color),
+        initial: crate::colour::initial_colour(t),
     };
     (rules.prepare)(&mut ctx);
     Ok(ctx)
@@ -622,7 +592,7 @@ mod tests {
         let req = Request::next_round(&t);
         assert_eq!(req.round, 2);
         assert!(!req.present.contains(&1));
-        let pairing = pair(&t, &req, &DutchOptions::default()).unwrap();
+        let pairing = crate::System::Dutch2017.pair(&t, &req).unwrap();
         assert!(pairing.games.contains(&(2, 3)), "{:?}", pairing.games);
     }
 
@@ -633,17 +603,13 @@ mod tests {
             |ctx: &RoundCtx, mdps: &[usize], residents: &[usize], mode: bracket::Mode<'_>| {
                 bracket::solve_with(ctx, mdps, residents, mode, knobs)
             };
-        let opts = DutchOptions::default();
+        let run = |t: &Tournament, req: &Request| {
+            let ctx = prepare_round(&edition_2017::RULES, t, req)?;
+            pair_prepared(&ctx, t, req, &solve)
+        };
         let pair = |t: &Tournament, req: &Request| match crate::positional::Positional::of(t) {
-            Some(pos) => pair_with(
-                &edition_2017::RULES,
-                &pos.tournament,
-                &pos.request(req),
-                &opts,
-                &solve,
-            )
-            .map(|p| pos.to_file(&p)),
-            None => pair_with(&edition_2017::RULES, t, req, &opts, &solve),
+            Some(pos) => run(&pos.tournament, &pos.request(req)).map(|p| pos.to_file(&p)),
+            None => run(t, req),
         };
         crate::checker::check_tournament(t, &pair)
     }

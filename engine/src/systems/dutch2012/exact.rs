@@ -47,8 +47,10 @@
 //! second phase of the same matching, `Judge::best_below`).
 
 use super::bound::{b3_factor, sq, Rest};
-use super::bracket::{combinations, down_cost, dropped_cost, legal, BracketOut};
 use super::levels::Level;
+use super::ordering::combinations;
+use super::search::BracketOut;
+use super::weights::{down_cost, dropped_cost, legal};
 use super::Round12;
 use crate::history::Float;
 use crate::score::Score;
@@ -558,8 +560,7 @@ impl<'a> Judge<'a> {
         let mut fixed = self.transpose(
             &s1,
             &mut free,
-            &waiting,
-            p1 - m1,
+            (&waiting, p1 - m1),
             &mut fixed_value,
             value,
             &mut order,
@@ -630,23 +631,21 @@ impl<'a> Judge<'a> {
         // D.1: each S1 player in turn takes the first S2 player with which a best completion
         // still exists (an assignment: the S2 players left over are left unpaired).
         let mut fixed = fixed;
-        self.transpose(&s1, &mut s2, &[], 0, &mut fixed, value, order)
+        self.transpose(&s1, &mut s2, (&[], 0), &mut fixed, value, order)
     }
 
     /// The transposition (D.1) of `s2` for `s1` with which some completion still has `value`:
     /// each S1 player in turn takes the first free S2 player with which a best completion
     /// exists, the S2 players left over, with `waiting`, then making `more` pairs among
-    /// themselves (a remainder) or, with none to make, left unpaired. The pairs' values are
+    /// themselves (the remainder: `(waiting, more)`) or, with none to make, left unpaired. The pairs' values are
     /// added to `fixed`, the S2 players taken removed from `s2`, the place of each in what was
     /// left of S2 pushed on `order`. Never undone: the completion that exists for the first
     /// choice is one of the candidates found after it.
-    #[allow(clippy::too_many_arguments)]
     fn transpose(
         &self,
         s1: &[usize],
         s2: &mut Vec<usize>,
-        waiting: &[usize],
-        more: usize,
+        (waiting, more): (&[usize], usize),
         fixed: &mut I256,
         value: I256,
         order: &mut Vec<I256>,

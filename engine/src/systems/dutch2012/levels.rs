@@ -7,7 +7,7 @@
 //! (f, odd rounds) drops A.7.d and starts X again; then (g, top scorers) drops B.2 and starts
 //! again from A.7.d. Every level is tried before P is lowered (C.14). A level that drops float
 //! criteria or A.7.d carries a budget (C.10's last line, "only for the minimum number of
-//! pairs"), which `bracket` raises from the least: A.7.d is dropped for the fewest pairs, not
+//! pairs"), which `bracket::budgeted` raises from the least: A.7.d is dropped for the fewest pairs, not
 //! for all (`large/p128-r05-i000059` round 5, see docs/systems/dutch-2012.md), and that fewest number holds
 //! across all the levels after C.10.f, X and the float criteria included: A.7.d yields only to
 //! "additional floaters or floaters with an higher score or pairs with a higher score
@@ -30,7 +30,7 @@ pub(crate) struct Level {
     /// How many of the float criteria C.10 a-d have been dropped (0 to 4).
     pub floats_dropped: u8,
     /// C.10 (last line): a criterion is dropped "only for the minimum number of pairs": the
-    /// most the players breaking the dropped float criteria may cost (`bracket::DOWN_B5` and
+    /// most the players breaking the dropped float criteria may cost (`weights::DOWN_B5` and
     /// the other weights); 0 while nothing is dropped.
     pub budget: usize,
 }

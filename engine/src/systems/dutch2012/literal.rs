@@ -26,8 +26,8 @@
 //!   dropped B.5 / B.6, the fewest players breaking B.5 for downfloaters, then B.6 for
 //!   downfloaters, B.5 for upfloaters, B.6 for upfloaters (their order of importance in C.10)
 //!   go first, then the order of D (the fast engine takes it too, budget by budget); on the
-//!   tiny files of the corpus it agreed with JaVaFo 1.4 on 19 more rounds and 2 fewer (42
-//!   rounds differed instead of 59 when it was taken). A.7.d, dropped by C.10.f,
+//!   tiny files of the corpus it agrees with JaVaFo 1.4 on 19 rounds where the level's first
+//!   candidate does not, and on 2 fewer where it does. A.7.d, dropped by C.10.f,
 //!   the same way but across the levels that follow it: the fewest pairs breaking it rank
 //!   before X and the float criteria (`a7d_group`; A.7.d yields to the floaters and the score
 //!   differences only). B.2 for top scorers, dropped by C.10.g, for the fewest pairs too
@@ -50,9 +50,9 @@
 //!   bracket among the complete candidates of the current M1.
 //! - C.12 / C.13 and B.3 across brackets, D.4: the readings recorded in docs/systems/dutch-2012.md (chosen on
 //!   JaVaFo 1.4's pairings), the bounds they need computed by enumerating every pairing. C.12
-//!   is reached where the fast engine reaches it (trying it after every
-//!   bracket, which the fast engine's readings made unnecessary on tiny/: 7 rounds off JaVaFo
-//!   either way, 72 -> 37 random rounds off the fast engine): a downfloater without a possible
+//!   is reached where the fast engine reaches it (tried after every bracket instead, 7 rounds
+//!   of tiny/ are off JaVaFo either way, and 72 random rounds off the fast engine where the
+//!   triggers leave 37): a downfloater without a possible
 //!   opponent in the next bracket (C.1), a next bracket that cannot make its P0 pairs once
 //!   C.10 has lowered every requirement (P0 after C.1; another pairing taken when it lets the
 //!   next bracket make P1 pairs, P1 from P0 down as C.14 lowers it), and from the penultimate
@@ -63,13 +63,13 @@
 //!   although floating 8 breaks B.6.
 //!   And B.3 across brackets (the lowest floaters first) compares a candidate's floaters with
 //!   the lowest ones among the pairings whose floaters the driver accepts (C.12, C.13), not
-//!   among all pairings (4 more rounds of tiny/ agree with JaVaFo, none fewer); in a
+//!   among all pairings (4 more rounds of tiny/ agree with JaVaFo so, none fewer); in a
 //!   heterogeneous bracket with the downfloaters of the whole bracket (the moved-down players
 //!   left unpaired included, the bye in the lowest bracket), not those of the remainder alone
 //!   (`tiny/p007-r04-i000501` round 4: 2-6, 4-7 and the bye to 3 (2.0), not 3-4, 6-7 and the
 //!   bye to 2 (3.0)). `C12::EveryBracket`, a test variant, sends every bracket back (C.12
-//!   tried after every bracket, the literal's first reading; the fast engine reading it so
-//!   broke 13 rounds of the larger files and fixed 3, docs/systems/dutch-2012.md).
+//!   tried after every bracket; read so, the fast engine pairs 13 rounds of the larger files
+//!   otherwise than JaVaFo and 3 more as it does, docs/systems/dutch-2012.md).
 //!
 //! Facts about the players (scores, colour preferences A.7, floats A.4, bye eligibility B.1.b,
 //! top scorers A.10) and the colour allocation of E are the fast engine's (`prepare`,
@@ -91,6 +91,9 @@ use std::ops::ControlFlow;
 
 #[cfg(test)]
 pub(crate) mod tests;
+
+mod procedure;
+use procedure::Procedure;
 
 /// The largest field the literal procedure pairs.
 pub const MAX_PLAYERS: usize = 13;
@@ -428,7 +431,7 @@ fn heterogeneous(
 #[derive(Default)]
 struct Needs {
     /// Pairs of top scorers breaking B.2: C.10's last line drops it only for the fewest (the
-    /// docs/systems/dutch-2012.md's reading, the fast engine's `bracket::B2` weight).
+    /// docs/systems/dutch-2012.md's reading, the fast engine's `weights::B2` weight).
     b2: usize,
     /// Pairs breaking A.7.d (odd rounds): C.10's last line drops it only for the fewest.
     a7d: usize,
@@ -806,7 +809,7 @@ impl<'a> Literal<'a> {
         // players with its residents; taken when it then can (or is homogeneous), with no
         // fewer pairs. The lowest bracket too (C.12 before C.13 lowers M1), left pairable.
         let het = |f: &[usize]| 2 * f.len() < f.len() + next.len();
-        let all_paired = |f: &[usize]| !het(f) || super::bracket::mdp_pairs(r, f, next) == f.len();
+        let all_paired = |f: &[usize]| !het(f) || super::graph::mdp_pairs(r, f, next) == f.len();
         if !stranded && !all_paired(floaters) {
             let again = |f: &[usize]| {
                 let below = union(f, next);
@@ -895,16 +898,15 @@ impl<'a> Literal<'a> {
                 // C.14.b.2 or A.3 with C.1: the penultimate bracket paired as homogeneous.
                 if penultimate {
                     let zero_here = searched && out.pairs.is_empty();
-                    if let Some(other) = self.homogeneous_instead(
-                        &mdps,
-                        &groups[gi],
-                        &out,
+                    let here = super::turn::Penultimate {
+                        groups: &groups,
                         lowest,
-                        zero_here,
-                        &groups,
-                        &games,
-                        &below,
-                    ) {
+                        mdps: &mdps,
+                        residents: &groups[gi],
+                        below: &below,
+                        games: &games,
+                    };
+                    if let Some(other) = self.homogeneous_instead(&here, &out, zero_here) {
                         out = other;
                     }
                 }
@@ -948,41 +950,34 @@ impl<'a> Literal<'a> {
 }
 
 impl Literal<'_> {
-    /// C.13 with C.14.b.2, A.3 with C.1 (`turn`): the penultimate bracket (`mdps` moved down
-    /// into `residents`), first paired as `first`, paired as homogeneous instead when the text
-    /// leaves it open and the lowest bracket then gives the bye to a lower score with a lower
-    /// B.3 factor; `lowest`, `zero`: where the lowest bracket starts and whether C.13's search
-    /// ended with P zero; `groups`, `games`, `below`: the score groups, the upper brackets'
-    /// games and the lower players.
-    #[allow(clippy::too_many_arguments)]
+    /// C.13 with C.14.b.2, A.3 with C.1 (`turn`): the penultimate bracket `p`, first paired as
+    /// `first`, paired as homogeneous instead when the text leaves it open and the lowest
+    /// bracket then gives the bye to a lower score with a lower B.3 factor; `zero`: C.13's
+    /// search ended with P zero.
     fn homogeneous_instead(
         &self,
-        mdps: &[usize],
-        residents: &[usize],
+        p: &super::turn::Penultimate,
         first: &Out,
-        lowest: usize,
         zero: bool,
-        groups: &[Vec<usize>],
-        games: &[(usize, usize)],
-        below: &[usize],
     ) -> Option<Out> {
         let r = self.r;
-        if !super::turn::open(r, mdps, residents, zero) {
+        if !super::turn::open(r, p.mdps, p.residents, zero) {
             return None;
         }
-        let complete = |f: &[usize]| self.completable(&union(f, below));
+        let complete = |f: &[usize]| self.completable(&union(f, p.below));
         r.homogeneous_turn.set(true);
-        let other = self.bracket(mdps, residents, Place::Upper, false, &complete);
+        let other = self.bracket(p.mdps, p.residents, Place::Upper, false, &complete);
         r.homogeneous_turn.set(false);
         let other = other?;
         if other.pairs == first.pairs && other.floaters == first.floaters {
             return None;
         }
-        let with = |pairs: &[(usize, usize)]| [games, pairs].concat();
+        let with = |pairs: &[(usize, usize)]| [p.games, pairs].concat();
+        let (groups, lowest) = (p.groups, p.lowest);
         let joined = self.lowest(groups, lowest, zero, &first.floaters, with(&first.pairs));
         let turned = self.lowest(groups, lowest, false, &other.floaters, with(&other.pairs));
-        let here = union(mdps, residents);
-        let better = super::turn::better(r, &here, below, &joined.ok()?, &turned.ok()?);
+        let here = union(p.mdps, p.residents);
+        let better = super::turn::better(r, &here, p.below, &joined.ok()?, &turned.ok()?);
         better.then_some(other)
     }
 }
@@ -991,260 +986,4 @@ impl Literal<'_> {
 fn mixed(r: &Round12, g: &[usize]) -> bool {
     g.iter()
         .any(|&i| r.players[i].score != r.players[g[0]].score)
-}
-
-/// One bracket under C.2-C.14: its players and what its candidates are ranked by.
-struct Procedure<'p, 'a> {
-    lit: &'p Literal<'a>,
-    all: Vec<usize>,
-    mdps: Vec<usize>,
-    residents: Vec<usize>,
-    place: Place,
-    c13: bool,
-    fits: &'p dyn Fn(&[usize]) -> bool,
-    tops: bool,
-    /// B.3 across brackets: a pairing whose group has players of different scores first keeps
-    /// to the lowest floaters (docs/systems/dutch-2012.md); two passes then.
-    passes: usize,
-    bye_only: bool,
-    /// The cache of `lowest_fitting`.
-    lowest: RefCell<LowestCache>,
-}
-
-impl<'p, 'a> Procedure<'p, 'a> {
-    /// C.2: the bracket's players, its moved-down players and residents.
-    fn new(
-        lit: &'p Literal<'a>,
-        mdps: &[usize],
-        residents: &[usize],
-        place: Place,
-        c13: bool,
-        fits: &'p dyn Fn(&[usize]) -> bool,
-    ) -> Self {
-        let r = lit.r;
-        let all = union(mdps, residents);
-        let tops = all.iter().any(|&i| r.players[i].top);
-        let passes = if mixed(r, &all) { 2 } else { 1 };
-        Procedure {
-            lit,
-            mdps: union(mdps, &[]),
-            residents: union(residents, &[]),
-            all,
-            place,
-            c13,
-            fits,
-            tops,
-            passes,
-            bye_only: place != Place::Upper,
-            lowest: RefCell::default(),
-        }
-    }
-
-    /// B.3 across brackets: the lowest floaters among the pairings of the group whose
-    /// floaters the driver accepts (C.12, C.13), not among all.
-    fn lowest_fitting(&self, group: &[usize], p: usize) -> Option<Vec<Score>> {
-        let key = (group.to_vec(), p, self.bye_only);
-        if let Some(v) = self.lowest.borrow().get(&key) {
-            return v.clone();
-        }
-        let v = self
-            .lit
-            .lowest_floaters_where(group, p, self.bye_only, self.fits);
-        self.lowest.borrow_mut().insert(key, v.clone());
-        v
-    }
-
-    /// B.3 / D.4: the pass (0 or 1) a candidate of the homogeneous group `group` belongs to,
-    /// or `None` when D.4 rules it out.
-    fn pass_of(
-        &self,
-        group: &[usize],
-        p: usize,
-        pairs: &[(usize, usize)],
-        floaters: &[usize],
-    ) -> Option<usize> {
-        let lit = self.lit;
-        if self.place == Place::Merged {
-            let f = lit.b3_factor(group, pairs, floaters);
-            return (Some(f) == lit.least_b3(group)).then_some(0);
-        }
-        if self.passes == 2
-            && mixed(lit.r, group)
-            && Some(scores_desc(lit.r, floaters)) != self.lowest_fitting(group, p)
-        {
-            return Some(1);
-        }
-        Some(0)
-    }
-
-    /// C.10: the candidate's key (pass, earliest level, players breaking B.5 / B.6) when it
-    /// beats `best`: then it is kept. True once a candidate meets the first level of the first
-    /// pass breaking nothing (nothing can beat it).
-    fn consider(
-        &self,
-        levels: &[Level],
-        up: bool,
-        pairs: &Pairs,
-        floaters: &[usize],
-        pass: Option<usize>,
-        best: &mut Option<(Key, Out)>,
-    ) -> bool {
-        let lit = self.lit;
-        let key = lit.needs(pairs, floaters, up).and_then(|needs| {
-            let level = lit.earliest(levels, &needs)?;
-            let group = a7d_group(levels, level, lit.r.even);
-            Some((pass?, group, needs.b2, needs.a7d, level, needs.floats))
-        });
-        if let Some(key) = key {
-            if best.as_ref().is_none_or(|(k, _)| key < *k) && (self.fits)(floaters) {
-                let out = Out {
-                    pairs: pairs.to_vec(),
-                    floaters: floaters.to_vec(),
-                };
-                *best = Some((key, out));
-            }
-        }
-        best.as_ref()
-            .is_some_and(|(k, _)| *k == (0, 0, 0, 0, 0, [0; 4]))
-    }
-
-    /// A.3, C.13, C.14.b: the heterogeneous bracket, M1 and P1 lowered in turn; breaks with the
-    /// pairing found, else continues with the most pairs the homogeneous part may make (zero
-    /// when P became zero).
-    fn heterogeneous(&self) -> ControlFlow<Out, usize> {
-        let (lit, r) = (self.lit, self.lit.r);
-        let (all, mdps, residents) = (&self.all, &self.mdps, &self.residents);
-        let n = all.len();
-        let (p0, m0) = (n / 2, mdps.len());
-        // A.3: heterogeneous unless at least half the players were moved down (`turn`: paired
-        // as homogeneous, C.14.b.2 or A.3 with C.1).
-        if m0 == 0 || 2 * m0 >= n || r.homogeneous_turn.get() {
-            return ControlFlow::Continue(p0);
-        }
-        // C.13's search starts at M1 = M0 (P1 below M1: see the module doc).
-        let (mut m1, mut p1) = (m0.min(n - m0).min(if self.c13 { n } else { p0 }), p0);
-        while m1 > 0 {
-            if p1 < m1 {
-                if p1 == 0 {
-                    // P zero: no pair, the lowest bracket a joined one.
-                    r.zero_with_one.set(m1 == 1);
-                    return ControlFlow::Continue(0);
-                }
-                match lit.least_conflicts(mdps, residents, m1) {
-                    None => {
-                        m1 -= 1;
-                        continue;
-                    }
-                    // P1 lowered below M1 (the lowest bracket allows M1 pairs here) and the M1
-                    // pairs over X1: with a bye to give (A.5), the P1 highest of S1 first;
-                    // then, or at once without a bye, M1 lowered (docs/systems/dutch-2012-readings.md).
-                    Some(c)
-                        if self.c13
-                            && lit.c13_most.get().min(p0) >= m1
-                            && c > lit.budgets(all, p0).0 =>
-                    {
-                        if r.players.len() % 2 == 1 {
-                            for p in (1..=p1).rev() {
-                                if let Some(out) = self.heterogeneous_at(m1, p) {
-                                    return ControlFlow::Break(out);
-                                }
-                            }
-                        }
-                        (m1, p1) = (m1 - 1, p0);
-                        continue;
-                    }
-                    // Within X1 of the bracket (A.8) or P1 when more (C.10.e): M1 lowered;
-                    // not where P0 (within the lower brackets' most pairs) is below M1 and
-                    // every moved-down player is a top scorer (A.10, B.2's note).
-                    Some(c)
-                        if c <= lit.budgets(all, p0).0.max(p1)
-                            && (lit.c13_most.get().min(p0) >= m1
-                                || !mdps.iter().all(|&i| r.players[i].top)) =>
-                    {
-                        (m1, p1) = (m1 - 1, p0);
-                        continue;
-                    }
-                    Some(_) => {}
-                }
-            }
-            let k = m1.min(p1);
-            if let Some(out) = self.heterogeneous_at(m1, p1) {
-                return ControlFlow::Break(out);
-            }
-            // C.14.b.1: the remainder was reached when M1 moved-down players could be
-            // paired (B.1, B.2) at all.
-            let reached = k_subsets_of(mdps, m1).iter().any(|s1| {
-                transpositions(s1, residents, &mut |head, _| {
-                    head.iter().all(|&(a, b)| r.pairable(a, b))
-                })
-            });
-            (m1, p1) =
-                if self.c13 && reached && p1 > m1 && m1 > 1 && p1 <= lit.c13_most.get().min(p0) {
-                    // C.13's search, P1 above M1 (within the lower brackets' most pairs): M1
-                    // lowered before P1 (C.14.b.2 before C.14.b.1), the most pairs first (A.11).
-                    (m1 - 1, p1)
-                } else if k < m1 || (reached && (p1 > m1 || self.c13)) {
-                    // C.14.b.1; in C.13's search on below M1, to zero (docs/systems/dutch-2012.md).
-                    (m1, p1 - 1)
-                } else {
-                    (m1 - 1, p0)
-                };
-        }
-        ControlFlow::Continue(p0)
-    }
-
-    /// C.3-C.10 on the heterogeneous bracket with M1 moved-down players and P1 pairs: the best
-    /// candidate of the levels, if any.
-    fn heterogeneous_at(&self, m1: usize, p1: usize) -> Option<Out> {
-        let (lit, r) = (self.lit, self.lit.r);
-        let (all, mdps, residents) = (&self.all, &self.mdps, &self.residents);
-        let k = m1.min(p1);
-        let (x1, z1) = lit.budgets(all, p1);
-        let lv = levels(p1, x1, z1, r.even, self.tops);
-        let mut best: Option<(Key, Out)> = None;
-        // D.4 in a joined lowest bracket: the least B.3 factor of the whole bracket
-        // among the complete candidates of this M1.
-        let mut least: Option<u64> = None;
-        if self.place == Place::Merged {
-            heterogeneous(mdps, residents, m1, k, p1 - k, &mut |pairs, fl| {
-                let legal = pairs.iter().all(|&(a, b)| r.pairable(a, b));
-                if legal && fl.len() <= 1 && fl.iter().all(|&i| r.players[i].bye_ok) {
-                    let f = lit.b3_factor(all, pairs, fl);
-                    least = Some(least.map_or(f, |b| b.min(f)));
-                }
-                false
-            });
-        }
-        heterogeneous(mdps, residents, m1, k, p1 - k, &mut |pairs, fl| {
-            // B.3 in a heterogeneous bracket: the downfloaters of the whole
-            // bracket (moved-down players left unpaired included; the lowest
-            // bracket's bye) have the lowest scores, not only the remainder's.
-            let pass = if self.place == Place::Merged {
-                (Some(lit.b3_factor(all, pairs, fl)) == least).then_some(0)
-            } else {
-                self.pass_of(all, p1, pairs, fl)
-            };
-            self.consider(&lv, true, pairs, fl, pass, &mut best)
-        });
-        best.map(|(_, out)| out)
-    }
-
-    /// C.14.a (and C.14.b.2 with M1 = 0): homogeneous, P1 from `top` down.
-    fn homogeneous(&self, top: usize) -> Option<Out> {
-        let (lit, all) = (self.lit, &self.all);
-        for p1 in (0..=top).rev() {
-            let (x1, z1) = lit.budgets(all, p1);
-            let lv = levels(p1, x1, z1, lit.r.even, self.tops);
-            let mut best: Option<(Key, Out)> = None;
-            homogeneous(all, p1, &mut |pairs, fl| {
-                let pass = self.pass_of(all, p1, pairs, fl);
-                // Paired as homogeneous: no upfloaters (C.3.g-h).
-                self.consider(&lv, false, pairs, fl, pass, &mut best)
-            });
-            if let Some((_, out)) = best {
-                return Some(out);
-            }
-        }
-        None
-    }
 }

@@ -1,4 +1,4 @@
-//! What is computed once for a bracket (`bracket`'s search): D.4's least B.3 factor, B.3's
+//! What is computed once for a bracket (`search`): D.4's least B.3 factor, B.3's
 //! lowest floaters, the maximum matchings of `may_meet`, and the bounds of the branches of the
 //! search (`bound`).
 //!
@@ -14,11 +14,12 @@
 //! `MASK_PLAYERS` players is left to the caller's own matching.
 
 use super::bound::{Completion, Rest};
-use super::bracket::{
-    combinations, least_b3, least_b3_with, legal, lowest_floaters, lowest_floaters_below,
-    BelowFloaters,
+use super::graph::{
+    least_b3, least_b3_with, lowest_floaters, lowest_floaters_below, BelowFloaters,
 };
 use super::levels::Level;
+use super::ordering::combinations;
+use super::weights::legal;
 use super::Round12;
 use crate::score::Score;
 use rustc_hash::FxHashMap;
@@ -54,7 +55,7 @@ const MASK_PLAYERS: usize = 128;
 /// positions in `Memo::players`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Graph {
-    /// The level's legal pairs (`bracket::legal`), row `a` holding `b` when `legal(a, b)`.
+    /// The level's legal pairs (`weights::legal`), row `a` holding `b` when `legal(a, b)`.
     Legal,
     /// Legal and without a colour conflict (A.8 X).
     Good,
@@ -105,7 +106,7 @@ pub(crate) struct Memo {
     exchanges: RefCell<Exchanges>,
 }
 
-/// The level's legal pairs (B.2, A.7.d, the float criteria dropped): what `bracket::legal`
+/// The level's legal pairs (B.2, A.7.d, the float criteria dropped): what `weights::legal`
 /// reads of it.
 fn level_word(lv: &Level) -> u32 {
     u32::from(lv.b2) | u32::from(lv.a7d) << 1 | u32::from(lv.floats_dropped) << 2

@@ -9,14 +9,17 @@
 //! the requirements step by step (C.10) and then P (C.14).
 //!
 //! Module layout: this file ranks the players (A.2), derives the 2012 facts from the history and
-//! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket (C.1-C.14, D),
-//! each level decided by its depth-first search's first nodes, then by `exact`'s weighted
-//! matchings (the best value in the order of the levels, then the first candidate in the
-//! order of D, with no search); `bound` cuts that search with the
-//! conditions a complete candidate must meet (D.4, B.3, C.13); `levels` lists the requirement
-//! levels in the order of C.10; `memo` keeps what a
-//! bracket's search computes once (bounds, pair graphs as bit masks); `solve` holds the
-//! matching solvers the search calls at every node (cardinality, assignment).
+//! runs the brackets top down (A.3, C.12-C.13); `bracket` pairs one bracket by the procedure
+//! of C (C.1-C.14), each level decided by `search`'s first nodes (the depth-first search in
+//! the order of D), then by `exact`'s weighted matchings (the best value in the order of the
+//! levels, then the first candidate in the order of D, with no search); `weights` holds what a
+//! pair and a floater cost at a level, `graph` the matchings on the bracket's pair graph
+//! (D.4's least B.3 factor, B.3's lowest floaters, the most pairs), `ordering` D.3's choices
+//! and `exchange` D.2's exchanges; `bound` cuts the search with the conditions a complete
+//! candidate must meet (D.4, B.3, C.13); `levels` lists the requirement levels in the order of
+//! C.10 and runs them; `memo` keeps what a bracket's search computes once (bounds, pair graphs
+//! as bit masks); `solve` holds the matching solvers the search calls at every node
+//! (cardinality, assignment).
 //!
 //! What is shared with the rest of the project, and where 2012 differs:
 //! - colour preferences (A.7 a-c) are the 2017 ones (`history::PlayerHistory::preference`):
@@ -83,20 +86,31 @@ mod bracket;
 mod exact;
 mod exchange;
 mod explain;
+mod graph;
 mod levels;
 pub mod literal;
 mod memo;
+mod ordering;
+mod search;
 mod solve;
 mod turn;
+mod weights;
 
-use crate::colour::{high_gets_white, ColourFacts};
+use crate::colour::{high_gets_white_without_e2_tie_break, ColourFacts};
 use crate::history::{histories, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, GameKind, PlayerId, RoundEntry, Tournament, Unplayed};
-use crate::pairing::{Diagnosed, Diagnostics, Pairing, PairingError, Request};
+#[cfg(feature = "oracle")]
+use crate::pairing::LiteralOracle;
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Diagnostics, Info, Invariants, Pairing, PairingError,
+    PairingSystem, Request,
+};
 use crate::score::Score;
 use crate::systems::common::completion::completable;
-use crate::systems::common::round::{check_round_number, pairing_of, score_groups, scores_before};
+use crate::systems::common::round::{
+    check_round_number, pairing_of, present, score_groups, scores_before,
+};
 use bracket::{Hints, Place};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -145,7 +159,7 @@ pub(crate) struct Round12 {
     /// What this round reports besides its pairing (the result's [`Diagnostics`]): each
     /// requirement level whose search reached the node limit of `bracket` and was taken as not
     /// met, and each list cut at a bound (a D.3 choice list or C.12's sets cut at
-    /// `bracket::CHOICE_LIMIT`, C.12's sets too many to rank in `same_scores`). Each may decide
+    /// `ordering::CHOICE_LIMIT`, C.12's sets too many to rank in `same_scores`). Each may decide
     /// a pairing instead of the rules (`Round12::give_up`); the conformance tests hold the
     /// count at zero on the corpora.
     pub diagnostics: std::cell::Cell<Diagnostics>,
@@ -156,6 +170,9 @@ pub(crate) struct Round12 {
     /// C.13's search ended with P zero and one moved-down player left (M1 = 1), where
     /// C.14.b.2 would manage the bracket as homogeneous (`turn`).
     pub zero_with_one: std::cell::Cell<bool>,
+    /// How the requirement levels are decided: `Both` for the engine; the tests' builder
+    /// [`pair_deciding`] sets the search or the matchings alone, to compare them.
+    pub decide: bracket::Decide,
 }
 
 impl Round12 {
@@ -289,6 +306,68 @@ impl Round12 {
     }
 }
 
+/// The FIDE (Dutch) System, Istanbul 2012 edition.
+pub(crate) struct Dutch2012;
+
+impl PairingSystem for Dutch2012 {
+    type Round = Round12;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "dutch-2012",
+            label: "Dutch 2012",
+            aliases: &[],
+            title: "FIDE (Dutch) System, Istanbul 2012 (in force 2012-2016)",
+            codes_192: &[],
+            // JaVaFo 1.4's wording.
+            text_092: "Individual  Swiss Dutch (Istanbul 2012 rules)",
+            // A text naming Dubov is Dubov's.
+            names_in_092: |c| {
+                c.contains("DUTCH")
+                    && (c.contains("2012") || c.contains("ISTANBUL"))
+                    && !c.contains("DUBOV")
+            },
+            invariants: Invariants {
+                bye: ByeRule::PointWithoutPlaying,
+                colours: ColourRule::DutchTopscorers,
+                lowest_bye_score: false,
+            },
+        }
+    }
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
+        check_round_number(req.round)?;
+        prepare(t, req)
+    }
+
+    /// The pairing, with the level searches given up at the node limit in the diagnostics.
+    fn pair(&self, t: &Tournament, req: &Request, r: &Round12) -> Result<Diagnosed, PairingError> {
+        let (games, bye) = pair_round(r)?;
+        let pairing = pairing_of(
+            t,
+            req.round,
+            games,
+            bye,
+            |i| r.players[i].id,
+            |hi, lo| white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial),
+        );
+        Ok(Diagnosed {
+            pairing,
+            diagnostics: r.diagnostics.get(),
+        })
+    }
+
+    /// Bracket by bracket (`explain`).
+    fn explain(&self, t: &Tournament, req: &Request, p: &Pairing) -> String {
+        explain::explain(t, req, p)
+    }
+
+    #[cfg(feature = "oracle")]
+    fn literal_oracle(&self) -> Option<LiteralOracle> {
+        Some(literal::pair)
+    }
+}
+
 /// Pairs round `req.round` of `t` with the 2012 rules.
 #[cfg(test)]
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
@@ -296,45 +375,29 @@ pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
 }
 
 /// [`pair`], with the level searches given up at the node limit in the result's diagnostics.
+#[cfg(test)]
 pub fn pair_diagnosed(t: &Tournament, req: &Request) -> Result<Diagnosed, PairingError> {
-    check_round_number(req.round)?;
-    let r = prepare(t, req)?;
-    let (games, bye) = pair_round(&r)?;
-    let pairing = pairing_of(
-        t,
-        req.round,
-        games,
-        bye,
-        |i| r.players[i].id,
-        |hi, lo| white_for_high(&r.players[hi].colour, &r.players[lo].colour, r.initial),
-    );
-    Ok(Diagnosed {
-        pairing,
-        diagnostics: r.diagnostics.get(),
-    })
+    pair_deciding(t, req, bracket::Decide::Both)
+}
+
+/// The tests' builder: [`pair_diagnosed`] with the requirement levels decided as `decide` says
+/// (the search alone, the matchings alone, or both as the engine does).
+#[cfg(test)]
+pub(crate) fn pair_deciding(
+    t: &Tournament,
+    req: &Request,
+    decide: bracket::Decide,
+) -> Result<Diagnosed, PairingError> {
+    let mut r = Dutch2012.prepare(t, req)?;
+    r.decide = decide;
+    Dutch2012.pair(t, req, &r)
 }
 
 /// E.1-E.5 as 2012 words them: `colour::high_gets_white`, except that E.2 knows no tie-break
 /// between two absolute preferences (the 2017 text gives the colour to the wider colour
-/// difference; 2012 goes on to E.3). The differences are hidden from the shared code for that.
+/// difference; 2012 goes on to E.3).
 fn white_for_high(high: &ColourFacts, low: &ColourFacts, initial: Color) -> bool {
-    let both_absolute = [high, low].iter().all(|f| {
-        f.preference
-            .is_some_and(|p| p.strength == PreferenceStrength::Absolute)
-    });
-    if both_absolute {
-        let (mut h, mut l) = (high.clone(), low.clone());
-        h.difference = 0;
-        l.difference = 0;
-        return high_gets_white(&h, &l, initial);
-    }
-    high_gets_white(high, low, initial)
-}
-
-/// A human-readable account of how round `req.round` is paired under the 2012 rules, bracket
-/// by bracket (`explain`).
-pub fn explain(t: &Tournament, req: &Request, p: &Pairing) -> String {
-    explain::explain(t, req, p)
+    high_gets_white_without_e2_tie_break(high, low, initial)
 }
 
 /// A.4 with B.1.b: the float a round entry gave, with the scores before that round.
@@ -386,19 +449,16 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
     };
     // E.5: in round 1 the rank among the players paired (S1's odd and even players get
     // different colours); later the pairing number itself.
-    let present: Vec<PlayerId> = req.present.iter().copied().collect();
-    let tpn = |id: &PlayerId| {
+    let paired: Vec<PlayerId> = req.present.iter().copied().collect();
+    let tpn = |id: PlayerId| {
         if rounds == 0 {
-            present.partition_point(|x| x < id) as u32 + 1
+            paired.partition_point(|&x| x < id) as u32 + 1
         } else {
-            *id
+            id
         }
     };
     let mut players = Vec::new();
-    for id in &req.present {
-        let i = t.index_of(*id).ok_or_else(|| {
-            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-        })?;
+    for (id, i) in present(t, req)? {
         let h = &hist[i];
         let p = &t.players[i];
         // B.1.b: "a point or half point without playing, either through a bye or due to an
@@ -418,7 +478,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
             .iter()
             .fold(Score::ZERO, |sum, e| sum + t.points.points(e));
         players.push(Player12 {
-            id: *id,
+            id,
             score: h.pairing_score(),
             colour: ColourFacts {
                 tpn: tpn(id),
@@ -482,7 +542,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         initial: {
             // E.5 after round 1 (players without colour history): the higher-ranked player
             // takes the colour opposite to the one his pairing number gave in round 1.
-            let c = crate::systems::common::colour::initial_colour(t, None);
+            let c = crate::colour::initial_colour(t);
             if req.round > 1 {
                 c.opposite()
             } else {
@@ -497,6 +557,7 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
         homogeneous_turn: std::cell::Cell::new(false),
         zero_with_one: std::cell::Cell::new(false),
         trace: Default::default(),
+        decide: bracket::Decide::Both,
     })
 }
 
@@ -546,7 +607,7 @@ fn same_scores(
             .copied()
             .filter(|&i| r.players[i].score == s)
             .collect();
-        let picks = bracket::combinations(r, pool.len(), need);
+        let picks = ordering::combinations(r, pool.len(), need);
         if sets.len().saturating_mul(picks.len()) > limit {
             // C.12 then asks for any better set instead of the best first: counted.
             r.give_up();
@@ -589,10 +650,10 @@ fn next_quality(
     lowest: bool,
 ) -> (usize, std::cmp::Reverse<Option<Vec<Score>>>) {
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    let p = bracket::max_pairs(&all, &|a, b| r.pairable(a, b));
+    let p = graph::max_pairs(&all, &|a, b| r.pairable(a, b));
     (
         p,
-        std::cmp::Reverse(bracket::lowest_floaters(r, &all, p, lowest)),
+        std::cmp::Reverse(graph::lowest_floaters(r, &all, p, lowest)),
     )
 }
 
@@ -624,7 +685,7 @@ fn judged_residents(r: &Round12, floaters: &[usize], next: &[usize]) -> Vec<usiz
 /// players.
 fn next_pairs(r: &Round12, mdps: &[usize], residents: &[usize]) -> usize {
     let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
-    bracket::max_pairs(&all, &|a, b| r.pairable(a, b))
+    graph::max_pairs(&all, &|a, b| r.pairable(a, b))
 }
 
 /// C.12, reached from four places, sends the pairing of this bracket back for another set of
@@ -655,14 +716,14 @@ fn c12_again(
     floaters: &[usize],
     next: &[usize],
     lowest: Option<&[usize]>,
-) -> Option<bracket::BracketOut> {
+) -> Option<search::BracketOut> {
     let penultimate = lowest.is_some();
     let stranded = mdp_stranded(r, floaters, next);
     // C.10's trigger: the pairs the next bracket makes now, when it makes fewer than its P0.
     let short = (!stranded)
         .then(|| {
             let all: Vec<usize> = floaters.iter().chain(next).copied().collect();
-            let pairs = bracket::max_pairs(&all, &|a, b| r.pairable(a, b));
+            let pairs = graph::max_pairs(&all, &|a, b| r.pairable(a, b));
             (pairs < p0_after_c1(r, &all)).then_some(pairs)
         })
         .flatten();
@@ -674,7 +735,7 @@ fn c12_again(
     let unpaired = !stranded
         && short.is_none()
         && het(floaters)
-        && bracket::mdp_pairs(r, floaters, next) < floaters.len();
+        && graph::mdp_pairs(r, floaters, next) < floaters.len();
     if !stranded && short.is_none() && !unpaired && !penultimate {
         return None;
     }
@@ -700,7 +761,7 @@ fn c12_again(
         if unpaired {
             // "This now allows P1 pairings": every moved-down player paired (M1 = M0), and
             // no fewer pairs in all.
-            let ok = (!het(f) || bracket::mdp_pairs(r, f, next) == f.len())
+            let ok = (!het(f) || graph::mdp_pairs(r, f, next) == f.len())
                 && next_pairs(r, f, next) >= pairs_first;
             return ok.then_some(0);
         }
@@ -866,17 +927,15 @@ fn pair_round(r: &Round12) -> Result<RoundResult, PairingError> {
             // C.14.b.2 or A.3 with C.1: the penultimate bracket paired as homogeneous.
             if penultimate {
                 let zero_here = searched && out.pairs.is_empty();
-                if let Some(other) = turn::homogeneous_instead(
-                    r,
-                    &groups,
+                let here = turn::Penultimate {
+                    groups: &groups,
                     lowest,
-                    &mdps,
-                    &groups[gi],
-                    &below,
-                    &out,
-                    zero_here,
-                    &games,
-                ) {
+                    mdps: &mdps,
+                    residents: &groups[gi],
+                    below: &below,
+                    games: &games,
+                };
+                if let Some(other) = turn::homogeneous_instead(r, &here, &out, zero_here) {
                     out = other;
                 }
             }

@@ -16,25 +16,41 @@
 //! the set-aside players not counted).
 
 use super::bound::b3_factor;
-use super::bracket::{self, BracketOut, Hints, Place};
+use super::bracket::{self, Hints, Place};
+use super::search::BracketOut;
 use super::{pair_lowest, Round12, RoundResult};
 
-/// The penultimate bracket (`mdps` moved down into `residents`, the lower players `below`,
-/// the lowest bracket starting at group `lowest`), first paired as `first` (`zero`: C.13's
-/// search ended with P zero), after the upper brackets' `games`: its homogeneous pairing when
-/// the text leaves it open and it serves the lowest bracket better (module doc), else `None`.
-#[allow(clippy::too_many_arguments)]
+/// The penultimate bracket as the round driver has it.
+pub(super) struct Penultimate<'a> {
+    /// The round's score groups; the lowest bracket starts at group `lowest`.
+    pub groups: &'a [Vec<usize>],
+    pub lowest: usize,
+    /// Its moved-down players and its residents.
+    pub mdps: &'a [usize],
+    pub residents: &'a [usize],
+    /// The players of the lower brackets.
+    pub below: &'a [usize],
+    /// The games of the upper brackets.
+    pub games: &'a [(usize, usize)],
+}
+
+/// The penultimate bracket `p`, first paired as `first` (`zero`: C.13's search ended with P
+/// zero): its homogeneous pairing when the text leaves it open and it serves the lowest
+/// bracket better (module doc), else `None`.
 pub(super) fn homogeneous_instead(
     r: &Round12,
-    groups: &[Vec<usize>],
-    lowest: usize,
-    mdps: &[usize],
-    residents: &[usize],
-    below: &[usize],
+    p: &Penultimate,
     first: &BracketOut,
     zero: bool,
-    games: &[(usize, usize)],
 ) -> Option<BracketOut> {
+    let Penultimate {
+        groups,
+        lowest,
+        mdps,
+        residents,
+        below,
+        games,
+    } = *p;
     if !open(r, mdps, residents, zero) {
         return None;
     }

@@ -1,4 +1,4 @@
-//! Lim System (C.04.4.3) Art. 1.1 and 2.2: the pairing-allocated bye, the scoregroups, the
+//! Lim System (C.04.4.3) Art. 1.1, 7.1 and 2.2: the pairing-allocated bye, the scoregroups, the
 //! Median Scoregroup and the order in which the scoregroups are paired.
 //!
 //! > 1.1 In addition of what is stated in Article 3 of the Basic Rules for Swiss Systems, the
@@ -11,19 +11,38 @@
 //! > before the Median Scoregroup, then continues with the lowest scoregroup and proceeds
 //! > upwards to the Median Scoregroup which is paired last. The Median-Scoregroup is paired
 //! > downward.
+//!
+//! 7.1 (round 1, old Rule 15 verbatim): with an odd number the bye goes to "the lowest rated
+//! player".
 
 use super::LimPlayer;
 use crate::model::PointSystem;
 use crate::score::Score;
 
 /// Which way a scoregroup is paired (Art. 2.2): the groups above the median and the median
-/// itself downward, the groups below it upward. Its players are transferred (Art. 2.3) to the
-/// neighbouring scoregroup not yet paired: the next lower one when paired downward, the next
-/// higher one when paired upward.
+/// itself downward, the groups below it upward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Direction {
     Downward,
     Upward,
+}
+
+impl Direction {
+    /// The players `v` in the order this direction scrutinises them (4.1): downward from the
+    /// highest numbered (#1, the smallest pairing number), upward from the lowest numbered.
+    pub fn arrange(self, players: &[LimPlayer], v: &mut [usize]) {
+        match self {
+            Direction::Downward => v.sort_by_key(|&i| players[i].id),
+            Direction::Upward => v.sort_by_key(|&i| std::cmp::Reverse(players[i].id)),
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Downward => "downward",
+            Direction::Upward => "upward",
+        }
+    }
 }
 
 /// A scoregroup: its score and its players (indices into the rank order, ascending).
@@ -64,50 +83,59 @@ pub(super) fn half_display(twice: i64) -> String {
     }
 }
 
-/// Art. 2.2: the indices of `groups` (top down) in the order they are paired, each with its
-/// direction: those above the median top down, then those below it from the lowest upwards,
-/// the Median Scoregroup last (downward). Without a Median Scoregroup (nobody has its score)
-/// the order is the same without it. `median_twice`: twice the median score, in tenths.
-pub(super) fn pairing_order(groups: &[Group], median_twice: i64) -> Vec<(usize, Direction)> {
-    let twice = |g: &Group| 2 * i64::from(g.score.0);
-    let mut order: Vec<(usize, Direction)> = (0..groups.len())
-        .filter(|&k| twice(&groups[k]) > median_twice)
-        .map(|k| (k, Direction::Downward))
-        .collect();
-    order.extend(
-        (0..groups.len())
-            .rev()
-            .filter(|&k| twice(&groups[k]) < median_twice)
-            .map(|k| (k, Direction::Upward)),
-    );
-    order.extend(
-        (0..groups.len())
-            .filter(|&k| twice(&groups[k]) == median_twice)
-            .map(|k| (k, Direction::Downward)),
-    );
-    order
+/// Where a scoregroup stands against the Median Scoregroup (Art. 2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Side {
+    Above,
+    Median,
+    Below,
 }
 
-/// Art. 1.1 with the Basic Rules (2026) Art. 3-4, for an odd number of players `among` (rank
-/// order): the lowest-ranked player of the lowest scoregroup who may receive the bye.
-/// `Err` when nobody of the lowest scoregroup may (the text does not say who receives it then).
-pub(super) fn bye(players: &[LimPlayer], among: &[usize]) -> Result<usize, String> {
-    let groups = scoregroups(players, among);
-    let Some(lowest) = groups.last() else {
-        return Err("Art. 1.1: no player to receive the pairing-allocated bye".into());
-    };
-    lowest
-        .players
-        .iter()
+/// The side of the median a score is on.
+pub(super) fn side(score: Score, median_twice: i64) -> Side {
+    match (2 * i64::from(score.0)).cmp(&median_twice) {
+        std::cmp::Ordering::Greater => Side::Above,
+        std::cmp::Ordering::Equal => Side::Median,
+        std::cmp::Ordering::Less => Side::Below,
+    }
+}
+
+/// Why the bye goes where it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ByeRule {
+    /// 7.1: the lowest rated player (round 1).
+    Rated,
+    /// 1.1: the lowest rank in the lowest scoregroup.
+    Rank,
+    /// 1.1 when nobody of the lowest scoregroup may receive it (Basic Rules Art. 4): the
+    /// lowest-ranked player who may, i.e. the lowest rank in the lowest scoregroup that has one.
+    Eligible,
+}
+
+/// Art. 1.1 / 7.1 with the Basic Rules (2026) Art. 3-4, for an odd number of players: the
+/// candidates in the order the text gives the bye to them, each with the rule that names him.
+/// The first whose bye leaves the others pairable receives it (`procedure`).
+pub(super) fn bye_order(players: &[LimPlayer], round: usize) -> Vec<(usize, ByeRule)> {
+    let n = players.len();
+    let eligible = |i: &usize| players[*i].bye_eligible;
+    if round == 1 {
+        // 7.1: rating ascending (unrated: 0), ties to the lower rank.
+        let mut v: Vec<usize> = (0..n).filter(eligible).collect();
+        v.sort_by_key(|&i| (players[i].rating, std::cmp::Reverse(i)));
+        return v.into_iter().map(|i| (i, ByeRule::Rated)).collect();
+    }
+    // Rank order is score descending then TPN: the lowest rank is the last index.
+    let lowest = players.last().map(|p| p.score);
+    (0..n)
         .rev()
-        .copied()
-        .find(|&i| players[i].bye_eligible)
-        .ok_or_else(|| {
-            format!(
-                "Art. 1.1: no player of the lowest scoregroup ({}) may receive the \
-                 pairing-allocated bye (Basic Rules Art. 4); the readable text does not say who \
-                 receives it then",
-                lowest.score
-            )
+        .filter(eligible)
+        .map(|i| {
+            let rule = if Some(players[i].score) == lowest {
+                ByeRule::Rank
+            } else {
+                ByeRule::Eligible
+            };
+            (i, rule)
         })
+        .collect()
 }

@@ -1,5 +1,5 @@
-//! Lim System (C.04.4.3) Art. 2.3: the players of a scoregroup transferred to a neighbouring
-//! scoregroup before it is paired (floaters).
+//! Lim System (C.04.4.3) Art. 2.3.1-2.3.3: the players of a scoregroup transferred to the
+//! neighbouring scoregroup before it is paired, because they have no suitable opponent in it.
 //!
 //! > 2.3 Before the players in a scoregroup are paired, the players in the scoregroup who have
 //! > no suitable opponents for the following reasons are identified and transferred to a
@@ -13,17 +13,15 @@
 //! > have the alternate colour; or
 //! > 2.3.4 (2017 wording, d.) it is necessary to make even the number of players in the
 //! > score-group.
-//! > Such a transferred player is described as a floater. Rules on how to select the floater,
-//! > if a choice is available, are … (the text could not be read further)
 //!
-//! 2.3.1-2.3.3 name players; 2.3.4 names a number: which player floats is chosen by rules not
-//! read, so it is decided here only when there is no choice (one player left).
+//! 2.3.4 is a choice (Art. 3, `floaters`). A player with no compatible opponent in the
+//! scoregroup whom no clause names (his unmet group-mates are barred by their own colours) is
+//! transferred too, as "no suitable opponent": the scoregroup cannot pair him.
 
-use super::compat::compatible;
-use super::LimPlayer;
+use super::LimRound;
 use std::fmt;
 
-/// Why a player is transferred (Art. 2.3).
+/// Why a player leaves the scoregroup before it is paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Reason {
     /// 2.3.1: has played all the players of the scoregroup.
@@ -32,8 +30,8 @@ pub(super) enum Reason {
     ColourSurplus,
     /// 2.3.3: the same colour in the previous two rounds, and no compatible opponent.
     SameColourTwice,
-    /// 2.3.4: the only player left, to make the number even.
-    Parity,
+    /// 2.3 (no clause names him): no compatible opponent in the scoregroup.
+    NoCompatible,
 }
 
 impl fmt::Display for Reason {
@@ -47,54 +45,36 @@ impl fmt::Display for Reason {
                 "Art. 2.3.3: the same colour in the previous two rounds, and no compatible \
                  opponent in the scoregroup"
             }
-            Reason::Parity => {
-                "Art. 2.3.4: the only player left, transferred to make the number even"
-            }
+            Reason::NoCompatible => "Art. 2.3: no compatible opponent in the scoregroup",
         })
     }
 }
 
-/// Art. 2.3.1-2.3.3: the players of `members` (indices into `players`) with no suitable
-/// opponent in it, each with the first clause that names him. They are identified together:
-/// such a player is nobody's compatible opponent, so taking one out changes no other verdict.
-pub(super) fn unsuitable(players: &[LimPlayer], members: &[usize]) -> Vec<(usize, Reason)> {
+/// Art. 2.3.1-2.3.3: the players of `members` with no compatible opponent among them, each
+/// with the first clause that names him. They are identified together: such a player is
+/// nobody's compatible opponent, so taking one out changes no other verdict.
+pub(super) fn unsuitable(r: &LimRound, members: &[usize]) -> Vec<(usize, Reason)> {
     let mut out = Vec::new();
     for &i in members {
-        let p = &players[i];
-        let others = || {
-            members
-                .iter()
-                .filter(move |&&j| j != i)
-                .map(|&j| &players[j])
-        };
-        if others().next().is_none() {
+        let p = &r.players[i];
+        let mut others = members.iter().copied().filter(|&j| j != i).peekable();
+        if others.peek().is_none() {
             continue;
         }
-        if others().all(|q| p.met.contains(&q.id)) {
-            out.push((i, Reason::PlayedAll));
+        let others: Vec<usize> = others.collect();
+        if others.iter().any(|&j| r.compatible(i, j)) {
             continue;
         }
-        if others().any(|q| compatible(p, q)) {
-            continue;
-        }
-        let diff: i32 = p
-            .colours
-            .iter()
-            .map(|c| {
-                if *c == crate::model::Color::White {
-                    1
-                } else {
-                    -1
-                }
-            })
-            .sum();
-        if diff.abs() >= 2 {
-            out.push((i, Reason::ColourSurplus));
+        let reason = if others.iter().all(|&j| p.met.contains(&r.players[j].id)) {
+            Reason::PlayedAll
+        } else if super::compat::difference(&p.colours).abs() >= 2 {
+            Reason::ColourSurplus
         } else if matches!(p.colours.as_slice(), [.., x, y] if x == y) {
-            out.push((i, Reason::SameColourTwice));
-        }
-        // Otherwise no clause names him (his only unmet group-mates are barred by their own
-        // colours): he stays, and the articles not read decide.
+            Reason::SameColourTwice
+        } else {
+            Reason::NoCompatible
+        };
+        out.push((i, reason));
     }
     out
 }

@@ -226,21 +226,16 @@ pub(super) fn complete(
     let ng = q.group.len();
     // The group positions still open (a pinned pair is decided: out of the graph).
     let gpos: Vec<usize> = (0..ng).filter(|&g| q.pins[g].is_none()).collect();
-    let nb = nm + gpos.len();
+    let verts = Vertices { q, nm, gpos };
+    let nb = verts.count();
     let u = Units::new(nm + ng, q).ok_or_else(|| {
         PairingError::TooLarge(format!(
             "a rating-1998 bracket of {} players needs weights wider than the engine supports",
             nm + ng
         ))
     })?;
-    let player = |v: usize| {
-        if v < nm {
-            q.moved[v]
-        } else {
-            q.group[gpos[v - nm]]
-        }
-    };
-    let pos = |v: usize| if v < nm { 0 } else { gpos[v - nm] };
+    let player = |v: usize| verts.player(v);
+    let pos = |v: usize| verts.pos(v);
     let may_float = |g: usize| {
         q.roles[g] != Role::Upper && q.pins[g].is_none() && !must_stay(r, task, lv, q.group[g])
     };
@@ -300,7 +295,7 @@ pub(super) fn complete(
     let mut edges: Vec<(usize, usize, i128)> = Vec::new();
     let cover = |a: usize, b: usize| u.cover * (i128::from(required[a]) + i128::from(required[b]));
     // Bracket pairs.
-    bracket_edges(r, lv, q, &u, (nm, nb), &player, &pos, &cover, &mut edges);
+    bracket_edges(r, lv, &u, &verts, &cover, &mut edges);
     // The downfloaters' side (C.12, C.13).
     for (a, fv) in float_v.iter().enumerate() {
         if let Some((a1, ra)) = *fv {
@@ -344,24 +339,55 @@ pub(super) fn complete(
     if (0..nv).any(|v| required[v] && mate[v].is_none()) {
         return Ok(None);
     }
-    read_completion(r, q, &mate, (nm, nb), &pinned, to_pair, &player, &pos)
+    read_completion(r, &verts, &mate, &pinned, to_pair)
+}
+
+/// The vertices of `complete`'s graph that stand for the bracket's players: the `nm`
+/// moved-down players of the query first, then the group positions still open (`gpos`).
+struct Vertices<'q, 'a> {
+    q: &'q Query<'a>,
+    nm: usize,
+    gpos: Vec<usize>,
+}
+
+impl Vertices<'_, '_> {
+    /// How many there are (`nb`).
+    fn count(&self) -> usize {
+        self.nm + self.gpos.len()
+    }
+
+    /// The player of vertex `v`.
+    fn player(&self, v: usize) -> usize {
+        if v < self.nm {
+            self.q.moved[v]
+        } else {
+            self.q.group[self.gpos[v - self.nm]]
+        }
+    }
+
+    /// The group position of vertex `v` (0 for a moved-down player).
+    fn pos(&self, v: usize) -> usize {
+        if v < self.nm {
+            0
+        } else {
+            self.gpos[v - self.nm]
+        }
+    }
 }
 
 /// The edges of the bracket's own pairs (vertices `0..nb`, the `nm` moved-down players first)
 /// for `complete`: a pair allowed at the level, weighted by the query's priorities (B.4
 /// colours, C.14's k and position sum, closeness to D.1's order, the tie-break).
-#[allow(clippy::too_many_arguments)]
 fn bracket_edges(
     r: &Round98,
     lv: Level,
-    q: &Query,
     u: &Units,
-    (nm, nb): (usize, usize),
-    player: &dyn Fn(usize) -> usize,
-    pos: &dyn Fn(usize) -> usize,
+    verts: &Vertices<'_, '_>,
     cover: &dyn Fn(usize, usize) -> i128,
     edges: &mut Vec<(usize, usize, i128)>,
 ) {
+    let (q, nm, nb) = (verts.q, verts.nm, verts.count());
+    let (player, pos) = (|v| verts.player(v), |v| verts.pos(v));
     let ng = q.group.len();
     for a in 0..nb {
         for b in (a + 1).max(nm)..nb {
@@ -408,17 +434,15 @@ fn bracket_edges(
 /// The completion a matching `mate` of `complete`'s graph gives: the pinned pairs and the
 /// matched bracket pairs with their keys, the players left; `None` when it makes fewer pairs
 /// than the attempt's.
-#[allow(clippy::too_many_arguments)]
 fn read_completion(
     r: &Round98,
-    q: &Query,
+    verts: &Vertices<'_, '_>,
     mate: &[Option<usize>],
-    (nm, nb): (usize, usize),
     pinned: &[(usize, usize)],
     to_pair: usize,
-    player: &dyn Fn(usize) -> usize,
-    pos: &dyn Fn(usize) -> usize,
 ) -> Result<Option<Completion>, PairingError> {
+    let (q, nm, nb) = (verts.q, verts.nm, verts.count());
+    let (player, pos) = (|v| verts.player(v), |v| verts.pos(v));
     let mut key = Key {
         bad: 0,
         k: 0,

@@ -59,14 +59,20 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use crate::colour::{high_gets_white, ColourFacts};
+use crate::colour::{high_gets_white_without_e2_tie_break, ColourFacts};
 use crate::history::{histories, Edition, Float, PreferenceStrength};
 use crate::matching::max_weight_matching;
 use crate::model::{Color, PlayerId, RoundEntry, Tournament, Unplayed};
-use crate::pairing::{Pairing, PairingError, Request};
+#[cfg(feature = "oracle")]
+use crate::pairing::LiteralOracle;
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
 use crate::score::Score;
 use crate::systems::common::completion::completable;
-use crate::systems::common::round::{check_round_number, pairing_of, score_groups, scores_before};
+use crate::systems::common::round::{
+    check_round_number, pairing_of, present, score_groups, scores_before,
+};
 use bracket::Condition;
 use std::cmp::Ordering;
 
@@ -189,7 +195,76 @@ fn a2_order(a: &Player98, b: &Player98) -> Ordering {
         .then(a.id.cmp(&b.id))
 }
 
+/// The FIDE Swiss System based on rating (1992/1997/1998).
+pub(crate) struct Rating1998;
+
+impl PairingSystem for Rating1998 {
+    type Round = Round98;
+
+    fn info(&self) -> Info {
+        Info {
+            name: "rating-1998",
+            label: "rating-based 1998",
+            aliases: &[],
+            title: "FIDE Swiss System based on rating (1992/1997/1998)",
+            codes_192: &[],
+            text_092: "Individual  Swiss based on rating 1998 rules",
+            // A text naming Double-Swiss is Double-Swiss's.
+            names_in_092: |c| {
+                c.contains("RATING") && c.contains("1998") && !c.contains("DOUBLE-SWISS")
+            },
+            invariants: Invariants {
+                bye: ByeRule::ByeOrWinWithoutPlaying,
+                colours: ColourRule::PerPlayer {
+                    topscorer_exempt: true,
+                    last_round_exempt: false,
+                },
+                lowest_bye_score: false,
+            },
+        }
+    }
+
+    fn prepare(&self, t: &Tournament, req: &Request) -> Result<Round98, PairingError> {
+        check_round_number(req.round)?;
+        prepare(t, req)
+    }
+
+    fn pair(&self, t: &Tournament, req: &Request, r: &Round98) -> Result<Diagnosed, PairingError> {
+        paired(t, req, r, search::solve).map(Into::into)
+    }
+
+    /// Bracket by bracket (`explain`).
+    fn explain(&self, t: &Tournament, req: &Request, p: &Pairing) -> String {
+        explain::explain(t, req, p)
+    }
+
+    #[cfg(feature = "oracle")]
+    fn literal_oracle(&self) -> Option<LiteralOracle> {
+        Some(pair_with_literal_oracle)
+    }
+}
+
+/// Pairs the prepared round `r` with every bracket solved by `solver`, colours allocated and
+/// boards in order.
+fn paired(
+    t: &Tournament,
+    req: &Request,
+    r: &Round98,
+    solver: Solver,
+) -> Result<Pairing, PairingError> {
+    let (games, bye) = pair_round(r, solver)?;
+    Ok(pairing_of(
+        t,
+        req.round,
+        games,
+        bye,
+        |i| r.players[i].id,
+        |hi, lo| white_for_high(r, hi, lo),
+    ))
+}
+
 /// Pairs round `req.round` of `t` with the 1998 rules.
+#[cfg(test)]
 pub fn pair(t: &Tournament, req: &Request) -> Result<Pairing, PairingError> {
     pair_with(t, req, search::solve)
 }
@@ -200,37 +275,17 @@ pub fn pair_with_literal_oracle(t: &Tournament, req: &Request) -> Result<Pairing
     pair_with(t, req, literal::solve)
 }
 
+#[cfg(any(test, feature = "oracle"))]
 fn pair_with(t: &Tournament, req: &Request, solver: Solver) -> Result<Pairing, PairingError> {
-    check_round_number(req.round)?;
-    let r = prepare(t, req)?;
-    let (games, bye) = pair_round(&r, solver)?;
-    Ok(pairing_of(
-        t,
-        req.round,
-        games,
-        bye,
-        |i| r.players[i].id,
-        |hi, lo| white_for_high(&r, hi, lo),
-    ))
+    let r = Rating1998.prepare(t, req)?;
+    paired(t, req, &r, solver)
 }
 
 /// E.1-E.5 for the pair of `hi` (higher by A.2) and `lo`: `colour::high_gets_white` without the
 /// 2017 tie-break between two absolute preferences (E.2), then B.2 for a player it would break.
 fn white_for_high(r: &Round98, hi: usize, lo: usize) -> bool {
     let (h, l) = (&r.players[hi], &r.players[lo]);
-    let both_absolute = [h, l].iter().all(|p| {
-        p.colour
-            .preference
-            .is_some_and(|q| q.strength == PreferenceStrength::Absolute)
-    });
-    let white = if both_absolute {
-        let (mut a, mut b) = (h.colour.clone(), l.colour.clone());
-        a.difference = 0;
-        b.difference = 0;
-        high_gets_white(&a, &b, r.initial)
-    } else {
-        high_gets_white(&h.colour, &l.colour, r.initial)
-    };
+    let white = high_gets_white_without_e2_tie_break(&h.colour, &l.colour, r.initial);
     // B.2 is absolute: the pair was made because one allocation respects it.
     let ok = |hw: bool| {
         let (hc, lc) = if hw { (0, 1) } else { (1, 0) };
@@ -241,12 +296,6 @@ fn white_for_high(r: &Round98, hi: usize, lo: usize) -> bool {
     } else {
         !white
     }
-}
-
-/// A human-readable account of how round `req.round` is paired under the 1998 rules, bracket
-/// by bracket (`explain`).
-pub fn explain(t: &Tournament, req: &Request, p: &Pairing) -> String {
-    explain::explain(t, req, p)
 }
 
 /// A.4-A.5: the float round `r` (0-based) gave player `i`, with `before` the scores before it.
@@ -287,10 +336,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     // Scores before each round, for the floats.
     let before = scores_before(t, rounds);
     let mut players = Vec::new();
-    for id in &req.present {
-        let i = t.index_of(*id).ok_or_else(|| {
-            PairingError::InvalidRequest(format!("player {id} is not in the tournament"))
-        })?;
+    for (id, i) in present(t, req)? {
         let h = &hist[i];
         let p = &t.players[i];
         let top = last_round && i64::from(h.score.0) * 2 > max_possible;
@@ -325,7 +371,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
             }
         };
         players.push(Player98 {
-            id: *id,
+            id,
             score: h.pairing_score(),
             rating: p.rating,
             title: title_rank(&p.title),
@@ -368,7 +414,7 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     Ok(Round98 {
         players,
         compat,
-        initial: crate::systems::common::colour::initial_colour(t, None),
+        initial: crate::colour::initial_colour(t),
         trace: Default::default(),
     })
 }

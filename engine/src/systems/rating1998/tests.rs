@@ -5,6 +5,7 @@
 use super::bracket::Level;
 use super::literal::exchanges;
 use super::*;
+use crate::colour::high_gets_white;
 use crate::model::{GameResult, Player};
 use crate::test_rng::Rng;
 use std::collections::BTreeSet;

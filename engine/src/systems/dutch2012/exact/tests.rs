@@ -6,9 +6,10 @@
 use super::{item_keys, KEYS};
 use crate::model::{PointSystem, Tournament};
 use crate::pairing::Request;
-use crate::systems::dutch2012::bracket::{Decide, DECIDE};
+use crate::systems::dutch2012::bracket::Decide;
 use crate::systems::dutch2012::literal::exchanges;
 use crate::systems::dutch2012::literal::tests::{random_tournament_against, three_one_zero};
+use crate::systems::dutch2012::pair_deciding;
 use crate::test_rng::Rng;
 use ethnum::I256;
 
@@ -181,14 +182,9 @@ fn keys_rise_along_the_literal_list_of_exchanges() {
 /// reaches it would be printed and may differ, and none does here.
 #[test]
 fn matchings_against_the_depth_first_search() {
-    let decided = |how: Decide| DECIDE.with(|d| d.set(how));
     let searched = |t: &Tournament, req: &Request| {
-        decided(Decide::SearchOnly);
-        let out = crate::systems::dutch2012::pair(t, req);
-        decided(Decide::MatchingsOnly);
-        out
+        pair_deciding(t, req, Decide::SearchOnly).map(|d| d.pairing)
     };
-    decided(Decide::MatchingsOnly);
     let (mut rounds, mut differ) = (0, 0);
     for seed in 0..1000u64 {
         let n = 14 + (seed % 27) as u32;
@@ -198,11 +194,18 @@ fn matchings_against_the_depth_first_search() {
             PointSystem::default()
         };
         let played = 5 + (seed % 7) as u32;
-        let (c, d) = random_tournament_against(seed, n, played, points, "searched", &searched);
+        let (c, d) = random_tournament_against(
+            seed,
+            n,
+            played,
+            points,
+            Decide::MatchingsOnly,
+            "searched",
+            &searched,
+        );
         rounds += c;
         differ += d;
     }
-    decided(Decide::Both);
     eprintln!("dutch-2012: {rounds} random rounds, matchings and search differ on {differ}");
     assert!(rounds > 7000, "{rounds} rounds");
     assert_eq!(differ, 0);

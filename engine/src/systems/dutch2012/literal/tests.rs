@@ -9,6 +9,7 @@ use crate::model::{
 };
 use crate::pairing::{Pairing, Request};
 use crate::score::Score;
+use crate::systems::dutch2012::bracket::Decide;
 use crate::test_rng::Rng;
 use std::io::Read;
 use std::path::PathBuf;
@@ -226,18 +227,19 @@ fn random_tournament(seed: u64, n: u32, rounds: u32) -> (usize, usize) {
 
 /// [`random_tournament`] with the scores of `points`.
 fn random_tournament_scored(seed: u64, n: u32, rounds: u32, points: PointSystem) -> (usize, usize) {
-    random_tournament_against(seed, n, rounds, points, "literal", &pair)
+    random_tournament_against(seed, n, rounds, points, Decide::Both, "literal", &pair)
 }
 
 /// Plays a random tournament of `n` players over `rounds` rounds (absences, half-point byes,
-/// forfeits; the scores of `points`) and pairs each round with the fast engine and with `other`
-/// (named `name`), printing each round where they differ with the tournament before it; the
+/// forfeits; the scores of `points`) and pairs each round with the fast engine (its levels
+/// decided as `decide` says) and with `other` (named `name`), printing each round where they differ with the tournament before it; the
 /// round is played as `other` paired it. (rounds, disagreements).
 pub(crate) fn random_tournament_against(
     seed: u64,
     n: u32,
     rounds: u32,
     points: PointSystem,
+    decide: Decide,
     name: &str,
     other: &dyn Fn(&Tournament, &Request) -> Result<Pairing, crate::pairing::PairingError>,
 ) -> (usize, usize) {
@@ -264,7 +266,7 @@ pub(crate) fn random_tournament_against(
             req.present.remove(&id);
             out.push(id);
         }
-        let fast = crate::systems::dutch2012::pair_diagnosed(&t, &req).map(|d| {
+        let fast = crate::systems::dutch2012::pair_deciding(&t, &req, decide).map(|d| {
             GIVEN_UP.with(|g| g.set(g.get() + d.diagnostics.searches_given_up));
             d.pairing
         });

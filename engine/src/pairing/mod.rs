@@ -1,9 +1,19 @@
 //! What a pairing system is asked and what it answers: the round to pair with the players
-//! present, and the games (White first) plus the pairing-allocated bye.
+//! present, and the games (White first) plus the pairing-allocated bye; the one interface every
+//! system implements (`PairingSystem`, in `interface`) and the absolute rules a system declares
+//! for the checkers written apart from the engine ([`Invariants`]).
 //!
 //! Board order follows the C.04.2 recommendation: (1) the higher score of the higher-ranked
 //! player of the pair, (2) the higher sum of both scores, (3) the smaller pairing number of the
 //! higher-ranked player. The bye is written last, as `N 0` (JaVaFo / bbpPairings output).
+
+mod interface;
+mod invariants;
+
+#[cfg(feature = "oracle")]
+pub(crate) use interface::LiteralOracle;
+pub(crate) use interface::{AnySystem, Info, PairingSystem};
+pub use invariants::{ByeRule, ColourRule, Invariants};
 
 use crate::history::histories;
 use crate::model::{PlayerId, RoundEntry, Tournament, Unplayed};
@@ -198,8 +208,4 @@ pub enum PairingError {
     /// limit, exited with an error or answered with output that does not parse.
     #[error("engine failure: {0}")]
     Engine(String),
-    /// The round needs a rule whose text swisslab could not read (a system implemented only as
-    /// far as its text is known, C.04.4.3 Lim): the article is named, nothing is guessed.
-    #[error("rule text not available: {0}")]
-    TextUnavailable(String),
 }

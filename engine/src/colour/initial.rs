@@ -15,11 +15,10 @@
 
 use crate::model::{Color, PlayerId, RoundEntry, Tournament};
 
-/// The initial colour: declared (`XXC white1/black1`), else `fallback`, else inferred from
+/// The initial colour: declared (`XXC white1/black1`), else inferred from
 /// the first round with colours (module doc), else White.
-pub(crate) fn initial_colour(t: &Tournament, fallback: Option<Color>) -> Color {
+pub(crate) fn initial_colour(t: &Tournament) -> Color {
     t.initial_color
-        .or(fallback)
         .or_else(|| inferred(t))
         .unwrap_or(Color::White)
 }
@@ -96,7 +95,7 @@ mod tests {
             line(4, "0.0", &["   2 w 0"]),
             line(5, "0.0", &["   3 b 0"]),
         ];
-        assert_eq!(initial_colour(&read(&with_bye), None), Color::White);
+        assert_eq!(initial_colour(&read(&with_bye)), Color::White);
         let absent = [
             line(1, "0.0", &["        "]),
             with_bye[1].clone(),
@@ -104,7 +103,7 @@ mod tests {
             with_bye[3].clone(),
             with_bye[4].clone(),
         ];
-        assert_eq!(initial_colour(&read(&absent), None), Color::Black);
+        assert_eq!(initial_colour(&read(&absent)), Color::Black);
         // The same with TRF-16 codes: `0000 - U` (paired), `0000 - H` (not paired).
         let u = [
             with_bye[0].replace("0000 - +", "0000 - U"),
@@ -113,7 +112,7 @@ mod tests {
             with_bye[3].clone(),
             with_bye[4].clone(),
         ];
-        assert_eq!(initial_colour(&read(&u), None), Color::White);
+        assert_eq!(initial_colour(&read(&u)), Color::White);
         let h = [
             with_bye[0]
                 .replace("1.0", "0.5")
@@ -123,11 +122,11 @@ mod tests {
             with_bye[3].clone(),
             with_bye[4].clone(),
         ];
-        assert_eq!(initial_colour(&read(&h), None), Color::Black);
+        assert_eq!(initial_colour(&read(&h)), Color::Black);
         // Declared, it is not inferred.
         let declared = format!("XXC black1\n{}", with_bye.join("\n"));
         assert_eq!(
-            initial_colour(&trf::read_str(&declared).unwrap(), None),
+            initial_colour(&trf::read_str(&declared).unwrap()),
             Color::Black
         );
     }
@@ -142,9 +141,8 @@ mod tests {
             line(3, "0.0", &["   1 w 0"]),
             line(4, "1.0", &["   2 b 1"]),
         ]);
-        assert_eq!(initial_colour(&t, None), Color::Black);
-        assert_eq!(initial_colour(&t, Some(Color::White)), Color::White);
+        assert_eq!(initial_colour(&t), Color::Black);
         let none = read(&[line(1, "0.0", &["0000 - Z"]), line(2, "0.0", &["0000 - Z"])]);
-        assert_eq!(initial_colour(&none, None), Color::White);
+        assert_eq!(initial_colour(&none), Color::White);
     }
 }

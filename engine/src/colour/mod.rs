@@ -6,6 +6,12 @@
 //! Black, looking at played games only (C.04.2 colour history of unplayed rounds); E.4 grant the
 //! higher-ranked player's preference; E.5 the higher-ranked player gets the initial colour when
 //! his pairing number is odd, the other colour when it is even.
+//!
+//! The initial colour itself, declared or inferred from round 1, is read by `initial`.
+
+mod initial;
+
+pub(crate) use initial::initial_colour;
 
 use crate::history::{Preference, PreferenceStrength};
 use crate::model::Color;
@@ -61,6 +67,27 @@ pub fn high_gets_white(high: &ColourFacts, low: &ColourFacts, initial: Color) ->
     // E.3 cannot apply to players without games; E.4 has no preference to grant. E.5:
     let odd = high.tpn % 2 == 1;
     (initial == Color::White) == odd
+}
+
+/// [`high_gets_white`] with E.2 as the 2012 and rating-based 1998 texts word it: no tie-break
+/// between two absolute preferences (the 2017 text gives the colour to the wider colour
+/// difference; these go on to E.3). Their colour differences are hidden from E.2 for that.
+pub(crate) fn high_gets_white_without_e2_tie_break(
+    high: &ColourFacts,
+    low: &ColourFacts,
+    initial: Color,
+) -> bool {
+    let both_absolute = [high, low].iter().all(|f| {
+        f.preference
+            .is_some_and(|p| p.strength == PreferenceStrength::Absolute)
+    });
+    if both_absolute {
+        let (mut h, mut l) = (high.clone(), low.clone());
+        h.difference = 0;
+        l.difference = 0;
+        return high_gets_white(&h, &l, initial);
+    }
+    high_gets_white(high, low, initial)
 }
 
 /// The colour difference after receiving `c`.
