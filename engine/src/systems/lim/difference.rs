@@ -271,35 +271,73 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
         },
         step.direction.word()
     );
-    let plays = |i: usize| -> String {
+    let c = StepView {
+        r,
+        step,
+        f,
+        name,
+        members,
+    };
+    c.across_median(&file_out)
+        .or_else(|| c.passes_on(&ours_out, &file_out))
+        .or_else(|| c.pairs())
+}
+
+/// One scoregroup's step as `check` compares a file with it.
+struct StepView<'a> {
+    r: &'a LimRound,
+    step: &'a Step,
+    f: &'a FilePairing,
+    /// The scoregroup, its side and direction, in words.
+    name: String,
+    /// Its residents and the floaters it receives.
+    members: BTreeSet<usize>,
+}
+
+impl StepView<'_> {
+    /// What the file gives player `i` in words.
+    fn plays(&self, i: usize) -> String {
+        let (r, f) = (self.r, self.f);
         match f.opp.get(&i) {
             Some(&(o, _)) => format!("{} plays {}", who(r, i), who(r, o)),
             None if f.bye == Some(i) => format!("{} has the bye", who(r, i)),
             None => format!("{} has no game", who(r, i)),
         }
-    };
-    // 3.2.1: a floater goes to the next scoregroup towards the median, never across it.
-    if step.side != Side::Median {
-        for &p in &file_out {
-            if let Some(&(o, _)) = f.opp.get(&p) {
-                let there = side(r.players[o].score, r.median_twice);
-                let mine = side(r.players[p].score, r.median_twice);
-                if there != Side::Median && there != step.side && mine == step.side {
-                    return Some(format!(
-                        "Art. 3.2.1: {name}: a floater goes to the next scoregroup towards the \
-                         median; in the file {} plays {} across the median (Median Scoregroup \
-                         {})",
-                        who(r, p),
-                        who(r, o),
-                        super::groups::half_display(r.median_twice)
-                    ));
+    }
+
+    /// 3.2.1: a floater goes to the next scoregroup towards the median, never across it.
+    fn across_median(&self, file_out: &BTreeSet<usize>) -> Option<String> {
+        let (r, step, f, name) = (self.r, self.step, self.f, &self.name);
+        if step.side != Side::Median {
+            for &p in file_out {
+                if let Some(&(o, _)) = f.opp.get(&p) {
+                    let there = side(r.players[o].score, r.median_twice);
+                    let mine = side(r.players[p].score, r.median_twice);
+                    if there != Side::Median && there != step.side && mine == step.side {
+                        return Some(format!(
+                            "Art. 3.2.1: {name}: a floater goes to the next scoregroup towards the \
+                             median; in the file {} plays {} across the median (Median Scoregroup \
+                             {})",
+                            who(r, p),
+                            who(r, o),
+                            super::groups::half_display(r.median_twice)
+                        ));
+                    }
                 }
             }
         }
+        None
     }
-    if ours_out != file_out {
-        let only_ours: Vec<usize> = ours_out.difference(&file_out).copied().collect();
-        let only_file: Vec<usize> = file_out.difference(&ours_out).copied().collect();
+
+    /// The players the file passes on from the step, against those the procedure passes on.
+    fn passes_on(&self, ours_out: &BTreeSet<usize>, file_out: &BTreeSet<usize>) -> Option<String> {
+        let (r, step, name) = (self.r, self.step, &self.name);
+        let plays = |i: usize| self.plays(i);
+        if ours_out == file_out {
+            return None;
+        }
+        let only_ours: Vec<usize> = ours_out.difference(file_out).copied().collect();
+        let only_file: Vec<usize> = file_out.difference(ours_out).copied().collect();
         // The floater chosen to make the number even, whom the file keeps, against the file's.
         let parity = step.floats.iter().find_map(|(p, why)| match why {
             FloatWhy::Parity(c) if only_ours.contains(p) => Some((c, false)),
@@ -328,7 +366,7 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
                 };
                 return Some(format!(
                     "Art. {}: {name}: the floater to make the number even (2.3.4): here {} \
-                     (type {}{then}); the file floats {} instead: {}",
+                         (type {}{then}); the file floats {} instead: {}",
                     if maxi { "3.2.3" } else { rule_article(rule) },
                     who(r, choice.player),
                     choice.kind,
@@ -347,11 +385,11 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
         if only_ours.is_empty() && no_44 && step.cracked.is_empty() && step.side != Side::Median {
             let theirs: Vec<String> = only_file.iter().map(|&p| plays(p)).collect();
             return Some(format!(
-                "Art. 4.4: {name}: the players it keeps can all be paired (3.8 and 4.1 take an \
-                 available opponent, one that leaves the rest pairable; 4.4 floats players only \
-                 from a scoregroup that cannot be paired completely); in the file {}",
-                theirs.join(", ")
-            ));
+                    "Art. 4.4: {name}: the players it keeps can all be paired (3.8 and 4.1 take an \
+                     available opponent, one that leaves the rest pairable; 4.4 floats players only \
+                     from a scoregroup that cannot be paired completely); in the file {}",
+                    theirs.join(", ")
+                ));
         }
         let article = only_ours
             .first()
@@ -377,7 +415,7 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
             )
             .collect();
         let theirs: Vec<String> = only_file.iter().map(|&p| plays(p)).collect();
-        return Some(format!(
+        Some(format!(
             "Art. {article}: {name}: passes on here {}; in the file {}",
             if ours.is_empty() {
                 "nobody else".to_string()
@@ -389,68 +427,77 @@ fn step_difference(r: &LimRound, step: &Step, f: &FilePairing) -> Option<String>
             } else {
                 theirs.join(", ")
             }
-        ));
+        ))
     }
-    // The players still to pair when each pair is made.
-    let mut remaining: Vec<usize> = members
-        .iter()
-        .copied()
-        .filter(|p| step.floats.iter().all(|(q, _)| q != p))
-        .collect();
-    let kept = remaining.clone();
-    for m in &step.pairs {
-        let left = remaining.clone();
-        remaining.retain(|&p| p != m.a && p != m.b);
-        if step.cracked.contains(&(m.a, m.b)) {
-            continue;
-        }
-        if f.opp.get(&m.a).map(|&(o, _)| o) == Some(m.b) {
-            continue;
-        }
-        let theirs = f.opp.get(&m.a).map(|&(o, _)| o);
-        let note = what_the_file_did(r, step, m, &left, theirs, &kept);
-        let due = |i: usize| colour_word(r.players[i].due);
-        // The colours due to the scrutinised player, to his opponent here and in the file.
-        let dues = || {
-            format!(
-                "{} is due {}; here {} (due {}), in the file {}",
-                r.players[m.a].id,
-                due(m.a),
-                r.players[m.b].id,
-                due(m.b),
-                f.opp
-                    .get(&m.a)
-                    .map_or("none".to_string(), |&(o, _)| format!(
-                        "{} (due {})",
-                        r.players[o].id,
-                        due(o)
-                    ))
-            )
-        };
-        let (article, detail) = match m.how {
-            How::FloaterColour | How::Floater => ("3.8", format!("the floater {}{note}", dues())),
-            How::Proposed => ("2.4/4.1", format!("the proposed pairing{note}")),
-            How::Exchange => (
-                "4.1-4.3",
-                format!("the first available in the order of 4.2{note}"),
-            ),
-            How::Colour => (
-                "5.2",
+
+    /// The first pair the file makes differently, with the article that made the procedure's.
+    fn pairs(&self) -> Option<String> {
+        let (r, step, f, name) = (self.r, self.step, self.f, &self.name);
+        let plays = |i: usize| self.plays(i);
+        let members = &self.members;
+        // The players still to pair when each pair is made.
+        let mut remaining: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|p| step.floats.iter().all(|(q, _)| q != p))
+            .collect();
+        let kept = remaining.clone();
+        for m in &step.pairs {
+            let left = remaining.clone();
+            remaining.retain(|&p| p != m.a && p != m.b);
+            if step.cracked.contains(&(m.a, m.b)) {
+                continue;
+            }
+            if f.opp.get(&m.a).map(|&(o, _)| o) == Some(m.b) {
+                continue;
+            }
+            let theirs = f.opp.get(&m.a).map(|&(o, _)| o);
+            let note = what_the_file_did(r, step, m, &left, theirs, &kept);
+            let due = |i: usize| colour_word(r.players[i].due);
+            // The colours due to the scrutinised player, to his opponent here and in the file.
+            let dues = || {
                 format!(
-                    "an exchange for colour in place of a nearer opponent: {}{note}",
-                    dues()
+                    "{} is due {}; here {} (due {}), in the file {}",
+                    r.players[m.a].id,
+                    due(m.a),
+                    r.players[m.b].id,
+                    due(m.b),
+                    f.opp
+                        .get(&m.a)
+                        .map_or("none".to_string(), |&(o, _)| format!(
+                            "{} (due {})",
+                            r.players[o].id,
+                            due(o)
+                        ))
+                )
+            };
+            let (article, detail) = match m.how {
+                How::FloaterColour | How::Floater => {
+                    ("3.8", format!("the floater {}{note}", dues()))
+                }
+                How::Proposed => ("2.4/4.1", format!("the proposed pairing{note}")),
+                How::Exchange => (
+                    "4.1-4.3",
+                    format!("the first available in the order of 4.2{note}"),
                 ),
-            ),
-        };
-        return Some(format!(
-            "Art. {article}: {name}: {} plays {} here ({}); in the file {}: {detail}",
-            who(r, m.a),
-            who(r, m.b),
-            m.how,
-            plays(m.a)
-        ));
+                How::Colour => (
+                    "5.2",
+                    format!(
+                        "an exchange for colour in place of a nearer opponent: {}{note}",
+                        dues()
+                    ),
+                ),
+            };
+            return Some(format!(
+                "Art. {article}: {name}: {} plays {} here ({}); in the file {}: {detail}",
+                who(r, m.a),
+                who(r, m.b),
+                m.how,
+                plays(m.a)
+            ));
+        }
+        None
     }
-    None
 }
 
 /// What the file's opponent `theirs` of the scrutinised player of `m` is among the players
