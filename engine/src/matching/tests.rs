@@ -1,4 +1,5 @@
 use super::*;
+use ethnum::I256;
 
 use crate::test_rng::Rng;
 
@@ -653,4 +654,96 @@ fn shifted_certificates_need_a_bipartite_graph() {
     assert!(!m.certifies(&[(2, 3, 12)]));
     assert!(!m.certifies_shifted(&[true, true, false, false], &[(2, 3, 25)]));
     assert!(!m.certifies_shifted(&[true, true, false, false], &[(2, 3, 12), (0, 1, 12)]));
+}
+
+/// A graph read one weight at a time (the default `row2`), as an implicit graph is.
+struct Implicit<W> {
+    n: usize,
+    w2: Vec<W>,
+}
+
+impl<W: Weight> Implicit<W> {
+    fn new(n: usize, edges: &[(usize, usize, W)]) -> Self {
+        let mut w2 = vec![W::MIN; n * n];
+        for &(u, v, w) in edges {
+            if u != v && w >= W::ZERO && w.double() > w2[u * n + v] {
+                w2[u * n + v] = w.double();
+                w2[v * n + u] = w.double();
+            }
+        }
+        Implicit { n, w2 }
+    }
+}
+
+impl<W: Weight> EdgeWeights<W> for Implicit<W> {
+    fn vertices(&self) -> usize {
+        self.n
+    }
+    fn weight2(&self, u: usize, v: usize) -> W {
+        self.w2[u * self.n + v]
+    }
+}
+
+/// `solve_graph` on a graph read weight by weight finds the matching `solve` finds on its
+/// edge list, with the same certificates.
+#[test]
+fn implicit_graphs_solve_as_edge_lists() {
+    let mut rng = Rng::new(91);
+    let (mut listed, mut implicit) = (Matcher::<i64>::new(), Matcher::<i64>::new());
+    for g in 0..2000 {
+        let n = 1 + rng.below(14) as usize;
+        let density = [15, 30, 50, 80, 100][rng.below(5) as usize];
+        let edges = random_graph(&mut rng, n, density, &mut |r: &mut Rng| r.below(9) as i64);
+        let mut extra = random_graph(&mut rng, n, 20, &mut |r: &mut Rng| r.below(12) as i64);
+        extra.retain(|e| e.0 != e.1);
+        for mc in [false, true] {
+            let want = listed.solve(n, &edges, mc).to_vec();
+            let graph = Implicit::new(n, &edges);
+            let got = implicit.solve_graph(&graph, mc).to_vec();
+            assert_eq!(got, want, "graph {g} (mc {mc}) {edges:?}");
+            let extra_graph = Implicit::new(n, &extra);
+            assert_eq!(
+                implicit.certifies_graph(&extra_graph),
+                listed.certifies(&extra),
+                "graph {g}"
+            );
+            for u in 0..n {
+                for v in 0..n {
+                    assert_eq!(implicit.is_tight_in(&graph, u, v), listed.is_tight(u, v));
+                }
+            }
+            let side: Vec<bool> = (0..n).map(|v| v % 2 == 0).collect();
+            assert_eq!(
+                implicit.certifies_shifted_graph(&graph, &side, &extra_graph),
+                listed.certifies_shifted(&side, &extra),
+                "graph {g}"
+            );
+        }
+    }
+}
+
+/// `solve_graph_within` finds the matching `solve` finds, whether the graph fits its budget
+/// (read once into a matrix) or not (read as it goes).
+#[test]
+fn graphs_solve_alike_within_any_budget() {
+    let mut rng = Rng::new(92);
+    let (mut listed, mut within) = (Matcher::<i64>::new(), Matcher::<i64>::new());
+    for g in 0..1000 {
+        let n = 1 + rng.below(14) as usize;
+        let density = [15, 30, 50, 80, 100][rng.below(5) as usize];
+        let edges = random_graph(&mut rng, n, density, &mut |r: &mut Rng| r.below(9) as i64);
+        let graph = Implicit::new(n, &edges);
+        for mc in [false, true] {
+            let want = listed.solve(n, &edges, mc).to_vec();
+            for budget in [0, usize::MAX] {
+                let got = within.solve_graph_within(&graph, mc, budget).to_vec();
+                assert_eq!(got, want, "graph {g} (mc {mc}, budget {budget}) {edges:?}");
+                for u in 0..n {
+                    for v in 0..n {
+                        assert_eq!(within.is_tight_in(&graph, u, v), listed.is_tight(u, v));
+                    }
+                }
+            }
+        }
+    }
 }

@@ -145,7 +145,7 @@ fn evaluate(
     let illegal = side
         .pairs
         .iter()
-        .filter(|&&(a, b)| !ctx.compat[a][b] || (is_mdp(a) && is_mdp(b)))
+        .filter(|&&(a, b)| !ctx.compat.get(a, b) || (is_mdp(a) && is_mdp(b)))
         .count();
     out.push((
         if y26 {

@@ -208,7 +208,7 @@ impl<'a> Oracle<'a> {
 
     /// C.1-C.3 (the compatibility matrix), and B.3: MDPs are paired with residents only.
     fn legal(&self, a: usize, b: usize) -> bool {
-        !(a < self.m0 && b < self.m0) && self.ctx.compat[self.g[a]][self.g[b]]
+        !(a < self.m0 && b < self.m0) && self.ctx.compat.get(self.g[a], self.g[b])
     }
 
     /// A.8: the SD of a downfloater.
@@ -237,7 +237,7 @@ impl<'a> Oracle<'a> {
                 let nf = who.len();
                 who.extend(below);
                 let ctx = self.ctx;
-                let ok = |a: usize, b: usize| !(a < nf && b < nf) && ctx.compat[who[a]][who[b]];
+                let ok = |a: usize, b: usize| !(a < nf && b < nf) && ctx.compat.get(who[a], who[b]);
                 let bye = |a: usize| ctx.players[who[a]].bye_ok;
                 let n = who.len();
                 let all = (1u64 << n) - 1;
@@ -289,7 +289,7 @@ impl<'a> Oracle<'a> {
             .first()
             .map(|&x| ctx.players[x].score)
             .unwrap_or_default();
-        let ok = |a: usize, b: usize| !(a < nf && b < nf) && ctx.compat[who[a]][who[b]];
+        let ok = |a: usize, b: usize| !(a < nf && b < nf) && ctx.compat.get(who[a], who[b]);
         let n = who.len();
         let mut matchings: Vec<Vec<(usize, usize)>> = Vec::new();
         each_matching(n, &ok, &mut |m| matchings.push(m.to_vec()));
@@ -357,7 +357,7 @@ impl<'a> Oracle<'a> {
             return false;
         }
         let ctx = self.ctx;
-        let ok = |a: usize, b: usize| !(a < nl && b < nl) && ctx.compat[who[a]][who[b]];
+        let ok = |a: usize, b: usize| !(a < nl && b < nl) && ctx.compat.get(who[a], who[b]);
         let bye = |a: usize| ctx.players[who[a]].bye_ok;
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         complete_rec(n, all, n % 2 == 1, &ok, &bye)

@@ -12,6 +12,7 @@
 
 mod bracket;
 mod compare;
+mod compat;
 mod edition;
 pub mod edition_2017;
 pub mod edition_2026;
@@ -20,7 +21,6 @@ pub mod edition_2026;
 #[cfg(any(test, feature = "oracle"))]
 #[cfg_attr(not(test), allow(dead_code))]
 mod literal;
-mod tight;
 pub mod weights;
 
 use crate::colour::{high_gets_white, ColourFacts};
@@ -30,6 +30,7 @@ use crate::pairing::{Pairing, PairingError, Request};
 use crate::score::Score;
 use crate::systems::common::completion::completable;
 use crate::systems::common::round::{check_round_number, score_groups};
+pub(crate) use compat::Compat;
 
 /// A player as the Dutch system sees him when pairing one round.
 #[derive(Clone, Debug)]
@@ -108,8 +109,8 @@ pub(crate) struct RoundCtx {
     pub rules: &'static Rules,
     /// Players to pair, in A.2 order (score, then pairing number).
     pub players: Vec<RoundPlayer>,
-    /// compat[i][j]: i and j may meet (C.1, forbidden pairs, C.3).
-    pub compat: Vec<Vec<bool>>,
+    /// Whether players i and j may meet (C.1, forbidden pairs, C.3).
+    pub compat: Compat,
     pub initial: Color,
 }
 
@@ -133,7 +134,7 @@ impl RoundCtx {
     pub fn completable(&self, who: &[usize]) -> bool {
         completable(
             who.len(),
-            |i, j| self.compat[who[i]][who[j]],
+            |i, j| self.compat.get(who[i], who[j]),
             |i| self.players[who[i]].bye_ok,
         )
     }
@@ -360,10 +361,11 @@ fn prepare(rules: &'static Rules, t: &Tournament, req: &Request) -> Result<Round
     // arrives). In round 1 this is the rank among the players being paired, so colours
     // alternate board by board; from round 2 on it differs from the pairing number only by the
     // players still absent. This is the reading the conformance corpus shows.
+    let present: std::collections::HashSet<PlayerId> = req.present.iter().copied().collect();
     let arrived: Vec<PlayerId> = t
         .players
         .iter()
-        .filter(|p| req.present.contains(&p.id) || has_arrived(p, req.round - 1))
+        .filter(|p| present.contains(&p.id) || has_arrived(p, req.round - 1))
         .map(|p| p.id)
         .collect();
     for p in &mut players {
@@ -371,36 +373,7 @@ fn prepare(rules: &'static Rules, t: &Tournament, req: &Request) -> Result<Round
     }
     // A.2: score, then pairing number.
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
-    let n = players.len();
-    let mut compat = vec![vec![false; n]; n];
-    // C.1 by a mark per opponent id (one row at a time), the forbidden pairs (`XXP`, `260`) only
-    // for players named in a forbidden list.
-    let max_id = players.iter().map(|p| p.id as usize).max().unwrap_or(0);
-    let mut met = vec![false; max_id + 1];
-    let forbidden = crate::forbidden::ForbiddenPairs::new(t, req.round);
-    let restricted: Vec<bool> = players.iter().map(|p| forbidden.names(p.id)).collect();
-    for i in 0..n {
-        for &o in &players[i].met {
-            if let Some(m) = met.get_mut(o as usize) {
-                *m = true;
-            }
-        }
-        for j in i + 1..n {
-            let (a, b) = (&players[i], &players[j]);
-            let mut ok = !met[b.id as usize];
-            if restricted[i] && restricted[j] {
-                ok &= !forbidden.contains(a.id, b.id);
-            }
-            ok &= !absolute_colour_clash(a, b);
-            compat[i][j] = ok;
-            compat[j][i] = ok;
-        }
-        for &o in &players[i].met {
-            if let Some(m) = met.get_mut(o as usize) {
-                *m = false;
-            }
-        }
-    }
+    let compat = compatibility(t, req.round, &players);
     let mut ctx = RoundCtx {
         rules,
         players,
@@ -409,6 +382,46 @@ fn prepare(rules: &'static Rules, t: &Tournament, req: &Request) -> Result<Round
     };
     (rules.prepare)(&mut ctx);
     Ok(ctx)
+}
+
+/// Which of the round's `players` (in A.2 order) may meet: C.1 (no rematch, by their lists of
+/// opponents), the forbidden pairs (`XXP`, `260`) among the players a list names, and C.3 (two
+/// non-topscorers with the same absolute colour preference).
+fn compatibility(t: &Tournament, round: usize, players: &[RoundPlayer]) -> Compat {
+    let n = players.len();
+    let mut compat = Compat::all(n);
+    let max_id = players.iter().map(|p| p.id as usize).max().unwrap_or(0);
+    let mut at = vec![usize::MAX; max_id + 1];
+    for (i, p) in players.iter().enumerate() {
+        at[p.id as usize] = i;
+    }
+    // C.1: a pair is judged by the opponents of its higher-ranked player.
+    for (i, p) in players.iter().enumerate() {
+        for &o in &p.met {
+            if let Some(&j) = at.get(o as usize) {
+                if j != usize::MAX && j > i {
+                    compat.forbid(i, j);
+                }
+            }
+        }
+    }
+    let forbidden = crate::forbidden::ForbiddenPairs::new(t, round);
+    let restricted: Vec<usize> = (0..n).filter(|&i| forbidden.names(players[i].id)).collect();
+    for (k, &i) in restricted.iter().enumerate() {
+        for &j in &restricted[k + 1..] {
+            if forbidden.contains(players[i].id, players[j].id) {
+                compat.forbid(i, j);
+            }
+        }
+    }
+    // C.3, by colour: the non-topscorers with an absolute preference for it.
+    for colour in [Color::White, Color::Black] {
+        let group: Vec<usize> = (0..n)
+            .filter(|&i| c3_colour(&players[i]) == Some(colour))
+            .collect();
+        compat.forbid_within(&group);
+    }
+    compat
 }
 
 /// True when the player was in the pairing of one of the first `rounds` rounds: a game (played
@@ -424,17 +437,17 @@ pub(crate) fn has_arrived(p: &crate::model::Player, rounds: usize) -> bool {
 }
 
 /// C.3: two non-topscorers with the same absolute colour preference may not meet.
+#[cfg(test)]
 pub(crate) fn absolute_colour_clash(a: &RoundPlayer, b: &RoundPlayer) -> bool {
-    match (a.colour.preference, b.colour.preference) {
-        (Some(pa), Some(pb)) => {
-            !a.top
-                && !b.top
-                && pa.strength == PreferenceStrength::Absolute
-                && pb.strength == PreferenceStrength::Absolute
-                && pa.color == pb.color
-        }
-        _ => false,
-    }
+    matches!((c3_colour(a), c3_colour(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// The colour a non-topscorer's absolute preference asks for (C.3), if any.
+fn c3_colour(p: &RoundPlayer) -> Option<Color> {
+    p.colour
+        .preference
+        .filter(|pr| !p.top && pr.strength == PreferenceStrength::Absolute)
+        .map(|pr| pr.color)
 }
 
 /// The round's pairs as indices into the A.2-ordered players (before colour allocation).
@@ -583,21 +596,31 @@ mod tests {
         assert!(pairing.games.contains(&(2, 3)), "{:?}", pairing.games);
     }
 
-    /// A ratchet on the work of the fast paths, counted instead of timed: the
-    /// weighted matchings of bracket graphs that re-pairing the 1000-player benchmark file
-    /// takes (every round must agree with the file), with D.1 deciding at most two positions
-    /// per matching, so that every bracket takes the paths of a large one. D.1 on the tight
-    /// subgraph with the bye vertex, the greedy pair count of the last bracket and the shifted
-    /// certificate of the remainder's cross matching brought it from 379 to 309; the test wants
-    /// the count itself, so that a change that saves more lowers the bound.
-    /// D.3's field-by-field path (`bracket::d3_in_s1`, taken by a bracket with more MDPs than
-    /// one field orders, `bracket::D3_FIELD`) gives the reference engine's pairings: with the
-    /// field lowered to one MDP, every bracket with two MDPs or more of the packed Dutch 2017
-    /// conformance corpus (paired by bbpPairings) takes it, and every round still agrees with
-    /// its file.
+    /// Checks `t` under the 2017 rules with every bracket solved with `knobs` (the file's
+    /// positional numbering applied as `System::pair` applies it).
+    fn check_with(t: &Tournament, knobs: &bracket::Knobs) -> crate::checker::CheckReport {
+        let solve =
+            |ctx: &RoundCtx, mdps: &[usize], residents: &[usize], mode: bracket::Mode<'_>| {
+                bracket::solve_with(ctx, mdps, residents, mode, knobs)
+            };
+        let run = |t: &Tournament, req: &Request| {
+            let ctx = prepare_round(&edition_2017::RULES, t, req)?;
+            pair_prepared(&ctx, t, req, &solve)
+        };
+        let pair = |t: &Tournament, req: &Request| match crate::positional::Positional::of(t) {
+            Some(pos) => run(&pos.tournament, &pos.request(req)).map(|p| pos.to_file(&p)),
+            None => run(t, req),
+        };
+        crate::checker::check_tournament(t, &pair)
+    }
+
+    /// D.3's field-by-field path (`bracket::mdps::d3_in_s1`, taken by a bracket with more MDPs
+    /// than one field orders, `bracket::knobs::D3_FIELD`) gives the reference engine's
+    /// pairings: with the field lowered to one MDP, every bracket with two MDPs or more of the
+    /// packed Dutch 2017 conformance corpus (paired by bbpPairings) takes it, and every round
+    /// still agrees with its file.
     #[test]
     fn d3_decided_field_by_field_agrees_with_the_corpus() {
-        use crate::systems::dutch::bracket::test_knobs::{D3_FIELDS, D3_FIELD_CAP};
         use std::io::Read as _;
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -605,8 +628,10 @@ mod tests {
         );
         let file = std::fs::File::open(path).expect("the packed corpus");
         let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
-        D3_FIELDS.with(|c| c.set(0));
-        D3_FIELD_CAP.with(|c| c.set(1));
+        let knobs = bracket::Knobs {
+            d3_field: 1,
+            ..Default::default()
+        };
         let (mut files, mut rounds, mut differ) = (0, 0, Vec::new());
         for entry in archive.entries().expect("readable archive") {
             let mut entry = entry.expect("readable entry");
@@ -617,15 +642,14 @@ mod tests {
             let mut bytes = Vec::new();
             entry.read_to_end(&mut bytes).expect("entry contents");
             let t = crate::trf::read(&bytes).expect("a corpus file");
-            let report = crate::checker::check(&t, crate::system::System::Dutch2017);
+            let report = check_with(&t, &knobs);
             files += 1;
             rounds += report.rounds;
             if !report.discrepancies.is_empty() {
                 differ.push(name);
             }
         }
-        D3_FIELD_CAP.with(|c| c.set(usize::MAX));
-        let fields = D3_FIELDS.with(|c| c.get());
+        let fields = knobs.d3_fields.get();
         eprintln!("{files} files, {rounds} rounds, {fields} brackets decided D.3 field by field");
         assert!(
             differ.is_empty(),
@@ -637,23 +661,28 @@ mod tests {
         );
     }
 
+    /// A ratchet on the work of the fast paths, counted instead of timed: the weighted
+    /// matchings of bracket graphs that re-pairing the 1000-player benchmark file takes (every
+    /// round must agree with the file), with D.1 deciding at most two positions per matching,
+    /// so that every bracket takes the paths of a large one. The test wants the count itself,
+    /// so that a change that saves more lowers the bound.
     #[test]
     fn the_1000_player_benchmark_takes_few_matchings() {
-        use crate::systems::dutch::bracket::test_knobs::{CHUNK_CAP, MATCHINGS};
         const MAX_MATCHINGS: usize = 309;
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../testdata/bench/dutch2017-p1000-r11-s1000.trf"
         );
         let t = crate::trf::read_file(path).expect("the benchmark file");
-        MATCHINGS.with(|c| c.set(0));
-        CHUNK_CAP.with(|c| c.set(2));
-        let report = crate::checker::check(&t, crate::system::System::Dutch2017);
-        let count = MATCHINGS.with(|c| c.get());
-        CHUNK_CAP.with(|c| c.set(usize::MAX));
+        let knobs = bracket::Knobs {
+            chunk_cap: 2,
+            ..Default::default()
+        };
+        let report = check_with(&t, &knobs);
         assert_eq!((report.rounds, report.discrepancies.len()), (11, 0));
         assert_eq!(
-            count, MAX_MATCHINGS,
+            knobs.matchings.get(),
+            MAX_MATCHINGS,
             "matchings against the ratchet: lower it when a change saves some"
         );
     }

@@ -4,7 +4,7 @@
 use super::*;
 use crate::colour::ColourFacts;
 use crate::history::PlayerHistory;
-use crate::systems::dutch::{bracket, edition_2017, edition_2026, RoundPlayer, Rules};
+use crate::systems::dutch::{bracket, edition_2017, edition_2026, Compat, RoundPlayer, Rules};
 use crate::test_rng::Rng;
 use std::fmt::Write as _;
 
@@ -74,7 +74,7 @@ impl Instance {
         let mut bad = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
-                if !self.ctx.compat[i][j] {
+                if !self.ctx.compat.get(i, j) {
                     bad.push((i, j));
                 }
             }
@@ -269,7 +269,7 @@ fn round_players(
 
 /// Who may meet whom: random previous meetings (more in bland instances, most for a few
 /// "hubs"), and the absolute colour clashes (C.3).
-fn meetings(rng: &mut Rng, players: &[RoundPlayer], bland: bool) -> Vec<Vec<bool>> {
+fn meetings(rng: &mut Rng, players: &[RoundPlayer], bland: bool) -> Compat {
     let n = players.len();
     // Bland instances get many previous meetings: the first candidates fail and the order of
     // the exchanges decides.
@@ -284,18 +284,12 @@ fn meetings(rng: &mut Rng, players: &[RoundPlayer], bland: bool) -> Vec<Vec<bool
     } else {
         Vec::new()
     };
-    let mut compat = vec![vec![false; n]; n];
-    for i in 0..n {
-        for j in i + 1..n {
-            let (a, b) = (&players[i], &players[j]);
-            let hub = hubs.contains(&i) || hubs.contains(&j);
-            let ok = !rng.chance(if hub { 80 } else { met_percent }, 100)
-                && !super::super::absolute_colour_clash(a, b);
-            compat[i][j] = ok;
-            compat[j][i] = ok;
-        }
-    }
-    compat
+    Compat::from_fn(n, |i, j| {
+        let (a, b) = (&players[i], &players[j]);
+        let hub = hubs.contains(&i) || hubs.contains(&j);
+        !rng.chance(if hub { 80 } else { met_percent }, 100)
+            && !super::super::absolute_colour_clash(a, b)
+    })
 }
 
 /// Pairs as sorted unordered pairs, floaters and bye sorted: the comparable form of a result.
@@ -325,7 +319,8 @@ struct Tally {
     reports: Vec<String>,
 }
 
-fn compare(inst: &Instance, reading: M1Reading, tally: &mut Tally) {
+fn compare(inst: &Instance, reading: M1Reading, tally: &mut Tally, knobs: &bracket::Knobs) {
+    bracket::weights_match_the_pairs(&inst.ctx, &inst.mdps, &inst.residents, inst.mode());
     let lit = solve_counted(&inst.ctx, &inst.mdps, &inst.residents, inst.mode(), reading);
     let Ok((lit, stats)) = lit else {
         // No pairing complies with C.4 / the completion of the last bracket: the round driver
@@ -341,7 +336,7 @@ fn compare(inst: &Instance, reading: M1Reading, tally: &mut Tally) {
     if stats.exchange > 2 {
         tally.deep += 1;
     }
-    let eng = bracket::solve(&inst.ctx, &inst.mdps, &inst.residents, inst.mode());
+    let eng = bracket::solve_with(&inst.ctx, &inst.mdps, &inst.residents, inst.mode(), knobs);
     let same = matches!(&eng, Ok(e) if normal(e) == normal(&lit));
     if same {
         return;
@@ -389,6 +384,23 @@ fn run_rules(
     reading: M1Reading,
     rules: &'static Rules,
 ) -> Tally {
+    run_knobbed(
+        seed,
+        (count, big),
+        reading,
+        rules,
+        &bracket::Knobs::default(),
+    )
+}
+
+/// `count` random brackets (`big`: larger ones) compared, the engine solving with `knobs`.
+fn run_knobbed(
+    seed: u64,
+    (count, big): (usize, bool),
+    reading: M1Reading,
+    rules: &'static Rules,
+    knobs: &bracket::Knobs,
+) -> Tally {
     let mut rng = Rng::new(seed);
     let mut tally = Tally::default();
     let kinds = [
@@ -401,7 +413,7 @@ fn run_rules(
     for k in 0..count {
         let kind = kinds[k % kinds.len()];
         let inst = instance(&mut rng, kind, big, rules);
-        compare(&inst, reading, &mut tally);
+        compare(&inst, reading, &mut tally, knobs);
     }
     tally
 }
@@ -439,10 +451,17 @@ fn engine_agrees_with_literal_sequence() {
 /// compared with the literal sequence too.
 #[test]
 fn engine_agrees_with_literal_sequence_one_position_per_matching() {
-    use crate::systems::dutch::bracket::test_knobs::CHUNK_CAP;
-    CHUNK_CAP.with(|c| c.set(1));
-    let t = run(0x5EED_0003, 6_000, false, M1Reading::PsdBest);
-    CHUNK_CAP.with(|c| c.set(usize::MAX));
+    let knobs = bracket::Knobs {
+        chunk_cap: 1,
+        ..Default::default()
+    };
+    let t = run_knobbed(
+        0x5EED_0003,
+        (6_000, false),
+        M1Reading::PsdBest,
+        &edition_2017::RULES,
+        &knobs,
+    );
     report(&t);
     assert!(t.compared > 4500);
     assert_eq!(t.disagreements, 0, "see the instances printed above");
@@ -497,10 +516,9 @@ fn plain_ctx(scores: &[i32], incompatible: &[(usize, usize)], no_bye: &[usize]) 
             met: vec![],
         })
         .collect();
-    let mut compat = vec![vec![true; n]; n];
+    let mut compat = Compat::all(n);
     for &(a, b) in incompatible {
-        compat[a][b] = false;
-        compat[b][a] = false;
+        compat.forbid(a, b);
     }
     RoundCtx {
         rules: &edition_2017::RULES,
@@ -670,9 +688,9 @@ fn with_extreme_topscorers(rng: &mut Rng, inst: &mut Instance) {
     for i in 0..n {
         for j in i + 1..n {
             let (a, b) = (&inst.ctx.players[i], &inst.ctx.players[j]);
-            let ok = inst.ctx.compat[i][j] && !super::super::absolute_colour_clash(a, b);
-            inst.ctx.compat[i][j] = ok;
-            inst.ctx.compat[j][i] = ok;
+            if super::super::absolute_colour_clash(a, b) {
+                inst.ctx.compat.forbid(i, j);
+            }
         }
     }
 }
@@ -689,7 +707,12 @@ fn run_extreme(seed: u64, count: usize, rules: &'static Rules) -> Tally {
     for k in 0..count {
         let mut inst = instance(&mut rng, kinds[k % kinds.len()], false, rules);
         with_extreme_topscorers(&mut rng, &mut inst);
-        compare(&inst, M1Reading::PsdBest, &mut tally);
+        compare(
+            &inst,
+            M1Reading::PsdBest,
+            &mut tally,
+            &bracket::Knobs::default(),
+        );
     }
     tally
 }

@@ -53,23 +53,21 @@ pub(crate) struct Tight {
 }
 
 impl Tight {
-    /// `edges`: the tight edges `(i, j)`; `cover1`, `cover2`: the players with a positive dual;
-    /// `mate1`: a best candidate (the S2 partner of each S1 player), which uses only tight
-    /// edges and covers those players.
+    /// `adj1`: the tight partners `j` in S2 of each S1 player `i`, in S2 order; `cover1`,
+    /// `cover2`: the players with a positive dual; `mate1`: a best candidate (the S2 partner of
+    /// each S1 player), which uses only tight edges and covers those players.
     pub(crate) fn new(
-        edges: &[(usize, usize)],
+        adj1: Vec<Vec<usize>>,
         cover1: Vec<bool>,
         cover2: Vec<bool>,
         mate1: &[Option<usize>],
     ) -> Tight {
-        let mut adj1 = vec![Vec::new(); cover1.len()];
         let mut adj2 = vec![Vec::new(); cover2.len()];
-        for &(i, j) in edges {
-            adj1[i].push(j);
-            adj2[j].push(i);
-        }
-        for a in &mut adj1 {
-            a.sort_unstable();
+        for (i, a) in adj1.iter().enumerate() {
+            debug_assert!(a.is_sorted());
+            for &j in a {
+                adj2[j].push(i);
+            }
         }
         let mut t = Tight {
             sides: [Side::new(adj1, cover1), Side::new(adj2, cover2)],
@@ -298,14 +296,15 @@ mod tests {
             let mut m = Matcher::<i64>::new();
             let mate = m.solve(p + q, &edges, false).to_vec();
             assert!(m.duals_are_vertex_only());
-            let tight: Vec<(usize, usize)> = edges
-                .iter()
-                .filter(|&&(a, b, _)| m.is_tight(a, b))
-                .map(|&(a, b, _)| (a, b - p))
-                .collect();
+            let mut tight = vec![Vec::new(); p];
+            for &(a, b, _) in &edges {
+                if m.is_tight(a, b) {
+                    tight[a].push(b - p);
+                }
+            }
             let mate1: Vec<Option<usize>> = mate[..p].iter().map(|x| x.map(|j| j - p)).collect();
             let t = Tight::new(
-                &tight,
+                tight,
                 (0..p).map(|v| m.must_cover(v)).collect(),
                 (p..p + q).map(|v| m.must_cover(v)).collect(),
                 &mate1,

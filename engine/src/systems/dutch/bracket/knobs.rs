@@ -1,0 +1,55 @@
+//! The bracket solver's settings and what it counts.
+//!
+//! The settings bound how much one matching decides: production pairs with the defaults, and
+//! the tests lower them so that small brackets take the paths of large ones (several D.1
+//! matchings per bracket, D.3 decided field by field). The counters let a test hold the work
+//! of the fast paths by a ratchet, counted rather than timed.
+
+use std::cell::Cell;
+
+/// How many moved-down players one D.3 field orders: a bit each, in 256-bit weights beside the
+/// quality fields and the D.1 positions of the same matching. It bounds only the width of one
+/// matching's field, never the order: a bracket with more MDPs decides them field by field
+/// (`mdps::d3_in_s1`), each field a matching.
+pub(crate) const D3_FIELD: usize = 120;
+
+/// The settings and counters of one bracket solver (see the module documentation).
+#[derive(Debug)]
+pub(crate) struct Knobs {
+    /// Most positions of D.1 decided per matching (`usize::MAX`: as many as the weights hold).
+    pub chunk_cap: usize,
+    /// Most MDPs one D.3 field orders (at most [`D3_FIELD`]).
+    pub d3_field: usize,
+    /// The weighted matchings of bracket graphs solved.
+    pub matchings: Cell<usize>,
+    /// The brackets whose D.3 was decided field by field.
+    pub d3_fields: Cell<usize>,
+}
+
+impl Default for Knobs {
+    fn default() -> Knobs {
+        Knobs {
+            chunk_cap: usize::MAX,
+            d3_field: D3_FIELD,
+            matchings: Cell::new(0),
+            d3_fields: Cell::new(0),
+        }
+    }
+}
+
+impl Knobs {
+    /// Counts one weighted matching of a bracket graph.
+    pub(crate) fn count_matching(&self) {
+        self.matchings.set(self.matchings.get() + 1);
+    }
+
+    /// Counts one bracket whose D.3 is decided field by field.
+    pub(crate) fn count_d3_fields(&self) {
+        self.d3_fields.set(self.d3_fields.get() + 1);
+    }
+
+    /// Most MDPs one D.3 field orders.
+    pub(crate) fn d3_field(&self) -> usize {
+        self.d3_field.min(D3_FIELD)
+    }
+}

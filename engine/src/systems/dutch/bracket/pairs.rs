@@ -1,0 +1,71 @@
+//! The number of pairs of a bracket (2017 C.5 and B.1.b MaxPairs, 2026 C6): by a greedy
+//! pairing when it pairs everybody but at most one, else by a maximum-cardinality matching.
+
+use super::graph::Graph;
+use super::mode::Mode;
+use crate::matching::max_weight_matching;
+use crate::systems::dutch::RoundCtx;
+
+/// A greedy pairing of the round players `who`: each in turn with the first free one he may
+/// meet, the first `m` (MDPs) only with the others. Returns the number of pairs and who is
+/// paired.
+fn greedy_pairing(ctx: &RoundCtx, who: &[usize], m: usize) -> (usize, Vec<bool>) {
+    let n = who.len();
+    let mut taken = vec![false; n];
+    let mut pairs = 0;
+    for i in 0..n {
+        if taken[i] {
+            continue;
+        }
+        if let Some(j) = ((i + 1).max(m)..n).find(|&j| !taken[j] && ctx.compat.get(who[i], who[j]))
+        {
+            taken[i] = true;
+            taken[j] = true;
+            pairs += 1;
+        }
+    }
+    (pairs, taken)
+}
+
+/// The largest number of pairs the bracket can make (MDPs only with residents): MaxPairs of
+/// B.1.b.
+pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> usize {
+    let n = mdps.len() + residents.len();
+    let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+    let m = mdps.len();
+    // A greedy pairing that pairs all but at most one player is maximum; the exact matching
+    // decides otherwise.
+    let (greedy, _) = greedy_pairing(ctx, &all, m);
+    if greedy == n / 2 {
+        return greedy;
+    }
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in (i + 1).max(m)..n {
+            if ctx.compat.get(all[i], all[j]) {
+                edges.push((i, j, 1i64));
+            }
+        }
+    }
+    let mate = max_weight_matching(n, &edges, true);
+    mate.iter().filter(|x| x.is_some()).count() / 2
+}
+
+/// The number of pairs of a best candidate of the last bracket (A.9, C.4, C.5), when a greedy
+/// pairing of the `players` (each in turn with the first free one he may meet) pairs all of them
+/// but at most one, who may take the bye (C.2): then the round is complete and no candidate
+/// has more pairs. `None` in any other mode, or when the greedy pairing leaves more.
+pub(super) fn greedy_last_pairs(g: &Graph, mode: Mode, players: &[usize]) -> Option<usize> {
+    if !matches!(mode, Mode::Last) {
+        return None;
+    }
+    let ctx = g.ctx;
+    let who: Vec<usize> = players.iter().map(|&v| g.global[v]).collect();
+    let (pairs, taken) = greedy_pairing(ctx, &who, 0);
+    let mut left = (0..who.len()).filter(|&i| !taken[i]);
+    match (left.next(), left.next()) {
+        (None, _) => Some(pairs),
+        (Some(i), None) if ctx.players[who[i]].bye_ok => Some(pairs),
+        _ => None,
+    }
+}
