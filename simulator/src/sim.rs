@@ -523,7 +523,8 @@ fn record_round(
     let total = plan.rounds;
     let idx = |id: PlayerId| id as usize - 1;
     // Quality of the pairing, from the history before the round.
-    let hist = histories(t, round - 1);
+    // Double-Swiss: the histories of the matches before this one (one float and colour each).
+    let hist = stats::per_match(t, histories(t, round - 1), round - 1, columns(sim.system));
     let is_last = round == total;
     let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
     let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;
@@ -688,9 +689,16 @@ fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> Tourn
                 break;
             }
             set_group_aros(&t, &to_pair, &hist, &mut groups);
-            // The match's PAB and floats are counted once, in its game-1 row.
+            // The match's PAB, floats and colour preferences are counted once, in its game-1
+            // row (the match's colour is game 1's, 1.6).
             let row = RoundRow {
                 bye_player: 0,
+                pref_absolute: 0,
+                denied_absolute: 0,
+                pref_strong: 0,
+                denied_strong: 0,
+                pref_mild: 0,
+                denied_mild: 0,
                 downfloats: 0,
                 repeated_downfloats: 0,
                 downfloats_two_before: 0,
