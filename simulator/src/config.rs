@@ -15,6 +15,7 @@
 //! withdrawals, requested byes and forfeits it does not name are off, unless the same file sets
 //! them in its TOML sections.
 
+pub use crate::profile::{FittedResults, Presence, ProfileInfo};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -30,6 +31,13 @@ pub enum ConfigError {
     },
     #[error("{path}: {message}")]
     Parse { path: PathBuf, message: String },
+    #[error("{path}:{line}:{column}: {message}")]
+    At {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
     #[error("invalid configuration: {0}")]
     Invalid(String),
 }
@@ -62,6 +70,10 @@ pub struct Ratings {
     pub strength_noise: f64,
     /// Give FIDE titles to strong players (GM/IM/FM/CM by rating band, at random).
     pub titles: bool,
+    /// An unrated player's strength, in `forecast` and `fit`: the event's 20th rating
+    /// percentile plus this offset, with this spread (rating points).
+    pub unrated_offset: f64,
+    pub unrated_noise: f64,
     /// The ratings read from `file` (filled by [`Config::resolve`]).
     #[serde(skip)]
     pub values: Vec<u16>,
@@ -78,6 +90,8 @@ impl Default for Ratings {
             file: None,
             strength_noise: 0.0,
             titles: true,
+            unrated_offset: 0.0,
+            unrated_noise: 300.0,
             values: Vec::new(),
         }
     }
@@ -91,6 +105,9 @@ pub enum ResultModel {
     Milvang,
     /// Elo expectation with a constant draw share (JaVaFo / bbpPairings generators).
     ConstantDraw,
+    /// Davidson's model with the parameters of `[results.fitted]`, as `swisslab fit` measures
+    /// them ([`FittedResults`]).
+    Fitted,
 }
 
 impl ResultModel {
@@ -99,6 +116,7 @@ impl ResultModel {
         match self {
             ResultModel::Milvang => "milvang",
             ResultModel::ConstantDraw => "constant-draw",
+            ResultModel::Fitted => "fitted",
         }
     }
 }
@@ -112,6 +130,12 @@ pub struct Results {
     pub draw_rate: f64,
     /// Probability that a paired game is forfeited (one player does not show).
     pub forfeit_rate: f64,
+    /// The fitted model's parameters (`model = "fitted"`).
+    pub fitted: FittedResults,
+    /// An event's own draw propensity against the profile's (set per event by `simulate`
+    /// and `forecast`; 1 in a configuration).
+    #[serde(skip)]
+    pub draw_factor: f64,
 }
 
 impl Default for Results {
@@ -120,6 +144,8 @@ impl Default for Results {
             model: ResultModel::Milvang,
             draw_rate: 0.3,
             forfeit_rate: 0.005,
+            fitted: FittedResults::default(),
+            draw_factor: 1.0,
         }
     }
 }
@@ -134,10 +160,24 @@ pub enum Missed {
     Half,
 }
 
+/// Which model decides who plays each round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventModel {
+    /// The rates below, set by hand (late entries, withdrawals, requested byes).
+    Rates,
+    /// The fitted presence model of `[events.fitted]` ([`Presence`], [`crate::presence`]).
+    Fitted,
+}
+
 /// Late entries, withdrawals and requested byes.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Events {
+    /// `rates` (the keys below) or `fitted` (`[events.fitted]`).
+    pub model: EventModel,
+    /// The fitted presence model (`model = "fitted"`).
+    pub fitted: Presence,
     /// Probability that a player is a late entry.
     pub late_entry_rate: f64,
     /// Latest round a late entrant joins (0: half the rounds, at least 2).
@@ -161,6 +201,8 @@ pub struct Events {
 impl Default for Events {
     fn default() -> Self {
         Events {
+            model: EventModel::Rates,
+            fitted: Presence::default(),
             late_entry_rate: 0.02,
             late_entry_last_round: 0,
             late_entry_missed: Missed::Zero,
@@ -224,9 +266,10 @@ impl Acceleration {
     }
 }
 
-/// Everything a simulation needs.
+/// Everything a simulation needs. Every key left out of a configuration file takes the value of
+/// the embedded over-the-board profile ([`crate::profile::OTB`]), else of [`Config::base`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default = "Config::base", deny_unknown_fields)]
 pub struct Config {
     /// Players per tournament (late entrants included).
     pub players: u32,
@@ -245,13 +288,24 @@ pub struct Config {
     pub tiebreaks: String,
     /// The acceleration method (C.04.7), `none` by default.
     pub acceleration: Acceleration,
+    /// What the event model was fitted on (a profile's `[profile]` section).
+    pub profile: ProfileInfo,
     /// Where the configuration came from ("embedded" or a path), for run.csv.
     #[serde(skip)]
     pub source: String,
 }
 
 impl Default for Config {
+    /// The embedded default: [`Config::base`] with the over-the-board profile.
     fn default() -> Self {
+        Config::profile(crate::profile::Kind::Otb)
+    }
+}
+
+impl Config {
+    /// The values of every key no profile sets (the field, the rounds, the point system...),
+    /// with the hand-set event rates and the Milvang result model.
+    pub fn base() -> Self {
         Config {
             players: 500,
             players_max: None,
@@ -265,7 +319,21 @@ impl Default for Config {
             points: Points::default(),
             tiebreaks: swisslab_engine::tiebreak::DEFAULT_LIST.to_string(),
             acceleration: Acceleration::None,
+            profile: ProfileInfo::default(),
             source: "embedded".into(),
+        }
+    }
+
+    /// [`Config::base`] with a shipped profile.
+    pub fn profile(kind: crate::profile::Kind) -> Config {
+        let path = Path::new(kind.name());
+        match Config::parse_over(kind.text(), path, toml::Table::new()) {
+            Ok((mut c, _)) => {
+                c.source = "embedded".into();
+                c
+            }
+            // The shipped profiles are tested to parse (config::tests).
+            Err(e) => panic!("the embedded {} profile is invalid: {e}", kind.name()),
         }
     }
 }
@@ -290,6 +358,70 @@ pub const GENERATOR_KEYS: &[&str] = &[
     "PointsForPairingAllocatedBye",
 ];
 
+/// Deep merge: every key of `over` replaces the same key of `under`, tables key by key.
+fn merge(under: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (under.get_mut(&k), v) {
+            (Some(toml::Value::Table(a)), toml::Value::Table(b)) => merge(a, b),
+            (_, v) => {
+                under.insert(k, v);
+            }
+        }
+    }
+}
+
+/// A TOML error with its line and column: from the error's span when it has one (syntax),
+/// else from the line of the key it names (an unknown key, a value of the wrong type).
+fn located(path: &Path, text: &str, e: &toml::de::Error) -> ConfigError {
+    let message = e.message().trim_end().replace('\n', " ");
+    let at = match e.span() {
+        Some(span) => Some(line_column(text, span.start)),
+        None => key_named(&message).and_then(|k| line_of_key(text, &k)),
+    };
+    match at {
+        Some((line, column)) => ConfigError::At {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        },
+        None => ConfigError::Parse {
+            path: path.to_path_buf(),
+            message,
+        },
+    }
+}
+
+/// The 1-based line and column of byte `offset` of `text`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, column)
+}
+
+/// The key a serde message names: "unknown field `x`", "... for key `a.b.x`".
+fn key_named(message: &str) -> Option<String> {
+    let quoted = |m: &str| m.split('`').nth(1).map(str::to_string);
+    if let Some(i) = message.find("for key") {
+        return quoted(&message[i..]).and_then(|k| k.rsplit('.').next().map(str::to_string));
+    }
+    quoted(message)
+}
+
+/// The line and column of the first line of `text` that sets `key` (`key =` or `"key" =`).
+fn line_of_key(text: &str, key: &str) -> Option<(usize, usize)> {
+    text.lines().enumerate().find_map(|(i, l)| {
+        let t = l.trim_start();
+        let rest = t
+            .strip_prefix(key)
+            .or_else(|| t.strip_prefix(&format!("\"{key}\"")))?;
+        rest.trim_start()
+            .starts_with('=')
+            .then_some((i + 1, l.len() - t.len() + 1))
+    })
+}
+
 fn one_in(n: f64) -> f64 {
     if n <= 0.0 {
         0.0
@@ -299,17 +431,26 @@ fn one_in(n: f64) -> f64 {
 }
 
 impl Config {
-    /// Parses a configuration text (TOML, JaVaFo keys allowed at the top level). `path` is used
-    /// in messages and to resolve a ratings file. Returns the configuration and warnings about
-    /// ignored keys.
+    /// Parses a configuration text (TOML, JaVaFo keys allowed at the top level) over the
+    /// embedded over-the-board profile: a key the text leaves out keeps the profile's value.
+    /// `path` is used in messages and to resolve a ratings file. Returns the configuration and
+    /// warnings about ignored keys.
     pub fn parse(text: &str, path: &Path) -> Result<(Config, Vec<String>), ConfigError> {
-        let parse_err = |message: String| ConfigError::Parse {
-            path: path.to_path_buf(),
-            message,
-        };
+        let under: toml::Table = crate::profile::OTB.parse().map_err(|e: toml::de::Error| {
+            ConfigError::Invalid(format!("the embedded profile: {e}"))
+        })?;
+        Config::parse_over(text, path, under)
+    }
+
+    /// [`Config::parse`] over the table `under` (a profile, or nothing).
+    fn parse_over(
+        text: &str,
+        path: &Path,
+        mut under: toml::Table,
+    ) -> Result<(Config, Vec<String>), ConfigError> {
         let mut table: toml::Table = text
             .parse()
-            .map_err(|e: toml::de::Error| parse_err(e.to_string().trim_end().replace('\n', " ")))?;
+            .map_err(|e: toml::de::Error| located(path, text, &e))?;
         // Capitalised top-level keys are generator keys; take them out before deserializing.
         let gen_keys: Vec<String> = table
             .keys()
@@ -335,24 +476,16 @@ impl Config {
             set("events", "withdrawal_rate"),
             set("events", "bye_rate"),
             set("results", "forfeit_rate"),
+            set("events", "model"),
+            set("ratings", "strength_noise"),
+            set("results", "model"),
         ];
-        let mut cfg: Config = toml::Value::Table(table)
+        merge(&mut under, table);
+        let mut cfg: Config = toml::Value::Table(under)
             .try_into()
-            .map_err(|e: toml::de::Error| parse_err(e.to_string().trim_end().replace('\n', " ")))?;
+            .map_err(|e: toml::de::Error| located(path, text, &e))?;
         if !generator.is_empty() {
-            let [late, withdrawal, bye, forfeit] = keep;
-            if !late {
-                cfg.events.late_entry_rate = 0.0;
-            }
-            if !withdrawal {
-                cfg.events.withdrawal_rate = 0.0;
-            }
-            if !bye {
-                cfg.events.bye_rate = 0.0;
-            }
-            if !forfeit {
-                cfg.results.forfeit_rate = 0.0;
-            }
+            cfg.generator_model(keep);
         }
         // The field size and the rounds first: other keys (HalfPointByeRate) depend on them.
         generator.sort_by_key(|(k, _)| k != "PlayersNumber" && k != "RoundsNumber");
@@ -362,7 +495,12 @@ impl Config {
             let num = match v {
                 toml::Value::Integer(i) => i as f64,
                 toml::Value::Float(f) => f,
-                other => return Err(parse_err(format!("{k}: expected a number, found {other}"))),
+                other => {
+                    return Err(ConfigError::Parse {
+                        path: path.to_path_buf(),
+                        message: format!("{k}: expected a number, found {other}"),
+                    })
+                }
             };
             if !cfg.apply_generator_key(&k, num, &mut byes)? {
                 warnings.push(format!("{}: unknown key {k} ignored", path.display()));
@@ -371,6 +509,36 @@ impl Config {
         cfg.source = path.display().to_string();
         cfg.resolve(path.parent().unwrap_or(Path::new(".")))?;
         Ok((cfg, warnings))
+    }
+
+    /// A JaVaFo / bbpPairings generator file describes the whole event model: the late
+    /// entries, withdrawals, requested byes and forfeits it does not name are off, the rates
+    /// model decides who plays, ratings are the truth and (without `DrawPercentage`) results
+    /// follow the Milvang model, unless the file's TOML sections (`keep`, in the order of
+    /// `parse_over`) set them.
+    fn generator_model(&mut self, keep: [bool; 7]) {
+        let [late, withdrawal, bye, forfeit, model, noise, results] = keep;
+        if !late {
+            self.events.late_entry_rate = 0.0;
+        }
+        if !withdrawal {
+            self.events.withdrawal_rate = 0.0;
+        }
+        if !bye {
+            self.events.bye_rate = 0.0;
+        }
+        if !forfeit {
+            self.results.forfeit_rate = 0.0;
+        }
+        if !model {
+            self.events.model = EventModel::Rates;
+        }
+        if !noise {
+            self.ratings.strength_noise = 0.0;
+        }
+        if !results {
+            self.results.model = ResultModel::Milvang;
+        }
     }
 
     /// Reads and parses a configuration file.
@@ -698,5 +866,39 @@ mod tests {
         assert!(Config::parse("plyers = 10\n", Path::new("x.toml")).is_err());
         let (_, w) = Config::parse("Foo = 3\n", Path::new("x.cfg")).unwrap();
         assert_eq!(w.len(), 1);
+    }
+
+    /// The shipped profiles parse, the over-the-board one is the embedded default, and a key
+    /// left out of a file keeps the profile's value.
+    #[test]
+    fn profiles_are_the_defaults() {
+        let otb = Config::default();
+        assert_eq!(otb.results.model, ResultModel::Fitted);
+        assert_eq!(otb.events.model, EventModel::Fitted);
+        assert_eq!(otb.profile.name, "otb");
+        let online = Config::profile(crate::profile::Kind::Online);
+        assert_eq!(online.profile.name, "online");
+        let (c, _) =
+            Config::parse("[results]\nforfeit_rate = 0.01\n", Path::new("x.toml")).unwrap();
+        assert_eq!(c.results.model, ResultModel::Fitted);
+        assert_eq!(c.results.fitted, otb.results.fitted);
+        assert_eq!(c.results.forfeit_rate, 0.01);
+    }
+
+    /// An unknown key of a profile is refused with its file, line and column.
+    #[test]
+    fn an_unknown_key_is_refused_with_its_line() {
+        let text = "players = 40\n[events.fitted]\nleave = -4.0\nleeve_score = 1.0\n";
+        let e = Config::parse(text, Path::new("p.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("p.toml:4:1: unknown field `leeve_score`"),
+            "{e}"
+        );
+        let e = Config::parse("players = \n", Path::new("p.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("p.toml:1:"), "{e}");
     }
 }

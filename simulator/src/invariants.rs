@@ -401,6 +401,16 @@ impl Question<'_> {
         let f = self.facts.get(&bye)?;
         let limit = pairing_score(t, f, bye, round);
         let lower = |id: PlayerId, f: &Facts| pairing_score(t, f, id, round) < limit;
+        // Nobody of lower score may take the bye (the usual case: it went to the lowest
+        // group): no such pairing, without the matching.
+        let empty = Facts::default();
+        let candidate = |id: &PlayerId| {
+            let f = self.facts.get(id).unwrap_or(&empty);
+            !f.bye_barred && lower(*id, f)
+        };
+        if !self.to_pair.iter().any(candidate) {
+            return None;
+        }
         let other = self.absolute_pairing(lower)??;
         let fo = self.facts.get(&other)?;
         Some((other, pairing_score(t, fo, other, round)))

@@ -81,6 +81,14 @@ enum Command {
     /// player the final points and places, first place, the bye; the likely top boards. Exit 3
     /// (nothing written) when the file cannot be continued, 4 if any run failed.
     Forecast(cli::forecast::Args),
+    /// Measure the event model on finished real events and write it as a profile.
+    ///
+    /// Absences by round position and by a player's own earlier absences and score, returns,
+    /// late entries, the kind of an absence, forfeits, the draw rate and White's edge by mean
+    /// rating and gap, the spread of true strength around rating: each with its 95% interval,
+    /// written as a configuration profile (`simulate --config FILE`, `forecast --profile FILE`).
+    /// Exit 3 (nothing written) when a file named is not a fittable event.
+    Fit(cli::fit::Args),
 }
 
 fn main() -> ExitCode {
@@ -96,5 +104,6 @@ fn main() -> ExitCode {
         Command::Simulate(args) => cli::simulate::run(args),
         Command::Merge(args) => cli::merge::run(args),
         Command::Forecast(args) => cli::forecast::run(args),
+        Command::Fit(args) => cli::fit::run(args),
     }
 }

@@ -35,7 +35,10 @@
 //! have the same players and events, and the same result in every game they both pair (same
 //! round, same players, same colours), so that a comparison of the two measures the pairing.
 
-use crate::config::{Config, InitialColour, Missed, RatingDistribution, ResultModel};
+use crate::config::{
+    Config, EventModel, FittedResults, InitialColour, Missed, RatingDistribution, ResultModel,
+    Results,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha12Rng;
 use swisslab_engine::{Color, PlayerId, Unplayed};
@@ -102,6 +105,8 @@ pub struct Plan {
     pub players: Vec<PlannedPlayer>,
     pub rounds: usize,
     pub initial_colour: Color,
+    /// The event's draw propensity against the profile's (fitted results; 1 otherwise).
+    pub draw_factor: f64,
 }
 
 /// Order of titles in C.04.2 (lower is stronger); unknown/none last.
@@ -145,9 +150,6 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
     };
     let r = &cfg.ratings;
     let e = &cfg.events;
-    let late_last = cfg.late_entry_last_round() as usize;
-    let bye_total = e.half_bye_weight + e.zero_bye_weight + e.full_bye_weight;
-    let last_bye_round = rounds.saturating_sub(e.no_byes_last_rounds as usize);
     // The field first, every player's rating, strength and title, then the events: the field of
     // a seed does not depend on the number of rounds, so runs of different lengths (five
     // two-game matches against ten rounds) meet the same players.
@@ -185,38 +187,24 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
             (rating, strength, title)
         })
         .collect();
+    let fitted = e.model == EventModel::Fitted;
+    let (factors, draw_factor) = if fitted {
+        event_factors(cfg, rng)
+    } else {
+        (crate::presence::Factors::default(), 1.0)
+    };
+    let expected = if fitted {
+        expected_scores(&field)
+    } else {
+        Vec::new()
+    };
     let mut players = Vec::with_capacity(n);
     for (k, (rating, strength, title)) in field.into_iter().enumerate() {
-        let entry_round = if rounds >= 2 && late_last >= 2 && rng.gen_bool(e.late_entry_rate) {
-            rng.gen_range(2..=late_last)
+        let (entry_round, withdrawn_after, byes) = if fitted {
+            fitted_rounds(&e.fitted, factors, rounds, expected[k], rng)
         } else {
-            1
+            rated_rounds(cfg, rng)
         };
-        let withdrawn_after = if entry_round < rounds && rng.gen_bool(e.withdrawal_rate) {
-            Some(rng.gen_range(entry_round..rounds))
-        } else {
-            None
-        };
-        let mut byes = Vec::new();
-        let last_round = withdrawn_after.unwrap_or(rounds).min(last_bye_round);
-        if e.bye_rate > 0.0 {
-            for round in entry_round..=last_round {
-                if byes.len() as u32 >= e.max_byes_per_player {
-                    break;
-                }
-                if rng.gen_bool(e.bye_rate) {
-                    let x = rng.gen::<f64>() * bye_total;
-                    let kind = if x < e.half_bye_weight {
-                        Unplayed::HalfBye
-                    } else if x < e.half_bye_weight + e.zero_bye_weight {
-                        Unplayed::ZeroBye
-                    } else {
-                        Unplayed::FullBye
-                    };
-                    byes.push((round, kind));
-                }
-            }
-        }
         players.push(PlannedPlayer {
             id: 0,
             rating,
@@ -243,7 +231,121 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
         players,
         rounds,
         initial_colour,
+        draw_factor,
     }
+}
+
+/// A player's entry round, withdrawal and requested byes under the hand-set rates of
+/// `[events]`.
+fn rated_rounds<R: Rng>(cfg: &Config, rng: &mut R) -> PlayerRounds {
+    let e = &cfg.events;
+    let rounds = cfg.rounds as usize;
+    let late_last = cfg.late_entry_last_round() as usize;
+    let bye_total = e.half_bye_weight + e.zero_bye_weight + e.full_bye_weight;
+    let last_bye_round = rounds.saturating_sub(e.no_byes_last_rounds as usize);
+    let entry_round = if rounds >= 2 && late_last >= 2 && rng.gen_bool(e.late_entry_rate) {
+        rng.gen_range(2..=late_last)
+    } else {
+        1
+    };
+    let withdrawn_after = if entry_round < rounds && rng.gen_bool(e.withdrawal_rate) {
+        Some(rng.gen_range(entry_round..rounds))
+    } else {
+        None
+    };
+    let mut byes = Vec::new();
+    let last_round = withdrawn_after.unwrap_or(rounds).min(last_bye_round);
+    if e.bye_rate > 0.0 {
+        for round in entry_round..=last_round {
+            if byes.len() as u32 >= e.max_byes_per_player {
+                break;
+            }
+            if rng.gen_bool(e.bye_rate) {
+                let x = rng.gen::<f64>() * bye_total;
+                let kind = if x < e.half_bye_weight {
+                    Unplayed::HalfBye
+                } else if x < e.half_bye_weight + e.zero_bye_weight {
+                    Unplayed::ZeroBye
+                } else {
+                    Unplayed::FullBye
+                };
+                byes.push((round, kind));
+            }
+        }
+    }
+    (entry_round, withdrawn_after, byes)
+}
+
+/// A player's entry round, withdrawal and absences under the fitted presence model: a run of
+/// zero-point absences to the end is a withdrawal, every other absence a bye of its kind.
+fn fitted_rounds<R: Rng>(
+    p: &crate::config::Presence,
+    factors: crate::presence::Factors,
+    rounds: usize,
+    expected: f64,
+    rng: &mut R,
+) -> PlayerRounds {
+    let (entry, mut absences) = crate::presence::plan_rounds(p, factors, rounds, expected, rng);
+    let mut withdrawn_after = None;
+    let mut last = rounds;
+    while let Some(&(r, Unplayed::ZeroBye)) = absences.last() {
+        if r != last {
+            break;
+        }
+        absences.pop();
+        last -= 1;
+        withdrawn_after = Some(last);
+    }
+    if withdrawn_after.is_some_and(|w| w < entry) {
+        withdrawn_after = Some(entry);
+    }
+    (entry.min(rounds + 1), withdrawn_after, absences)
+}
+
+/// A player's entry round, the round he withdraws after, his byes (round, kind).
+type PlayerRounds = (usize, Option<usize>, Vec<(usize, Unplayed)>);
+
+/// An event's own rates against the profile's, drawn from the profile's spread between events
+/// (a Gamma of mean 1 and shape the profile's weight): leaving, returning, draws.
+fn event_factors<R: Rng>(cfg: &Config, rng: &mut R) -> (crate::presence::Factors, f64) {
+    let mut gamma = |shape: f64| {
+        rand_distr::Gamma::new(shape, 1.0 / shape)
+            .map(|g| rng.sample(g))
+            .unwrap_or(1.0)
+    };
+    let p = &cfg.events.fitted;
+    let leave = gamma(p.event_leave_prior);
+    let ret = gamma(p.event_return_prior);
+    let draw = if cfg.results.model == ResultModel::Fitted {
+        gamma(cfg.results.fitted.event_draw_prior)
+    } else {
+        1.0
+    };
+    (crate::presence::Factors { leave, ret }, draw)
+}
+
+/// Each player's expected score per game against the rest of the field (Elo expectation on
+/// the ratings, the field binned by 10 points).
+fn expected_scores(field: &[(u16, f64, &'static str)]) -> Vec<f64> {
+    let mut bins: std::collections::BTreeMap<u16, usize> = std::collections::BTreeMap::new();
+    for &(r, _, _) in field {
+        *bins.entry(r / 10).or_default() += 1;
+    }
+    let n = field.len().max(2) as f64;
+    field
+        .iter()
+        .map(|&(r, _, _)| {
+            let total: f64 = bins
+                .iter()
+                .map(|(&b, &c)| {
+                    c as f64
+                        / (1.0 + 10f64.powf((f64::from(b) * 10.0 + 5.0 - f64::from(r)) / 400.0))
+                })
+                .sum();
+            // Less the player against himself (an expectation of one half).
+            (total - 0.5) / (n - 1.0)
+        })
+        .collect()
 }
 
 /// How a paired game ended.
@@ -258,9 +360,12 @@ pub enum Outcome {
     BlackForfeits,
 }
 
-/// Probabilities (White wins, draw, Black wins) of a game between true strengths `sw`, `sb`.
-pub fn probabilities(model: ResultModel, draw_rate: f64, sw: f64, sb: f64) -> (f64, f64, f64) {
-    match model {
+/// Probabilities (White wins, draw, Black wins) of a game between true strengths `sw`, `sb`
+/// under the result model of `r`.
+pub fn probabilities(r: &Results, sw: f64, sb: f64) -> (f64, f64, f64) {
+    let draw_rate = r.draw_rate;
+    match r.model {
+        ResultModel::Fitted => davidson(&r.fitted, r.draw_factor, sw, sb),
         ResultModel::Milvang => {
             let r = (sw + sb) / 2.0;
             let w = 0.0986 * (r - 2000.0) + 96.0;
@@ -281,6 +386,18 @@ pub fn probabilities(model: ResultModel, draw_rate: f64, sw: f64, sb: f64) -> (f
             (pw, (1.0 - pw - pb).max(0.0), pb)
         }
     }
+}
+
+/// Davidson's model of `f` ([`crate::profile::FittedResults`]), its draw propensity times
+/// `draw_factor` (an event's own draw rate against the profile's).
+pub fn davidson(f: &FittedResults, draw_factor: f64, sw: f64, sb: f64) -> (f64, f64, f64) {
+    let m = ((sw + sb) / 2.0 - 2000.0) / 400.0;
+    let edge = f.white_edge + f.white_edge_slope * m;
+    let y = 10f64.powf((f.scale * (sw - sb) + edge) / 800.0);
+    let gap = f.scale * (sw - sb).abs() / 400.0;
+    let nu = (f.draw + f.draw_slope * m + f.draw_gap * gap).exp() * draw_factor;
+    let den = y + 1.0 / y + nu;
+    (y / den, nu / den, 1.0 / y / den)
 }
 
 /// The generator of one game: the master seed, the tournament, the round and the two players
@@ -330,7 +447,7 @@ pub fn draw_outcome(cfg: &Config, seed: u64, index: u64, game: &Game) -> Outcome
         };
     }
     let (sw, sb) = game.strengths;
-    let (pw, pd, pb) = probabilities(cfg.results.model, cfg.results.draw_rate, sw, sb);
+    let (pw, pd, pb) = probabilities(&cfg.results, sw, sb);
     let lo_wins = if lo_is_white { pw } else { pb };
     let u: f64 = rng.gen();
     if u < lo_wins {
@@ -354,15 +471,24 @@ mod tests {
 
     #[test]
     fn milvang_model_shape() {
-        let (w, d, b) = probabilities(ResultModel::Milvang, 0.0, 2000.0, 2000.0);
+        let milvang = Results {
+            model: ResultModel::Milvang,
+            ..Results::default()
+        };
+        let constant = Results {
+            model: ResultModel::ConstantDraw,
+            draw_rate: 0.3,
+            ..Results::default()
+        };
+        let (w, d, b) = probabilities(&milvang, 2000.0, 2000.0);
         assert!((w + d + b - 1.0).abs() < 1e-12);
         assert!(w > b, "White advantage");
-        let (_, d2, _) = probabilities(ResultModel::Milvang, 0.0, 2600.0, 2600.0);
+        let (_, d2, _) = probabilities(&milvang, 2600.0, 2600.0);
         assert!(d2 > d, "draw rate rises with rating");
         // Low ratings: clamped, still a distribution.
-        let (w, d, b) = probabilities(ResultModel::Milvang, 0.0, 1000.0, 1000.0);
+        let (w, d, b) = probabilities(&milvang, 1000.0, 1000.0);
         assert!(w >= 0.0 && d >= 0.0 && b >= 0.0 && (w + d + b - 1.0).abs() < 1e-12);
-        let (w, d, b) = probabilities(ResultModel::ConstantDraw, 0.3, 2000.0, 2000.0);
+        let (w, d, b) = probabilities(&constant, 2000.0, 2000.0);
         assert!((w - 0.35).abs() < 1e-12 && (d - 0.3).abs() < 1e-12 && (b - 0.35).abs() < 1e-12);
     }
 
@@ -370,7 +496,7 @@ mod tests {
     fn game_draws_follow_the_model_and_the_players() {
         let cfg = Config::default();
         let (sw, sb) = (2100.0, 1950.0);
-        let (pw, pd, _) = probabilities(cfg.results.model, 0.0, sw, sb);
+        let (pw, pd, _) = probabilities(&cfg.results, sw, sb);
         let n = 20_000;
         let (mut white_wins, mut draws, mut forfeits) = (0, 0, 0);
         for round in 0..n {

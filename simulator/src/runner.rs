@@ -190,7 +190,9 @@ pub fn run_row(sim: &Simulation, rc: &RunConfig) -> Result<RunRow, RunError> {
         result_model: c.results.model.name().into(),
         draw_rate: match c.results.model {
             crate::config::ResultModel::ConstantDraw => format!("{}", c.results.draw_rate),
-            crate::config::ResultModel::Milvang => String::new(),
+            crate::config::ResultModel::Milvang | crate::config::ResultModel::Fitted => {
+                String::new()
+            }
         },
         config: c.source.clone(),
         swisslab_version: env!("CARGO_PKG_VERSION").into(),

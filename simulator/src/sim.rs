@@ -1,5 +1,6 @@
-//! One simulated tournament: plan it, then pair every round with the engine, check the
-//! pairing against the invariants, draw the results and gather the statistics.
+//! One simulated tournament: plan it, then play every round through the round loop shared
+//! with `forecast` ([`crate::round_loop`]: pair, check, draw the results, count), and gather
+//! the statistics.
 //!
 //! The same function serves `swisslab simulate` (many tournaments) and `swisslab generate`
 //! (one tournament, written as TRF), so `generate --seed S --index I --until-round K`
@@ -17,20 +18,17 @@
 
 use crate::config::{Config, ConfigError};
 use crate::engine::{EngineSpec, External, Transcript};
-use crate::invariants;
-use crate::model::{self, Outcome, Plan, Status};
+use crate::model::{self, Plan, Status};
 use crate::opposition;
 use crate::panics;
+pub use crate::round_loop::{points_of, Failure};
+use crate::round_loop::{with_absences, End, Field, Observer, RoundLoop, Setup};
 use crate::stats::{self, FloatCounts, GroupRow, PlayerRow, RoundRow, TournamentRow};
 use std::collections::BTreeSet;
 use std::time::Instant;
 use swisslab_engine::acceleration::{self, Method};
-use swisslab_engine::history::{histories, Float};
 use swisslab_engine::pairing::{Diagnosed, Diagnostics, Pairing, PairingError, Request};
-use swisslab_engine::{
-    Color, GameKind, GameResult, Player, PlayerId, PointSystem, RoundEntry, Score, System,
-    Tournament, Unplayed,
-};
+use swisslab_engine::{Player, PlayerId, PointSystem, RoundEntry, System, Tournament, Unplayed};
 
 /// A pairing engine: pairs round `req.round` of a tournament among `req.present`.
 pub type PairFn = fn(&Tournament, &Request) -> Result<Pairing, PairingError>;
@@ -168,19 +166,6 @@ pub struct RunOptions {
     pub until_round: Option<usize>,
 }
 
-/// Why a tournament failed.
-#[derive(Clone, Debug)]
-pub struct Failure {
-    /// The round that failed.
-    pub round: usize,
-    pub message: String,
-    /// The tournament before that round (with the round's absences), as TRF; `None` when the
-    /// simulator itself panicked outside the engine.
-    pub trf: Option<String>,
-    /// What an external engine was given and said, when it paired the failing round.
-    pub transcript: Option<Transcript>,
-}
-
 /// Everything one tournament produced.
 #[derive(Clone, Debug)]
 pub struct TournamentResult {
@@ -219,61 +204,6 @@ impl TournamentResult {
             Some(planned) => with_absences(&self.tournament, planned, None),
             None => swisslab_engine::trf::write(&self.tournament),
         })
-    }
-}
-
-/// `t` as TRF with the next round's planned absences in that round's column (trf-formats.md
-/// §C: `0000 - Z`, `H` or `F`, the points column including their points, as JaVaFo requires
-/// and bbpPairings accepts); the players to be paired get no entry, so every engine pairs
-/// them. `awarded` replaces the points column when given. No column is added when nobody is
-/// absent.
-fn with_absences(
-    t: &Tournament,
-    planned: &[Option<RoundEntry>],
-    awarded: Option<&[Score]>,
-) -> String {
-    let mut s = t.clone();
-    let any = planned.iter().any(Option::is_some);
-    for (i, p) in s.players.iter_mut().enumerate() {
-        if let Some(a) = awarded.and_then(|a| a.get(i)) {
-            p.points = Some(*a);
-        }
-        let entry = planned.get(i).copied().flatten();
-        if let (Some(e), Some(points)) = (entry, p.points.as_mut()) {
-            *points += points_of(&t.points, &e);
-        }
-        if any {
-            p.rounds
-                .push(entry.unwrap_or(RoundEntry::Unplayed(Unplayed::Absent)));
-        }
-    }
-    swisslab_engine::trf::write(&s)
-}
-
-/// The points an entry is worth under `ps` (the score invariant's own count).
-pub fn points_of(ps: &PointSystem, e: &RoundEntry) -> Score {
-    // Kept apart from `PointSystem::points` on purpose: the score invariant compares the two.
-    match *e {
-        RoundEntry::Game { result, kind, .. } => match (kind, result) {
-            (GameKind::Forfeit, GameResult::Win) => ps.forfeit_win,
-            (GameKind::Forfeit, _) => ps.forfeit_loss,
-            (_, GameResult::Win) => ps.win,
-            (_, GameResult::Draw) => ps.draw,
-            (_, GameResult::Loss) => ps.loss,
-        },
-        RoundEntry::Unplayed(Unplayed::Pab) => ps.pab,
-        RoundEntry::Unplayed(Unplayed::HalfBye) => ps.half_bye,
-        RoundEntry::Unplayed(Unplayed::FullBye) => ps.full_bye,
-        RoundEntry::Unplayed(_) => ps.zero_bye,
-    }
-}
-
-fn game(opponent: PlayerId, color: Color, result: GameResult, kind: GameKind) -> RoundEntry {
-    RoundEntry::Game {
-        opponent,
-        color,
-        result,
-        kind,
     }
 }
 
@@ -354,7 +284,7 @@ fn initial_tournament(sim: &Simulation, plan: &Plan, seed: u64, index: u64) -> T
                 ..Player::default()
             })
             .collect(),
-        total_rounds: Some((plan.rounds * columns(sim.system)) as u32),
+        total_rounds: Some((plan.rounds * sim.system.columns_per_round()) as u32),
         initial_color: Some(plan.initial_colour),
         points: sim.points,
         ..Tournament::default()
@@ -374,9 +304,6 @@ fn initial_tournament(sim: &Simulation, plan: &Plan, seed: u64, index: u64) -> T
     }
     t
 }
-
-/// The rows of groups.csv of one round, by score group (highest first).
-type ScoreGroups = std::collections::BTreeMap<std::cmp::Reverse<Score>, GroupRow>;
 
 /// Who is to be paired in `round` (the players present) and the planned absences of the others
 /// (not yet entered, a requested bye, withdrawn), one entry per player.
@@ -435,387 +362,89 @@ fn compare_round(
     (us, Some(disagreement))
 }
 
-/// Plays game `g` (its outcome drawn from the seed), counts the result in `row`, and returns
-/// White's and Black's entries.
-fn play(
-    cfg: &Config,
-    seed: u64,
-    index: u64,
-    g: &model::Game,
-    row: &mut RoundRow,
-) -> (RoundEntry, RoundEntry) {
-    use GameKind::{Forfeit, Rated};
-    use GameResult::{Draw, Loss, Win};
-    // White's result; Black's is its complement.
-    let (result, kind) = match model::draw_outcome(cfg, seed, index, g) {
-        Outcome::WhiteWins => {
-            row.white_wins += 1;
-            (Win, Rated)
-        }
-        Outcome::Draw => {
-            row.draws += 1;
-            (Draw, Rated)
-        }
-        Outcome::BlackWins => {
-            row.black_wins += 1;
-            (Loss, Rated)
-        }
-        Outcome::WhiteForfeits => {
-            row.forfeits += 1;
-            (Loss, Forfeit)
-        }
-        Outcome::BlackForfeits => {
-            row.forfeits += 1;
-            (Win, Forfeit)
-        }
-    };
-    (
-        game(g.black, Color::White, result, kind),
-        game(g.white, Color::Black, result.complement(), kind),
-    )
+/// The field of a generated tournament: its plan, read by pairing round (a Double-Swiss match
+/// is two round columns).
+struct PlanField<'p> {
+    plan: &'p Plan,
+    per: usize,
+    missed: crate::config::Missed,
 }
 
-/// The ARO after the round of each score group's players (Dubov 1997 preface: the system
-/// pairs to equalise it within a score group), into the group rows.
-fn set_group_aros(
-    t: &Tournament,
-    to_pair: &BTreeSet<PlayerId>,
-    hist: &[swisslab_engine::history::PlayerHistory],
-    groups: &mut ScoreGroups,
-) {
-    let mut aros: std::collections::BTreeMap<std::cmp::Reverse<Score>, Vec<u32>> =
-        Default::default();
-    for &id in to_pair {
-        let i = id as usize - 1;
-        if let Some(a) = stats::aro(t, &t.players[i].rounds) {
-            aros.entry(std::cmp::Reverse(hist[i].pairing_score()))
-                .or_default()
-                .push(a);
-        }
+impl Field for PlanField<'_> {
+    fn players(
+        &mut self,
+        column: usize,
+        _: &Tournament,
+    ) -> (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>) {
+        round_status(self.plan, column.div_ceil(self.per), self.missed)
     }
-    for (key, g) in groups.iter_mut() {
-        stats::set_group_aro(g, aros.get(key).map_or(&[][..], Vec::as_slice));
+
+    fn strength(&self, i: usize) -> f64 {
+        self.plan.players[i].strength
+    }
+
+    fn rating(&self, i: usize) -> u16 {
+        self.plan.players[i].rating
     }
 }
 
-/// The round's row of rounds.csv, its score groups' rows and every player's entry (the games
-/// played, their outcomes drawn from the seed, the bye), with the floats counted: the quality
-/// of the pairing, from the history before the round (returned too).
-#[expect(clippy::too_many_arguments)] // split by the owner of this module
-fn record_round(
-    sim: &Simulation,
-    plan: &Plan,
-    t: &Tournament,
-    (seed, index): (u64, u64),
-    round: usize,
-    us: u64,
-    pairing: &Pairing,
-    to_pair: &BTreeSet<PlayerId>,
-    planned: Vec<Option<RoundEntry>>,
-    floats: &mut [FloatCounts],
-) -> (
-    RoundRow,
-    ScoreGroups,
-    Vec<Option<RoundEntry>>,
-    Vec<swisslab_engine::history::PlayerHistory>,
-) {
-    let cfg = &sim.cfg;
-    let total = plan.rounds;
-    let idx = |id: PlayerId| id as usize - 1;
-    // Quality of the pairing, from the history before the round.
-    // Double-Swiss: the histories of the matches before this one (one float and colour each).
-    let hist = stats::per_match(t, histories(t, round - 1), round - 1, columns(sim.system));
-    let is_last = round == total;
-    let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
-    let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;
-    let mut row = RoundRow {
-        tournament: index,
-        round,
-        players_paired: pairing.games.len() * 2 + usize::from(pairing.bye.is_some()),
-        games: pairing.games.len(),
-        bye_player_score: Score::ZERO.to_string(),
-        pair_us: us,
-        floated_score_diff: String::new(),
-        last_round: u8::from(is_last),
-        virtual_points: t
-            .acceleration
-            .iter()
-            .filter_map(|(_, v)| v.get(round - 1).copied())
-            .max()
-            .unwrap_or(Score::ZERO)
-            .to_string(),
-        ..RoundRow::default()
-    };
-    let mut rating_gap: u64 = 0;
-    let mut floated_diff = Score::ZERO;
-    let mut groups = stats::group_rows(
-        index,
-        round,
-        to_pair.iter().map(|&id| hist[idx(id)].pairing_score()),
-    );
-    let mut entries: Vec<Option<RoundEntry>> = planned;
-    for &(w, b) in &pairing.games {
-        let (iw, ib) = (idx(w), idx(b));
-        let (sw, sb) = (hist[iw].pairing_score(), hist[ib].pairing_score());
-        if sw != sb {
-            row.floated_pairs += 1;
-            floated_diff += if sw > sb { sw - sb } else { sb - sw };
-        }
-        for (i, c, f) in [
-            (iw, Color::White, stats::game_float(sw, sb)),
-            (ib, Color::Black, stats::game_float(sb, sw)),
-        ] {
-            stats::count_preference(&mut row, &hist[i], c);
-            if let Some(g) = groups.get_mut(&std::cmp::Reverse(hist[i].pairing_score())) {
-                stats::count_group_preference(g, &hist[i], c);
-            }
-            stats::count_float(&mut row, &mut floats[i], &hist[i], f);
-            if top(i) {
-                stats::count_topscorer(&mut row, &hist[i], Some(c));
-            }
-        }
-        rating_gap += u64::from(plan.players[iw].rating.abs_diff(plan.players[ib].rating));
-        let g = model::Game {
-            round,
-            white: w,
-            black: b,
-            strengths: (plan.players[iw].strength, plan.players[ib].strength),
-        };
-        let (ew, eb) = play(cfg, seed, index, &g, &mut row);
-        entries[iw] = Some(ew);
-        entries[ib] = Some(eb);
-    }
-    if let Some(b) = pairing.bye {
-        let i = idx(b);
-        row.bye_player = b;
-        row.bye_player_score = hist[i].score.to_string();
-        row.bye_player_rating = plan.players[i].rating;
-        stats::count_float(&mut row, &mut floats[i], &hist[i], Float::Down);
-        if top(i) {
-            stats::count_topscorer(&mut row, &hist[i], None);
-        }
-        entries[i] = Some(RoundEntry::Unplayed(Unplayed::Pab));
-    }
-    row.floated_score_diff = floated_diff.to_string();
-    if !pairing.games.is_empty() {
-        row.rating_gap = format!("{:.1}", rating_gap as f64 / pairing.games.len() as f64);
-    }
-    (row, groups, entries, hist)
+/// The compared engine (`--compare-engine`): every checked pairing paired again on the same
+/// history, its time and the rounds where the two differ.
+struct Comparison<'s> {
+    sim: &'s Simulation,
+    compare_us: Vec<u64>,
+    disagreements: Vec<Disagreement>,
 }
 
-/// Round columns per pairing round: two for Double-Swiss (a match of two games, each its own
-/// column and its own result drawn with its own colours), one otherwise.
-fn columns(system: System) -> usize {
-    if system == System::DoubleSwiss {
-        crate::double_swiss::COLUMNS
-    } else {
-        1
+impl Observer for Comparison<'_> {
+    fn paired(&mut self, t: &Tournament, req: &Request, pairing: &Pairing) {
+        if let Some(other) = &self.sim.compare {
+            let (us, disagreement) = compare_round(self.sim, other, t, req, pairing);
+            self.compare_us.push(us);
+            self.disagreements.extend(disagreement);
+        }
     }
 }
 
-/// Appends each player's entry of `round` to `t` (every player has one once the invariants
-/// hold; `Absent` is a safe fallback), adds its points to `awarded`, and checks the scores
-/// against the points drawn: the failure when they disagree.
-fn append_round(
-    t: &mut Tournament,
-    entries: impl Iterator<Item = Option<RoundEntry>>,
-    awarded: &mut [Score],
-    round: usize,
-) -> Option<Failure> {
-    for ((p, e), a) in t.players.iter_mut().zip(entries).zip(awarded.iter_mut()) {
-        let e = e.unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
-        *a += points_of(&t.points, &e);
-        p.rounds.push(e);
-    }
-    let bad = invariants::check_scores(t, awarded);
-    if bad.is_empty() {
-        return None;
-    }
-    let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
-    Some(Failure {
-        round,
-        message: format!("round {round}: invariant broken: {}", list.join("; ")),
-        trf: Some(swisslab_engine::trf::write(t)),
-        transcript: None,
-    })
-}
-
-#[expect(clippy::too_many_lines)] // split by the owner of this module
 fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
     let cfg = &sim.cfg;
     let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
-    let n = plan.players.len();
-    let per = columns(sim.system);
-    let total = plan.rounds * per;
+    let per = sim.system.columns_per_round();
     let last = opts.until_round.unwrap_or(plan.rounds).min(plan.rounds) * per;
-    let mut game_one = Pairing::default();
-    let mut t = initial_tournament(sim, &plan, seed, index);
-    let mut awarded = vec![Score::ZERO; n];
-    let mut floats = vec![FloatCounts::default(); n];
-    let mut rows: Vec<RoundRow> = Vec::with_capacity(last);
-    let mut pair_us: Vec<u64> = Vec::with_capacity(last);
-    let mut compare_us: Vec<u64> = Vec::new();
-    let mut group_rows: Vec<GroupRow> = Vec::new();
-    let mut disagreements: Vec<Disagreement> = Vec::new();
-    let mut diagnostics = Diagnostics::default();
-    let mut failure: Option<Failure> = None;
-    let mut stopped: Option<String> = None;
-    let mut stopped_absences: Option<Vec<Option<RoundEntry>>> = None;
-    let missed = cfg.events.late_entry_missed;
-
-    for round in 1..=last {
-        let (to_pair, planned) = round_status(&plan, round.div_ceil(per), missed);
-        if per > 1 && round % per == 0 {
-            // Game 2 of a Double-Swiss match: the pairs of game 1, colours reversed. A match
-            // floats once (1.5): the players' float counts are those of game 1.
-            let pairing = crate::double_swiss::second_game(&game_one);
-            let (row, mut groups, entries, hist) = record_round(
-                sim,
-                &plan,
-                &t,
-                (seed, index),
-                round,
-                0,
-                &pairing,
-                &to_pair,
-                planned,
-                &mut floats.clone(),
-            );
-            let game_two = entries
-                .iter()
-                .map(|e| e.map(crate::double_swiss::second_entry));
-            if let Some(f) = append_round(&mut t, game_two, &mut awarded, round) {
-                failure = Some(f);
-                break;
-            }
-            set_group_aros(&t, &to_pair, &hist, &mut groups);
-            // The match's PAB, floats and colour preferences are counted once, in its game-1
-            // row (the match's colour is game 1's, 1.6).
-            let row = RoundRow {
-                bye_player: 0,
-                pref_absolute: 0,
-                denied_absolute: 0,
-                pref_strong: 0,
-                denied_strong: 0,
-                pref_mild: 0,
-                denied_mild: 0,
-                downfloats: 0,
-                repeated_downfloats: 0,
-                downfloats_two_before: 0,
-                upfloats: 0,
-                repeated_upfloats: 0,
-                upfloats_two_before: 0,
-                floated_pairs: 0,
-                floated_score_diff: Score::ZERO.to_string(),
-                ..row
-            };
-            rows.push(row);
-            group_rows.extend(groups.into_values());
-            continue;
-        }
-        // The state before the round with its absences: what a failure report shows.
-        let snapshot =
-            |t: &Tournament, awarded: &[Score]| with_absences(t, &planned, Some(awarded));
-        let req = Request {
-            round,
-            present: to_pair.clone(),
-        };
-        let start = Instant::now();
-        let res = panics::catch(|| sim.engine.pair_diagnosed(&t, &req));
-        let us = start.elapsed().as_micros() as u64;
-        // An external engine's failure is reported with the file it was given.
-        let (res, transcript) = match res {
-            Ok((r, tr)) => {
-                let r = r.map(|d| {
-                    diagnostics.add(d.diagnostics);
-                    d.pairing
-                });
-                (Ok(r), tr)
-            }
-            Err(p) => (Err(p), None),
-        };
-        let question = |t: &Tournament, awarded: &[Score]| match &transcript {
-            Some(tr) => tr.trf.clone(),
-            None => snapshot(t, awarded),
-        };
-        let pairing: Pairing = match res {
-            Ok(Ok(p)) => p,
-            Ok(Err(PairingError::NoValidPairing(why)))
-                if !invariants::feasible(&t, sim.system, round, total, &to_pair) =>
-            {
-                stopped = Some(format!(
-                    "stopped in round {round}: no valid pairing exists ({why})"
-                ));
-                stopped_absences = Some(planned);
-                break;
-            }
-            Ok(Err(e)) => {
-                failure = Some(Failure {
-                    round,
-                    message: format!("round {round}: engine error: {e}"),
-                    trf: Some(question(&t, &awarded)),
-                    transcript,
-                });
-                break;
-            }
-            Err(p) => {
-                failure = Some(Failure {
-                    round,
-                    message: format!("round {round}: engine panic: {p}"),
-                    trf: Some(question(&t, &awarded)),
-                    transcript,
-                });
-                break;
-            }
-        };
-        pair_us.push(us);
-        game_one = pairing.clone();
-        let violations =
-            invariants::check_pairing(&t, sim.system, round, total, &to_pair, &pairing);
-        if !violations.is_empty() {
-            let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
-            failure = Some(Failure {
-                round,
-                message: format!("round {round}: invariant broken: {}", list.join("; ")),
-                trf: Some(question(&t, &awarded)),
-                transcript,
-            });
-            break;
-        }
-        if let Some(other) = &sim.compare {
-            let (us, disagreement) = compare_round(sim, other, &t, &req, &pairing);
-            compare_us.push(us);
-            disagreements.extend(disagreement);
-        }
-
-        let (row, mut groups, entries, hist) = record_round(
-            sim,
-            &plan,
-            &t,
-            (seed, index),
-            round,
-            us,
-            &pairing,
-            &to_pair,
-            planned,
-            &mut floats,
-        );
-        if let Some(f) = append_round(&mut t, entries.iter().copied(), &mut awarded, round) {
-            failure = Some(f);
-            break;
-        }
-        set_group_aros(&t, &to_pair, &hist, &mut groups);
-        rows.push(row);
-        group_rows.extend(groups.into_values());
-    }
-    let mut r = finish(
-        sim, &plan, t, seed, index, rows, pair_us, floats, failure, stopped,
-    );
-    r.stopped_absences = stopped_absences;
-    r.compare_us = compare_us;
-    r.groups = group_rows;
-    r.disagreements = disagreements;
-    record_diagnostics(&mut r, diagnostics);
+    // The event's own draw propensity (fitted profiles draw it per tournament).
+    let own;
+    let results = if plan.draw_factor == 1.0 {
+        cfg
+    } else {
+        let mut c = cfg.clone();
+        c.results.draw_factor = plan.draw_factor;
+        own = c;
+        &own
+    };
+    let setup = Setup {
+        system: sim.system,
+        engine: &sim.engine,
+        results,
+        seed,
+        index,
+        total: plan.rounds * per,
+        groups: true,
+    };
+    let mut rounds = RoundLoop::new(initial_tournament(sim, &plan, seed, index), setup);
+    let mut field = PlanField {
+        plan: &plan,
+        per,
+        missed: cfg.events.late_entry_missed,
+    };
+    let mut comparison = Comparison {
+        sim,
+        compare_us: Vec::new(),
+        disagreements: Vec::new(),
+    };
+    let end = rounds.run(1..=last, &mut field, &mut comparison);
+    let mut r = finish(sim, &plan, rounds, end, (seed, index));
+    r.compare_us = comparison.compare_us;
+    r.disagreements = comparison.disagreements;
     r
 }
 
@@ -826,39 +455,109 @@ fn record_diagnostics(r: &mut TournamentResult, diagnostics: Diagnostics) {
     r.diagnostics = diagnostics;
 }
 
-#[expect(clippy::too_many_arguments)] // split by the owner of this module
+/// The result of a tournament from the loop's state at its end: the final standings and
+/// every player's row, the tournament's row, the rounds' rows.
 fn finish(
     sim: &Simulation,
     plan: &Plan,
-    mut t: Tournament,
-    seed: u64,
-    index: u64,
-    rows: Vec<RoundRow>,
-    pair_us: Vec<u64>,
-    floats: Vec<FloatCounts>,
-    failure: Option<Failure>,
-    stopped: Option<String>,
+    rounds: RoundLoop,
+    end: End,
+    (seed, index): (u64, u64),
 ) -> TournamentResult {
+    let RoundLoop {
+        mut t,
+        rows,
+        pair_us,
+        floats,
+        group_rows,
+        diagnostics,
+        ..
+    } = rounds;
+    let (failure, stopped, stopped_absences) = match end {
+        End::Completed => (None, None, None),
+        End::Stopped {
+            message, absences, ..
+        } => (None, Some(message), Some(absences)),
+        End::Failed(f) => (Some(f), None, None),
+    };
+    let players = player_rows(sim, plan, &mut t, &floats, index);
     let played = rows.len();
-    let standings = stats::standings(&t);
-    let by_list = stats::tiebreak_standing(&t, &sim.cfg.tiebreaks);
-    let aros: Vec<Option<u32>> = t
-        .players
-        .iter()
-        .map(|p| stats::aro(&t, &p.rounds))
-        .collect();
+    let summary = TournamentRow {
+        tournament: index,
+        seed,
+        players: plan.players.len(),
+        rounds: plan.rounds,
+        rounds_paired: played,
+        failed: u8::from(failure.is_some()),
+        failure: failure
+            .as_ref()
+            .map(|f| f.message.clone())
+            .or(stopped)
+            .unwrap_or_default(),
+        late_entries: plan
+            .players
+            .iter()
+            .filter(|p| p.entry_round > 1 && p.entry_round <= played)
+            .count() as u32,
+        withdrawals: plan
+            .players
+            .iter()
+            .filter(|p| p.withdrawn_after.is_some_and(|w| w < played))
+            .count() as u32,
+        forfeits: rows.iter().map(|r| r.forfeits).sum(),
+        requested_byes: plan
+            .players
+            .iter()
+            .flat_map(|p| &p.byes)
+            .filter(|(r, _)| *r <= played)
+            .count() as u32,
+        pabs: rows.iter().map(|r| u32::from(r.bye_player != 0)).sum(),
+        pair_us_total: pair_us.iter().sum(),
+        pair_us_max: pair_us.iter().copied().max().unwrap_or(0),
+        // Set with the engine's diagnostics by `record_diagnostics`.
+        searches_given_up: 0,
+    };
+    let mut r = TournamentResult {
+        index,
+        tournament: t,
+        rounds: rows,
+        players,
+        summary,
+        pair_us,
+        compare_us: Vec::new(),
+        groups: group_rows,
+        disagreements: Vec::new(),
+        failure,
+        stopped_absences,
+        diagnostics: Diagnostics::default(),
+    };
+    record_diagnostics(&mut r, diagnostics);
+    r
+}
+
+/// Every player's row of players.csv, with the final points and rank written into `t`.
+fn player_rows(
+    sim: &Simulation,
+    plan: &Plan,
+    t: &mut Tournament,
+    floats: &[FloatCounts],
+    index: u64,
+) -> Vec<PlayerRow> {
+    let standings = stats::standings(t);
+    let by_list = stats::tiebreak_standing(t, &sim.cfg.tiebreaks);
+    let aros: Vec<Option<u32>> = t.players.iter().map(|p| stats::aro(t, &p.rounds)).collect();
     let strengths: Vec<f64> = plan.players.iter().map(|p| p.strength).collect();
     let mut met: Vec<(u32, String, String)> = t
         .players
         .iter()
-        .map(|p| opposition::columns(&t, &p.rounds, &strengths))
+        .map(|p| opposition::columns(t, &p.rounds, &strengths))
         .collect();
     let mut players = Vec::with_capacity(t.players.len());
     let group_a: BTreeSet<PlayerId> = t
         .players
         .iter()
         .map(|p| p.id)
-        .filter(|&id| acceleration::in_group_a(&t, id))
+        .filter(|&id| acceleration::in_group_a(t, id))
         .collect();
     for (i, p) in t.players.iter_mut().enumerate() {
         let (score, buchholz, _) = standings[i];
@@ -907,55 +606,7 @@ fn finish(
             opponent_ids,
         });
     }
-    let summary = TournamentRow {
-        tournament: index,
-        seed,
-        players: plan.players.len(),
-        rounds: plan.rounds,
-        rounds_paired: played,
-        failed: u8::from(failure.is_some()),
-        failure: failure
-            .as_ref()
-            .map(|f| f.message.clone())
-            .or(stopped)
-            .unwrap_or_default(),
-        late_entries: plan
-            .players
-            .iter()
-            .filter(|p| p.entry_round > 1 && p.entry_round <= played)
-            .count() as u32,
-        withdrawals: plan
-            .players
-            .iter()
-            .filter(|p| p.withdrawn_after.is_some_and(|w| w < played))
-            .count() as u32,
-        forfeits: rows.iter().map(|r| r.forfeits).sum(),
-        requested_byes: plan
-            .players
-            .iter()
-            .flat_map(|p| &p.byes)
-            .filter(|(r, _)| *r <= played)
-            .count() as u32,
-        pabs: rows.iter().map(|r| u32::from(r.bye_player != 0)).sum(),
-        pair_us_total: pair_us.iter().sum(),
-        pair_us_max: pair_us.iter().copied().max().unwrap_or(0),
-        // Set with the engine's diagnostics by `record_diagnostics`.
-        searches_given_up: 0,
-    };
-    TournamentResult {
-        index,
-        tournament: t,
-        rounds: rows,
-        players,
-        summary,
-        pair_us,
-        compare_us: Vec::new(),
-        groups: Vec::new(),
-        disagreements: Vec::new(),
-        failure,
-        stopped_absences: None,
-        diagnostics: Diagnostics::default(),
-    }
+    players
 }
 
 /// A tournament carrying only the point system (what `entry_counts` reads).

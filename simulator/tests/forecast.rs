@@ -11,7 +11,12 @@ fn swisslab() -> Command {
 
 /// A generated event of `players` players and `rounds` rounds, played up to `until`.
 fn event(dir: &Path, players: u32, rounds: u32, until: u32) -> PathBuf {
-    let out = dir.join(format!("e{players}-{rounds}-{until}.trf"));
+    event_with(dir, players, rounds, until, &[])
+}
+
+/// [`event`] with more `generate` options (`--system`, ...).
+fn event_with(dir: &Path, players: u32, rounds: u32, until: u32, extra: &[&str]) -> PathBuf {
+    let out = dir.join(format!("e{players}-{rounds}-{until}{}.trf", extra.join("")));
     let st = swisslab()
         .args(["generate", "--seed", "3", "--players"])
         .arg(players.to_string())
@@ -19,6 +24,7 @@ fn event(dir: &Path, players: u32, rounds: u32, until: u32) -> PathBuf {
         .arg(rounds.to_string())
         .arg("--until-round")
         .arg(until.to_string())
+        .args(extra)
         .arg("-o")
         .arg(&out)
         .status()
@@ -210,12 +216,10 @@ fn files_that_cannot_be_continued_are_refused_by_line() {
     refused(&done, dir.path(), "all 3 rounds are played");
 }
 
-/// Real files of other tournament managers (chess-results / Swiss-Manager, lichess, JaVaFo,
-/// bbpPairings inputs), read from ../shared/real-trf, never copied.
-#[test]
-fn real_files_of_several_managers() {
+/// `../shared/real-trf` (or `$SWISSLAB_SHARED/real-trf`), when present.
+fn real_trf() -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shared = [
+    [
         std::env::var_os("SWISSLAB_SHARED").map(PathBuf::from),
         Some(root.join("..").join("shared")),
         Some(root.join("..").join("..").join("shared")),
@@ -223,7 +227,14 @@ fn real_files_of_several_managers() {
     .into_iter()
     .flatten()
     .map(|p| p.join("real-trf"))
-    .find(|p| p.is_dir());
+    .find(|p| p.is_dir())
+}
+
+/// Real files of other tournament managers (chess-results / Swiss-Manager, lichess, JaVaFo,
+/// bbpPairings inputs), read from ../shared/real-trf, never copied.
+#[test]
+fn real_files_of_several_managers() {
+    let shared = real_trf();
     let Some(real) = shared else {
         eprintln!("real_files_of_several_managers: ../shared/real-trf absent, skipped");
         return;
@@ -268,4 +279,152 @@ fn acceleration_and_tiebreaks_are_passed_through() {
         std::fs::read(a.join("top-boards.csv")).unwrap(),
         std::fs::read(b.join("top-boards.csv")).unwrap()
     );
+}
+
+/// Double-Swiss (C.04.5) goes through the round loop `simulate` uses: a match is two round
+/// columns, game 2 the pairs of game 1 with the colours reversed. A file cut after game 1 of a
+/// match is continued with that match's game 2.
+#[test]
+fn a_double_swiss_event_is_forecast() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = event_with(dir.path(), 21, 5, 2, &["--system", "double-swiss"]);
+    let out = dir.path().join("whole");
+    let o = forecast(&file, &out, &["--runs", "20"]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let rounds = std::fs::read_to_string(out.join("rounds.csv")).unwrap();
+    // Columns 5 to 10 (matches 3 to 5), every run reaching the last.
+    assert!(rounds.contains("\n5,reached,20,20,"), "{rounds}");
+    assert!(rounds.contains("\n10,reached,20,20,"), "{rounds}");
+
+    // Cut after game 1 of match 2 (column 3): game 2 repeats its pairs, colours reversed.
+    let t = swisslab_engine::trf::read_file(&file).unwrap();
+    let mut cut = t.truncated(3);
+    for p in &mut cut.players {
+        p.points = Some(p.rounds.iter().map(|e| cut.points.points(e)).sum());
+    }
+    let half = dir.path().join("half.trf");
+    std::fs::write(&half, swisslab_engine::trf::write(&cut)).unwrap();
+    let out = dir.path().join("half");
+    let o = forecast(&half, &out, &["--runs", "5"]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let boards = std::fs::read_to_string(out.join("top-boards.csv")).unwrap();
+    let game_one = swisslab_engine::pairing::Pairing::from_round(&cut, 3);
+    // Column 4 is not paired again (no top boards of its own), column 5 is.
+    assert!(!boards.lines().any(|l| l.starts_with("4,")), "{boards}");
+    assert!(boards.lines().any(|l| l.starts_with("5,")), "{boards}");
+    assert!(!game_one.games.is_empty());
+}
+
+/// The 14 finished real events of ../shared/real-trf with at least 7 rounds (one file per
+/// event; the Armstrong Cup, a team league, left out), cut after their middle round.
+const BACKTEST_EVENTS: &[&str] = &[
+    "CompetiChess/test/backend/testLargeFile.trf",
+    "sharly-chess/tests/trf/2020_06.trf",
+    "sharly-chess/tests/trf/2021_03.trf",
+    "openswisspairings_lib/lichess_swiss_2024.10.13_hId1KZmF_rapid.trf",
+    "swisspairing/benchmarks/fixtures/lichess/lichess_swiss_2026.02.14_cY3wR140_weekly-agca-prize-50-dollars.trf",
+    "swisspairing/benchmarks/fixtures/lichess/lichess_swiss_2026.02.28_KQYWuizM_weekly-agca-prize-50-dollars.trf",
+    "swisspairing/benchmarks/fixtures/lichess/lichess_swiss_2026.03.03_7TYuxURK_bullet-increment.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/aeroflot_open_2026/aeroflot_open_2026_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/budapest_spring_festival_2026_group_a_2200/budapest_spring_festival_2026_group_a_2200_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/budapest_spring_festival_2026_group_b_2250/budapest_spring_festival_2026_group_b_2250_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/international_chessopen_graz_2026_a/international_chessopen_graz_2026_a_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/prague_international_chess_festival_2026_d/prague_international_chess_festival_2026_d_r09.trf",
+    "swisspairing/benchmarks/fixtures/chess_results/spring_2026_chesshouse/spring_2026_chesshouse_r09.trf",
+    "sharly-chess/tests/trf/example_trf16.trf",
+];
+
+/// The backtest of the 14 events, each with a profile fitted leaving it out, as a ratchet:
+/// the pooled skill against the leaders and the points intervals may not get worse (40 runs
+/// an event; docs/guide/forecast.md has the 1000-run figures).
+#[test]
+fn backtest_of_the_real_events_holds_its_skill() {
+    let shared = real_trf();
+    let Some(real) = shared else {
+        eprintln!(
+            "backtest_of_the_real_events_holds_its_skill: ../shared/real-trf absent, skipped"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bt");
+    let o = swisslab()
+        .arg("forecast")
+        .arg("--backtest")
+        .args(BACKTEST_EVENTS.iter().map(|f| real.join(f)))
+        .arg("--fit-set")
+        .arg(&real)
+        .args(["--runs", "40", "--no-progress", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let csv = std::fs::read_to_string(out.join("backtest-events.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let pooled = csv.lines().find(|l| l.starts_with("pooled: all")).unwrap();
+    let cols: Vec<&str> = pooled.split(',').collect();
+    let get = |name: &str| -> f64 {
+        let i = header.iter().position(|h| *h == name).unwrap();
+        cols[i].parse().unwrap()
+    };
+    assert_eq!(csv.lines().count(), 1 + 14 + 3, "{csv}");
+    // 40 runs an event: first +0.21, top 3 +0.15, top 10 +0.29.
+    assert!(get("skill_leaders_first") >= 0.15, "{pooled}");
+    assert!(get("skill_leaders_top3") >= 0.12, "{pooled}");
+    assert!(get("skill_leaders_top10") >= 0.25, "{pooled}");
+    let pit = get("pit_coverage");
+    assert!((0.74..=0.86).contains(&pit), "{pooled}");
+    // The 10%-90% range of points holds at least 80% of the forecast's own chances (both
+    // ends in, half-point steps): what a calibrated forecast would cover.
+    assert!(get("interval_expected") >= 0.80, "{pooled}");
+    for k in ["first", "top3", "top10"] {
+        let e = get(&format!("expected_skill_leaders_{k}"));
+        assert!(e > 0.0 && e < 1.0, "{pooled}");
+    }
+    // The lichess exports' rank column holds pairing numbers: the final standings are
+    // computed, and the skill against the leaders stays finite (the leaders' Brier score of
+    // an event where they all finish first is 0).
+    assert!(
+        !csv.contains("e+") && !csv.contains("-inf") && !csv.contains("NaN"),
+        "{csv}"
+    );
+    assert!(out.join("backtest.html").exists());
+}
+
+/// A file too short to fit and a profile with an unknown key are refused with their line,
+/// and nothing is written.
+#[test]
+fn bad_fit_and_profile_inputs_are_refused_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let short = event(dir.path(), 10, 5, 1);
+    let out = dir.path().join("p.toml");
+    let o = swisslab()
+        .arg("fit")
+        .arg(&short)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains(&format!("{}:", short.display())) && err.contains("1 rounds played"),
+        "{err}"
+    );
+    assert!(!out.exists());
+    let profile = dir.path().join("bad.toml");
+    std::fs::write(&profile, "[events.fitted]\nleave = -4\nleav = 1\n").unwrap();
+    let file = event(dir.path(), 12, 6, 3);
+    let fo = dir.path().join("fo");
+    let o = forecast(&file, &fo, &["--profile", profile.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("bad.toml:3:1: unknown field `leav`"), "{err}");
+    assert!(!fo.exists());
+    // A cut out of range.
+    let o = forecast(&file, &fo, &["--after-round", "3"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(err.contains("--after-round 3 is out of range"), "{err}");
+    assert!(!fo.exists());
 }

@@ -15,15 +15,58 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use swisslab_simulator::config::Config;
+use swisslab_simulator::forecast::event::Cut;
 use swisslab_simulator::forecast::{self, Event, EventOptions, ParamsCsv};
+use swisslab_simulator::profile::Kind;
+
+/// `--after-round K|middle`.
+fn parse_cut(s: &str) -> Result<Cut, String> {
+    if s == "middle" {
+        return Ok(Cut::Middle);
+    }
+    match s.parse::<usize>() {
+        Ok(k) if k >= 1 => Ok(Cut::After(k)),
+        _ => Err(format!(
+            "expected a round number (1 or more) or `middle`, found {s:?}"
+        )),
+    }
+}
+
+/// The profile `--profile` names: a shipped one, or a file.
+pub fn profile_of(name: Option<&str>) -> anyhow::Result<Option<Config>> {
+    let Some(name) = name else { return Ok(None) };
+    if let Some(k) = Kind::from_name(name) {
+        let mut c = Config::profile(k);
+        c.source = k.name().into();
+        return Ok(Some(c));
+    }
+    let path = std::path::Path::new(name);
+    let (c, warnings) = Config::load(path)?;
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(Some(c))
+}
 
 /// Options of `swisslab forecast`.
 #[derive(Debug, ClapArgs)]
 pub struct Args {
     /// The event's tournament file (TRF-16, TRF-06 or TRF-2026): an entry list, or the event
     /// after any number of rounds.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    #[arg(value_name = "FILE", required_unless_present = "backtest")]
+    pub file: Option<PathBuf>,
+
+    /// Backtest: cut each finished event of these files or folders after --after-round
+    /// (default `middle`), forecast the rest and score what happened (Brier score and log loss
+    /// for first / top 3 / top 10 against two baselines, reliability, points intervals, byes
+    /// and absences): backtest-*.csv and backtest.html under --out.
+    #[arg(long, value_name = "PATHS", num_args = 1.., conflicts_with = "file")]
+    pub backtest: Vec<PathBuf>,
+
+    /// With --backtest: fit each event's profile on these events of its kind, less the event
+    /// itself (leave one event out).
+    #[arg(long, value_name = "PATHS", num_args = 1.., requires = "backtest")]
+    pub fit_set: Vec<PathBuf>,
 
     /// Number of continuations to play.
     #[arg(long, value_name = "N", default_value_t = 1000)]
@@ -43,9 +86,21 @@ pub struct Args {
     #[arg(long, value_name = "METHOD")]
     pub acceleration: Option<AccelerationArg>,
 
-    /// Total number of rounds, when the file does not declare it (XXR / 142) or to override it.
+    /// Total number of rounds, when the file does not declare it (XXR / 142) or to override it
+    /// (the engine's last round included).
     #[arg(long, value_name = "R")]
     pub rounds: Option<usize>,
+
+    /// The event profile: `otb`, `online` (the shipped profiles) or a profile file written by
+    /// `swisslab fit`. Default: the shipped profile of the event's kind (online when the file's
+    /// name, city or federation names lichess, chess.com or "online").
+    #[arg(long, value_name = "NAME|FILE")]
+    pub profile: Option<String>,
+
+    /// Forecast from the file cut after round K (`middle`: after round ⌈R/2⌉ of R played), the
+    /// event's length the rounds the file records; with --backtest, where each event is cut.
+    #[arg(long, value_name = "K|middle", value_parser = parse_cut)]
+    pub after_round: Option<Cut>,
 
     #[command(flatten)]
     pub engine: EngineArgs,
@@ -73,14 +128,30 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         eprintln!("error: --runs must be at least 1");
         return Ok(EXIT_INVALID);
     }
+    let Some(file) = &args.file else {
+        return backtest(args);
+    };
+    let profile = match profile_of(args.profile.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_INVALID);
+        }
+    };
     let opts = EventOptions {
         system: args.system.map(|s| s.0),
         rounds: args.rounds,
         acceleration: args.acceleration.map(|a| a.0),
-        config: Config::default(),
+        profile,
+        after_round: args.after_round,
     };
-    let ev = match Event::read(&args.file, &opts) {
-        Ok(ev) => ev,
+    let ev = match Event::read(file, &opts) {
+        Ok(ev) => {
+            for w in &ev.warnings {
+                eprintln!("warning: {w}");
+            }
+            ev
+        }
         Err(e) => {
             eprintln!("error: {e}");
             let io = matches!(&e, forecast::ForecastError::Trf(t)
@@ -88,26 +159,8 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             return Ok(if io { super::EXIT_IO } else { EXIT_INVALID });
         }
     };
-    if ev.system.columns_per_round() > 1 {
-        // The forecast plays one column per round; a Double-Swiss match takes two.
-        eprintln!(
-            "error: {}: forecast does not continue {} events (a match of two games takes two \
-             round columns); simulate and generate do",
-            args.file.display(),
-            ev.system
-        );
-        return Ok(EXIT_INVALID);
-    }
     let engine = args.engine.engine(ev.system)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
+    let (threads, pool) = pool_of(args)?;
     let bar = if args.no_progress {
         ProgressBar::hidden()
     } else {
@@ -126,7 +179,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     bar.finish_and_clear();
     let wall = start.elapsed().as_secs_f64();
     let params = ParamsCsv {
-        file: args.file.display().to_string(),
+        file: file.display().to_string(),
         players: ev.t.players.len(),
         rounds_played: ev.first_round - 1,
         total_rounds: ev.total_rounds,
@@ -135,13 +188,11 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         system: ev.system.name().into(),
         engine: engine.name(),
         result_model: ev.config.results.model.name().into(),
-        draw_rate: if ev.draws.from_file {
-            format!("{:.4}", ev.config.results.draw_rate)
-        } else {
-            String::new()
-        },
-        file_rated_games: ev.draws.games,
-        file_draws: ev.draws.draws,
+        profile: ev.profile_source.clone(),
+        file_games: games_of(&ev),
+        file_draws: ev.own_draws.observed as u64,
+        expected_draws: format!("{:.2}", ev.own_draws.expected),
+        draw_factor: format!("{:.4}", ev.own_draws.mean()),
         withdrawn: ev.withdrawn.len(),
         acceleration: if ev.t.acceleration.is_empty() {
             "none".into()
@@ -158,7 +209,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     let stopped: u64 = tally.rounds.iter().map(|r| r.stopped).sum();
     println!(
         "swisslab forecast: {} ({} players, {} of {} rounds played), {} runs, seed {}, {}, engine {}",
-        args.file.display(),
+        file.display(),
         ev.t.players.len(),
         ev.first_round - 1,
         ev.total_rounds,
@@ -171,7 +222,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     println!("  places: {}", ev.tiebreak_source);
     if !ev.withdrawn.is_empty() {
         println!(
-            "  taken as withdrawn (absent in the last two rounds): {}",
+            "  written withdrawn (never paired again): {}",
             ev.withdrawn
                 .iter()
                 .map(ToString::to_string)
@@ -199,4 +250,124 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     } else {
         EXIT_OK
     })
+}
+
+/// The games played over the board in the file.
+fn games_of(ev: &Event) -> u64 {
+    swisslab_simulator::strength::Filter::games_played(&ev.t)
+}
+
+/// The worker threads (`--threads`, else the CPUs) and their pool.
+fn pool_of(args: &Args) -> anyhow::Result<(usize, rayon::ThreadPool)> {
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("cannot start the worker threads")?;
+    Ok((threads, pool))
+}
+
+/// `--backtest`: every finished event scored (see `swisslab_simulator::backtest`).
+fn backtest(args: &Args) -> anyhow::Result<u8> {
+    use swisslab_simulator::backtest::{self, Options};
+    use swisslab_simulator::fit::events;
+    let read = |paths: &[PathBuf]| match events::read_set(paths, None) {
+        Ok(s) => {
+            for l in &s.left_out {
+                eprintln!("note: {l}");
+            }
+            Ok(s)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Err(EXIT_INVALID)
+        }
+    };
+    let set = match read(&args.backtest) {
+        Ok(s) => s,
+        Err(code) => return Ok(code),
+    };
+    let fit_set = if args.fit_set.is_empty() {
+        None
+    } else {
+        match read(&args.fit_set) {
+            Ok(s) => Some(s),
+            Err(code) => return Ok(code),
+        }
+    };
+    let profile = match profile_of(args.profile.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_INVALID);
+        }
+    };
+    let (_, pool) = pool_of(args)?;
+    let opts = Options {
+        cut: args.after_round.unwrap_or(Cut::Middle),
+        runs: args.runs,
+        seed: args.seed,
+        profile,
+        fit_set,
+    };
+    let start = Instant::now();
+    let scored = match pool.install(|| backtest::run(&set, &opts, &|l| eprintln!("  {l}"))) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_INVALID);
+        }
+    };
+    let line = format!(
+        "{} events, cut after {}, {} runs, seed {}, {}, swisslab {}",
+        scored.len(),
+        match opts.cut {
+            Cut::Middle => "the middle round".to_string(),
+            Cut::After(k) => format!("round {k}"),
+        },
+        args.runs,
+        args.seed,
+        if opts.fit_set.is_some() {
+            "profiles fitted leaving each event out"
+        } else {
+            "shipped profiles"
+        },
+        env!("CARGO_PKG_VERSION")
+    );
+    backtest::write(&args.out, &scored, &line)
+        .with_context(|| format!("backtest into {}", args.out.display()))?;
+    println!("swisslab forecast --backtest: {line}");
+    for r in backtest::event_rows(&scored)
+        .iter()
+        .filter(|r| r.event.starts_with("pooled"))
+    {
+        println!(
+            "  {:<16} skill vs leaders first {} top3 {} top10 {} (expected if calibrated {} {} {}); vs points {} {} {}; points within 10-90% {} (expected {}, PIT {}); PABs {} forecast / {} real",
+            r.event,
+            r.skill_leaders_first,
+            r.skill_leaders_top3,
+            r.skill_leaders_top10,
+            r.expected_skill_leaders_first,
+            r.expected_skill_leaders_top3,
+            r.expected_skill_leaders_top10,
+            r.skill_points_first,
+            r.skill_points_top3,
+            r.skill_points_top10,
+            r.interval_coverage,
+            r.interval_expected,
+            r.pit_coverage,
+            r.byes_forecast,
+            r.byes_real
+        );
+    }
+    println!(
+        "  wall time {:.1} s; output: {}",
+        start.elapsed().as_secs_f64(),
+        args.out.join("backtest.html").display()
+    );
+    Ok(EXIT_OK)
 }

@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod check;
+pub mod fit;
 pub mod forecast;
 pub mod generate;
 pub mod merge;

@@ -1,21 +1,28 @@
-//! The event as its file stands and what the forecast takes from it.
+//! The event as its file stands and what the forecast learns from it.
 //!
 //! - **Rounds played**: the rounds up to the last one holding a game, a forfeit or a
-//!   pairing-allocated bye (`Tournament::rounds_paired`); the total from `XXR` / `142` (or
-//!   `--rounds`). A file with no round played is an entry list: the whole event is played.
-//! - **The next round**: its players are those of `Request::next_round` (absences and requested
-//!   byes in its column, `XXZ`, TRF-2026 `240` of that round), less the withdrawn players.
-//! - **Later requested byes**: TRF-2026 `240` records of later rounds, applied in their round.
-//! - **Withdrawals**: a player with nothing but zero-point absences (blank, `Z`, `-` without an
-//!   opponent) in each of the last two rounds played is taken as withdrawn and never paired
-//!   again (C.04.2: a withdrawn player is not paired). A single absence is not a withdrawal: the
-//!   player is paired again.
-//! - **Strengths**: the rating; an unrated player plays at the lowest rating of the field less
-//!   100 (1000 when nobody is rated).
-//! - **Results**: the rating model of [`crate::model`]; when the file holds at least
-//!   [`DRAW_RATE_MIN_GAMES`] rated games played over the board, the constant-draw model with
-//!   the file's own draw share (its 95% interval is then narrower than ±7 points), else the
-//!   configured default (the Milvang model, whose draw rate follows the ratings).
+//!   pairing-allocated bye (`Tournament::rounds_paired`); the total from `--rounds`, else
+//!   `XXR` / `142` (the engine's last round included: `--rounds` replaces the file's total
+//!   everywhere). A total of one more than the rounds played is what chess-results and lichess
+//!   exports write as the next round's number: the forecast warns and names `--rounds`. A file
+//!   with no round played is an entry list: the whole event is played. `--after-round K`
+//!   forecasts from the file cut after round K (its length the rounds it records).
+//! - **The profile** ([`crate::profile`]): `--profile`, else the shipped profile of the event's
+//!   kind (online when its name, city or federation names an online platform).
+//! - **Strengths**: each player's belief after the games played ([`crate::strength`]: his
+//!   rating, or the field's 20th percentile for an unrated player, updated game by game), each
+//!   run drawing his strength from it.
+//! - **Rates of the event**: its draws, and its players' leaving and returning, against what
+//!   the profile expected in the rounds played; each run draws the event's own rates from the
+//!   Gamma that weighs the two (the profile's weight in `event_*_prior`), so the event's own
+//!   rates count for more the more rounds are played.
+//! - **Who plays**: each player's state after the rounds played (arrived or not, absent how
+//!   many rounds in a row, absent before, his score per round) and the profile's presence
+//!   model decide each run's absences round by round ([`crate::presence`]): returners come
+//!   back with the profile's chance, late entries arrive, an absence is a half-point bye, a
+//!   full-point bye or none; the pairing engine gives the bye where the parity asks. The next
+//!   round's absences when the file records them (its column, `XXZ`, a TRF-2026 `240`), later
+//!   `240` byes, and a player written withdrawn are kept as the file says.
 //!
 //! A file cannot be continued when every round is played, when it has fewer than two players
 //! to pair, or when its last round is half-entered: a player who was paired in the round before
@@ -23,15 +30,15 @@
 //! or `H`). The TRF reader already refuses games without a result, rounds beyond `XXR` and a
 //! player in two games (asymmetric games), each with its line and column.
 
-use crate::config::{Config, ResultModel};
+use crate::config::{Config, EventModel};
+use crate::presence::{self, Factors, Status};
+use crate::profile::Kind;
+use crate::strength::{Belief, Filter};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use swisslab_engine::pairing::Request;
 use swisslab_engine::trf::TrfError;
-use swisslab_engine::{GameKind, GameResult, PlayerId, RoundEntry, System, Tournament, Unplayed};
-
-/// Rated games over the board the file needs before its own draw share is used.
-pub const DRAW_RATE_MIN_GAMES: u64 = 200;
+use swisslab_engine::{PlayerId, RoundEntry, System, Tournament, Unplayed};
 
 /// Why a file cannot be forecast.
 #[derive(Debug, thiserror::Error)]
@@ -57,6 +64,17 @@ pub enum ForecastError {
     #[error("{file}: fewer than two players can be paired in round {round}")]
     TooFewPlayers { file: PathBuf, round: usize },
     #[error(
+        "{file}:{line}: --after-round {round} is out of range: the file records {played} rounds \
+         played (cut after 1 to {last})"
+    )]
+    CutOutOfRange {
+        file: PathBuf,
+        line: usize,
+        round: usize,
+        played: usize,
+        last: usize,
+    },
+    #[error(
         "{file}:{line}: round {round} is half-entered: player {player} was paired in round {prev} \
          but has nothing recorded in round {round} (write `Z` for an absence, or complete the round)"
     )]
@@ -79,18 +97,54 @@ pub struct EventOptions {
     /// The acceleration (`--acceleration`), else the file's `250` / `XXA`, else a `192` ending
     /// in `_BAKU` (C.04.7).
     pub acceleration: Option<swisslab_engine::acceleration::Method>,
-    /// The result model and its defaults (forfeit rate, draw rate when the file has too few games).
-    pub config: Config,
+    /// The profile: the result model, the strength spread, the presence model. `None`: the
+    /// shipped profile of the event's kind.
+    pub profile: Option<Config>,
+    /// Forecast from the file cut after this round (`--after-round`).
+    pub after_round: Option<Cut>,
 }
 
-/// Where the draw rate comes from.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DrawSource {
-    /// Rated games played over the board in the file, and the draws among them.
-    pub games: u64,
-    pub draws: u64,
-    /// True when the file's own draw share is used.
-    pub from_file: bool,
+/// Where to cut a finished file (`--after-round K|middle`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    After(usize),
+    /// After its middle round: ⌈R / 2⌉ of R rounds played.
+    Middle,
+}
+
+impl Cut {
+    /// The round to cut after, of `played` rounds.
+    pub fn round(self, played: usize) -> usize {
+        match self {
+            Cut::After(k) => k,
+            Cut::Middle => played.div_ceil(2),
+        }
+    }
+}
+
+/// An event's own rate against the profile's: what it did and what the profile expected of
+/// it in the rounds played, and the profile's weight.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Own {
+    pub observed: f64,
+    pub expected: f64,
+    pub prior: f64,
+}
+
+impl Own {
+    /// The mean factor, (prior + observed) / (prior + expected).
+    pub fn mean(&self) -> f64 {
+        (self.prior + self.observed) / (self.prior + self.expected).max(1e-9)
+    }
+
+    /// A draw of the factor from its Gamma (shape prior + observed, rate prior + expected).
+    pub fn draw<R: rand::Rng>(&self, rng: &mut R) -> f64 {
+        let shape = (self.prior + self.observed).max(1e-6);
+        let rate = (self.prior + self.expected).max(1e-6);
+        rand_distr::Gamma::new(shape, 1.0 / rate)
+            .map(|g| rng.sample(g))
+            .unwrap_or_else(|_| self.mean())
+    }
 }
 
 /// An event ready to be continued.
@@ -107,15 +161,29 @@ pub struct Event {
     pub first_present: BTreeSet<PlayerId>,
     /// The entries of the first round's unpaired players (requested byes, absences), by index.
     pub first_absences: Vec<Option<RoundEntry>>,
-    /// Players taken as withdrawn.
+    /// True when the file says who plays the first round to play (its column, `XXZ`, `240`):
+    /// the runs keep it; else each run draws it.
+    pub first_known: bool,
+    /// Players written withdrawn: never paired again.
     pub withdrawn: BTreeSet<PlayerId>,
+    /// Each player's state after the rounds played (the presence model's input), by index.
+    pub status: Vec<Status>,
+    /// Each player's strength after the games played, by index.
+    pub beliefs: Vec<Belief>,
+    /// The event's draws, leaving and returning against the profile's.
+    pub own_draws: Own,
+    pub own_leave: Own,
+    pub own_return: Own,
+    /// The profile's name and why it applies.
+    pub profile_source: String,
+    /// Warnings for the user (the total of rounds).
+    pub warnings: Vec<String>,
     /// Requested byes of later rounds (`240`): round -> (player, kind).
     pub later_byes: BTreeMap<usize, Vec<(PlayerId, Unplayed)>>,
-    /// True strength of each player (by index).
+    /// Each player's strength for display: his belief's mean (by index).
     pub strengths: Vec<f64>,
-    /// The results configuration actually used.
+    /// The profile used.
     pub config: Config,
-    pub draws: DrawSource,
     /// The tie-breaks that order players on equal points (PTS first): the file's `212` / `202`
     /// list, else [`swisslab_engine::tiebreak::DEFAULT_LIST`]; and where they come from.
     pub tiebreaks: Vec<swisslab_engine::tiebreak::Spec>,
@@ -133,19 +201,6 @@ fn player_lines(text: &str) -> BTreeMap<PlayerId, usize> {
         }
     }
     m
-}
-
-fn zero_absence(e: &RoundEntry) -> bool {
-    matches!(
-        e,
-        RoundEntry::Unplayed(
-            Unplayed::Absent
-                | Unplayed::ZeroBye
-                | Unplayed::Withdrawn
-                | Unplayed::NotEntered
-                | Unplayed::ForfeitLoss
-        )
-    )
 }
 
 /// `240` records of rounds after `next` (kept verbatim by the reader): `T RRR IIII IIII …`.
@@ -196,84 +251,58 @@ impl Event {
 
     /// Prepares a tournament read from `text` (the file at `file`).
     pub fn new(
-        mut t: Tournament,
+        t: Tournament,
         text: &str,
         file: &Path,
         opts: &EventOptions,
     ) -> Result<Event, ForecastError> {
         let file = file.to_path_buf();
+        let (mut t, total, warnings) = length_of(t, text, &file, opts)?;
         let played = t.rounds_paired();
-        let total = match (opts.rounds, t.total_rounds) {
-            (Some(r), _) => r,
-            (None, Some(r)) => r as usize,
-            (None, None) => return Err(ForecastError::NoTotalRounds { file }),
-        };
-        if total < played {
-            return Err(ForecastError::RoundsTooFew {
-                file,
-                given: total,
-                played,
-            });
-        }
-        if total == played {
-            return Err(ForecastError::Finished {
-                file,
-                rounds: total,
-            });
-        }
         check_half_entered(&t, text, &file, played)?;
         let system = System::resolve(opts.system, &t).map_err(|e| ForecastError::System {
             file: file.clone(),
             message: e.to_string(),
         })?;
-        if t.total_rounds.is_none() {
-            t.total_rounds = Some(total as u32);
-        }
+        // The total replaces the file's everywhere: the engine's last round is this one.
+        t.total_rounds = Some(total as u32);
         swisslab_engine::acceleration::apply(&mut t, opts.acceleration).map_err(|e| {
             ForecastError::Acceleration {
                 file: file.clone(),
                 message: e.to_string(),
             }
         })?;
-        let (tiebreaks, tiebreak_source) = {
-            use swisslab_engine::tiebreak;
-            match tiebreak::file_list(&t) {
-                Ok(Some((fl, specs))) => (
-                    specs,
-                    format!("the file's {} record: {}", fl.record, fl.text),
-                ),
-                Ok(None) => {
-                    let mut specs =
-                        tiebreak::parse_list(tiebreak::DEFAULT_LIST).unwrap_or_default();
-                    tiebreak::with_points_first(&mut specs);
-                    (specs, format!("points, then {}", tiebreak::DEFAULT_LIST))
-                }
-                Err(e) => {
-                    return Err(ForecastError::Tiebreaks {
-                        file,
-                        message: e.to_string(),
-                    })
-                }
+        let (tiebreaks, tiebreak_source) = tiebreaks_of(&t, &file)?;
+        let (config, profile_source) = match &opts.profile {
+            Some(c) => (c.clone(), format!("{} (--profile)", c.source)),
+            None => {
+                let (kind, why) = Kind::of(&t);
+                let why = why.map_or("no record names an online platform".into(), |r| {
+                    format!("the file's {r}")
+                });
+                (Config::profile(kind), format!("{} ({why})", kind.name()))
             }
         };
         let first = played + 1;
         let req = Request::next_round(&t);
-        let withdrawn: BTreeSet<PlayerId> = if played >= 2 {
-            t.players
-                .iter()
-                .filter(|p| {
-                    p.rounds[played - 2..played].iter().all(zero_absence) && !req.present.is_empty()
-                })
-                .map(|p| p.id)
-                .collect()
-        } else {
-            BTreeSet::new()
-        };
+        let withdrawn: BTreeSet<PlayerId> = t
+            .players
+            .iter()
+            .filter(|p| {
+                p.rounds
+                    .get(played.saturating_sub(1))
+                    .is_some_and(|e| *e == RoundEntry::Unplayed(Unplayed::Withdrawn))
+            })
+            .map(|p| p.id)
+            .collect();
         let first_present: BTreeSet<PlayerId> =
             req.present.difference(&withdrawn).copied().collect();
         if first_present.len() < 2 {
             return Err(ForecastError::TooFewPlayers { file, round: first });
         }
+        let first_known = !t.absent_next.is_empty()
+            || t.players.iter().any(|p| p.rounds.len() > played)
+            || later_byes(&t, played).contains_key(&first);
         let first_absences: Vec<Option<RoundEntry>> = t
             .players
             .iter()
@@ -298,14 +327,7 @@ impl Event {
                 p.points = Some(p.rounds.iter().map(|e| base.points.points(e)).sum());
             }
         }
-        let strengths = strengths_of(&base);
-        let (games, draws) = rated_games_and_draws(&base);
-        let mut config = opts.config.clone();
-        let from_file = games >= DRAW_RATE_MIN_GAMES;
-        if from_file {
-            config.results.model = ResultModel::ConstantDraw;
-            config.results.draw_rate = draws as f64 / games as f64;
-        }
+        let learnt = learn(&base, &config, played, total);
         Ok(Event {
             file,
             t: base,
@@ -314,15 +336,18 @@ impl Event {
             total_rounds: total,
             first_present,
             first_absences,
+            first_known,
             withdrawn,
             later_byes: later,
-            strengths,
+            strengths: learnt.beliefs.iter().map(|b| b.mean).collect(),
+            beliefs: learnt.beliefs,
+            status: learnt.status,
+            own_draws: learnt.draws,
+            own_leave: learnt.leave,
+            own_return: learnt.ret,
             config,
-            draws: DrawSource {
-                games,
-                draws,
-                from_file,
-            },
+            profile_source,
+            warnings,
             tiebreaks,
             tiebreak_source,
         })
@@ -331,6 +356,187 @@ impl Event {
     /// Number of rounds left to play.
     pub fn remaining(&self) -> usize {
         self.total_rounds + 1 - self.first_round
+    }
+
+    /// The players' presence factors of one run, and its draw factor, drawn from the event's
+    /// own rates (the profile's when it does not use the fitted presence model).
+    pub fn run_factors<R: rand::Rng>(&self, rng: &mut R) -> (Factors, f64) {
+        let f = Factors {
+            leave: self.own_leave.draw(rng),
+            ret: self.own_return.draw(rng),
+        };
+        (f, self.own_draws.draw(rng))
+    }
+}
+
+/// The total of rounds, the tournament (cut after `--after-round`) and the warnings.
+fn length_of(
+    mut t: Tournament,
+    text: &str,
+    file: &Path,
+    opts: &EventOptions,
+) -> Result<(Tournament, usize, Vec<String>), ForecastError> {
+    let file = file.to_path_buf();
+    let mut warnings = Vec::new();
+    let mut played = t.rounds_paired();
+    let line = || {
+        text.lines()
+            .position(|l| l.starts_with("001"))
+            .map_or(1, |i| i + 1)
+    };
+    let mut declared = t.total_rounds.map(|r| r as usize);
+    if let Some(cut) = opts.after_round {
+        let k = cut.round(played);
+        if k == 0 || k >= played {
+            return Err(ForecastError::CutOutOfRange {
+                file,
+                line: line(),
+                round: k,
+                played,
+                last: played.saturating_sub(1),
+            });
+        }
+        let length = crate::fit::events::length(&t);
+        t = cut_after(&t, k);
+        declared = Some(length);
+        played = k;
+    } else if let (None, Some(d)) = (opts.rounds, declared) {
+        if d == played + 1 && played > 0 {
+            warnings.push(format!(
+                "{}: the file declares {d} rounds (XXR / 142) with {played} played, so only round \
+                 {d} is forecast; exports such as chess-results' and lichess' write the next \
+                 round's number there: if the event has more rounds, give --rounds",
+                file.display()
+            ));
+        }
+    }
+    let total = match (opts.rounds, declared) {
+        (Some(r), _) => r,
+        (None, Some(r)) => r,
+        (None, None) => return Err(ForecastError::NoTotalRounds { file }),
+    };
+    if let (Some(r), Some(d)) = (opts.rounds, declared) {
+        if r < d {
+            warnings.push(format!(
+                "{}: --rounds {r} is fewer than the {d} rounds the file declares: the forecast \
+                 stops after round {r}",
+                file.display()
+            ));
+        }
+    }
+    if total < played {
+        return Err(ForecastError::RoundsTooFew {
+            file,
+            given: total,
+            played,
+        });
+    }
+    if total == played {
+        return Err(ForecastError::Finished {
+            file,
+            rounds: total,
+        });
+    }
+    Ok((t, total, warnings))
+}
+
+/// `t` as it stood after round `k`: its rounds cut, the points column recomputed, the ranks
+/// and the next round's absences (`XXZ`) dropped.
+pub fn cut_after(t: &Tournament, k: usize) -> Tournament {
+    let mut c = t.truncated(k);
+    for p in &mut c.players {
+        p.rank = None;
+        if p.points.is_some() {
+            p.points = Some(p.rounds.iter().map(|e| c.points.points(e)).sum());
+        }
+    }
+    c
+}
+
+/// The tie-breaks that order players on equal points: the file's list, else the default.
+fn tiebreaks_of(
+    t: &Tournament,
+    file: &Path,
+) -> Result<(Vec<swisslab_engine::tiebreak::Spec>, String), ForecastError> {
+    use swisslab_engine::tiebreak;
+    match tiebreak::file_list(t) {
+        Ok(Some((fl, specs))) => Ok((
+            specs,
+            format!("the file's {} record: {}", fl.record, fl.text),
+        )),
+        Ok(None) => {
+            let mut specs = tiebreak::parse_list(tiebreak::DEFAULT_LIST).unwrap_or_default();
+            tiebreak::with_points_first(&mut specs);
+            Ok((specs, format!("points, then {}", tiebreak::DEFAULT_LIST)))
+        }
+        Err(e) => Err(ForecastError::Tiebreaks {
+            file: file.to_path_buf(),
+            message: e.to_string(),
+        }),
+    }
+}
+
+/// What the rounds played teach: beliefs, presence states, the event's own rates.
+struct Learnt {
+    beliefs: Vec<Belief>,
+    status: Vec<Status>,
+    draws: Own,
+    leave: Own,
+    ret: Own,
+}
+
+/// The strength filter and the presence states over the rounds played of `t` (of `total`).
+fn learn(t: &Tournament, cfg: &Config, played: usize, total: usize) -> Learnt {
+    let fitted = &cfg.results.fitted;
+    let mut filter = Filter::new(t, cfg);
+    for r in 1..=played {
+        filter.play_round(t, r, cfg, fitted.event_draw_prior);
+    }
+    let p = &cfg.events.fitted;
+    let mut status = vec![Status::default(); t.players.len()];
+    let (mut leave, mut ret) = (Own::default(), Own::default());
+    let win = f64::from(t.points.win.0.max(1));
+    for r in 1..=played {
+        for (i, pl) in t.players.iter().enumerate() {
+            let e = pl.rounds.get(r - 1);
+            let present = e.is_some_and(RoundEntry::was_paired);
+            let s = &mut status[i];
+            if s.arrived && r >= 2 {
+                let own = if s.absent_run == 0 {
+                    &mut leave
+                } else {
+                    &mut ret
+                };
+                let (prob, happened) = if s.absent_run == 0 {
+                    (presence::p_leave(p, s, r, total), !present)
+                } else {
+                    (presence::p_return(p, s, r, total), present)
+                };
+                own.expected += prob;
+                own.observed += f64::from(u8::from(happened));
+            }
+            let pts = e.map_or(0.0, |e| f64::from(t.points.points(e).0) / win);
+            s.after(present, pts);
+        }
+    }
+    leave.prior = p.event_leave_prior;
+    ret.prior = p.event_return_prior;
+    let fitted_presence = cfg.events.model == EventModel::Fitted;
+    let draws = Own {
+        observed: filter.draws,
+        expected: filter.expected_draws,
+        prior: fitted.event_draw_prior,
+    };
+    Learnt {
+        beliefs: filter.smoothed(t, played, cfg),
+        status,
+        draws,
+        leave: if fitted_presence {
+            leave
+        } else {
+            Own::default()
+        },
+        ret: if fitted_presence { ret } else { Own::default() },
     }
 }
 
@@ -358,51 +564,6 @@ fn check_half_entered(
         }
     }
     Ok(())
-}
-
-/// Each player's strength for the result model: the rating, or 100 below the lowest rating
-/// for an unrated player (1000 when nobody is rated).
-fn strengths_of(base: &Tournament) -> Vec<f64> {
-    let low = base
-        .players
-        .iter()
-        .map(|p| p.rating)
-        .filter(|&r| r > 0)
-        .min()
-        .map_or(1000.0, |r| f64::from(r) - 100.0);
-    base.players
-        .iter()
-        .map(|p| {
-            if p.rating > 0 {
-                f64::from(p.rating)
-            } else {
-                low
-            }
-        })
-        .collect()
-}
-
-/// Rated games played and how many of them were drawn, each game once.
-fn rated_games_and_draws(base: &Tournament) -> (u64, u64) {
-    let (mut games, mut draws) = (0u64, 0u64);
-    for p in &base.players {
-        for e in &p.rounds {
-            if let RoundEntry::Game {
-                opponent,
-                result,
-                kind: GameKind::Rated,
-                ..
-            } = e
-            {
-                // Each game once, from its lower-numbered player.
-                if p.id < *opponent {
-                    games += 1;
-                    draws += u64::from(*result == GameResult::Draw);
-                }
-            }
-        }
-    }
-    (games, draws)
 }
 
 #[cfg(test)]
@@ -445,7 +606,7 @@ mod tests {
     }
 
     #[test]
-    fn later_byes_and_withdrawals_are_taken_from_the_file() {
+    fn later_byes_and_absences_are_taken_from_the_file() {
         let (text, plan) = event_text(0.5);
         // TRF-2026 240: half-point byes for players 3 and 5 in round 6.
         let text = format!("{text}240 H   6    3    5\n");
@@ -455,35 +616,57 @@ mod tests {
             ev.later_byes.get(&6),
             Some(&vec![(3, Unplayed::HalfBye), (5, Unplayed::HalfBye)])
         );
-        // Players who withdrew after round 2 or earlier are absent from rounds 3 and 4.
-        let gone: BTreeSet<PlayerId> = plan
-            .players
-            .iter()
-            .filter(|p| p.withdrawn_after.is_some_and(|w| w <= 2))
-            .map(|p| p.id)
+        // Players who withdrew after round 2 or earlier are absent from rounds 3 and 4: the
+        // profile gives them a smaller chance to play round 5 than anyone present in round 4.
+        let p = &ev.config.events.fitted;
+        let chance =
+            |i: usize| crate::presence::p_present(p, Default::default(), &ev.status[i], 5, 6);
+        let gone: Vec<usize> = (0..plan.players.len())
+            .filter(|&i| plan.players[i].withdrawn_after.is_some_and(|w| w <= 2))
             .collect();
         assert!(!gone.is_empty());
-        assert!(gone.is_subset(&ev.withdrawn), "{gone:?} {:?}", ev.withdrawn);
-        assert!(ev.withdrawn.is_disjoint(&ev.first_present));
-        // Played: the byes are in round 6, the withdrawn players never paired.
+        let present: Vec<usize> = (0..plan.players.len())
+            .filter(|&i| ev.t.players[i].rounds[3].was_paired())
+            .collect();
+        let most_gone = gone.iter().map(|&i| chance(i)).fold(0.0, f64::max);
+        let least_present = present.iter().map(|&i| chance(i)).fold(1.0, f64::min);
+        assert!(most_gone < least_present, "{most_gone} {least_present}");
+        // Played: the requested byes of round 6 are kept in every run.
         let engine = crate::sim::Engine::Swisslab(ev.system);
-        let run = super::super::play_run(&ev, &engine, 1, 0);
-        assert!(run.failure.is_none(), "{:?}", run.failure);
-        for &(round, _, w, b) in &run.boards {
-            assert!(!ev.withdrawn.contains(&w) && !ev.withdrawn.contains(&b));
-            if round == 6 {
-                assert!(![w, b].contains(&3) && ![w, b].contains(&5));
+        for index in 0..5 {
+            let run = super::super::play_run(&ev, &engine, 1, index);
+            assert!(run.failure.is_none(), "{:?}", run.failure);
+            for &(round, _, w, b) in &run.boards {
+                if round == 6 {
+                    assert!(![w, b].contains(&3) && ![w, b].contains(&5));
+                }
             }
         }
     }
 
     #[test]
-    fn the_draw_rate_comes_from_the_file_only_with_enough_games() {
+    fn the_events_own_draws_are_counted() {
         let (text, _) = event_text(0.0);
         let ev = prepare(&text).unwrap();
-        // 20 players, 4 rounds: 40 games, too few.
-        assert_eq!(ev.draws.games, 40);
-        assert!(!ev.draws.from_file);
+        // 20 players, 4 rounds: 40 games.
+        assert_eq!(crate::strength::Filter::games_played(&ev.t), 40);
+        let draws =
+            ev.t.players
+                .iter()
+                .flat_map(|p| &p.rounds)
+                .filter(|e| {
+                    matches!(
+                        e,
+                        RoundEntry::Game {
+                            color: swisslab_engine::Color::White,
+                            result: swisslab_engine::GameResult::Draw,
+                            ..
+                        }
+                    )
+                })
+                .count();
+        assert_eq!(ev.own_draws.observed as usize, draws);
+        assert!(ev.own_draws.expected > 0.0);
         assert_eq!(ev.config.results.model, Config::default().results.model);
     }
 
@@ -494,5 +677,44 @@ mod tests {
         assert!(e.to_string().contains("all 4 rounds are played"), "{e}");
         let e = prepare(&text.replace("XXR 6\n", "")).unwrap_err();
         assert!(e.to_string().contains("give --rounds"), "{e}");
+        // A declared total of one more than the rounds played is warned of, naming --rounds.
+        let ev = prepare(&text.replace("XXR 6", "XXR 5")).unwrap();
+        assert!(
+            ev.warnings.iter().any(|w| w.contains("--rounds")),
+            "{:?}",
+            ev.warnings
+        );
+        // --rounds replaces XXR, the engine's last round included.
+        let t = swisslab_engine::trf::read_str(&text).unwrap();
+        let opts = EventOptions {
+            rounds: Some(9),
+            ..EventOptions::default()
+        };
+        let ev = Event::new(t, &text, Path::new("e.trf"), &opts).unwrap();
+        assert_eq!((ev.total_rounds, ev.t.total_rounds), (9, Some(9)));
+    }
+
+    #[test]
+    fn a_cut_out_of_range_is_refused_with_the_line() {
+        let (text, _) = event_text(0.0);
+        let t = swisslab_engine::trf::read_str(&text).unwrap();
+        let opts = EventOptions {
+            after_round: Some(Cut::After(4)),
+            ..EventOptions::default()
+        };
+        let e = Event::new(t.clone(), &text, Path::new("e.trf"), &opts).unwrap_err();
+        let line = text.lines().position(|l| l.starts_with("001")).unwrap() + 1;
+        assert!(
+            e.to_string()
+                .starts_with(&format!("e.trf:{line}: --after-round 4")),
+            "{e}"
+        );
+        let opts = EventOptions {
+            after_round: Some(Cut::After(2)),
+            ..EventOptions::default()
+        };
+        let ev = Event::new(t, &text, Path::new("e.trf"), &opts).unwrap();
+        // The length: the declared 6 (two or more beyond the 4 rounds played).
+        assert_eq!((ev.first_round, ev.total_rounds), (3, 6));
     }
 }

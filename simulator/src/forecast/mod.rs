@@ -64,9 +64,15 @@ pub struct ParamsCsv {
     pub system: String,
     pub engine: String,
     pub result_model: String,
-    pub draw_rate: String,
-    pub file_rated_games: u64,
+    /// The profile and why it applies.
+    pub profile: String,
+    /// The file's games over the board, its draws, the draws the profile expected of them, and
+    /// the mean draw factor of the runs.
+    pub file_games: u64,
     pub file_draws: u64,
+    pub expected_draws: String,
+    pub draw_factor: String,
+    /// Players written withdrawn in the file.
     pub withdrawn: usize,
     /// `none`, the method named on the command line, or `the file's` (`250`, `XXA`, `192`).
     pub acceleration: String,

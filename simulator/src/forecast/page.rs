@@ -99,10 +99,28 @@ fn rounds_section(b: &mut String, tally: &Tally) {
             (r.bye, r.reached - r.stopped - r.failed)
         });
         for (k, m) in MEASURES.iter().enumerate() {
-            row(b, m.meaning, &|r| {
-                (r.with[k], r.reached - r.stopped - r.failed)
-            });
+            b.push_str(&format!("<tr><td>{}</td>", escape(m.meaning)));
+            for r in rounds {
+                let paired = r.reached - r.stopped - r.failed;
+                let mean = if paired > 0 {
+                    r.total[k] as f64 / paired as f64
+                } else {
+                    0.0
+                };
+                b.push_str(&format!(
+                    "<td>{}<br><span class=\"count\">{mean:.2} a run ({} in all)</span></td>",
+                    pct(r.with[k], paired),
+                    r.total[k]
+                ));
+            }
+            b.push_str("</tr>\n");
         }
+        b.push_str("<tr><td>players not paired (absent, a requested bye, withdrawn, not arrived), a run</td>");
+        for r in rounds {
+            let paired = (r.reached - r.stopped - r.failed).max(1);
+            b.push_str(&format!("<td>{:.1}</td>", r.absent as f64 / paired as f64));
+        }
+        b.push_str("</tr>\n");
         b.push_str("</tbody></table>\n");
     }
     b.push_str(
@@ -126,7 +144,7 @@ fn players_section(b: &mut String, ev: &Event, tally: &Tally, rows: &[PlayerCsv]
     b.push_str(&format!(
         "<section id=\"players\"><h2>Who can finish first?</h2>\n<p>{can_win} players finish first in at least one run. \
          Places: {}, then pairing number. The {} players most often first (then most often in the top 10):</p>\n\
-         <table><thead><tr><th>Player</th><th>Rating</th><th>Points now</th><th>Mean final points</th><th>Place (10%–50%–90%)</th><th>First</th><th>Top 3</th><th>Top 10</th></tr></thead><tbody>\n",
+         <table><thead><tr><th>Player</th><th>Rating</th><th>Points now</th><th>Final points: median (8 runs in 10 between)</th><th>Place: median (8 runs in 10 between)</th><th>First</th><th>Top 3</th><th>Top 10</th></tr></thead><tbody>\n",
         escape(&ev.tiebreak_source),
         PLAYERS_SHOWN.min(order.len())
     ));
@@ -134,14 +152,16 @@ fn players_section(b: &mut String, ev: &Event, tally: &Tally, rows: &[PlayerCsv]
     for &i in order.iter().take(PLAYERS_SHOWN) {
         let p = &rows[i];
         b.push_str(&format!(
-            "<tr><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}–{}–{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            "<tr><td>{} {}</td><td>{}</td><td>{}</td><td>{} ({} to {})</td><td>{} ({} to {})</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
             p.player,
             escape(p.name.trim()),
             p.rating,
             p.points_now,
-            p.mean_points,
-            p.place_p10,
+            p.points_p50,
+            p.points_p10,
+            p.points_p90,
             p.place_p50,
+            p.place_p10,
             p.place_p90,
             pct(first(i), n),
             pct(tally.places[i].iter().take(3).sum(), n),
@@ -158,7 +178,7 @@ fn byes_section(b: &mut String, ev: &Event, tally: &Tally, rows: &[PlayerCsv], n
         .collect();
     byes.sort_by(|&a, &c| tally.pab[c].cmp(&tally.pab[a]).then(a.cmp(&c)));
     b.push_str(&format!(
-        "<section id=\"byes\"><h2>Who gets the bye?</h2>\n<p>{} players receive the pairing-allocated bye in at least one run; the most likely:</p>\n\
+        "<section id=\"byes\"><h2>Who gets the bye?</h2>\n<p>The players present change from run to run (absences drawn from the profile), so the parity, and with it the bye, is forecast. {} players receive the pairing-allocated bye in at least one run; the most likely:</p>\n\
          <table><thead><tr><th>Player</th><th>Rating</th><th>Points now</th><th>A bye in the remaining rounds</th></tr></thead><tbody>\n",
         byes.len()
     ));
@@ -266,22 +286,23 @@ fn ms(us: u64) -> String {
 
 /// How the results are drawn, in words.
 pub fn draw_text(ev: &Event) -> String {
-    let d = &ev.draws;
-    if d.from_file {
-        format!(
-            "constant draw share {:.1}% taken from the file's {} rated games ({} draws)",
-            100.0 * ev.config.results.draw_rate,
-            d.games,
-            d.draws
-        )
-    } else {
-        format!(
-            "the {} model (the file has {} rated games, fewer than the {} needed to take its own draw share)",
-            ev.config.results.model.name(),
-            d.games,
-            super::event::DRAW_RATE_MIN_GAMES
-        )
-    }
+    let c = &ev.config;
+    let d = &ev.own_draws;
+    let model = match c.results.model {
+        crate::config::ResultModel::Fitted => format!(
+            "the profile {} (Davidson's model; the event's {} draws against {:.1} expected in \
+             its games, weighed against {:.0} games at the profile's rate: draw propensity x{:.2}); \
+             strengths from the ratings and the games played (spread {:.0} points before them)",
+            ev.profile_source,
+            d.observed,
+            d.expected,
+            d.prior,
+            d.mean(),
+            c.ratings.strength_noise
+        ),
+        m => format!("the {} model (profile {})", m.name(), ev.profile_source),
+    };
+    model
 }
 
 /// Bars of the chance of finishing first of the (at most) ten likeliest winners, with their
@@ -299,7 +320,11 @@ fn first_chart(ev: &Event, tally: &Tally, order: &[usize], n: u64) -> String {
     }
     let cats: Vec<String> = top
         .iter()
-        .map(|&i| ev.t.players[i].id.to_string())
+        .map(|&i| {
+            let p = &ev.t.players[i];
+            let name: String = p.name.trim().chars().take(18).collect();
+            format!("{} {name}", p.id)
+        })
         .collect();
     let est: Vec<Estimate> = top
         .iter()
@@ -313,7 +338,7 @@ fn first_chart(ev: &Event, tally: &Tally, order: &[usize], n: u64) -> String {
         "first",
         "Chance of finishing first",
         "Share of runs each player finishes first, with its 95% interval.",
-        "player (pairing number)",
+        "player (pairing number and name)",
         "runs finishing first (%)",
         cats,
         vec![("first place".into(), est)],

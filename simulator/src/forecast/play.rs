@@ -1,8 +1,9 @@
-//! One continuation of an event: the remaining rounds paired by the engine (through the seam,
-//! or an external program), each pairing checked by the invariants (C.04.1, C.04.2 and the
-//! system's absolute criteria), the results drawn from each game's own generator
+//! One continuation of an event: the remaining rounds played by the round loop that
+//! `simulate` uses ([`crate::round_loop`]): paired by the engine (through the seam, or an
+//! external program), each pairing checked by the invariants (C.04.1, C.04.2 and the system's
+//! absolute criteria), the results drawn from each game's own generator
 //! ([`crate::model::draw_outcome`], keyed by the seed, the run, the round and the two players),
-//! as `simulate` does for a generated field.
+//! a Double-Swiss match as two round columns (C.04.5).
 //!
 //! A round is **stopped** when the engine finds no valid pairing and the independent check
 //! ([`crate::invariants::feasible`]) agrees that none exists (C.04.3 A.9: the event cannot go
@@ -10,18 +11,18 @@
 //! breaks an invariant. Either ends the run; its standings are those of the rounds played.
 
 use super::event::Event;
-use crate::invariants;
-use crate::model::{self, Outcome};
+use crate::config::EventModel;
+use crate::model;
 use crate::panics;
-use crate::sim::{points_of, Engine};
-use crate::stats::{self, FloatCounts, RoundRow};
+use crate::presence::{self, Factors, Status};
+use crate::round_loop::{End, Field, Observer, RoundLoop, Setup};
+use crate::sim::Engine;
+use crate::stats::RoundRow;
+use rand::Rng;
+use rand_chacha::ChaCha12Rng;
 use std::collections::BTreeSet;
-use std::time::Instant;
-use swisslab_engine::history::{histories, Float};
-use swisslab_engine::pairing::{Pairing, PairingError, Request};
-use swisslab_engine::{
-    Color, GameKind, GameResult, PlayerId, PointSystem, RoundEntry, Score, Unplayed,
-};
+use swisslab_engine::pairing::{Pairing, Request};
+use swisslab_engine::{PlayerId, RoundEntry, Score, Tournament, Unplayed};
 
 /// Boards of each round whose pairings are counted (`top-boards.csv`).
 pub const TOP_BOARDS: usize = 5;
@@ -93,156 +94,210 @@ pub fn play_run(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcom
     }
 }
 
-fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
-    let mut t = ev.t.clone();
-    let n = t.players.len();
-    let idx = |id: PlayerId| t_index(&ev.t, id);
-    let mut awarded: Vec<Score> = t
-        .players
-        .iter()
-        .map(|p| p.rounds.iter().map(|e| points_of(&t.points, e)).sum())
-        .collect();
-    let mut floats = vec![FloatCounts::default(); n];
-    let mut rounds = Vec::with_capacity(ev.remaining());
-    let mut pab = Vec::new();
-    let mut boards = Vec::new();
-    let mut failure = None;
-    let mut searches_given_up = 0;
-    let total = ev.total_rounds;
-    for round in ev.first_round..=total {
-        let (to_pair, planned) = players_of(ev, round);
-        let mut outcome = RoundOutcome {
-            status: RoundStatus::Paired,
-            row: RoundRow {
-                tournament: index,
-                round,
-                ..RoundRow::default()
-            },
+/// One run's field: each player's strength drawn from his belief, his presence drawn round
+/// by round from his state, the profile's presence model and the event's own rates (the
+/// first round as the file says when it does, later `240` byes and withdrawals as written).
+struct RunField<'e> {
+    ev: &'e Event,
+    strengths: Vec<f64>,
+    status: Vec<Status>,
+    factors: Factors,
+    rng: ChaCha12Rng,
+    /// The last column's players (game 2 of a Double-Swiss match repeats them).
+    last: Option<(usize, Players)>,
+    fitted: bool,
+}
+
+/// The players to pair and the entries of the others.
+type Players = (BTreeSet<PlayerId>, Vec<Option<RoundEntry>>);
+
+impl<'e> RunField<'e> {
+    /// Run `index`'s field and its draw factor.
+    fn new(ev: &'e Event, seed: u64, index: u64) -> (RunField<'e>, f64) {
+        let mut rng = model::tournament_rng(seed, index);
+        let (factors, draw) = ev.run_factors(&mut rng);
+        let strengths = ev
+            .beliefs
+            .iter()
+            .map(|b| b.mean + b.var.sqrt() * model::normal(&mut rng))
+            .collect();
+        let field = RunField {
+            ev,
+            strengths,
+            status: ev.status.clone(),
+            factors,
+            rng,
+            last: None,
+            fitted: ev.config.events.model == EventModel::Fitted,
         };
-        let req = Request {
-            round,
-            present: to_pair.clone(),
-        };
-        let start = Instant::now();
-        let res = panics::catch(|| engine.pair_diagnosed(&t, &req).0);
-        outcome.row.pair_us = start.elapsed().as_micros() as u64;
-        let pairing: Pairing = match res {
-            Ok(Ok(d)) => {
-                searches_given_up += d.diagnostics.searches_given_up;
-                d.pairing
-            }
-            Ok(Err(PairingError::NoValidPairing(_)))
-                if !invariants::feasible(&t, ev.system, round, total, &to_pair) =>
-            {
-                outcome.status = RoundStatus::Stopped;
-                rounds.push(outcome);
-                break;
-            }
-            Ok(Err(e)) => {
-                failure = Some(format!("round {round}: engine error: {e}"));
-                outcome.status = RoundStatus::Failed;
-                rounds.push(outcome);
-                break;
-            }
-            Err(p) => {
-                failure = Some(format!("round {round}: engine panic: {p}"));
-                outcome.status = RoundStatus::Failed;
-                rounds.push(outcome);
-                break;
-            }
-        };
-        let violations = invariants::check_pairing(&t, ev.system, round, total, &to_pair, &pairing);
-        if !violations.is_empty() {
-            let list: Vec<String> = violations.iter().map(ToString::to_string).collect();
-            failure = Some(format!(
-                "round {round}: invariant broken: {}",
-                list.join("; ")
-            ));
-            outcome.status = RoundStatus::Failed;
-            rounds.push(outcome);
-            break;
+        (field, draw)
+    }
+
+    /// The states after column `column` of `t`.
+    fn update(&mut self, column: usize, t: &Tournament) {
+        let win = f64::from(t.points.win.0.max(1));
+        for (s, p) in self.status.iter_mut().zip(&t.players) {
+            let e = p.rounds.get(column - 1);
+            let pts = e.map_or(0.0, |e| f64::from(t.points.points(e).0) / win);
+            s.after(e.is_some_and(RoundEntry::was_paired), pts);
         }
-        let hist = histories(&t, round - 1);
-        let is_last = round == total;
-        let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
-        let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;
-        let row = &mut outcome.row;
-        row.players_paired = pairing.games.len() * 2 + usize::from(pairing.bye.is_some());
-        row.games = pairing.games.len();
-        row.last_round = u8::from(is_last);
-        let mut entries = planned;
-        top_boards(&t, round, &pairing, &mut boards);
-        for &(w, b) in &pairing.games {
-            let (iw, ib) = (idx(w), idx(b));
-            let (sw, sb) = (hist[iw].pairing_score(), hist[ib].pairing_score());
-            if sw != sb {
-                row.floated_pairs += 1;
+    }
+
+    /// Who plays column `column`, drawn.
+    fn draw(&mut self, column: usize) -> Players {
+        let ev = self.ev;
+        let p = &ev.config.events.fitted;
+        let total = ev.total_rounds;
+        let byes = ev.later_byes.get(&column);
+        let mut present = BTreeSet::new();
+        let mut planned = vec![None; ev.t.players.len()];
+        for (i, pl) in ev.t.players.iter().enumerate() {
+            let s = &self.status[i];
+            let stay = presence::p_present(p, self.factors, s, column, total);
+            let (u, k): (f64, f64) = (self.rng.gen(), self.rng.gen());
+            if ev.withdrawn.contains(&pl.id) {
+                planned[i] = Some(RoundEntry::Unplayed(Unplayed::Withdrawn));
+            } else if let Some(&(_, kind)) =
+                byes.and_then(|b| b.iter().find(|(id, _)| *id == pl.id))
+            {
+                planned[i] = Some(RoundEntry::Unplayed(kind));
+            } else if u < stay {
+                present.insert(pl.id);
+            } else {
+                let kind = presence::kind(p, s.arrived, column, total, k);
+                planned[i] = Some(RoundEntry::Unplayed(kind));
             }
-            for (i, c, f) in [
-                (iw, Color::White, stats::game_float(sw, sb)),
-                (ib, Color::Black, stats::game_float(sb, sw)),
-            ] {
-                stats::count_preference(row, &hist[i], c);
-                stats::count_float(row, &mut floats[i], &hist[i], f);
-                if top(i) {
-                    stats::count_topscorer(row, &hist[i], Some(c));
+        }
+        (present, planned)
+    }
+}
+
+impl Field for RunField<'_> {
+    fn players(&mut self, column: usize, t: &Tournament) -> Players {
+        let ev = self.ev;
+        let per = ev.system.columns_per_round();
+        if per > 1 && column.is_multiple_of(per) {
+            if let Some((c, players)) = &self.last {
+                if *c + 1 == column {
+                    return players.clone();
                 }
             }
-            let (ew, eb) = play_game(ev, seed, index, round, (w, iw), (b, ib));
-            entries[iw] = Some(ew);
-            entries[ib] = Some(eb);
         }
-        if let Some(b) = pairing.bye {
-            let i = idx(b);
-            row.bye_player = b;
-            stats::count_float(row, &mut floats[i], &hist[i], Float::Down);
-            if top(i) {
-                stats::count_topscorer(row, &hist[i], None);
-            }
-            entries[i] = Some(RoundEntry::Unplayed(Unplayed::Pab));
-            pab.push(i);
+        if column > ev.first_round {
+            self.update(column - 1, t);
         }
-        record_round(&mut t, &ev.t.points, &entries, &mut awarded);
-        let bad = invariants::check_scores(&t, &awarded);
-        if !bad.is_empty() {
-            let list: Vec<String> = bad.iter().map(ToString::to_string).collect();
-            failure = Some(format!(
-                "round {round}: invariant broken: {}",
-                list.join("; ")
-            ));
-            outcome.status = RoundStatus::Failed;
-            rounds.push(outcome);
-            break;
-        }
-        rounds.push(outcome);
+        let players = if column == ev.first_round && (ev.first_known || !self.fitted) {
+            (ev.first_present.clone(), ev.first_absences.clone())
+        } else if self.fitted {
+            self.draw(column)
+        } else {
+            players_of(ev, column)
+        };
+        self.last = Some((column, players.clone()));
+        players
     }
-    while rounds.len() < ev.remaining() {
-        rounds.push(RoundOutcome {
+
+    fn strength(&self, i: usize) -> f64 {
+        self.strengths[i]
+    }
+
+    fn rating(&self, i: usize) -> u16 {
+        self.ev.t.players[i].rating
+    }
+}
+
+/// The first [`TOP_BOARDS`] boards of every round paired.
+struct TopBoards(Vec<(usize, usize, PlayerId, PlayerId)>);
+
+impl Observer for TopBoards {
+    fn paired(&mut self, t: &Tournament, req: &Request, pairing: &Pairing) {
+        top_boards(t, req.round, pairing, &mut self.0);
+    }
+}
+
+fn play(ev: &Event, engine: &Engine, seed: u64, index: u64) -> RunOutcome {
+    let (mut field, draw_factor) = RunField::new(ev, seed, index);
+    let mut results = ev.config.clone();
+    results.results.draw_factor = draw_factor;
+    let setup = Setup {
+        system: ev.system,
+        engine,
+        results: &results,
+        seed,
+        index,
+        total: ev.total_rounds,
+        groups: false,
+    };
+    let mut rounds = RoundLoop::new(ev.t.clone(), setup);
+    let mut boards = TopBoards(Vec::new());
+    let end = rounds.run(ev.first_round..=ev.total_rounds, &mut field, &mut boards);
+    let t = &rounds.t;
+    let idx = |id: PlayerId| t_index(t, id);
+    let pab = rounds
+        .rows
+        .iter()
+        .filter(|r| r.bye_player != 0)
+        .map(|r| idx(r.bye_player))
+        .collect();
+    let mut outcomes: Vec<RoundOutcome> = rounds
+        .rows
+        .iter()
+        .map(|row| RoundOutcome {
+            status: RoundStatus::Paired,
+            row: row.clone(),
+        })
+        .collect();
+    let failure = match end {
+        End::Completed => None,
+        End::Stopped { round, .. } => {
+            outcomes.push(ended(RoundStatus::Stopped, index, round));
+            None
+        }
+        End::Failed(f) => {
+            outcomes.push(ended(RoundStatus::Failed, index, f.round));
+            Some(f.message)
+        }
+    };
+    while outcomes.len() < ev.remaining() {
+        outcomes.push(RoundOutcome {
             status: RoundStatus::NotReached,
             row: RoundRow::default(),
         });
     }
     RunOutcome {
         index,
-        rounds,
-        scores: awarded,
-        places: places_of(ev, &t),
-        floated_twice: floats
+        rounds: outcomes,
+        scores: rounds.awarded.clone(),
+        places: places_of(ev, t),
+        floated_twice: rounds
+            .floats
             .iter()
             .enumerate()
             .filter(|(_, f)| f.repeated_down + f.repeated_up > 0)
             .map(|(i, _)| i)
             .collect(),
         pab,
-        boards,
+        boards: boards.0,
         failure,
-        searches_given_up,
+        searches_given_up: rounds.diagnostics.searches_given_up,
+    }
+}
+
+/// The outcome of the round a run ended in.
+fn ended(status: RoundStatus, index: u64, round: usize) -> RoundOutcome {
+    RoundOutcome {
+        status,
+        row: RoundRow {
+            tournament: index,
+            round,
+            ..RoundRow::default()
+        },
     }
 }
 
 /// Appends the first [`TOP_BOARDS`] boards of the round (C.04.2 board order) to `boards`.
 fn top_boards(
-    t: &swisslab_engine::Tournament,
+    t: &Tournament,
     round: usize,
     pairing: &Pairing,
     boards: &mut Vec<(usize, usize, PlayerId, PlayerId)>,
@@ -254,66 +309,8 @@ fn top_boards(
     }
 }
 
-/// Plays one game of the simulation (`model::draw_outcome`): White's and Black's round entries.
-fn play_game(
-    ev: &Event,
-    seed: u64,
-    index: u64,
-    round: usize,
-    (w, iw): (PlayerId, usize),
-    (b, ib): (PlayerId, usize),
-) -> (RoundEntry, RoundEntry) {
-    let g = model::Game {
-        round,
-        white: w,
-        black: b,
-        strengths: (ev.strengths[iw], ev.strengths[ib]),
-    };
-    use GameKind::{Forfeit, Rated};
-    use GameResult::{Draw, Loss, Win};
-    let (result, kind) = match model::draw_outcome(&ev.config, seed, index, &g) {
-        Outcome::WhiteWins => (Win, Rated),
-        Outcome::Draw => (Draw, Rated),
-        Outcome::BlackWins => (Loss, Rated),
-        Outcome::WhiteForfeits => (Loss, Forfeit),
-        Outcome::BlackForfeits => (Win, Forfeit),
-    };
-    let white = RoundEntry::Game {
-        opponent: b,
-        color: Color::White,
-        result,
-        kind,
-    };
-    let black = RoundEntry::Game {
-        opponent: w,
-        color: Color::Black,
-        result: result.complement(),
-        kind,
-    };
-    (white, black)
-}
-
-/// Appends the round's entries (absent when none) to every player, adding their points to the
-/// points column and to `awarded`.
-fn record_round(
-    t: &mut swisslab_engine::Tournament,
-    points: &PointSystem,
-    entries: &[Option<RoundEntry>],
-    awarded: &mut [Score],
-) {
-    for (i, p) in t.players.iter_mut().enumerate() {
-        let e = entries[i].unwrap_or(RoundEntry::Unplayed(Unplayed::Absent));
-        let pts = points_of(points, &e);
-        awarded[i] += pts;
-        if let Some(s) = p.points.as_mut() {
-            *s += pts;
-        }
-        p.rounds.push(e);
-    }
-}
-
 /// Places: points, then the tie-breaks (C.07), a tie left after them by pairing number.
-fn places_of(ev: &Event, t: &swisslab_engine::Tournament) -> Vec<usize> {
+pub fn places_of(ev: &Event, t: &Tournament) -> Vec<usize> {
     let edition = swisslab_engine::tiebreak::Edition::for_tournament(t);
     let st = swisslab_engine::tiebreak::standings(t, &ev.tiebreaks, edition);
     let mut places = vec![0; t.players.len()];
@@ -323,7 +320,7 @@ fn places_of(ev: &Event, t: &swisslab_engine::Tournament) -> Vec<usize> {
     places
 }
 
-fn t_index(t: &swisslab_engine::Tournament, id: PlayerId) -> usize {
+fn t_index(t: &Tournament, id: PlayerId) -> usize {
     t.index_of(id).unwrap_or(0)
 }
 

@@ -86,6 +86,9 @@ pub struct RoundTally {
     pub total: Vec<u64>,
     /// Runs in which the round had a pairing-allocated bye.
     pub bye: u64,
+    /// Players not paired in the round (absent, a requested bye, not yet arrived, withdrawn),
+    /// summed over the runs that paired it.
+    pub absent: u64,
     pub pair_us: Histogram<u64>,
 }
 
@@ -93,6 +96,8 @@ pub struct RoundTally {
 #[derive(Clone, Debug)]
 pub struct Tally {
     pub runs: u64,
+    /// Players of the event.
+    pub players: usize,
     pub rounds: Vec<RoundTally>,
     /// Per player (by index): final score (tenths) -> runs.
     pub points: Vec<BTreeMap<i32, u64>>,
@@ -127,6 +132,7 @@ impl Tally {
         let n = ev.t.players.len();
         Tally {
             runs: 0,
+            players: n,
             rounds: (ev.first_round..=ev.total_rounds)
                 .map(|round| RoundTally {
                     round,
@@ -136,6 +142,7 @@ impl Tally {
                     with: vec![0; MEASURES.len()],
                     total: vec![0; MEASURES.len()],
                     bye: 0,
+                    absent: 0,
                     pair_us: histogram(),
                 })
                 .collect(),
@@ -166,6 +173,7 @@ impl Tally {
                         rt.with[k] += u64::from(v > 0);
                     }
                     rt.bye += u64::from(ro.row.bye_player != 0);
+                    rt.absent += self.players.saturating_sub(ro.row.players_paired) as u64;
                     rt.pair_us.saturating_record(ro.row.pair_us.max(1));
                 }
             }
@@ -206,6 +214,7 @@ impl Tally {
             a.stopped += b.stopped;
             a.failed += b.failed;
             a.bye += b.bye;
+            a.absent += b.absent;
             for k in 0..MEASURES.len() {
                 a.with[k] += b.with[k];
                 a.total[k] += b.total[k];
@@ -348,7 +357,7 @@ type Counted = (u64, PlayerId, PlayerId);
 pub const BOARD_PAIRINGS: usize = 5;
 
 /// The `q` quantile (0..1) of a histogram given as ascending (value, count).
-fn quantile<T: Copy>(h: &[(T, u64)], q: f64) -> Option<T> {
+pub fn quantile<T: Copy>(h: &[(T, u64)], q: f64) -> Option<T> {
     let n: u64 = h.iter().map(|x| x.1).sum();
     if n == 0 {
         return None;
@@ -386,6 +395,12 @@ impl Tally {
             push("no_valid_pairing", r.reached, r.stopped, String::new());
             push("engine_failure", r.reached, r.failed, String::new());
             push("pairing_allocated_bye", paired, r.bye, String::new());
+            let absent = if paired > 0 {
+                format!("{:.4}", r.absent as f64 / paired as f64)
+            } else {
+                String::new()
+            };
+            push("players_not_paired", paired, 0, absent);
             for (k, m) in MEASURES.iter().enumerate() {
                 let mean = if paired > 0 {
                     format!("{:.4}", r.total[k] as f64 / paired as f64)
