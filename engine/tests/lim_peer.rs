@@ -25,7 +25,6 @@ mod support;
 
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt::Write as _;
 use swisslab_engine::{checker, trf, System};
 
 const CORPUS: &str = "lim-2026-pairingcore";
@@ -43,34 +42,6 @@ fn rounds_of(field: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
         let (round, rest) = item.split_once(':')?;
         Some((round.parse().ok()?, rest))
     })
-}
-
-/// The corpus's files, as (path inside it, contents): the packed archive, or the folder
-/// `LIM_PEER_CORPUS` names (read recursively, sorted by path).
-fn corpus() -> (Vec<(String, Vec<u8>)>, bool) {
-    let Some(dir) = std::env::var_os("LIM_PEER_CORPUS") else {
-        return (support::corpus(CORPUS), true);
-    };
-    let root = std::path::PathBuf::from(dir);
-    let mut out = Vec::new();
-    let mut stack = vec![root.clone()];
-    while let Some(d) = stack.pop() {
-        let entries = std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
-        for entry in entries {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|x| x == "trf" || x == "csv") {
-                let rel = path.strip_prefix(&root).expect("below the root");
-                let name = format!("{CORPUS}/{}", rel.display());
-                let bytes =
-                    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                out.push((name, bytes));
-            }
-        }
-    }
-    out.sort();
-    (out, false)
 }
 
 fn flags(files: &[(String, Vec<u8>)]) -> Flags {
@@ -141,7 +112,7 @@ fn cause(why: &str) -> Option<&'static str> {
 
 #[test]
 fn lim_against_pairing_core() {
-    let (all, packed) = corpus();
+    let (all, packed) = support::corpus_or_folder(CORPUS, "LIM_PEER_CORPUS");
     let flags = flags(&all);
     let files: Vec<&(String, Vec<u8>)> = all.iter().filter(|(p, _)| p.ends_with(".trf")).collect();
     if packed {
@@ -215,24 +186,7 @@ fn lim_against_pairing_core() {
         println!("  unexplained: {f} round {r}: {why}");
     }
     if let Ok(path) = std::env::var("LIM_ADJUDICATIONS") {
-        let mut s = String::new();
-        let mut table = |title: &str, rows: &[(String, usize, String)]| {
-            let _ = writeln!(s, "### {title} ({} rounds)\n", rows.len());
-            let _ = writeln!(
-                s,
-                "| file | round | first difference (file = pairing-core) |"
-            );
-            let _ = writeln!(s, "|---|---|---|");
-            for (f, r, why) in rows {
-                let _ = writeln!(s, "| {f} | {r} | {} |", why.replace('|', "/"));
-            }
-            let _ = writeln!(s);
-        };
-        for (c, v) in &by_cause {
-            table(c, v);
-        }
-        table("Unexplained", &unexplained);
-        std::fs::write(&path, s).expect("the tables are written");
+        support::write_tables(&path, ("round", "rounds"), &by_cause, &unexplained);
     }
     assert!(
         unexplained.len() * 20 <= unflagged,

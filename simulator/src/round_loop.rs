@@ -295,8 +295,15 @@ impl<'a> RoundLoop<'a> {
             .iter()
             .map(|e| e.map(crate::double_swiss::second_entry));
         self.append(game_two, round)?;
+        // The match's colour preferences are counted once, in game 1 (the match's colour, 1.6).
         let row = RoundRow {
             bye_player: 0,
+            pref_absolute: 0,
+            denied_absolute: 0,
+            pref_strong: 0,
+            denied_strong: 0,
+            pref_mild: 0,
+            denied_mild: 0,
             downfloats: 0,
             repeated_downfloats: 0,
             downfloats_two_before: 0,
@@ -397,7 +404,13 @@ impl<'a> RoundLoop<'a> {
     ) -> Played {
         let (t, round) = (&self.t, col.round);
         let idx = |id: PlayerId| t.index_of(id).unwrap_or(0);
-        let hist = histories(t, round - 1);
+        // Double-Swiss: the histories of the matches before this one (one float and colour each).
+        let hist = crate::stats::per_match(
+            t,
+            histories(t, round - 1),
+            round - 1,
+            self.setup.system.columns_per_round(),
+        );
         let is_last = round == self.setup.total;
         let max_possible = i64::from(t.points.win.0) * (round as i64 - 1);
         let top = |i: usize| is_last && i64::from(hist[i].score.0) * 2 > max_possible;

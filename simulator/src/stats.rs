@@ -100,6 +100,40 @@ pub fn count_float(row: &mut RoundRow, acc: &mut FloatCounts, h: &PlayerHistory,
     }
 }
 
+/// The histories `hist` (of the `rounds` round columns of `t` before this one) as a system of
+/// `per` columns a pairing round reads them (Double-Swiss: a match of two games, C.04.5): one
+/// float per match, the float of its game-1 column (scores before the match), and one colour
+/// per match in which a game was played, the game-1 colour (1.6). The "previous round" of a
+/// repeated float and the colour preference are then the previous match's, not game 2 of it.
+pub fn per_match(
+    t: &Tournament,
+    mut hist: Vec<PlayerHistory>,
+    rounds: usize,
+    per: usize,
+) -> Vec<PlayerHistory> {
+    if per <= 1 {
+        return hist;
+    }
+    for (h, p) in hist.iter_mut().zip(&t.players) {
+        h.floats = h.floats.iter().step_by(per).copied().collect();
+        h.colors = (0..rounds)
+            .step_by(per)
+            .filter_map(|k| {
+                let cols =
+                    &p.rounds[k.min(p.rounds.len())..(k + per).min(rounds).min(p.rounds.len())];
+                let played = cols.iter().any(
+                    |e| matches!(e, RoundEntry::Game { kind, .. } if *kind != GameKind::Forfeit),
+                );
+                match cols.first() {
+                    Some(RoundEntry::Game { color, .. }) if played => Some(*color),
+                    _ => None,
+                }
+            })
+            .collect();
+    }
+    hist
+}
+
 /// Counts the colour preference of a player who receives `c`.
 pub fn count_preference(row: &mut RoundRow, h: &PlayerHistory, c: Color) {
     tally_preference(
@@ -353,7 +387,51 @@ pub fn entry_counts(t: &Tournament, rounds: &[RoundEntry]) -> EntryCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use swisslab_engine::history::histories;
     use swisslab_engine::Player;
+
+    /// Two players, two matches of two games (columns W B, then B W; player 1 scores 2-0 in
+    /// match 1, so match 2 is between different scores). Per match: one colour per match (the
+    /// game-1 colour), one float per match, so the float of match 2 is compared with match 1's
+    /// (none), not with game 2 of match 2.
+    #[test]
+    fn double_swiss_histories_are_read_per_match() {
+        let g = |opponent, color, result| RoundEntry::Game {
+            opponent,
+            color,
+            result,
+            kind: GameKind::Rated,
+        };
+        let (w, b) = (Color::White, Color::Black);
+        let (win, loss) = (GameResult::Win, GameResult::Loss);
+        let t = Tournament {
+            players: vec![
+                Player {
+                    id: 1,
+                    rounds: vec![g(2, w, win), g(2, b, win), g(2, b, loss), g(2, w, loss)],
+                    ..Player::default()
+                },
+                Player {
+                    id: 2,
+                    rounds: vec![g(1, b, loss), g(1, w, loss), g(1, w, win), g(1, b, win)],
+                    ..Player::default()
+                },
+            ],
+            ..Tournament::default()
+        };
+        let h = per_match(&t, histories(&t, 4), 4, 2);
+        assert_eq!(h[0].colors, [w, b]);
+        assert_eq!(h[1].colors, [b, w]);
+        assert_eq!(h[0].floats, [Float::None, Float::Down]);
+        assert_eq!(h[0].float_before(1), Float::Down);
+        assert_eq!(h[0].float_before(2), Float::None);
+        let h = per_match(&t, histories(&t, 2), 2, 2);
+        assert_eq!(
+            h[0].float_before(1),
+            Float::None,
+            "match 1 was between equal scores"
+        );
+    }
 
     /// Six players (ratings 2000, 1900, 1800, 1700, 1601, 1550), two rounds: 1-3, 2-4 and 5-6
     /// by forfeit (6 absent), then 1-2, 3-5, 4-6. After round 2 the AROs are: 1 (1800+1900)/2

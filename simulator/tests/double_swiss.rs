@@ -190,3 +190,44 @@ fn generate_pair_explain_and_check() {
         "{err}"
     );
 }
+
+/// `swisslab standings` applies the Preface's rule to a Double-Swiss file (`192
+/// FIDE_DOUBLESWISS`): a single forfeited game of a regular match counts as played for
+/// tie-breaks. Player 2 forfeits game 1 against 1 and draws game 2: his Buchholz counts 1's score
+/// (1.5) in both columns, 3.0; the same file read as a plain Swiss has a forfeit there.
+#[test]
+fn standings_count_a_single_forfeited_game_as_played() {
+    use std::process::Command;
+    let players = "\
+001    1      Player0001                        2400                             1.5    1     2 w +     2 b =
+001    2      Player0002                        2300                             0.5    2     1 b -     1 w =
+001    3      Player0003                        2200                             2.0    3     4 w 1     4 b 1
+001    4      Player0004                        2100                             0.0    4     3 b 0     3 w 0
+";
+    let dir = tempfile::tempdir().unwrap();
+    let bh_of_2 = |head: &str, name: &str| -> f64 {
+        let file = dir.path().join(name);
+        std::fs::write(&file, format!("012 Standings\n{head}XXR 2\n{players}")).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_swisslab"))
+            .arg("standings")
+            .arg(&file)
+            .args(["--tiebreaks", "BH", "--format", "tsv"])
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{out}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let row = out
+            .lines()
+            .map(|l| l.split('\t').collect::<Vec<_>>())
+            .find(|c| c.get(1) == Some(&"2"))
+            .unwrap_or_else(|| panic!("{out}"));
+        row[3].parse().unwrap_or_else(|e| panic!("{out}: {e}"))
+    };
+    let double = bh_of_2("192 FIDE_DOUBLESWISS\n", "ds.trf");
+    assert!((double - 3.0).abs() < 1e-9, "{double}");
+    assert!((bh_of_2("", "plain.trf") - 3.0).abs() > 1e-9);
+}

@@ -75,6 +75,68 @@ pub fn corpus(name: &str) -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// The files of corpus `name`, as (path inside it, contents): the packed archive, or, when the
+/// environment variable `var` names a folder, that folder (a hidden corpus of the same kind,
+/// read recursively: its `.trf` and `.csv` files, named as in the archive, sorted by path).
+/// True for the packed archive.
+pub fn corpus_or_folder(name: &str, var: &str) -> (Vec<(String, Vec<u8>)>, bool) {
+    let Some(dir) = std::env::var_os(var) else {
+        return (corpus(name), true);
+    };
+    let root = PathBuf::from(dir);
+    let mut out = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+        for entry in entries {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "trf" || x == "csv") {
+                let rel = path.strip_prefix(&root).expect("below the root");
+                let file = format!("{name}/{}", rel.display());
+                let bytes =
+                    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                out.push((file, bytes));
+            }
+        }
+    }
+    out.sort();
+    (out, false)
+}
+
+/// One differing round of a peer corpus: file, round (or match), first difference.
+pub type Adjudicated = (String, usize, String);
+
+/// Writes the adjudication tables of a peer corpus to `path`: one per cause, then the
+/// unexplained; `unit` names a row ("round" or "match") and its plural.
+pub fn write_tables(
+    path: &str,
+    (unit, units): (&str, &str),
+    by_cause: &std::collections::BTreeMap<&str, Vec<Adjudicated>>,
+    unexplained: &[Adjudicated],
+) {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let mut table = |title: &str, rows: &[Adjudicated]| {
+        let _ = writeln!(s, "### {title} ({} {units})\n", rows.len());
+        let _ = writeln!(
+            s,
+            "| file | {unit} | first difference (file = pairing-core) |"
+        );
+        let _ = writeln!(s, "|---|---|---|");
+        for (f, r, why) in rows {
+            let _ = writeln!(s, "| {f} | {r} | {} |", why.replace('|', "/"));
+        }
+        let _ = writeln!(s);
+    };
+    for (c, v) in by_cause {
+        table(c, v);
+    }
+    table("Unexplained", unexplained);
+    std::fs::write(path, s).expect("the tables are written");
+}
+
 /// Only the TRF files of a corpus.
 pub fn corpus_trf(name: &str) -> Vec<(String, Vec<u8>)> {
     corpus(name)

@@ -1,15 +1,17 @@
 //! Article 4, colours: "colour" is the colour of game 1 of the match; game 2 is played with the
-//! colours reversed (4.4). Read from the third-party summary of 4.3 (other-systems-notes.md F.2),
+//! colours reversed (4.4). Article 4 as reconstructed (lim-and-double-swiss-2026.md B.4, from three summaries),
 //! the handbook page being readable only to 1.3.2.
 //!
 //! 4.3, for a pair whose higher-ranked player (HRP: higher score, then smaller TPN, 4.2) is `a`:
 //! 1. neither has a colour yet: the HRP gets the initial colour if its TPN is odd, the other
 //!    colour if even;
 //! 2. White to the player with fewer Whites;
-//! 3. alternate to the most recent match in which one had White and the other Black;
+//! 3. alternate to the most recent match in which one had White and the other Black, the
+//!    histories of matches with a colour aligned at their ends (General Handling Rules 3.4);
 //! 4. alternate the HRP's last colour;
 //! 5. alternate the opponent's last colour.
 
+use super::readings;
 use super::view::Entrant;
 use crate::model::Color;
 
@@ -37,7 +39,7 @@ impl Rule {
 
 /// The game-1 colour of `hrp` against `opp` (HRP first), with the rule that decided.
 pub(crate) fn hrp_colour(hrp: &Entrant, opp: &Entrant, initial: Color) -> (Color, Rule) {
-    if hrp.colours.is_empty() && opp.colours.is_empty() {
+    if readings::neither_has_a_colour(hrp, opp) {
         let c = if hrp.id % 2 == 1 {
             initial
         } else {
@@ -51,14 +53,9 @@ pub(crate) fn hrp_colour(hrp: &Entrant, opp: &Entrant, initial: Color) -> (Color
         let c = if wa < wb { Color::White } else { Color::Black };
         return (c, Rule::FewerWhites);
     }
-    // 4.3.3: matches compared match by match from the latest backwards.
-    let (ha, hb) = (&hrp.colour_by_match, &opp.colour_by_match);
-    for k in (0..ha.len().min(hb.len())).rev() {
-        if let (Some(ca), Some(cb)) = (ha[k], hb[k]) {
-            if ca != cb {
-                return (ca.opposite(), Rule::LastDifference);
-            }
-        }
+    // 4.3.3 with GHR 3.4: the histories of matches with a colour, aligned at their ends.
+    if let Some(c) = readings::last_difference(&hrp.colours, &opp.colours) {
+        return (c.opposite(), Rule::LastDifference);
     }
     if let Some(&c) = hrp.colours.last() {
         return (c.opposite(), Rule::HrpAlternates);
@@ -76,7 +73,6 @@ mod tests {
             id,
             score: crate::score::Score::ZERO,
             colours: colours.iter().flatten().copied().collect(),
-            colour_by_match: colours.to_vec(),
             met: Vec::new(),
             matches_played: 0,
             pab_ok: true,
@@ -102,13 +98,14 @@ mod tests {
             hrp_colour(&e(1, &[Some(W), Some(B)]), &e(2, &[Some(B), Some(W)]), W),
             (W, Rule::LastDifference)
         );
+        // Played matches aligned at their ends (GHR 3.4): B W against W B, the last differ.
         assert_eq!(
             hrp_colour(
                 &e(1, &[Some(B), Some(W), None]),
                 &e(2, &[Some(W), None, Some(B)]),
                 W
             ),
-            (W, Rule::LastDifference)
+            (B, Rule::LastDifference)
         );
         // 4.3.4: no difference, the HRP alternates.
         assert_eq!(

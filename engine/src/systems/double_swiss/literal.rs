@@ -2,11 +2,13 @@
 //! of upfloaters and every pairing of a bracket is listed and the criteria compared as the
 //! articles state them, with no shortcut (exponential: small fields only).
 //!
-//! 3.4 PAB; 3.5 upfloaters by C4, C5, C6, C7 and the 3.5.4 order among the sets leaving the
+//! 3.4 PAB; 3.5 upfloaters by C4, C5 (the lowest score first), C6 (not when the following
+//! scoregroup is emptied), C7 and the 3.5.4 order among the sets leaving the
 //! bracket (C1) and the rest (C3) pairable; 3.6 the fewest C8 penalties, then the first
 //! identifier.
 
 use super::procedure::{c8_penalty, Bracket, Outcome};
+use super::readings;
 use super::view::{self, Field};
 use crate::model::Tournament;
 use crate::pairing::{Pairing, PairingError, Request};
@@ -63,7 +65,7 @@ fn no(why: &str) -> PairingError {
     PairingError::NoValidPairing(format!("Double-Swiss (literal): {why}"))
 }
 
-fn pair_field(f: &Field) -> Result<Outcome, PairingError> {
+pub(super) fn pair_field(f: &Field) -> Result<Outcome, PairingError> {
     let n = f.players.len();
     let all: Vec<usize> = (0..n).collect();
     let mut bye = None;
@@ -150,9 +152,13 @@ fn bracket_of(f: &Field, rest: &[usize]) -> Option<(Vec<usize>, Vec<usize>)> {
             .copied()
             .filter(|i| !bracket.contains(i))
             .collect();
-        let mut scores: Vec<_> = ups.iter().map(|&i| f.players[i].score).collect();
-        scores.sort_unstable_by(|a, b| b.cmp(a));
-        let c6 = if others.is_empty() {
+        let c5 = readings::c5_key(ups.iter().map(|&i| f.players[i].score));
+        let lower: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|&i| f.players[i].score != f.players[rest[0]].score)
+            .collect();
+        let c6 = if !readings::c6_applies(&lower, |i| f.players[i].score, ups) {
             0
         } else {
             legal_sets(f, &others)
@@ -169,13 +175,7 @@ fn bracket_of(f: &Field, rest: &[usize]) -> Option<(Vec<usize>, Vec<usize>)> {
         };
         let mut order = ups.clone();
         order.sort_unstable();
-        (
-            ups.len(),
-            scores.into_iter().map(Reverse).collect::<Vec<_>>(),
-            c6,
-            c7,
-            order,
-        )
+        (ups.len(), c5, c6, c7, order)
     };
     let ups = sets.iter().min_by_key(|u| key(u))?.clone();
     Some((s, ups))

@@ -2,9 +2,10 @@
 //! pairing is a match of two games with alternating colours, scored per game.
 //!
 //! Sources: the handbook page (https://handbook.fide.com/chapter/DoubleSwissSystem202602) read
-//! verbatim from the Preface to 1.3.2; the rest (1.4-4.4) as summarised in
-//! ../shared/reference/other-systems-notes.md F.2-F.3. The readings taken where the summary is
-//! not the text are listed in docs/systems/double-swiss.md.
+//! verbatim from the Preface to 1.3.2; the rest (1.4-4.4) as
+//! ../shared/reference/lim-and-double-swiss-2026.md B reconstructs it (3.3-3.6 and C4-C8 from
+//! the Swiss Team text C.04.6). The readings taken where it is open are in `readings`, with the
+//! evidence in docs/systems/double-swiss.md.
 //!
 //! Articles, and where they are implemented:
 //! - Preface (forfeited matches, byes for matches only), 1.2 order, 1.4 PAB points, 1.5 floaters,
@@ -12,16 +13,20 @@
 //! - C3 (completion), 3.6 (first identifier) and C8: `feasible` and [`procedure::pair_bracket`].
 //! - 3.3-3.5 (the PAB first, the top scoregroup plus its upfloaters, C4-C7): `procedure`.
 //! - 4.2-4.4 colours: `colour`.
+//! - `readings`: the readings taken where the text is open (C5, C6, 1.5, C8, 4.3.1, 4.3.3).
+//! - `difference`: `check`'s first difference of a file's match, by article.
 //! - `literal`: the same procedure by plain enumeration, the test oracle of the fast one.
 //! - Preface, single forfeited games of a regular match played for tie-breaks and standings:
 //!   `standings` ([`crate::System::seen_for_standings`], applied by
 //!   [`crate::standings::standings`]).
 
 mod colour;
+mod difference;
 mod feasible;
 #[cfg(any(test, feature = "oracle"))]
 pub(crate) mod literal;
 mod procedure;
+mod readings;
 mod standings;
 #[cfg(test)]
 mod tests;
@@ -79,6 +84,19 @@ impl PairingSystem for DoubleSwiss {
     /// each pair.
     fn explain(&self, t: &Tournament, req: &Request, pairing: &Pairing) -> String {
         explain(t, req, pairing)
+    }
+
+    /// The first step of Article 3 or 4 at which `file` departs from the procedure.
+    fn first_difference(
+        &self,
+        t: &Tournament,
+        req: &Request,
+        file: &Pairing,
+        _ours: &Pairing,
+    ) -> Option<String> {
+        let f = view::field(t, req).ok()?;
+        let out = procedure::pair_field(&f).ok()?;
+        Some(difference::first(&f, &out, file))
     }
 
     /// A match of two games, one column per game (Preface).

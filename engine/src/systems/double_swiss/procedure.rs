@@ -5,7 +5,8 @@
 //!   the one with the lowest score, then the most matches played, then the largest TPN.
 //! - 3.3, 3.5: repeatedly the top scoregroup of the players still unpaired (every resident is
 //!   paired, 1.3.2), with the upfloaters chosen by C4 (fewest), C5 (highest scores, compared
-//!   from the highest), C6 (then the fewest upfloaters the next bracket will need), C7 (then
+//!   from the lowest), C6 (then the fewest upfloaters the bracket of the following scoregroup
+//!   will need, unless all of it became upfloaters), C7 (then
 //!   the fewest who were floaters in the previous match; not in the last round) and the 3.5.4
 //!   order (the sets sorted by score then TPN, compared lexicographically), among the sets
 //!   with which the bracket (C1) and the rest (C3) can be paired.
@@ -13,6 +14,7 @@
 //!   floater in the previous match; not in the last round), then the first identifier.
 
 use super::feasible::{first_identifier, min_penalty, Checker};
+use super::readings;
 use super::view::Field;
 use crate::pairing::PairingError;
 use crate::score::Score;
@@ -101,13 +103,15 @@ fn choose_pab(ck: &mut Checker, all: &[usize]) -> Result<usize, PairingError> {
 /// The C4-C7 and 3.5.4 key of a set of upfloaters (smaller is better); C4 is the set's size,
 /// handled by the caller.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct UpKey {
-    /// C5: the scores, highest first, negated so that smaller is better.
-    c5: Vec<std::cmp::Reverse<Score>>,
-    c6: usize,
-    c7: usize,
+pub(super) struct UpKey {
+    /// C5: the scores, lowest first, each reversed so that smaller is better.
+    pub c5: Vec<std::cmp::Reverse<Score>>,
+    /// C6: the upfloaters the following scoregroup's bracket needs (0 when C6 does not apply).
+    pub c6: usize,
+    /// C7: the upfloaters who were floaters in the previous match.
+    pub c7: usize,
     /// 3.5.4: the field indices (the 1.2 order), ascending.
-    order: Vec<usize>,
+    pub order: Vec<usize>,
 }
 
 /// 3.5: the upfloaters of the bracket of scoregroup `s` from the lower players `l` (both in the
@@ -127,7 +131,7 @@ fn choose_upfloaters(
             } else {
                 let mut keyed = Vec::with_capacity(valid.len());
                 for ups in valid {
-                    let key = up_key(ck, s, rest, &ups)?;
+                    let key = up_key(ck, (s, l, rest), &ups)?;
                     keyed.push((key, ups));
                 }
                 keyed.into_iter().min().map(|(_, u)| u).unwrap_or_default()
@@ -139,18 +143,20 @@ fn choose_upfloaters(
     Ok(None)
 }
 
-/// The k-subsets of `l` in the 3.5.4 order whose scores equal the best (C5) found so far, valid
-/// ones (bracket `s` with them and the rest pairable) collected. Along that order the C5 vector
-/// never increases, so the first valid set fixes the best C5 and the rest only need the same
-/// scores. `first_only`: the first valid set is enough.
+/// The valid sets of `k` of `l` (bracket `s` with them and the rest pairable) with the best C5
+/// profile: the score profiles (how many from each score of `l`) are tried best first for C5
+/// (the lowest score as high as possible, then the second lowest, ...), each profile's sets in
+/// the 3.5.4 order, and the first profile with a valid set ends the search. `first_only`: the
+/// first valid set is enough.
 struct Subsets<'a> {
     s: &'a [usize],
-    l: &'a [usize],
     rest: &'a [usize],
-    k: usize,
+    /// The players of `l` by score, highest first (each in the 1.2 order).
+    levels: Vec<&'a [usize]>,
+    /// The profile being tried: how many of each level.
+    counts: Vec<usize>,
     first_only: bool,
     pick: Vec<usize>,
-    best: Option<Vec<Score>>,
     valid: Vec<Vec<usize>>,
 }
 
@@ -162,77 +168,110 @@ impl<'a> Subsets<'a> {
         k: usize,
         first_only: bool,
     ) -> Result<Vec<Vec<usize>>, PairingError> {
+        let f = ck.field;
+        let levels: Vec<&[usize]> = l
+            .chunk_by(|&a, &b| f.players[a].score == f.players[b].score)
+            .collect();
         let mut subsets = Subsets {
             s,
-            l,
             rest,
-            k,
+            counts: vec![0; levels.len()],
+            levels,
             first_only,
             pick: Vec::with_capacity(k),
-            best: None,
             valid: Vec::new(),
         };
-        subsets.enumerate(ck, 0)?;
+        subsets.profiles(ck, k, usize::MAX)?;
         Ok(subsets.valid)
     }
 
-    /// The subsets whose next member is `l[from..]`.
-    fn enumerate(&mut self, ck: &mut Checker, from: usize) -> Result<(), PairingError> {
+    /// C5: the profiles with `left` more members, each at a level no lower than `max_level`
+    /// (the members are placed from the lowest score up), best first; true once a profile
+    /// has a valid set.
+    fn profiles(
+        &mut self,
+        ck: &mut Checker,
+        left: usize,
+        max_level: usize,
+    ) -> Result<bool, PairingError> {
+        if left == 0 {
+            self.sets(ck, 0)?;
+            return Ok(!self.valid.is_empty());
+        }
+        for lv in 0..self.levels.len().min(max_level.saturating_add(1)) {
+            if self.counts[lv] < self.levels[lv].len() {
+                self.counts[lv] += 1;
+                let found = self.profiles(ck, left - 1, lv)?;
+                self.counts[lv] -= 1;
+                if found {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// 3.5.4: the sets of the current profile from `level` on, in order; true to stop.
+    fn sets(&mut self, ck: &mut Checker, level: usize) -> Result<bool, PairingError> {
+        if level < self.levels.len() {
+            return self.combos(ck, level, 0, self.counts[level]);
+        }
         if ck.checks > CHECK_LIMIT {
             return Err(PairingError::TooLarge(format!(
                 "Double-Swiss: more than {CHECK_LIMIT} pairability checks choosing upfloaters"
             )));
         }
         let f = ck.field;
-        let (s, l, rest, k) = (self.s, self.l, self.rest, self.k);
-        if self.pick.len() == k {
-            let bracket: Vec<usize> = s.iter().chain(self.pick.iter()).copied().collect();
-            if ck.pairable(&bracket) && ck.pairable(&without(f.players.len(), rest, &bracket)) {
-                if self.best.is_none() {
-                    self.best = Some(self.pick.iter().map(|&i| f.players[i].score).collect());
-                }
-                self.valid.push(self.pick.clone());
-            }
-            return Ok(());
+        let bracket: Vec<usize> = self.s.iter().chain(self.pick.iter()).copied().collect();
+        if ck.pairable(&bracket) && ck.pairable(&without(f.players.len(), self.rest, &bracket)) {
+            self.valid.push(self.pick.clone());
         }
-        let d = self.pick.len();
-        for j in from..l.len() {
-            if l.len() - j < k - d {
+        Ok(self.first_only && !self.valid.is_empty())
+    }
+
+    /// `need` more members of level `level` from its `from`-th on; true to stop.
+    fn combos(
+        &mut self,
+        ck: &mut Checker,
+        level: usize,
+        from: usize,
+        need: usize,
+    ) -> Result<bool, PairingError> {
+        if need == 0 {
+            return self.sets(ck, level + 1);
+        }
+        let members = self.levels[level];
+        for j in from..members.len() {
+            if members.len() - j < need {
                 break;
             }
-            let sc = f.players[l[j]].score;
-            if let Some(b) = &self.best {
-                if sc < b[d] {
-                    break;
-                }
-            }
-            self.pick.push(l[j]);
-            self.enumerate(ck, j + 1)?;
+            self.pick.push(members[j]);
+            let stop = self.combos(ck, level, j + 1, need - 1)?;
             self.pick.pop();
-            if self.first_only && !self.valid.is_empty() {
-                break;
+            if stop {
+                return Ok(true);
             }
         }
-        Ok(())
+        Ok(false)
     }
 }
 
 /// C5, C6, C7 and the 3.5.4 order of one valid set.
-fn up_key(
+pub(super) fn up_key(
     ck: &mut Checker,
-    s: &[usize],
-    rest: &[usize],
+    (s, l, rest): (&[usize], &[usize], &[usize]),
     ups: &[usize],
 ) -> Result<UpKey, PairingError> {
     let f = ck.field;
     let bracket: Vec<usize> = s.iter().chain(ups).copied().collect();
     let others = without(f.players.len(), rest, &bracket);
     Ok(UpKey {
-        c5: ups
-            .iter()
-            .map(|&i| std::cmp::Reverse(f.players[i].score))
-            .collect(),
-        c6: next_upfloaters(ck, &others)?,
+        c5: readings::c5_key(ups.iter().map(|&i| f.players[i].score)),
+        c6: if readings::c6_applies(l, |i| f.players[i].score, ups) {
+            next_upfloaters(ck, &others)?
+        } else {
+            0
+        },
         c7: if f.last_round {
             0
         } else {
@@ -292,8 +331,7 @@ pub(crate) fn pair_bracket(
 /// C8: the number of the pair's players who are an upfloater's opponent and were floaters in
 /// the previous match.
 pub(crate) fn c8_penalty(f: &Field, ups: &[usize], a: usize, b: usize) -> u32 {
-    let hit = |u: usize, o: usize| ups.contains(&u) && f.players[o].floated;
-    u32::from(hit(a, b)) + u32::from(hit(b, a))
+    readings::c8_count(ups, |i| f.players[i].floated, a, b)
 }
 
 /// The players of `rest` not in `bracket` (field of `n` players).

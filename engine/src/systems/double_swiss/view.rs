@@ -12,9 +12,11 @@
 //!   not a meeting (the same pairing may be repeated). Any other match is a meeting.
 //! - 1.2 order (score, then TPN) and 1.3.1 scoregroups: [`Field`] lists the players in that order.
 //! - 1.4 the PAB's points, C2 (no PAB after a PAB, a match won by forfeit or a full-point bye).
-//! - 1.5 floaters: a player paired in the previous match against a different score.
+//! - 1.5 floaters: a player who played the previous match (not one ended by forfeit) against a
+//!   different score ([`super::readings::match_makes_floater`]).
 //! - 1.6 colour: the game-1 colour of a match in which at least one game was played.
 
+use super::readings;
 use crate::model::{Color, GameKind, GameResult, PlayerId, RoundEntry, Tournament, Unplayed};
 use crate::pairing::{PairingError, Request};
 use crate::score::Score;
@@ -48,8 +50,6 @@ pub(crate) struct Entrant {
     pub score: Score,
     /// Game-1 colours of the matches with a colour (1.6), oldest first.
     pub colours: Vec<Color>,
-    /// The game-1 colour per match, `None` for a match without a colour (for 4.3.3).
-    pub colour_by_match: Vec<Option<Color>>,
     /// Opponents met (matches not ended by forfeit).
     pub met: Vec<PlayerId>,
     /// Matches played (regular matches, 3.4.3).
@@ -253,7 +253,6 @@ fn entrant(
         id,
         score: before[i][m - 1] + t.acceleration_for(id, 2 * m - 1),
         colours: Vec::new(),
-        colour_by_match: Vec::new(),
         met: Vec::new(),
         matches_played: 0,
         pab_ok: true,
@@ -278,14 +277,13 @@ fn entrant(
                 }
                 if k + 1 == m - 1 {
                     let o = t.index_of(opponent).unwrap_or(i);
-                    e.floated = before[o][k] != before[i][k];
+                    e.floated = readings::match_makes_floater(meeting, before[i][k], before[o][k]);
                 }
             }
             MatchEntry::Pab | MatchEntry::FullBye => e.pab_ok = false,
             MatchEntry::Unplayed => {}
         }
         e.colours.extend(colour);
-        e.colour_by_match.push(colour);
     }
     e
 }
