@@ -8,13 +8,15 @@
 //! `runner` (many tournaments in parallel, streamed output), `shard` (a run split into
 //! contiguous ranges of tournaments, the identity of a run), `merge` (shard folders into the
 //! output of one run), `engine` (the engine under test: swisslab's systems or an external
-//! program), `double_swiss` (a Double-Swiss match as two round columns, its invariants).
+//! program), `exit_codes` (the command's exit codes and their meanings), `double_swiss` (a
+//! Double-Swiss match as two round columns, its invariants).
 //! The `swisslab` binary's subcommands live in `src/cli/`.
 
 pub mod backtest;
 pub mod config;
 pub mod double_swiss;
 pub mod engine;
+pub mod exit_codes;
 pub mod fit;
 pub mod forecast;
 pub mod invariants;

@@ -84,6 +84,9 @@ pub struct RunConfig {
     pub replay_args: String,
     /// Set from outside (a signal handler) to stop the run early, keeping what is done.
     pub interrupt: Arc<AtomicBool>,
+    /// Tournaments written so far, read from outside (a progress bar of a caller that is not
+    /// a terminal, e.g. the Python package's).
+    pub written: Arc<AtomicU64>,
 }
 
 /// What a run produced.
@@ -461,6 +464,7 @@ fn run_tournaments(
                 }
                 next_write += 1;
                 bar.inc(1);
+                rc.written.fetch_add(1, Ordering::Relaxed);
                 if writer.summary.failed > 0 {
                     bar.set_message(format!("({} failed)", writer.summary.failed));
                 }

@@ -90,6 +90,16 @@ impl Engine {
     }
 }
 
+/// What a caller sets over a configuration (`--players`, `--rounds`, `--system`,
+/// `--acceleration`): `None` keeps the configuration's.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub players: Option<u32>,
+    pub rounds: Option<u32>,
+    pub system: Option<System>,
+    pub acceleration: Option<Method>,
+}
+
 /// A validated configuration with its point system, the pairing system whose rules every
 /// round must follow, and the engine that pairs the rounds.
 #[derive(Clone, Debug)]
@@ -131,6 +141,35 @@ impl Simulation {
             engine: Engine::Swisslab(System::DEFAULT),
             compare: None,
             acceleration,
+        })
+    }
+
+    /// The configuration `cfg` (read from a file in `base`, against which its paths resolve)
+    /// with `over` applied, validated: what `generate`, `simulate` and the Python package's
+    /// `simulate` build their tournaments from.
+    pub fn configured(
+        mut cfg: Config,
+        base: &std::path::Path,
+        over: &Overrides,
+    ) -> Result<Simulation, ConfigError> {
+        if let Some(n) = over.players {
+            cfg.players = n;
+            cfg.players_max = None;
+        }
+        if let Some(r) = over.rounds {
+            cfg.rounds = r;
+        }
+        if let Some(a) = over.acceleration {
+            cfg.acceleration = match a {
+                Method::None => crate::config::Acceleration::None,
+                Method::Baku => crate::config::Acceleration::Baku,
+            };
+        }
+        cfg.resolve(base)?;
+        let sim = Simulation::new(cfg)?;
+        Ok(match over.system {
+            Some(s) => sim.with_system(s),
+            None => sim,
         })
     }
 

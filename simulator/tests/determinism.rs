@@ -32,6 +32,7 @@ fn run_config(dir: &std::path::Path, tournaments: u64, seed: u64, threads: usize
         progress: false,
         replay_args: String::new(),
         interrupt: Default::default(),
+        written: Default::default(),
         shard: Default::default(),
     }
 }
@@ -176,6 +177,7 @@ fn an_interrupted_run_keeps_the_tournaments_done() {
     let dir = tempfile::tempdir().unwrap();
     let rc = RunConfig {
         interrupt: flag,
+        written: Default::default(),
         ..run_config(dir.path(), 200, 7, 2)
     };
     let sum = runner::run(&s, &rc).unwrap();

@@ -256,6 +256,7 @@ fn failure_files_ask_the_failing_question_of_every_engine() {
         progress: false,
         replay_args: String::new(),
         interrupt: Default::default(),
+        written: Default::default(),
         shard: Default::default(),
     };
     let sum = runner::run(&s, &rc).unwrap();

@@ -161,6 +161,7 @@ fn run_config(out: PathBuf, shard: Shard) -> RunConfig {
         progress: false,
         replay_args: String::new(),
         interrupt: Default::default(),
+        written: Default::default(),
     }
 }
 

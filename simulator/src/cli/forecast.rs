@@ -179,32 +179,14 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         pool.install(|| forecast::forecast(&ev, &engine, args.seed, args.runs, &|| bar.inc(1)));
     bar.finish_and_clear();
     let wall = start.elapsed().as_secs_f64();
-    let params = ParamsCsv {
-        file: file.display().to_string(),
-        players: ev.t.players.len(),
-        rounds_played: ev.first_round - 1,
-        total_rounds: ev.total_rounds,
-        runs: args.runs,
-        seed: args.seed,
-        system: ev.system.name().into(),
-        engine: engine.name(),
-        result_model: ev.config.results.model.name().into(),
-        profile: ev.profile_source.clone(),
-        file_games: games_of(&ev),
-        file_draws: ev.own_draws.observed as u64,
-        expected_draws: format!("{:.2}", ev.own_draws.expected),
-        draw_factor: format!("{:.4}", ev.own_draws.mean()),
-        withdrawn: ev.withdrawn.len(),
-        acceleration: if ev.t.acceleration.is_empty() {
-            "none".into()
-        } else {
-            args.acceleration
-                .map_or("the file's".into(), |a| a.0.name().to_string())
-        },
-        tiebreaks: ev.tiebreak_source.clone(),
-        failed_runs: tally.failed_runs,
-        swisslab_version: env!("CARGO_PKG_VERSION").into(),
-    };
+    let params = ParamsCsv::new(
+        &ev,
+        file.display().to_string(),
+        (args.runs, args.seed),
+        &engine,
+        args.acceleration.map(|a| a.0),
+        &tally,
+    );
     forecast::write(&args.out, &ev, &tally, &params)
         .with_context(|| format!("forecast into {}", args.out.display()))?;
     let stopped: u64 = tally.rounds.iter().map(|r| r.stopped).sum();
@@ -251,11 +233,6 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     } else {
         EXIT_OK
     })
-}
-
-/// The games played over the board in the file.
-fn games_of(ev: &Event) -> u64 {
-    swisslab_simulator::strength::Filter::games_played(&ev.t)
 }
 
 /// The worker threads (`--threads`, else the CPUs) and their pool.

@@ -25,54 +25,9 @@ use swisslab_engine::pairing::Diagnostics;
 use swisslab_engine::trf::dates::{Date, EventDates};
 use swisslab_engine::System;
 
-/// Success.
-pub const EXIT_OK: u8 = 0;
-/// No valid pairing exists (pair), or discrepancies were found (check).
-pub const EXIT_NO_PAIRING: u8 = 1;
-/// A bad command line (an unknown option, a missing argument): clap's code, declared here to be
-/// listed with the others.
-pub const EXIT_USAGE: u8 = 2;
-/// Invalid input: a file was read but is not a valid tournament (or an invalid configuration).
-pub const EXIT_INVALID: u8 = 3;
-/// At least one simulated tournament or forecast run failed (generate, simulate, merge,
-/// forecast): an invariant was broken, or the engine returned an error or panicked.
-pub const EXIT_FAILURES: u8 = 4;
-/// A file could not be read or written.
-pub const EXIT_IO: u8 = 5;
-/// `simulate` was interrupted (Ctrl-C, SIGTERM); what was done is written (the shell's
-/// convention for SIGINT).
-pub const EXIT_INTERRUPTED: u8 = 130;
-
-/// Every exit code with what it means, as `swisslab --help` lists them
-/// (`docs/guide/exit-codes.md` gives each in full; `simulator/tests/lists.rs` holds the two
-/// together).
-pub const EXIT_CODES: &[(u8, &str)] = &[
-    (EXIT_OK, "success"),
-    (
-        EXIT_NO_PAIRING,
-        "no valid pairing (pair) or discrepancies (check)",
-    ),
-    (EXIT_USAGE, "bad command line"),
-    (
-        EXIT_INVALID,
-        "invalid input (the first invalid file is reported and stops the command) or \
-         configuration",
-    ),
-    (
-        EXIT_FAILURES,
-        "simulated tournaments or forecast runs failed (generate, simulate, merge, forecast)",
-    ),
-    (EXIT_IO, "a file cannot be read or written"),
-    (
-        EXIT_INTERRUPTED,
-        "simulate interrupted (Ctrl-C, SIGTERM), the tournaments finished written",
-    ),
-    (
-        out::EXIT_PIPE,
-        "standard output closed before everything was written (a reader such as `head` \
-         stopped: `swisslab standings FILE | head -3`)",
-    ),
-];
+pub use swisslab_simulator::exit_codes::{
+    EXIT_CODES, EXIT_FAILURES, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK,
+};
 
 /// The long description of `swisslab --help`: what the toolkit is, the pairing systems it
 /// pairs (`System::ALL`) and the exit codes ([`EXIT_CODES`]).

@@ -7,12 +7,11 @@ use anyhow::Context;
 use clap::Args as ClapArgs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use swisslab_engine::acceleration::Method;
 use swisslab_engine::System;
-use swisslab_simulator::config::{Acceleration, Config, ConfigError};
+use swisslab_simulator::config::{Config, ConfigError};
 use swisslab_simulator::engine::EngineSpec;
 use swisslab_simulator::runner::RunError;
-use swisslab_simulator::sim::{Engine, Simulation};
+use swisslab_simulator::sim::{Engine, Overrides, Simulation};
 
 /// The tournament model options.
 #[derive(Debug, Clone, ClapArgs)]
@@ -98,7 +97,7 @@ pub fn engine_of(
 impl ModelArgs {
     /// The configuration with the overrides applied, validated; warnings go to stderr.
     pub fn simulation(&self) -> anyhow::Result<Simulation> {
-        let mut cfg = match &self.config {
+        let cfg = match &self.config {
             Some(p) => {
                 let (cfg, warnings) =
                     Config::load(p).with_context(|| format!("configuration {}", p.display()))?;
@@ -109,30 +108,19 @@ impl ModelArgs {
             }
             None => Config::default(),
         };
-        if let Some(n) = self.players {
-            cfg.players = n;
-            cfg.players_max = None;
-        }
-        if let Some(r) = self.rounds {
-            cfg.rounds = r;
-        }
-        if let Some(a) = self.acceleration {
-            cfg.acceleration = match a.0 {
-                Method::None => Acceleration::None,
-                Method::Baku => Acceleration::Baku,
-            };
-        }
         let base = self
             .config
             .as_deref()
             .and_then(Path::parent)
             .unwrap_or(Path::new("."))
             .to_path_buf();
-        cfg.resolve(&base).context("configuration")?;
-        let mut sim = Simulation::new(cfg).context("configuration")?;
-        if let Some(s) = self.system {
-            sim = sim.with_system(s.0);
-        }
+        let over = Overrides {
+            players: self.players,
+            rounds: self.rounds,
+            system: self.system.map(|s| s.0),
+            acceleration: self.acceleration.map(|a| a.0),
+        };
+        let mut sim = Simulation::configured(cfg, &base, &over).context("configuration")?;
         sim.engine = self.engine.engine(sim.system)?;
         sim.compare = match &self.compare_engine {
             Some(spec) => Some(engine_of(

@@ -18,9 +18,7 @@ use std::fmt;
 use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
-/// Exit status when standard output (or standard error) was closed before everything was
-/// written: 128 + 13 (`SIGPIPE`), the shell's status for a filter whose reader stopped.
-pub const EXIT_PIPE: u8 = 141;
+pub use swisslab_simulator::exit_codes::EXIT_PIPE;
 
 /// Standard output could not take what a command wrote.
 #[derive(Debug)]

@@ -90,6 +90,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         progress: !args.no_progress,
         replay_args: args.model.replay_args(),
         interrupt: Default::default(),
+        written: Default::default(),
     };
     let flag = rc.interrupt.clone();
     // Without a handler (e.g. one already installed) Ctrl-C simply ends the process, and the

@@ -22,6 +22,7 @@ pub use play::{play_run, RunOutcome};
 pub use tally::Tally;
 
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Plays runs `0 .. runs` of `ev` in parallel (the current rayon pool) and sums them. Each
 /// worker sums a chunk of 32 runs and adds it to the total under a lock, so that at most one
@@ -34,12 +35,29 @@ pub fn forecast(
     runs: u64,
     tick: &(dyn Fn() + Sync),
 ) -> Tally {
+    forecast_until(ev, engine, seed, runs, &AtomicBool::new(false), tick)
+}
+
+/// [`forecast`], stopped early when `stop` is set (by a caller's Ctrl-C): no run starts after
+/// it, and the tally covers only the runs finished (`Tally::runs` says how many), so a caller
+/// that stops it discards the tally.
+pub fn forecast_until(
+    ev: &Event,
+    engine: &crate::sim::Engine,
+    seed: u64,
+    runs: u64,
+    stop: &AtomicBool,
+    tick: &(dyn Fn() + Sync),
+) -> Tally {
     const CHUNK: u64 = 32;
     let chunks = runs.div_ceil(CHUNK);
     let total = std::sync::Mutex::new(Tally::new(ev));
     (0..chunks).into_par_iter().for_each(|c| {
         let mut t = Tally::new(ev);
         for index in c * CHUNK..((c + 1) * CHUNK).min(runs) {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
             t.add(&play_run(ev, engine, seed, index));
             tick();
         }
@@ -80,6 +98,45 @@ pub struct ParamsCsv {
     pub tiebreaks: String,
     pub failed_runs: u64,
     pub swisslab_version: String,
+}
+
+impl ParamsCsv {
+    /// The parameters of `runs` runs of `ev` from `seed` by `engine` (`file` as the caller
+    /// names it; `acceleration` as asked for, else the file's), with the tally's failures.
+    pub fn new(
+        ev: &Event,
+        file: String,
+        (runs, seed): (u64, u64),
+        engine: &crate::sim::Engine,
+        acceleration: Option<swisslab_engine::acceleration::Method>,
+        tally: &Tally,
+    ) -> ParamsCsv {
+        ParamsCsv {
+            file,
+            players: ev.t.players.len(),
+            rounds_played: ev.first_round - 1,
+            total_rounds: ev.total_rounds,
+            runs,
+            seed,
+            system: ev.system.name().into(),
+            engine: engine.name(),
+            result_model: ev.config.results.model.name().into(),
+            profile: ev.profile_source.clone(),
+            file_games: crate::strength::Filter::games_played(&ev.t),
+            file_draws: ev.own_draws.observed as u64,
+            expected_draws: format!("{:.2}", ev.own_draws.expected),
+            draw_factor: format!("{:.4}", ev.own_draws.mean()),
+            withdrawn: ev.withdrawn.len(),
+            acceleration: if ev.t.acceleration.is_empty() {
+                "none".into()
+            } else {
+                acceleration.map_or("the file's".into(), |a| a.name().to_string())
+            },
+            tiebreaks: ev.tiebreak_source.clone(),
+            failed_runs: tally.failed_runs,
+            swisslab_version: env!("CARGO_PKG_VERSION").into(),
+        }
+    }
 }
 
 /// Writes the CSV files and `forecast.html` into `dir` (created if needed), each written
