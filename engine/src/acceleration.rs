@@ -235,7 +235,7 @@ pub fn baku(
     let (accelerated, full) = accelerated_rounds(rounds);
     let virtual_points: Vec<Score> = (1..=accelerated)
         .map(|r| if r <= full { ps.win } else { ps.draw })
-        .flat_map(|v| std::iter::repeat(v).take(columns_per_round.max(1)))
+        .flat_map(|v| vec![v; columns_per_round.max(1)])
         .collect();
     if virtual_points.iter().all(|v| *v == Score::ZERO) {
         return Ok(Vec::new());
