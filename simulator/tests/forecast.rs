@@ -359,9 +359,10 @@ fn backtest_of_the_real_events_holds_its_skill() {
     let pit = get("pit_coverage");
     assert!((0.74..=0.86).contains(&pit), "{pooled}");
     // The page's range of points is the central range holding the share of runs nearest to
-    // 80% (the points move in half-point steps): its own chance and the share of players it
-    // covers are both within 75-85%, over the board and online alike; the 10%-90% quantiles
-    // with both ends in hold more.
+    // 80% (the points move in half-point steps): the share of players it covers is within
+    // 75-85%, over the board and online alike; its own chance is at least 75% (more where a
+    // player's points are all but certain: online, the players who play no more); the 10%-90%
+    // quantiles with both ends in cover more.
     for kind in ["all", "otb", "online"] {
         let line = csv
             .lines()
@@ -372,9 +373,9 @@ fn backtest_of_the_real_events_holds_its_skill() {
             let i = header.iter().position(|h| *h == name).unwrap();
             cols[i].parse().unwrap()
         };
-        for c in ["interval_expected", "interval_coverage"] {
-            assert!((0.75..=0.85).contains(&get(c)), "{kind} {c}: {line}");
-        }
+        let covered = get("interval_coverage");
+        assert!((0.75..=0.85).contains(&covered), "{kind}: {line}");
+        assert!(get("interval_expected") >= 0.75, "{kind}: {line}");
         assert!(
             get("quantile_coverage") > get("interval_coverage"),
             "{line}"
