@@ -14,10 +14,11 @@
 #   scripts/study-systems.sh [FAMILY] [MATCH]
 #
 # FAMILY: default burstein-2026; MATCH: default double-swiss; `none` leaves that system (and, for
-# MATCH, the match study) out. Each must be a value of `swisslab simulate --system`. Until the
-# Burstein and Double-Swiss systems exist, e.g. (small, a minute):
+# MATCH, the match study) out. Each must be a value of `swisslab simulate --system`. A small run
+# (about a minute), and the run of docs/studies/systems.md's Lim and Double-Swiss sections:
 #
-#   TOURNAMENTS=20 PLAYERS=60 ROUNDS=5 scripts/study-systems.sh none dubov-2026
+#   TOURNAMENTS=20 PLAYERS=60 ROUNDS=5 scripts/study-systems.sh none double-swiss
+#   OUT=/tmp/ds-study nice -n 10 scripts/study-systems.sh lim double-swiss
 #
 # Environment: TOURNAMENTS (default 300), PLAYERS (300), ROUNDS (9), MATCH_ROUNDS (5), SEED
 # (2026), OUT (the folder that receives everything, default study-systems).

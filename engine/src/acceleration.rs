@@ -12,6 +12,10 @@
 //! - 1.4 virtual points: the accelerated rounds are the first ceil(R/2); in the first
 //!   ceil(ceil(R/2)/2) of them group A gets the points for a win, in the others half of that;
 //!   group B and every round after the accelerated ones get none;
+//! - a round is a pairing round and a win is the point system's win: for the Double-Swiss
+//!   System (C.04.5), which pairs a match of two games per round and scores per game (Preface),
+//!   R counts matches and the virtual points are a game won's, the same in both round columns
+//!   of the match ([`baku`], `columns_per_round`; docs/systems/double-swiss.md, "Acceleration");
 //! - 1.5 pairing score = score + virtual points (scoregroups, their order, floats, board order:
 //!   [`crate::history::PlayerHistory::pairing_score`]); the float history uses each past
 //!   round's pairing score, which is why the points of every round are kept.
@@ -143,10 +147,17 @@ pub fn method_for(cli: Option<Method>, t: &Tournament) -> Option<Method> {
     }
 }
 
-/// Fills `t.acceleration` with the virtual points of every round: the command line's method
-/// wins (`none` drops the file's explicit lines), else the file's explicit `250` / `XXA` lines
-/// stay, else the `192` tournament type's `_BAKU` applies the Baku method.
-pub fn apply(t: &mut Tournament, cli: Option<Method>) -> Result<Source, AccelerationError> {
+/// Fills `t.acceleration` with the virtual points of every round column: the command line's
+/// method wins (`none` drops the file's explicit lines), else the file's explicit `250` / `XXA`
+/// lines stay, else the `192` tournament type's `_BAKU` applies the Baku method.
+/// `columns_per_round` is the number of round columns the system pairs at once
+/// ([`crate::system::System::columns_per_round`]: 2 for the Double-Swiss match, else 1); the
+/// file's declared length (`XXR` / `142`) counts columns.
+pub fn apply(
+    t: &mut Tournament,
+    cli: Option<Method>,
+    columns_per_round: usize,
+) -> Result<Source, AccelerationError> {
     match method_for(cli, t) {
         None if t.acceleration.is_empty() => Ok(Source::None),
         None => Ok(Source::Explicit),
@@ -155,7 +166,9 @@ pub fn apply(t: &mut Tournament, cli: Option<Method>) -> Result<Source, Accelera
             Ok(Source::None)
         }
         Some(Method::Baku) => {
-            let rounds = t.total_rounds.ok_or(AccelerationError::RoundsUnknown)?;
+            let columns = t.total_rounds.ok_or(AccelerationError::RoundsUnknown)?;
+            let per = columns_per_round.max(1);
+            let rounds = columns.div_ceil(u32::try_from(per).unwrap_or(u32::MAX));
             let entered = |p: &crate::model::Player| {
                 p.rounds.first() != Some(&RoundEntry::Unplayed(Unplayed::NotEntered))
             };
@@ -165,7 +178,7 @@ pub fn apply(t: &mut Tournament, cli: Option<Method>) -> Result<Source, Accelera
                 .filter(|p| entered(p))
                 .map(|p| p.id)
                 .collect();
-            t.acceleration = baku(t, &starters, rounds)?;
+            t.acceleration = baku(t, &starters, rounds, per)?;
             Ok(Source::Method(Method::Baku))
         }
     }
@@ -188,14 +201,24 @@ pub fn accelerated_rounds(rounds: u32) -> (u32, u32) {
     (accelerated, accelerated.div_ceil(2))
 }
 
-/// The Baku virtual points of every player of `t` for rounds `1..=rounds`: group A is every
-/// player whose pairing number is not above that of the last group-A player among
-/// `starters` (late entries inserted above him join it, C.04.7 1.3). Players with no virtual
-/// points in any round get no entry.
+/// The Baku virtual points of every player of `t` for pairing rounds `1..=rounds`, one value
+/// per round column: group A is every player whose pairing number is not above that of the
+/// last group-A player among `starters` (late entries inserted above him join it, C.04.7 1.3).
+/// Players with no virtual points in any round get no entry.
+///
+/// A system that pairs a round in `columns_per_round` columns gets each round's value in every
+/// one of its columns. For the Double-Swiss System (2 columns, a match) this is the reading of
+/// C.04.7 1.4 with C.04.5: "the rounds" are the matches, the rounds C.04.5 pairs (C7, C8 and
+/// "the last round" count matches), so R is the number of matches and the first ceil(R/2)
+/// matches are accelerated; "the points for a win" are the point system's win, a game won,
+/// since C.04.5 scores per game (Preface) and has no match result of its own (1.4 values the
+/// PAB as "a match winning a game and drawing the other"). 5 matches: 1 point in matches 1-2,
+/// ½ in match 3, columns 1-4 and 5-6.
 pub fn baku(
     t: &Tournament,
     starters: &[PlayerId],
     rounds: u32,
+    columns_per_round: usize,
 ) -> Result<Vec<(PlayerId, Vec<Score>)>, AccelerationError> {
     let ps = &t.points;
     // C.04.7 1.1.
@@ -212,6 +235,7 @@ pub fn baku(
     let (accelerated, full) = accelerated_rounds(rounds);
     let virtual_points: Vec<Score> = (1..=accelerated)
         .map(|r| if r <= full { ps.win } else { ps.draw })
+        .flat_map(|v| vec![v; columns_per_round.max(1)])
         .collect();
     if virtual_points.iter().all(|v| *v == Score::ZERO) {
         return Ok(Vec::new());
@@ -270,7 +294,7 @@ mod tests {
     #[test]
     fn nine_rounds_give_one_point_in_three_and_half_in_two() {
         let mut t = field(16, 9, "FIDE_DUTCH_2025_BAKU");
-        assert_eq!(apply(&mut t, None), Ok(Source::Method(Method::Baku)));
+        assert_eq!(apply(&mut t, None, 1), Ok(Source::Method(Method::Baku)));
         let by_round: Vec<Score> = (1..=10).map(|r| t.acceleration_for(1, r)).collect();
         let ten = Score(10);
         let five = Score(5);
@@ -289,17 +313,17 @@ mod tests {
         let explicit = vec![(3, vec![Score(5)])];
         let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
         t.acceleration = explicit.clone();
-        assert_eq!(apply(&mut t, None), Ok(Source::Explicit));
+        assert_eq!(apply(&mut t, None, 1), Ok(Source::Explicit));
         assert_eq!(t.acceleration, explicit);
         assert_eq!(
-            apply(&mut t, Some(Method::Baku)),
+            apply(&mut t, Some(Method::Baku), 1),
             Ok(Source::Method(Method::Baku))
         );
         assert_eq!(t.acceleration_for(3, 1), Score(10));
-        assert_eq!(apply(&mut t, Some(Method::None)), Ok(Source::None));
+        assert_eq!(apply(&mut t, Some(Method::None), 1), Ok(Source::None));
         assert!(t.acceleration.is_empty());
         let mut plain = field(16, 9, "FIDE_DUTCH_2025");
-        assert_eq!(apply(&mut plain, None), Ok(Source::None));
+        assert_eq!(apply(&mut plain, None, 1), Ok(Source::None));
         assert!(plain.acceleration.is_empty());
     }
 
@@ -315,7 +339,7 @@ mod tests {
                 RoundEntry::Unplayed(Unplayed::Absent)
             }];
         }
-        apply(&mut t, None).expect("1 / ½ / 0");
+        apply(&mut t, None, 1).expect("1 / ½ / 0");
         let group_a: Vec<PlayerId> = (1..=13).filter(|&id| in_group_a(&t, id)).collect();
         assert_eq!(group_a, [1, 2, 3, 4, 5, 6, 7]);
     }
@@ -324,15 +348,42 @@ mod tests {
     fn a_point_system_without_two_draws_to_a_win_is_refused() {
         let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
         t.points = PointSystem::with_win_draw(Score(30), Score(10));
-        let e = apply(&mut t, None).unwrap_err();
+        let e = apply(&mut t, None, 1).unwrap_err();
         assert!(e.to_string().contains("C.04.7 1.1"), "{e}");
         let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
         t.points = PointSystem::with_win_draw(Score(20), Score(10));
-        apply(&mut t, None).expect("2 / 1 / 0 is allowed");
+        apply(&mut t, None, 1).expect("2 / 1 / 0 is allowed");
         assert_eq!(t.acceleration_for(1, 1), Score(20));
         assert_eq!(t.acceleration_for(1, 4), Score(10));
         let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
         t.total_rounds = None;
-        assert_eq!(apply(&mut t, None), Err(AccelerationError::RoundsUnknown));
+        assert_eq!(
+            apply(&mut t, None, 1),
+            Err(AccelerationError::RoundsUnknown)
+        );
+    }
+
+    #[test]
+    fn a_double_swiss_match_takes_its_round_s_points_in_both_columns() {
+        // 5 matches (XXR 10 columns): 3 accelerated matches, a game won's point in matches
+        // 1-2, half of it in match 3, nothing after; each value in the match's two columns.
+        let mut t = field(16, 10, "FIDE_DOUBLESWISS_BAKU");
+        assert_eq!(apply(&mut t, None, 2), Ok(Source::Method(Method::Baku)));
+        let (ten, five, z) = (Score(10), Score(5), Score::ZERO);
+        let by_column: Vec<Score> = (1..=10).map(|c| t.acceleration_for(1, c)).collect();
+        assert_eq!(by_column, [ten, ten, ten, ten, five, five, z, z, z, z]);
+        // Game 1's column of match m (the one the engine reads) carries match m's points.
+        let by_match: Vec<Score> = (1..=5).map(|m| t.acceleration_for(1, 2 * m - 1)).collect();
+        assert_eq!(by_match, [ten, ten, five, z, z]);
+        assert_eq!(t.acceleration_for(9, 1), z);
+        // The same from the simulator's side: 5 matches, starters 1-16.
+        let starters: Vec<PlayerId> = (1..=16).collect();
+        let v = baku(&t, &starters, 5, 2).expect("1 / ½ / 0");
+        assert_eq!(v[0].1, [ten, ten, ten, ten, five, five]);
+        // 11 matches (22 columns): 6 accelerated, 3 with the full point.
+        let mut t = field(16, 22, "FIDE_DOUBLESWISS_BAKU");
+        apply(&mut t, None, 2).expect("1 / ½ / 0");
+        let by_match: Vec<Score> = (1..=11).map(|m| t.acceleration_for(1, 2 * m)).collect();
+        assert_eq!(by_match, [ten, ten, ten, five, five, five, z, z, z, z, z]);
     }
 }

@@ -181,7 +181,7 @@ pub fn check_report(data: &[u8]) -> Result<usize, Violation> {
     let Ok(system) = System::resolve(None, &t) else {
         return Ok(0);
     };
-    if crate::acceleration::apply(&mut t, None).is_err() {
+    if crate::acceleration::apply(&mut t, None, system.columns_per_round()).is_err() {
         return Ok(0);
     }
     let report = checker::check(&t, system);

@@ -27,7 +27,7 @@ struct Row {
 
 fn row(name: &str, bytes: &[u8]) -> Row {
     let mut t: Tournament = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-    acceleration::apply(&mut t, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    acceleration::apply(&mut t, None, 1).unwrap_or_else(|e| panic!("{name}: {e}"));
     let n = t.players.len();
     assert!(matches!(n % 4, 1 | 2), "{name}: {n} players");
     let boundary = (2 * n.div_ceil(4)) as PlayerId;

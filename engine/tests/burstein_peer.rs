@@ -60,7 +60,7 @@ fn check_all(corpus: &str) -> Vec<(String, Tournament, checker::CheckReport)> {
         .par_iter()
         .map(|(name, bytes)| {
             let mut t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            acceleration::apply(&mut t, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+            acceleration::apply(&mut t, None, 1).unwrap_or_else(|e| panic!("{name}: {e}"));
             let report = checker::check(&t, System::Burstein2026);
             (name.clone(), t, report)
         })

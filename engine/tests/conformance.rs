@@ -33,7 +33,8 @@ fn corpus_matches_the_reference_engine(
         .par_iter()
         .map(|(name, bytes)| {
             let mut t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            acceleration::apply(&mut t, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+            acceleration::apply(&mut t, None, system.columns_per_round())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
             (name.clone(), checker::check(&t, system))
         })
         .collect();

@@ -23,9 +23,8 @@
 
 mod support;
 
-use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap, HashSet};
-use swisslab_engine::{checker, trf, System};
+use std::collections::{HashMap, HashSet};
+use swisslab_engine::{checker, System};
 
 const CORPUS: &str = "double-swiss-2026-pairingcore";
 
@@ -76,25 +75,16 @@ fn cause(why: &str) -> Option<&'static str> {
 fn double_swiss_against_pairing_core() {
     let (all, packed) = support::corpus_or_folder(CORPUS, "DOUBLE_SWISS_PEER_CORPUS");
     let flags = flagged(&all);
-    let files: Vec<&(String, Vec<u8>)> = all.iter().filter(|(p, _)| p.ends_with(".trf")).collect();
+    let results = support::peer::check_all(&all, System::DoubleSwiss);
     if packed {
-        assert_eq!(files.len(), 200);
+        assert_eq!(results.len(), 200);
         assert_eq!(flags.len(), 384, "pairing-core refused 384 matches");
     }
-    let results: Vec<(String, checker::CheckReport)> = files
-        .par_iter()
-        .map(|(name, bytes)| {
-            let t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name.clone(), checker::check(&t, System::DoubleSwiss))
-        })
-        .collect();
     let matches: usize = results.iter().map(|(_, r)| r.rounds / 2).sum();
     if packed {
         assert_eq!(matches, 1534);
     }
-    let (mut flagged_n, mut unflagged, mut agree) = (0, 0, 0);
-    let mut by_cause: BTreeMap<&str, Vec<(String, usize, String)>> = BTreeMap::new();
-    let mut unexplained: Vec<(String, usize, String)> = Vec::new();
+    let mut tally = support::peer::Tally::default();
     for (name, report) in &results {
         let file = name.trim_start_matches(&format!("{CORPUS}/")).to_string();
         // Game 1's discrepancy by match; game 2 must always be game 1 reversed.
@@ -104,50 +94,20 @@ fn double_swiss_against_pairing_core() {
             differing.insert(d.round.div_ceil(2), d);
         }
         for m in 1..=report.rounds / 2 {
-            let d = differing.get(&m);
+            let d = differing.get(&m).copied();
             // Articles 1-4 pair every match of the corpus: nothing is refused.
-            if let Some(d) = d {
-                if let Err(e) = &d.produced {
-                    panic!("{name} match {m}: refused: {e}");
-                }
+            if let Some(Err(e)) = d.map(|d| &d.produced) {
+                panic!("{name} match {m}: refused: {e}");
             }
-            if flags.contains(&(file.clone(), m)) {
-                flagged_n += 1;
-                continue;
-            }
-            unflagged += 1;
-            let Some(d) = d else {
-                agree += 1;
-                continue;
-            };
-            let why = d.why.clone().unwrap_or_default();
-            match cause(&why) {
-                Some(c) => by_cause.entry(c).or_default().push((file.clone(), m, why)),
-                None => unexplained.push((file.clone(), m, why)),
-            }
+            let flagged = flags.contains(&(file.clone(), m));
+            tally.count((&file, m), flagged, d, cause);
         }
     }
-    let adjudicated: usize = by_cause.values().map(Vec::len).sum();
-    println!(
-        "{CORPUS}: {matches} matches, {flagged_n} flagged; of the {unflagged} others {agree} \
-         agree, {adjudicated} are adjudicated, {} unexplained",
-        unexplained.len()
+    tally.finish(
+        CORPUS,
+        matches,
+        ("match", "matches"),
+        "DOUBLE_SWISS_ADJUDICATIONS",
+        packed,
     );
-    for (c, v) in &by_cause {
-        println!("  {:>4}  {c}", v.len());
-    }
-    for (f, m, why) in &unexplained {
-        println!("  unexplained: {f} match {m}: {why}");
-    }
-    if let Ok(path) = std::env::var("DOUBLE_SWISS_ADJUDICATIONS") {
-        support::write_tables(&path, ("match", "matches"), &by_cause, &unexplained);
-    }
-    assert!(
-        unexplained.len() * 20 <= unflagged,
-        "{} unexplained of {unflagged} unflagged matches: more than 5%",
-        unexplained.len()
-    );
-    if packed {
-        support::ratchet(CORPUS, unexplained.len());
-    }
 }

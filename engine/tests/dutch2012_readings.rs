@@ -15,7 +15,7 @@ fn differing_rounds(files: &[(String, Vec<u8>)], file: &str) -> Vec<usize> {
         .find(|(name, _)| name.ends_with(file))
         .unwrap_or_else(|| panic!("{file} is in the packed corpus"));
     let mut t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-    acceleration::apply(&mut t, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    acceleration::apply(&mut t, None, 1).unwrap_or_else(|e| panic!("{name}: {e}"));
     checker::check(&t, System::Dutch2012)
         .discrepancies
         .iter()

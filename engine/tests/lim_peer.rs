@@ -23,9 +23,8 @@
 
 mod support;
 
-use rayon::prelude::*;
-use std::collections::{BTreeMap, HashMap, HashSet};
-use swisslab_engine::{checker, trf, System};
+use std::collections::{HashMap, HashSet};
+use swisslab_engine::{checker, System};
 
 const CORPUS: &str = "lim-2026-pairingcore";
 
@@ -114,36 +113,25 @@ fn cause(why: &str) -> Option<&'static str> {
 fn lim_against_pairing_core() {
     let (all, packed) = support::corpus_or_folder(CORPUS, "LIM_PEER_CORPUS");
     let flags = flags(&all);
-    let files: Vec<&(String, Vec<u8>)> = all.iter().filter(|(p, _)| p.ends_with(".trf")).collect();
+    let results = support::peer::check_all(&all, System::Lim);
     if packed {
-        assert_eq!(files.len(), 200);
+        assert_eq!(results.len(), 200);
         assert_eq!(flags.failed.len(), 227, "pairing-core refused 227 rounds");
         assert_eq!(flags.generator_pab.len(), 71);
         assert_eq!(flags.suspect.len(), 71);
     }
-    let results: Vec<(String, checker::CheckReport)> = files
-        .par_iter()
-        .map(|(name, bytes)| {
-            let t = trf::read(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name.clone(), checker::check(&t, System::Lim))
-        })
-        .collect();
     let rounds: usize = results.iter().map(|(_, r)| r.rounds).sum();
     if packed {
         assert_eq!(rounds, 1584);
     }
-    let mut flagged = 0;
-    let mut unflagged = 0;
-    let mut agree = 0;
-    let mut by_cause: BTreeMap<&str, Vec<(String, usize, String)>> = BTreeMap::new();
-    let mut unexplained: Vec<(String, usize, String)> = Vec::new();
+    let mut tally = support::peer::Tally::default();
     for (name, report) in &results {
         let file = name.trim_start_matches(&format!("{CORPUS}/")).to_string();
         let differing: HashMap<usize, &checker::Discrepancy> =
             report.discrepancies.iter().map(|d| (d.round, d)).collect();
         for round in 1..=report.rounds {
             let key = (file.clone(), round);
-            let d = differing.get(&round);
+            let d = differing.get(&round).copied();
             // Art. 1-8 pair every round: nothing is refused.
             if let Some(d) = d {
                 let ours = d
@@ -154,46 +142,15 @@ fn lim_against_pairing_core() {
                     assert_eq!(ours.bye, Some(pab), "{name} round {round}: the bye (1.1)");
                 }
             }
-            if flags.failed.contains(&key) || flags.suspect.contains(&key) {
-                flagged += 1;
-                continue;
-            }
-            unflagged += 1;
-            let Some(d) = d else {
-                agree += 1;
-                continue;
-            };
-            let why = d.why.clone().unwrap_or_default();
-            match cause(&why) {
-                Some(c) => by_cause
-                    .entry(c)
-                    .or_default()
-                    .push((file.clone(), round, why)),
-                None => unexplained.push((file.clone(), round, why)),
-            }
+            let flagged = flags.failed.contains(&key) || flags.suspect.contains(&key);
+            tally.count((&file, round), flagged, d, cause);
         }
     }
-    let adjudicated: usize = by_cause.values().map(Vec::len).sum();
-    println!(
-        "{CORPUS}: {rounds} rounds, {flagged} flagged; of the {unflagged} others {agree} agree, \
-         {adjudicated} are adjudicated, {} unexplained",
-        unexplained.len()
+    tally.finish(
+        CORPUS,
+        rounds,
+        ("round", "rounds"),
+        "LIM_ADJUDICATIONS",
+        packed,
     );
-    for (c, v) in &by_cause {
-        println!("  {:>4}  {c}", v.len());
-    }
-    for (f, r, why) in &unexplained {
-        println!("  unexplained: {f} round {r}: {why}");
-    }
-    if let Ok(path) = std::env::var("LIM_ADJUDICATIONS") {
-        support::write_tables(&path, ("round", "rounds"), &by_cause, &unexplained);
-    }
-    assert!(
-        unexplained.len() * 20 <= unflagged,
-        "{} unexplained of {unflagged} unflagged rounds: more than 5%",
-        unexplained.len()
-    );
-    if packed {
-        support::ratchet(CORPUS, unexplained.len());
-    }
 }

@@ -752,7 +752,7 @@ pub fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     let Ok(system) = System::resolve(forced_system(), &t) else {
         return Ok(());
     };
-    if swisslab_engine::acceleration::apply(&mut t, None).is_err() {
+    if swisslab_engine::acceleration::apply(&mut t, None, system.columns_per_round()).is_err() {
         return Ok(());
     }
     pair_and_verify(&t, system, &req).map(|_| ())
@@ -897,7 +897,7 @@ fn draw_acceleration_and_forbidden(
                 .collect();
             let length = t.total_rounds.unwrap_or(rounds as u32);
             // A point system without two draws to a win is refused (C.04.7 1.1): unaccelerated.
-            if let Ok(v) = swisslab_engine::acceleration::baku(t, &starters, length) {
+            if let Ok(v) = swisslab_engine::acceleration::baku(t, &starters, length, 1) {
                 t.acceleration = v;
             }
         }

@@ -84,7 +84,7 @@ fn prepare(
             Position::file(&label),
         )
     })?;
-    acceleration::apply(&mut inner, method)
+    acceleration::apply(&mut inner, method, sys.columns_per_round())
         .map_err(|e| errors::config(py, format!("{label}: {e}"), Position::file(&label)))?;
     Ok((inner, sys))
 }

@@ -131,7 +131,7 @@ impl Simulation {
                 points,
                 ..Tournament::default()
             };
-            acceleration::baku(&t, &[], cfg.rounds)
+            acceleration::baku(&t, &[], cfg.rounds, 1)
                 .map_err(|e| ConfigError::Invalid(format!("acceleration: {e}")))?;
         }
         Ok(Simulation {
@@ -339,7 +339,11 @@ fn initial_tournament(sim: &Simulation, plan: &Plan, seed: u64, index: u64) -> T
             .map(|p| p.id)
             .collect();
         // The point system was checked when the simulation was built.
-        t.acceleration = acceleration::baku(&t, &starters, plan.rounds as u32).unwrap_or_default();
+        // A round of `plan.rounds` is a pairing round: a Double-Swiss match has its points in
+        // both its columns.
+        let per = sim.system.columns_per_round();
+        t.acceleration =
+            acceleration::baku(&t, &starters, plan.rounds as u32, per).unwrap_or_default();
     }
     t
 }

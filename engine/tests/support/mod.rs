@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod peer;
 pub mod skip;
 
 use std::io::Read;

@@ -122,7 +122,7 @@ pub fn prepare(
 ) -> Result<System, String> {
     let sys = System::resolve(system.map(|s| s.0), t)
         .map_err(|e| format!("{}: {e}; pass --system to pair it anyway", path.display()))?;
-    swisslab_engine::acceleration::apply(t, acceleration.map(|a| a.0))
+    swisslab_engine::acceleration::apply(t, acceleration.map(|a| a.0), sys.columns_per_round())
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(sys)
 }

@@ -130,8 +130,11 @@ fn run_inner(args: &Args) -> Result<u8, OutError> {
                 },
             };
             // An accelerated event (`192 …_BAKU`) is written with its virtual points explicit,
-            // round by round (`XXA` / `250`), so that every engine re-pairs it alike.
-            if let Err(e) = swisslab_engine::acceleration::apply(&mut t, None) {
+            // round by round (`XXA` / `250`), so that every engine re-pairs it alike; a
+            // Double-Swiss match's points in both its columns (the system its `192` names).
+            let per = swisslab_engine::System::resolve(None, &t)
+                .map_or(1, swisslab_engine::System::columns_per_round);
+            if let Err(e) = swisslab_engine::acceleration::apply(&mut t, None, per) {
                 eprintln!("error: {}: {e}", path.display());
                 return Ok(EXIT_INVALID);
             }

@@ -266,12 +266,11 @@ impl Event {
         })?;
         // The total replaces the file's everywhere: the engine's last round is this one.
         t.total_rounds = Some(total as u32);
-        swisslab_engine::acceleration::apply(&mut t, opts.acceleration).map_err(|e| {
-            ForecastError::Acceleration {
+        swisslab_engine::acceleration::apply(&mut t, opts.acceleration, system.columns_per_round())
+            .map_err(|e| ForecastError::Acceleration {
                 file: file.clone(),
                 message: e.to_string(),
-            }
-        })?;
+            })?;
         let (tiebreaks, tiebreak_source) = tiebreaks_of(&t, &file)?;
         let (config, profile_source) = match &opts.profile {
             Some(c) => (c.clone(), format!("{} (--profile)", c.source)),
