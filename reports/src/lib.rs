@@ -38,6 +38,7 @@ pub mod charts;
 pub mod colour;
 pub mod engines;
 pub mod floats;
+pub mod format;
 pub mod headline;
 pub mod html;
 pub mod load;
