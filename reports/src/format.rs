@@ -36,7 +36,7 @@ pub fn linear_ticks(lo: f64, hi: f64, max: usize) -> Ticks {
         let fits = [1.0, 2.0, 5.0]
             .into_iter()
             .map(|m| m * power)
-            .find(|&s| ((hi / s).floor() - (lo / s).ceil()) as usize + 1 <= max);
+            .find(|&s| (((hi / s).floor() - (lo / s).ceil()) as usize) < max);
         match fits {
             Some(s) => break s,
             None => power *= 10.0,

@@ -459,10 +459,7 @@ fn difference_chart(a: &model::Chart, b: &model::Chart, paired: bool) -> Option<
         ChartKind::Lines { x_ticks, .. } => x_ticks.clone(),
     };
     // The difference is drawn on a linear axis whatever the chart above used.
-    let unit = a
-        .y_label
-        .replace(", log scale", "")
-        .replace(" (log scale)", "");
+    let unit = difference_unit(&a.y_label, a.percent());
     let how = if paired {
         "paired by tournament, as the runs share seed and configuration"
     } else {
@@ -480,17 +477,37 @@ fn difference_chart(a: &model::Chart, b: &model::Chart, paired: bool) -> Option<
         id: format!("{}-difference", a.id),
         title: format!("{}: B − A", a.title),
         caption: format!(
-            "The difference B − A of each point of the chart above (linear scale) with its 95% interval, the same as in the table: {how} (method {}; see the methods below).{counts} Unit: {unit}.",
-            if methods.is_empty() { "none".to_string() } else { methods.join(", ") }
+            "The difference B − A of each point of the chart above (linear scale) with its 95% interval, the same as in the table: {how} (method {}; see the methods below).{counts} Unit: {}.",
+            if methods.is_empty() { "none".to_string() } else { methods.join(", ") },
+            unit.1
         ),
         x_label: a.x_label.clone(),
-        y_label: format!("B − A ({unit})"),
+        y_label: format!("B − A ({})", unit.0),
         kind: ChartKind::Lines {
             log_y: false,
             x_ticks,
         },
+        legend: false,
         series,
     })
+}
+
+/// The unit of a difference of a chart's values with y axis `y_label`, short for the axis and
+/// in words for the caption: percentage points for shares (`pp`, never `%`), else the unit in
+/// the label's brackets (`rating points`) or the whole label (`floats per player`), without
+/// its log-scale note, so that the axis reads `B − A (pp)` with no brackets inside brackets.
+fn difference_unit(y_label: &str, percent: bool) -> (String, String) {
+    if percent {
+        return ("pp".into(), "percentage points (pp)".into());
+    }
+    let label = y_label
+        .replace(", log scale", "")
+        .replace(" (log scale)", "");
+    let unit = match (label.rfind('('), label.ends_with(')')) {
+        (Some(open), true) => label[open + 1..label.len() - 1].to_string(),
+        _ => label,
+    };
+    (unit.clone(), unit)
 }
 
 /// Every difference B − A of the figures of A (`None` where B lacks the figure), in the order
@@ -764,6 +781,7 @@ mod tests {
                 caption: "",
                 x_label: "x",
                 y_label: "players (%, log scale)",
+                counted: Some("players"),
             },
             cats.iter().map(|c| c.to_string()).collect(),
             vec![("players".into(), ests)],
