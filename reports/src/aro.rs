@@ -239,6 +239,7 @@ fn rounds_figure(t: &Tally) -> (Table, Option<Chart>) {
             log_y: false,
             x_ticks: Some(t.per_round.keys().map(|&r| (f64::from(r), r.to_string())).collect()),
         },
+        legend: false,
         series: vec![
             Series {
                 name: "standard deviation".into(),
@@ -278,7 +279,8 @@ fn places_figure(t: &Tally) -> (Table, Option<Chart>) {
                 title: "ARO spread within final score groups, by place",
                 caption: "Standard deviation of the final AROs of the players of each final score group (players.csv), by the group's place in the final standing (fifths of the players with an ARO, by the middle of the group; the top fifth holds the leaders), averaged over the groups weighted by their players, then over tournaments; error bars are 95% t intervals over tournaments (clustered by tournament).",
                 x_label: "final score group's place in the standing",
-                y_label: "ARO standard deviation (rating points)",
+                y_label: "standard deviation (rating points)",
+                counted: None,
             },
             FIFTHS.iter().map(|s| s.to_string()).collect(),
             vec![("standard deviation".into(), place_est)],

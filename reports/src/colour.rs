@@ -299,6 +299,7 @@ fn difference_figure(t: &Tally) -> (Table, Chart) {
             caption: "Share of players by final colour difference (whites minus blacks), pooled over all tournaments, on a log scale so that the rare differences of ±2 and beyond show; error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament; exact Korn-Graubard for fewer than 10 players).",
             x_label: "colour difference (whites - blacks)",
             y_label: "players (%, log scale)",
+            counted: Some("players"),
         },
         cats,
         vec![("players".to_string(), ests)],
@@ -324,6 +325,7 @@ fn runs_figure(t: &Tally) -> (Table, Chart) {
             caption: "Share of players by the longest run of the same colour in their played games, pooled over all tournaments (log scale); error bars are 95% clustered intervals (cluster-robust by tournament).",
             x_label: "longest run of the same colour (games)",
             y_label: "players (%, log scale)",
+            counted: Some("players"),
         },
         cats,
         vec![("players".to_string(), ests)],
@@ -389,6 +391,7 @@ fn preferences_figure(t: &Tally) -> (Table, Chart) {
             log_y: false,
             x_ticks: None,
         },
+        legend: false,
         series,
     };
     (table, chart)
@@ -442,6 +445,7 @@ fn extra_white_figure(run: &RunData) -> (Table, Chart) {
             log_y: false,
             x_ticks: Some((1..=10).map(|d| (d as f64, d.to_string())).collect()),
         },
+        legend: false,
         series: extra_series,
     };
     (table, chart)
@@ -563,6 +567,7 @@ fn denied_by_score_group(run: &RunData) -> (Option<Chart>, Table) {
             caption: "Share of preferences (absolute, strong, mild) not granted to the players of a score group, by the group's place in its round's field (fifths of the players to pair, by the middle of the group; the top fifth holds the leaders), pooled over rounds and tournaments from groups.csv (log scale); error bars are 95% clustered intervals (ratio estimator, cluster-robust by tournament).",
             x_label: "score group's place in the field",
             y_label: "preferences denied (%, log scale)",
+            counted: Some("preferences denied"),
         },
         FIFTHS.iter().map(|s| s.to_string()).collect(),
         series,

@@ -65,6 +65,7 @@ fn decile_chart(
             log_y: false,
             x_ticks: Some((1..=10).map(|d| (d as f64, d.to_string())).collect()),
         },
+        legend: false,
         series: series.iter().map(|(n, s)| decile_series(n, s)).collect(),
     }
 }
@@ -262,6 +263,7 @@ fn per_player_figure(t: &Tally) -> (Table, Chart) {
             caption: "Share of players by number of downfloats (the pairing-allocated bye counted as a downfloat) and upfloats over the tournament, pooled over all tournaments, log scale; error bars are 95% clustered intervals (cluster-robust by tournament).",
             x_label: "floats in the tournament",
             y_label: "players (%, log scale)",
+            counted: Some("players"),
         },
         cats,
         vec![("downfloats".into(), ed), ("upfloats".into(), eu)],
@@ -391,6 +393,7 @@ fn rounds_figure(t: &Tally) -> (Table, Chart) {
             log_y: false,
             x_ticks: None,
         },
+        legend: false,
         series: vec![Series {
             name: "floated pairs".into(),
             points: pts,

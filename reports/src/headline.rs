@@ -7,7 +7,7 @@
 //! [`compare`](crate::compare)). Written as `headline.md` by `compare` and by `swisslab report
 //! --headline DIR...` for any number of runs (e.g. one per pairing system).
 
-use crate::html::fmt_value;
+use crate::format::{fixed, interval_decimals as decimals, value as fmt_value};
 use crate::load::{self, RunData};
 use crate::model::{Metric, Section};
 use crate::stats::difference;
@@ -49,31 +49,6 @@ impl Column<'_> {
             .iter()
             .flat_map(|s| &s.metrics)
             .find(|m| m.key == key)
-    }
-}
-
-/// Decimals that show two significant digits of an interval's half-width `half`.
-fn decimals(half: f64) -> usize {
-    if half.is_finite() && half > 0.0 {
-        (1.0 - half.log10().floor()).clamp(0.0, 8.0) as usize
-    } else {
-        3
-    }
-}
-
-/// `x` with `d` decimals, a sign when `sign` and x is not zero at that precision.
-fn fixed(x: f64, d: usize, sign: bool) -> String {
-    let s = format!("{x:.d$}");
-    let zero = s
-        .trim_start_matches('-')
-        .chars()
-        .all(|c| c == '0' || c == '.');
-    if zero {
-        s.trim_start_matches('-').to_string()
-    } else if sign && x > 0.0 {
-        format!("+{s}")
-    } else {
-        s
     }
 }
 

@@ -1,6 +1,7 @@
 //! The self-contained HTML page: inline CSS, inline SVG charts, no scripts, no network.
 
 use crate::charts;
+use crate::format;
 use crate::model::{Chart, Metric, Section};
 use crate::stats::Difference;
 use crate::ReportError;
@@ -35,6 +36,7 @@ th:first-child,td:first-child{text-align:left;min-width:12em}
 td:not(:first-child){overflow-wrap:normal}
 thead th{background:#f0f4f8}
 td.sig{font-weight:600}
+td.method,footer b{white-space:nowrap;hyphens:none}
 figure{margin:20px 0;padding:8px;border:1px solid #e3e3e3;border-radius:4px;background:#fff}
 figure svg{display:block;max-width:100%;height:auto;margin:0 auto}
 figcaption{font-size:0.9em;color:#333;margin-top:6px}
@@ -49,43 +51,9 @@ footer{font-size:0.85em;color:#555;margin-top:3em;border-top:1px solid #ddd;padd
 @media print{body{background:#fff;font-size:10pt}main{max-width:none;padding:0}nav{display:none}table{font-size:8pt}th,td{padding:2px 3px}th:first-child,td:first-child{min-width:8em}thead{display:table-header-group}tr,figure{break-inside:avoid}h2{break-after:avoid}figure{border:none;padding:0}a{color:inherit;text-decoration:none}}
 ";
 
-/// Formats a value of a metric: percentages with one decimal, others by magnitude.
+/// Formats a value of a metric without its interval (see [`format::value`]).
 pub fn fmt_value(v: f64, percent: bool) -> String {
-    if v.is_nan() {
-        return "—".into();
-    }
-    let a = v.abs();
-    let s = if percent {
-        // Two significant digits of the distance to 0% or 100%, whichever is nearer, so that
-        // 1 in 89 998 shows as 0.0011% and 28 829 of 28 830 as 99.997%.
-        let near = (v.min(1.0 - v) * 100.0).abs();
-        let decimals = if near > 0.0 && near < 1.0 {
-            ((-near.log10()).floor() as usize + 2).min(6)
-        } else {
-            1
-        };
-        format!("{:.*}%", decimals, v * 100.0)
-    } else if a >= 100.0 {
-        format!("{v:.0}")
-    } else if a >= 10.0 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.3}")
-    };
-    // No "-0.000": a value that rounds to zero is shown without its sign.
-    match s.strip_prefix('-') {
-        Some(rest) if rest.chars().all(|c| matches!(c, '0' | '.' | '%')) => rest.to_string(),
-        _ => s,
-    }
-}
-
-fn fmt_ci(ci: Option<(f64, f64)>, percent: bool) -> String {
-    match ci {
-        Some((lo, hi)) if lo.is_finite() && hi.is_finite() => {
-            format!("{} – {}", fmt_value(lo, percent), fmt_value(hi, percent))
-        }
-        _ => "—".into(),
-    }
+    format::value(v, percent)
 }
 
 fn head(out: &mut String, title: &str) {
@@ -143,11 +111,12 @@ fn basis(m: &Metric) -> String {
 }
 
 fn metric_row(m: &Metric) -> String {
+    let (value, ci) = format::estimate(m.estimate.value(), m.ci(), m.percent);
     format!(
-        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+        "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"method\">{}</td></tr>\n",
         escape(&m.label),
-        fmt_value(m.estimate.value(), m.percent),
-        fmt_ci(m.ci(), m.percent),
+        value,
+        ci,
         escape(&basis(m)),
         m.estimate.method()
     )
@@ -249,12 +218,14 @@ pub struct CompareSummary {
     pub tables: bool,
 }
 
-fn value_with_counts(m: &Metric) -> String {
-    let v = fmt_value(m.estimate.value(), m.percent);
-    match m.counts_text() {
+/// A run's figure and its interval in a comparison, the figure with its counts under it.
+fn value_with_counts(m: &Metric) -> (String, String) {
+    let (v, ci) = format::estimate(m.estimate.value(), m.ci(), m.percent);
+    let v = match m.counts_text() {
         Some(c) => format!("{v}<br><span class=\"count\">{}</span>", escape(&c)),
         None => v,
-    }
+    };
+    (v, ci)
 }
 
 fn compare_intro(out: &mut String, s: &CompareSummary) {
@@ -322,17 +293,17 @@ pub fn compare_page(
         out.push_str("<table class=\"metrics\">\n<thead><tr><th>Figure</th><th>A</th><th>A 95% CI</th><th>B</th><th>B 95% CI</th><th>B − A</th><th>95% CI</th><th>p</th></tr></thead>\n<tbody>\n");
         for r in rows {
             let pct = r.a.percent;
+            let (a, aci) = value_with_counts(r.a);
             let (b, bci) = match r.b {
-                Some(o) => (value_with_counts(o), fmt_ci(o.ci(), pct)),
+                Some(o) => value_with_counts(o),
                 None => ("—".into(), "—".into()),
             };
+            // A difference of shares is in percentage points.
             let (d, dci, p, sig) = match &r.diff {
-                Some(d) => (
-                    fmt_value(d.value, pct),
-                    fmt_ci(d.ci, pct),
-                    fmt_p(d.p),
-                    d.significant(),
-                ),
+                Some(d) => {
+                    let (v, ci) = format::difference(d.value, d.ci, pct);
+                    (v, ci, fmt_p(d.p), d.significant())
+                }
                 None => ("—".into(), "—".into(), "—".into(), false),
             };
             let class = if sig { " class=\"sig\"" } else { "" };
@@ -340,8 +311,8 @@ pub fn compare_page(
             out.push_str(&format!(
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td{class}>{}{mark}</td><td{class}>{}</td><td>{}</td></tr>\n",
                 escape(&r.a.label),
-                value_with_counts(r.a),
-                fmt_ci(r.a.ci(), pct),
+                a,
+                aci,
                 b,
                 bci,
                 d,

@@ -38,6 +38,7 @@ pub mod charts;
 pub mod colour;
 pub mod engines;
 pub mod floats;
+pub mod format;
 pub mod headline;
 pub mod html;
 pub mod load;
@@ -458,10 +459,7 @@ fn difference_chart(a: &model::Chart, b: &model::Chart, paired: bool) -> Option<
         ChartKind::Lines { x_ticks, .. } => x_ticks.clone(),
     };
     // The difference is drawn on a linear axis whatever the chart above used.
-    let unit = a
-        .y_label
-        .replace(", log scale", "")
-        .replace(" (log scale)", "");
+    let unit = difference_unit(&a.y_label, a.percent());
     let how = if paired {
         "paired by tournament, as the runs share seed and configuration"
     } else {
@@ -479,17 +477,37 @@ fn difference_chart(a: &model::Chart, b: &model::Chart, paired: bool) -> Option<
         id: format!("{}-difference", a.id),
         title: format!("{}: B − A", a.title),
         caption: format!(
-            "The difference B − A of each point of the chart above (linear scale) with its 95% interval, the same as in the table: {how} (method {}; see the methods below).{counts} Unit: {unit}.",
-            if methods.is_empty() { "none".to_string() } else { methods.join(", ") }
+            "The difference B − A of each point of the chart above (linear scale) with its 95% interval, the same as in the table: {how} (method {}; see the methods below).{counts} Unit: {}.",
+            if methods.is_empty() { "none".to_string() } else { methods.join(", ") },
+            unit.1
         ),
         x_label: a.x_label.clone(),
-        y_label: format!("B − A ({unit})"),
+        y_label: format!("B − A ({})", unit.0),
         kind: ChartKind::Lines {
             log_y: false,
             x_ticks,
         },
+        legend: false,
         series,
     })
+}
+
+/// The unit of a difference of a chart's values with y axis `y_label`, short for the axis and
+/// in words for the caption: percentage points for shares (`pp`, never `%`), else the unit in
+/// the label's brackets (`rating points`) or the whole label (`floats per player`), without
+/// its log-scale note, so that the axis reads `B − A (pp)` with no brackets inside brackets.
+fn difference_unit(y_label: &str, percent: bool) -> (String, String) {
+    if percent {
+        return ("pp".into(), "percentage points (pp)".into());
+    }
+    let label = y_label
+        .replace(", log scale", "")
+        .replace(" (log scale)", "");
+    let unit = match (label.rfind('('), label.ends_with(')')) {
+        (Some(open), true) => label[open + 1..label.len() - 1].to_string(),
+        _ => label,
+    };
+    (unit.clone(), unit)
 }
 
 /// Every difference B − A of the figures of A (`None` where B lacks the figure), in the order
@@ -763,6 +781,7 @@ mod tests {
                 caption: "",
                 x_label: "x",
                 y_label: "players (%, log scale)",
+                counted: Some("players"),
             },
             cats.iter().map(|c| c.to_string()).collect(),
             vec![("players".into(), ests)],
@@ -821,5 +840,115 @@ mod tests {
         let u = difference_chart(&a, &b, false).unwrap();
         assert!(u.caption.contains("unpaired"), "{}", u.caption);
         assert!(u.caption.contains("newcombe"), "{}", u.caption);
+    }
+
+    /// The texts of an SVG chart (`<text>` elements, trimmed).
+    fn texts(svg: &str) -> Vec<String> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| {
+                let body = &t[t.find('>')? + 1..];
+                Some(body[..body.find("</text>")?].trim().to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_log_axis_of_shares_reads_in_percent_up_to_100() {
+        // 95% and 0.5% of the players: the axis ends above 100% for the count, with no tick
+        // there ("1k" was 1000%).
+        let c = chart(
+            &["a", "b"],
+            shares(&[&[38.0, 38.0, 38.0, 38.0, 38.0], &[0.0, 1.0, 0.0, 0.0, 0.0]]),
+        );
+        let t = texts(&charts::render(&c).unwrap());
+        for want in ["0.1%", "1%", "10%", "100%", "players (%, log scale)"] {
+            assert!(t.iter().any(|x| x == want), "{want} in {t:?}");
+        }
+        assert!(!t.iter().any(|x| x == "1k" || x == "1000%"), "{t:?}");
+        assert!(c
+            .caption
+            .contains("number above each bar is its count of players"));
+    }
+
+    #[test]
+    fn difference_charts_read_pp_without_brackets_in_brackets() {
+        let a = chart(
+            &["+0", "+1"],
+            shares(&[
+                &[20.0, 21.0, 19.0, 20.0, 22.0],
+                &[20.0, 19.0, 21.0, 20.0, 18.0],
+            ]),
+        );
+        let b = chart(
+            &["+0", "+1"],
+            shares(&[
+                &[21.0, 20.0, 19.0, 22.0, 20.0],
+                &[19.0, 20.0, 21.0, 18.0, 20.0],
+            ]),
+        );
+        let d = difference_chart(&a, &b, true).unwrap();
+        assert_eq!(d.y_label, "B − A (pp)");
+        assert!(
+            d.caption.contains("Unit: percentage points (pp)."),
+            "{}",
+            d.caption
+        );
+        let t = texts(&charts::render(&d).unwrap());
+        // Ticks around 0 (the differences straddle it): no negative zero, one step's decimals.
+        assert!(
+            t.iter().any(|x| x == "0" || x == "0.0" || x == "0.00"),
+            "{t:?}"
+        );
+        assert!(
+            !t.iter()
+                .any(|x| x.starts_with("-0") && x.trim_start_matches(['-', '0', '.']).is_empty()),
+            "{t:?}"
+        );
+        assert_eq!(
+            difference_unit("ARO standard deviation (rating points)", false).0,
+            "rating points"
+        );
+        assert_eq!(
+            difference_unit("floats per player", false).0,
+            "floats per player"
+        );
+        assert_eq!(
+            difference_unit("pairing time (µs, log scale)", false).0,
+            "µs"
+        );
+    }
+
+    #[test]
+    fn a_single_named_line_gets_its_legend_when_asked() {
+        let mut c = model::Chart {
+            id: "t".into(),
+            title: "T".into(),
+            caption: "one line per field size".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            kind: ChartKind::Lines {
+                log_y: true,
+                x_ticks: None,
+            },
+            legend: true,
+            series: vec![model::Series {
+                name: "500 players".into(),
+                points: vec![
+                    model::Point::plain(0.0, 100.0),
+                    model::Point::plain(1.0, 2e5),
+                ],
+            }],
+        };
+        let t = texts(&charts::render(&c).unwrap());
+        assert!(t.iter().any(|x| x == "500 players"), "{t:?}");
+        // Not a share: a log axis of times reads 1k, 10k.
+        assert!(
+            t.iter().any(|x| x == "1k") && t.iter().any(|x| x == "100k"),
+            "{t:?}"
+        );
+        c.legend = false;
+        let t = texts(&charts::render(&c).unwrap());
+        assert!(!t.iter().any(|x| x == "500 players"), "{t:?}");
     }
 }

@@ -160,10 +160,24 @@ pub struct Chart {
     pub x_label: String,
     pub y_label: String,
     pub kind: ChartKind,
+    /// A legend even for a single series, whose name then says what the one line is (two or
+    /// more series always have one).
+    pub legend: bool,
     pub series: Vec<Series>,
 }
 
 impl Chart {
+    /// Every point with an estimate behind it is a share shown in percent (a bar or line of
+    /// shares): a logarithmic axis then reads in percent and ends at 100%.
+    pub fn percent(&self) -> bool {
+        let mut scales = self
+            .series
+            .iter()
+            .flat_map(|s| &s.points)
+            .filter_map(|p| p.estimate.as_ref().map(|e| e.1));
+        scales.next() == Some(100.0) && scales.all(|s| s == 100.0)
+    }
+
     /// The same chart with a logarithmic y axis (bars and lines alike).
     pub fn log_y(mut self) -> Chart {
         match &mut self.kind {
@@ -249,10 +263,13 @@ pub struct ChartText<'a> {
     pub caption: &'a str,
     pub x_label: &'a str,
     pub y_label: &'a str,
+    /// What the number printed above each bar of shares counts (`players`, `byes`), said in
+    /// the caption; `None` for bars without counts.
+    pub counted: Option<&'a str>,
 }
 
 /// [`bar_chart`] with its words as separate arguments, as `simulator/src/forecast/page.rs`
-/// calls it.
+/// calls it: shares of runs, so the numbers above the bars count runs.
 #[expect(clippy::too_many_arguments)] // the forecast's owner moves page.rs to bar_chart
 pub fn bars(
     id: &str,
@@ -270,6 +287,7 @@ pub fn bars(
         caption,
         x_label,
         y_label,
+        counted: Some("runs"),
     };
     bar_chart(text, categories, series, scale)
 }
@@ -285,16 +303,28 @@ pub fn bar_chart(
     series: Vec<(String, Vec<Estimate>)>,
     scale: f64,
 ) -> Chart {
+    let counts = series
+        .iter()
+        .flat_map(|s| &s.1)
+        .any(|e| e.counts().is_some());
+    let caption = match text.counted {
+        Some(what) if counts => format!(
+            "{} The number above each bar is its count of {what} (12k: about 12 000).",
+            text.caption
+        ),
+        _ => text.caption.to_string(),
+    };
     Chart {
         id: text.id.to_string(),
         title: text.title.to_string(),
-        caption: text.caption.to_string(),
+        caption,
         x_label: text.x_label.to_string(),
         y_label: text.y_label.to_string(),
         kind: ChartKind::Bars {
             categories,
             log_y: false,
         },
+        legend: false,
         series: series
             .into_iter()
             .map(|(name, est)| Series {

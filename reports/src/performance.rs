@@ -81,7 +81,7 @@ pub fn section(run: &RunData) -> Section {
         charts.push(Chart {
             id: "pairing-time".into(),
             title: "Pairing time per round".into(),
-            caption: "Distribution of the time to pair one round, by field size: the value below which the given share of round pairings fall (HdrHistogram log; log scale).".into(),
+            caption: "Distribution of the time to pair one round: one line per field size, named in the legend, at the value below which the given share of round pairings fall (HdrHistogram log; log scale).".into(),
             x_label: "percentile".into(),
             y_label: "pairing time (µs)".into(),
             kind: ChartKind::Lines {
@@ -95,6 +95,7 @@ pub fn section(run: &RunData) -> Section {
                     (4.0, "99.99%".into()),
                 ]),
             },
+            legend: true,
             series,
         });
     }

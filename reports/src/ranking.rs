@@ -306,6 +306,7 @@ fn kendall_chart(t: &Tally) -> Option<Chart> {
             categories: h.labels,
             log_y: false,
         },
+        legend: false,
         series: vec![series],
     })
 }
@@ -348,6 +349,7 @@ fn decile_figure(t: &Tally) -> (Table, Chart) {
             log_y: false,
             x_ticks: Some((1..=10).map(|d| (d as f64, d.to_string())).collect()),
         },
+        legend: false,
         series: vec![Series {
             name: "players".into(),
             points: pts,

@@ -1,6 +1,12 @@
 //! The report and the comparison of a small run, rendered in headless Chromium: fails on text
 //! overflowing its box (at 1280 pixels on screen, and on an A4 page with the print style sheet),
-//! on a chart with no data drawn, or on a console error. Skipped with a printed notice when
+//! on a chart with no data drawn, on a console error, and on each kind of chart defect the check
+//! reads from the SVG (`browser/check.js`, `axes`): a tick reading `-0`, `1k` or above 100% on
+//! an axis of percentages, a tick with more decimals than its step needs, a label over the plot
+//! area or a count label outside it, an axis label taller than its plot or nesting brackets, a
+//! difference of shares not in `pp` (chart axis and table), a caption promising one line per
+//! something without a legend, count labels no caption explains, a method name broken in a
+//! table cell. Skipped with a printed notice when
 //! Chromium is not installed (set `SWISSLAB_CHROMIUM` to its path when it is not on PATH as
 //! `chromium`, `chromium-browser`, `google-chrome` or `google-chrome-stable`).
 //!
@@ -220,6 +226,78 @@ fn the_browser_check_finds_what_it_looks_for() {
         "a-cell-that-is-far",
         "chart text \"a legend cut at the right\" outside the chart",
         "#fig-x: no data drawn",
+    ] {
+        assert!(found.contains(want), "{want:?} not found in:\n{found}");
+    }
+}
+
+/// A chart as `charts::render` lays it out (the plot area in `data-plot`), drawn at two thirds
+/// of its size so that the check's scaling from the chart's pixels to the page's is used, with
+/// `texts` inside and `caption` under it.
+fn bad_figure(id: &str, texts: &str, caption: &str) -> String {
+    format!(
+        "<figure id=\"{id}\"><svg data-plot=\"100 40 740 330\" width=\"500\" height=\"263\" viewBox=\"0 0 760 400\">\
+         <rect x=\"0\" y=\"0\" width=\"760\" height=\"400\" fill=\"#FFFFFF\"/>\
+         <rect x=\"200\" y=\"100\" width=\"60\" height=\"230\" fill=\"#0072B2\"/>{texts}</svg>\
+         <figcaption>{caption}</figcaption></figure>\n"
+    )
+}
+
+/// Each kind of chart and table defect the check looks for, on a page made to have them all: a
+/// negative zero tick, "1k" on a log axis of percentages, ticks with more decimals than their
+/// step, a count label over the y axis, a text in the plot area, an axis label taller than its
+/// plot and with brackets in brackets, a difference of shares in "%" (on the axis and in the
+/// table), a caption promising one line per something without a legend, count labels
+/// explained nowhere, a method name broken over two lines. The report test above passes only
+/// when the real pages have none of them.
+#[test]
+fn the_browser_check_finds_each_kind_of_chart_defect() {
+    let Some(browser) = chromium("the_browser_check_finds_each_kind_of_chart_defect") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("bad-charts.html");
+    let ticks = "<text x=\"90\" y=\"330\" text-anchor=\"end\">-0.00</text>\
+                 <text x=\"90\" y=\"250\" text-anchor=\"end\">1.00</text>\
+                 <text x=\"90\" y=\"170\" text-anchor=\"end\">2.00</text>\
+                 <text x=\"90\" y=\"90\" text-anchor=\"end\">1k</text>";
+    let shares = format!(
+        "<text x=\"30\" y=\"185\" transform=\"rotate(270, 30, 185)\">players (%, log scale)</text>{ticks}\
+         <text x=\"100\" y=\"60\" text-anchor=\"middle\" fill=\"#0072B2\">12 345→12 400</text>\
+         <text x=\"400\" y=\"200\">runs into the plot</text>"
+    );
+    let difference = format!(
+        "<text x=\"30\" y=\"185\" transform=\"rotate(270, 30, 185)\">B − A (players (%)), \
+         a description far too long to fit along the height of its plot area</text>{ticks}"
+    );
+    let body = format!(
+        "{}{}<table><thead><tr><th>Figure</th><th>A</th><th>B − A</th><th>Interval</th></tr></thead>\
+         <tbody><tr><td>share</td><td>1.0%</td><td>+0.5%</td><td style=\"width:1px\">cluster-ratio-t</td></tr></tbody></table>\n",
+        bad_figure("fig-y", &shares, "Pairing time, one line per field size."),
+        bad_figure("fig-y-difference", &difference, "The difference."),
+    );
+    std::fs::write(
+        &page,
+        format!(
+            "<!DOCTYPE html>\n<html>\n<head>\n<title>bad</title>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
+        ),
+    )
+    .unwrap();
+    let found = problems(&browser, &page, 1280, false).join("\n");
+    for want in [
+        "#fig-y: tick \"-0.00\" is a negative zero",
+        "#fig-y: percentage tick \"1k\"",
+        "#fig-y: tick \"1.00\" has more decimals than its step 1 needs",
+        "#fig-y: count label \"12 345→12 400\" outside the plot area",
+        "#fig-y: text \"runs into the plot\" runs into the plot area",
+        "#fig-y: the caption promises one line per something, the chart has no legend",
+        "#fig-y: the numbers at the bars or points are explained nowhere",
+        "#fig-y-difference: axis label \"B − A (players (%)), a description",
+        "is taller than its plot",
+        "nests brackets",
+        "#fig-y-difference: a difference of shares labelled",
+        "method name \"cluster-ratio-t\" broken over 2 lines",
+        "difference of shares \"+0.5%\" not in pp",
     ] {
         assert!(found.contains(want), "{want:?} not found in:\n{found}");
     }
