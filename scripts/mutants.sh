@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Mutation testing (cargo-mutants, https://mutants.rs) of the parts whose bugs no oracle
+# catches: the TRF reader and writers, the tie-breaks, acceleration, the checker and the code the
+# pairing systems share. Results and their reading: docs/internals/testing.md.
+#
+#   scripts/mutants.sh            every part, in order (hours on 2 cores)
+#   scripts/mutants.sh trf        one part: acceleration, checker, common, tiebreak or trf
+#
+# Settings (profile, timeouts) are in .cargo/mutants.toml; the report goes to
+# target/mutants-out/mutants.out. Needs `cargo install cargo-mutants --locked`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The files of each part, and the unit tests that exercise them: each mutant rebuilds only the
+# engine's library tests and runs only these (a fraction of a second), not the whole workspace.
+files() {
+    case "$1" in
+    acceleration) echo engine/src/acceleration.rs ;;
+    checker) echo engine/src/checker.rs ;;
+    common) echo 'engine/src/systems/common/*.rs' ;;
+    tiebreak) echo 'engine/src/tiebreak/*.rs' ;;
+    trf) echo 'engine/src/trf/*.rs' ;;
+    *) echo "unknown part '$1' (acceleration, checker, common, tiebreak, trf)" >&2; exit 2 ;;
+    esac
+}
+TESTS=(acceleration checker systems::common tiebreak trf)
+
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(acceleration checker common tiebreak trf)
+args=()
+for part in "${parts[@]}"; do
+    args+=(-f "$(files "$part")")
+done
+# One run for all the parts asked for (one baseline build), in file order, which is the order
+# above: the small parts first.
+out=target/mutants-out
+mkdir -p "$out"
+nice -n 15 cargo mutants --no-shuffle "${args[@]}" -o "$out" -- --lib -- "${TESTS[@]}"
