@@ -32,7 +32,19 @@ for part in "${parts[@]}"; do
     args+=(-f "$(files "$part")")
 done
 # One run for all the parts asked for (one baseline build), in file order, which is the order
-# above: the small parts first.
-out=target/mutants-out
-mkdir -p "$out"
-nice -n 15 cargo mutants --no-shuffle "${args[@]}" -o "$out" -- --lib -- "${TESTS[@]}"
+# above: the small parts first. It runs in a copy of the sources under target/ (mutated in
+# place there, never in the checkout), with the `mutants` profile's build of the checkout copied
+# in when there is one, so that the baseline and every mutant are incremental rebuilds of the
+# library's tests only (`--lib`, passed to the build as well as to the tests).
+root=$PWD
+tree=target/mutants-tree
+out=$root/target/mutants-out
+rm -rf "$tree" "$out"
+mkdir -p "$tree/target" "$out"
+tar -c --exclude=./target --exclude=./.git --exclude=./fuzz/target -f - . | tar -x -C "$tree"
+if [ -d target/mutants ]; then
+    cp -a target/mutants "$tree/target/"
+fi
+cd "$tree"
+nice -n 15 cargo mutants --in-place --no-shuffle "${args[@]}" -o "$out" --cargo-arg=--lib \
+    -- -- "${TESTS[@]}"
