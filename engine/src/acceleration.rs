@@ -381,6 +381,10 @@ mod tests {
         assert_eq!(apply(&mut t, None), Ok(Source::Method(Method::Baku)));
         assert!(t.acceleration.is_empty());
         assert!(!in_group_a(&t, 1));
+        // Only the `192` record names the method, not a `_BAKU` elsewhere.
+        let mut t = field(16, 9, "FIDE_DUTCH_2025");
+        t.records.insert(0, ("012".into(), "Open_BAKU".into()));
+        assert_eq!(method_for(None, &t), None);
         // Zero points in every round is not group A.
         let mut t = field(4, 2, "");
         t.acceleration = vec![(1, vec![Score::ZERO, Score::ZERO])];

@@ -327,9 +327,10 @@ mod tests {
         );
         assert_eq!(*seen.borrow(), [(1, 0), (2, 1)]);
         let seen = std::cell::RefCell::new(Vec::new());
-        assert!(check_tournament(&t, &as_the_file(&t, &seen))
-            .discrepancies
-            .is_empty());
+        let report = check_tournament(&t, &as_the_file(&t, &seen));
+        assert_eq!(report.rounds, 2);
+        assert!(report.discrepancies.is_empty());
+        assert_eq!(*seen.borrow(), [(1, 0), (2, 1)]);
     }
 
     #[test]

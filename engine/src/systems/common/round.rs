@@ -175,5 +175,10 @@ mod tests {
         let p = pairing_of(&t, 1, vec![(0, 1)], None, id, |_, lo| lo == 0);
         assert_eq!(p.games, [(2, 1)]);
         assert_eq!(p.bye, None);
+        // White to the higher-ranked player always: the pair's order does not matter.
+        for pair in [(0, 1), (1, 0)] {
+            let p = pairing_of(&t, 1, vec![pair], None, id, |_, _| true);
+            assert_eq!(p.games, [(1, 2)]);
+        }
     }
 }
