@@ -234,7 +234,7 @@ pub fn check_tournament_by(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::trf;
 
@@ -273,10 +273,6 @@ mod tests {
     /// it so too); a forfeit loss without opponent (`0000 - -`) was not.
     #[test]
     fn a_forfeit_win_without_opponent_was_paired() {
-        let line = |id: u32, points: &str, rounds: &str| {
-            let head = format!("001 {id:>4}      {:<33} {:>4}", format!("P{id}"), 1900 - id);
-            format!("{:<80}{points:>4}       {rounds}", head)
-        };
         let text = [
             line(1, "2.0", "   3 w 1     2 w 1"),
             line(2, "1.0", "   4 w 1     1 b 0"),
@@ -297,8 +293,9 @@ mod tests {
         assert!(p.bye.is_some_and(|b| b != 4 && b != 5), "{p:?}");
     }
 
-    /// A player line of a TRF-16 file: pairing number, points, round columns.
-    fn line(id: u32, points: &str, rounds: &str) -> String {
+    /// A player line of a TRF-16 file: pairing number, points, round columns (the other
+    /// fields made up: name `P<id>`, rating 1900 - id).
+    pub(crate) fn line(id: u32, points: &str, rounds: &str) -> String {
         let head = format!("001 {id:>4}      {:<33} {:>4}", format!("P{id}"), 1900 - id);
         format!("{:<80}{points:>4}       {rounds}", head)
     }

@@ -93,15 +93,12 @@ pub(crate) fn pairing_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checker::tests::line;
     use crate::trf;
 
     /// Two rounds of five: round 1 1-3 (1-0), 4-2 (½-½), 5 the bye; round 2 2-1 (0-1), 3-5
     /// (0-1), 4 has no entry.
     fn two_rounds() -> Tournament {
-        let line = |id: u32, points: &str, rounds: &str| {
-            let head = format!("001 {id:>4}      {:<33} {:>4}", format!("P{id}"), 1900 - id);
-            format!("{:<80}{points:>4}       {rounds}", head)
-        };
         let text = [
             line(1, "2.0", "   3 w 1     2 b 1"),
             line(2, "0.5", "   4 b =     1 w 0"),
