@@ -386,4 +386,59 @@ mod tests {
         let by_match: Vec<Score> = (1..=11).map(|m| t.acceleration_for(1, 2 * m)).collect();
         assert_eq!(by_match, [ten, ten, ten, five, five, five, z, z, z, z, z]);
     }
+
+    #[test]
+    fn methods_are_named_and_parsed_as_on_the_command_line() {
+        assert_eq!(Method::Baku.to_string(), "baku");
+        assert_eq!(Method::None.to_string(), "none");
+        assert_eq!(" BAKU ".parse(), Ok(Method::Baku));
+        assert_eq!("None".parse(), Ok(Method::None));
+        let e = "swiss".parse::<Method>().unwrap_err();
+        assert_eq!(e.found, "swiss");
+        assert!(e.to_string().contains("none, baku"), "{e}");
+        assert!(Method::Baku.title().contains("C.04.7"));
+        assert!(Method::None.title().starts_with("no acceleration"));
+        assert_eq!(Method::from_code(" fide_dutch_2025_baku "), Method::Baku);
+        assert_eq!(Method::from_code("FIDE_BAKU_DUTCH"), Method::None);
+    }
+
+    /// C.04.7 1.1: a loss must score nothing, whatever the win and the draw.
+    #[test]
+    fn a_loss_that_scores_is_refused() {
+        let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
+        t.points = PointSystem::with_win_draw(Score(10), Score(5));
+        t.points.loss = Score(5);
+        assert_eq!(
+            apply(&mut t, None),
+            Err(AccelerationError::PointSystem {
+                win: Score(10),
+                draw: Score(5),
+                loss: Score(5),
+            })
+        );
+    }
+
+    /// A `192` line that is blank names no method; a tournament with no starters or whose win
+    /// scores nothing gets no virtual points.
+    #[test]
+    fn no_method_no_starters_or_no_points_give_nothing() {
+        let mut t = field(16, 9, "  ");
+        assert_eq!(method_for(None, &t), None);
+        assert_eq!(apply(&mut t, None), Ok(Source::None));
+        let t = field(16, 9, "FIDE_DUTCH_BAKU");
+        assert_eq!(baku(&t, &[], 9), Ok(Vec::new()));
+        let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
+        t.points = PointSystem::with_win_draw(Score::ZERO, Score::ZERO);
+        assert_eq!(apply(&mut t, None), Ok(Source::Method(Method::Baku)));
+        assert!(t.acceleration.is_empty());
+        assert!(!in_group_a(&t, 1));
+        // Only the `192` record names the method, not a `_BAKU` elsewhere.
+        let mut t = field(16, 9, "FIDE_DUTCH_2025");
+        t.records.insert(0, ("012".into(), "Open_BAKU".into()));
+        assert_eq!(method_for(None, &t), None);
+        // Zero points in every round is not group A.
+        let mut t = field(4, 2, "");
+        t.acceleration = vec![(1, vec![Score::ZERO, Score::ZERO])];
+        assert!(!in_group_a(&t, 1));
+    }
 }

@@ -234,7 +234,7 @@ pub fn check_tournament_by(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::trf;
 
@@ -273,10 +273,6 @@ mod tests {
     /// it so too); a forfeit loss without opponent (`0000 - -`) was not.
     #[test]
     fn a_forfeit_win_without_opponent_was_paired() {
-        let line = |id: u32, points: &str, rounds: &str| {
-            let head = format!("001 {id:>4}      {:<33} {:>4}", format!("P{id}"), 1900 - id);
-            format!("{:<80}{points:>4}       {rounds}", head)
-        };
         let text = [
             line(1, "2.0", "   3 w 1     2 w 1"),
             line(2, "1.0", "   4 w 1     1 b 0"),
@@ -295,5 +291,264 @@ mod tests {
         let p = System::Dutch2017.pair(&t.truncated(1), &req).unwrap();
         assert_eq!(p.games.len() + usize::from(p.bye.is_some()), 2);
         assert!(p.bye.is_some_and(|b| b != 4 && b != 5), "{p:?}");
+    }
+
+    /// A player line of a TRF-16 file: pairing number, points, round columns (the other
+    /// fields made up: name `P<id>`, rating 1900 - id).
+    pub(crate) fn line(id: u32, points: &str, rounds: &str) -> String {
+        let head = format!("001 {id:>4}      {:<33} {:>4}", format!("P{id}"), 1900 - id);
+        format!("{:<80}{points:>4}       {rounds}", head)
+    }
+
+    /// An engine that pairs each round as the file does, and says which history it was given.
+    fn as_the_file<'a>(
+        t: &'a Tournament,
+        seen: &'a std::cell::RefCell<Vec<(usize, usize)>>,
+    ) -> impl Fn(&Tournament, &Request) -> Result<Pairing, PairingError> + 'a {
+        move |h, r| {
+            seen.borrow_mut().push((r.round, h.rounds_recorded()));
+            Ok(Pairing::from_round(t, r.round))
+        }
+    }
+
+    #[test]
+    fn an_engine_that_pairs_as_the_file_sees_only_the_rounds_before() {
+        let t = trf::read_str(TWO_ROUNDS).unwrap();
+        let seen = std::cell::RefCell::new(Vec::new());
+        let report = check_tournament_by(&t, System::Dutch2017, &as_the_file(&t, &seen));
+        assert_eq!(report.rounds, 2);
+        assert!(
+            report.discrepancies.is_empty(),
+            "{:?}",
+            report.discrepancies
+        );
+        assert_eq!(*seen.borrow(), [(1, 0), (2, 1)]);
+        let seen = std::cell::RefCell::new(Vec::new());
+        let report = check_tournament(&t, &as_the_file(&t, &seen));
+        assert_eq!(report.rounds, 2);
+        assert!(report.discrepancies.is_empty());
+        assert_eq!(*seen.borrow(), [(1, 0), (2, 1)]);
+    }
+
+    #[test]
+    fn each_round_an_engine_gets_wrong_is_reported_with_both_pairings() {
+        // Round 1: 1-3, 4-2 and the bye to 5; round 2: 2-1, 3-4, 5 absent.
+        let text = [
+            line(1, "2.0", "   3 w 1     2 b 1"),
+            line(2, "1.0", "   4 b 1     1 w 0"),
+            line(3, "0.0", "   1 b 0     4 w 0"),
+            line(4, "1.0", "   2 w 0     3 b 1"),
+            line(5, "1.0", "0000 - U  0000 - Z"),
+        ]
+        .join("\n");
+        let t = trf::read_str(&text).unwrap();
+        let file = |r| Pairing::from_round(&t, r);
+        assert_eq!(file(1).bye, Some(5));
+        // Round 1 without the bye, round 2 with one colour reversed.
+        let engine = |_: &Tournament, r: &Request| {
+            let mut p = file(r.round);
+            if r.round == 1 {
+                p.bye = None;
+            } else {
+                p.games[0] = (p.games[0].1, p.games[0].0);
+            }
+            Ok(p)
+        };
+        let report = check_tournament_by(&t, System::Dutch2017, &engine);
+        let rounds: Vec<usize> = report.discrepancies.iter().map(|d| d.round).collect();
+        assert_eq!(rounds, [1, 2]);
+        assert_eq!(report.discrepancies[0].expected, file(1));
+        assert_eq!(report.discrepancies[1].expected, file(2));
+        assert_eq!(report.discrepancies[0].why, None);
+        let failing = |_: &Tournament, _: &Request| Err(PairingError::Engine("down".into()));
+        let report = check_tournament_by(&t, System::Dutch2017, &failing);
+        assert_eq!(report.discrepancies.len(), 2);
+        assert_eq!(
+            report.discrepancies[1].produced,
+            Err(PairingError::Engine("down".into()))
+        );
+    }
+
+    #[test]
+    fn a_discrepancy_prints_what_only_each_side_has() {
+        let d = Discrepancy {
+            round: 3,
+            expected: Pairing {
+                games: vec![(1, 2), (3, 4)],
+                bye: Some(5),
+            },
+            produced: Ok(Pairing {
+                games: vec![(1, 2), (4, 3)],
+                bye: None,
+            }),
+            why: Some("colour (Art. 5)".into()),
+        };
+        assert_eq!(
+            d.to_string(),
+            "round 3:\n  expected only: 3-4\n  produced only: 4-3\n  \
+             bye: expected 5, produced none\n  first difference: colour (Art. 5)\n"
+        );
+        let same_bye = Discrepancy {
+            round: 1,
+            expected: Pairing {
+                games: vec![(1, 2)],
+                bye: Some(3),
+            },
+            produced: Ok(Pairing {
+                games: vec![(1, 2), (5, 4)],
+                bye: Some(3),
+            }),
+            why: None,
+        };
+        assert_eq!(
+            same_bye.to_string(),
+            "round 1:\n  expected only: -\n  produced only: 5-4\n"
+        );
+        let failed = Discrepancy {
+            produced: Err(PairingError::NoValidPairing("odd".into())),
+            ..same_bye
+        };
+        assert_eq!(
+            failed.to_string(),
+            "round 1:\n  engine error: no valid pairing exists: odd\n"
+        );
+    }
+
+    /// C.04.5 4.4: the second game of a Double-Swiss match is the first with the colours
+    /// reversed; only the first is re-paired, and a match's last column may stand alone.
+    #[test]
+    fn a_double_swiss_match_is_one_pairing_and_its_reverse() {
+        let rev = [
+            line(1, "2.0", "   3 w 1     3 b 0     2 w 1"),
+            line(2, "1.0", "   4 b 1     4 w 0     1 b 0"),
+            line(3, "2.0", "   1 b 0     1 w 1     4 w 1"),
+            line(4, "1.0", "   2 w 0     2 b 1     3 b 0"),
+        ]
+        .join("\n");
+        let t = trf::read_str(&rev).unwrap();
+        let seen = std::cell::RefCell::new(Vec::new());
+        let report = check_tournament_by(&t, System::DoubleSwiss, &as_the_file(&t, &seen));
+        assert_eq!(report.rounds, 3);
+        assert!(
+            report.discrepancies.is_empty(),
+            "{:?}",
+            report.discrepancies
+        );
+        assert_eq!(*seen.borrow(), [(1, 0), (3, 2)]);
+        // Game 2 with the same colours as game 1.
+        let same = rev
+            .replace("3 b 0     2 w 1", "3 w 0     2 w 1")
+            .replace("1 w 1     4 w 1", "1 b 1     4 w 1")
+            .replace("4 w 0     1 b 0", "4 b 0     1 b 0")
+            .replace("2 b 1     3 b 0", "2 w 1     3 b 0");
+        let t = trf::read_str(&same).unwrap();
+        let seen = std::cell::RefCell::new(Vec::new());
+        let report = check_tournament_by(&t, System::DoubleSwiss, &as_the_file(&t, &seen));
+        assert_eq!(report.discrepancies.len(), 1, "{:?}", report.discrepancies);
+        let d = &report.discrepancies[0];
+        assert_eq!(d.round, 2);
+        assert_eq!(d.expected.game_set(), [(1, 3), (4, 2)].into());
+        assert_eq!(
+            d.produced.as_ref().unwrap().game_set(),
+            [(3, 1), (2, 4)].into()
+        );
+        assert!(d.why.as_deref().unwrap().contains("C.04.5 4.4"));
+        // Game 1 wrong too: its discrepancy comes first.
+        let wrong = |_: &Tournament, _: &Request| {
+            Ok(Pairing {
+                games: vec![(1, 4), (2, 3)],
+                bye: None,
+            })
+        };
+        let report = check_tournament_by(&t, System::DoubleSwiss, &wrong);
+        let rounds: Vec<usize> = report.discrepancies.iter().map(|d| d.round).collect();
+        assert_eq!(rounds, [1, 2, 3]);
+    }
+
+    /// A game 2 that gives a bye is no reverse of game 1 either.
+    #[test]
+    fn a_double_swiss_game_two_with_a_bye_is_reported() {
+        let text = [
+            line(1, "1.0", "   2 w 1     2 b 0"),
+            line(2, "1.0", "   1 b 0     1 w 1"),
+            line(3, "2.0", "0000 - U  0000 - U"),
+        ]
+        .join("\n");
+        let t = trf::read_str(&text).unwrap();
+        let seen = std::cell::RefCell::new(Vec::new());
+        let report = check_tournament_by(&t, System::DoubleSwiss, &as_the_file(&t, &seen));
+        let rounds: Vec<usize> = report.discrepancies.iter().map(|d| d.round).collect();
+        assert_eq!(rounds, [2]);
+    }
+
+    /// A forfeit written without colour matches the engine's game of the same two players in
+    /// either colour; one written with colours does not.
+    #[test]
+    fn an_uncoloured_forfeit_matches_either_colour() {
+        let uncoloured = [
+            line(1, "2.0", "   2 - +     3 w 1"),
+            line(2, "0.0", "   1 - -     4 b 0"),
+            line(3, "1.0", "   4 w 1     1 b 0"),
+            line(4, "1.0", "   3 b 0     2 w 1"),
+        ]
+        .join("\n");
+        let engine = |_: &Tournament, r: &Request| {
+            Ok(Pairing {
+                games: if r.round == 1 {
+                    vec![(2, 1), (3, 4)]
+                } else {
+                    vec![(1, 3), (4, 2)]
+                },
+                bye: None,
+            })
+        };
+        let t = trf::read_str(&uncoloured).unwrap();
+        assert_eq!(t.uncoloured_forfeits, [(1, 1), (2, 1)]);
+        let report = check_tournament_by(&t, System::Dutch2017, &engine);
+        assert!(
+            report.discrepancies.is_empty(),
+            "{:?}",
+            report.discrepancies
+        );
+        let coloured = uncoloured
+            .replace("2 - +", "2 w +")
+            .replace("1 - -", "1 b -");
+        let t = trf::read_str(&coloured).unwrap();
+        let report = check_tournament_by(&t, System::Dutch2017, &engine);
+        assert_eq!(report.discrepancies.len(), 1);
+        assert_eq!(
+            report.discrepancies[0].expected.game_set(),
+            [(1, 2), (3, 4)].into()
+        );
+        // The engine pairs other players: the forfeit stays as the file wrote it.
+        let other = |_: &Tournament, _: &Request| {
+            Ok(Pairing {
+                games: vec![(1, 3), (4, 2)],
+                bye: None,
+            })
+        };
+        let t = trf::read_str(&uncoloured).unwrap();
+        let report = check_tournament_by(&t, System::Dutch2017, &other);
+        assert_eq!(
+            report.discrepancies[0].expected.game_set(),
+            [(1, 2), (3, 4)].into()
+        );
+    }
+
+    /// `check` names the first criterion on which a discrepancy differs.
+    #[test]
+    fn check_says_where_the_engine_and_the_file_part() {
+        let text = "012 Example\nXXR 1\n\
+            001    1      Alpha                             2000                             1.0          2 w 1\n\
+            001    2      Beta                              1900                             0.0          1 b 0\n\
+            001    3      Gamma                             1800                             1.0          4 w 1\n\
+            001    4      Delta                             1700                             0.0          3 b 0\n";
+        let t = trf::read_str(text).unwrap();
+        let report = check(&t, System::Dutch2026);
+        assert_eq!(report.rounds, 1);
+        assert_eq!(report.discrepancies.len(), 1);
+        let why = report.discrepancies[0].why.as_deref().unwrap();
+        assert!(why.contains("Art. 4"), "{why}");
+        assert!(report.diagnostics.is_empty());
     }
 }

@@ -218,6 +218,27 @@ mod tests {
         assert!(yes > 300 && no > 300, "{yes} completable, {no} not");
     }
 
+    /// When the greedy pass fails (0-1 taken first leaves 2 and 3, who may not meet), the
+    /// matching finds the pairing, each pair in the order of `who`, even when `ok` would let
+    /// a player meet himself.
+    #[test]
+    fn the_matching_pairs_what_the_greedy_pass_cannot() {
+        let allowed = [(0, 1), (0, 2), (1, 3)];
+        let ok =
+            |a: usize, b: usize| a == b || allowed.contains(&(a, b)) || allowed.contains(&(b, a));
+        let who = [0, 1, 2, 3];
+        assert_eq!(perfect_pairing(&who, ok), Some(vec![(0, 2), (1, 3)]));
+        assert!(pairable(&who, ok));
+        assert!(completable(4, ok, |_| false));
+        // The same players listed the other way round: pairs in that order.
+        assert_eq!(
+            perfect_pairing(&[3, 2, 1, 0], ok),
+            Some(vec![(3, 1), (2, 0)])
+        );
+        assert_eq!(perfect_pairing(&[0, 1, 2], |_, _| true), None);
+        assert!(!pairable(&[0, 1, 2], |_, _| true));
+    }
+
     /// A perfect pairing exists exactly when the complete pairing without a bye does; the
     /// pairing found uses allowed pairs and every player once.
     #[test]

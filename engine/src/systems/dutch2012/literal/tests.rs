@@ -14,6 +14,11 @@ use crate::test_rng::Rng;
 use std::io::Read;
 use std::path::PathBuf;
 
+/// The test crates' skip support: a missing corpus is a visible skip, and a failure under
+/// `SWISSLAB_REQUIRE=1` (CI).
+#[path = "../../../../tests/support/skip.rs"]
+mod skip;
+
 /// C.3 / C.10 in an odd round with top scorers, P1 = 1, X1 = 0: the float criteria dropped one
 /// by one, X raised with them back, then A.7.d dropped, then B.2 and A.7.d back.
 #[test]
@@ -115,7 +120,11 @@ fn tiny_corpus() -> Option<Vec<(String, Vec<u8>)>> {
 #[test]
 fn literal_procedure_against_javafo_on_the_tiny_files() {
     let Some(files) = tiny_corpus() else {
-        eprintln!("skipped: testdata/conformance/dutch-2012.tar.gz not found");
+        skip::skip(
+            "literal_procedure_against_javafo_on_the_tiny_files",
+            "testdata/conformance/dutch-2012.tar.gz (readable)",
+            "it is part of the repository: restore it, or repack it with scripts/pack-corpus.sh",
+        );
         return;
     };
     let (mut rounds, mut literal_off, mut fast_off, mut every_off) = (0, 0, 0, 0);
