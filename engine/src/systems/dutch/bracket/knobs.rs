@@ -24,6 +24,8 @@ pub(crate) struct Knobs {
     pub matchings: Cell<usize>,
     /// The brackets whose D.3 was decided field by field.
     pub d3_fields: Cell<usize>,
+    /// The MDP matchings decided on the bipartite split of the bracket (`mdps::solve_split`).
+    pub mdp_splits: Cell<usize>,
 }
 
 impl Default for Knobs {
@@ -33,6 +35,7 @@ impl Default for Knobs {
             d3_field: D3_FIELD,
             matchings: Cell::new(0),
             d3_fields: Cell::new(0),
+            mdp_splits: Cell::new(0),
         }
     }
 }
@@ -46,6 +49,11 @@ impl Knobs {
     /// Counts one bracket whose D.3 is decided field by field.
     pub(crate) fn count_d3_fields(&self) {
         self.d3_fields.set(self.d3_fields.get() + 1);
+    }
+
+    /// Counts one MDP matching decided on the bipartite split.
+    pub(crate) fn count_mdp_split(&self) {
+        self.mdp_splits.set(self.mdp_splits.get() + 1);
     }
 
     /// Most MDPs one D.3 field orders.
