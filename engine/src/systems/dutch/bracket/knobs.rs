@@ -13,6 +13,11 @@ use std::cell::Cell;
 /// (`mdps::d3_in_s1`), each field a matching.
 pub(crate) const D3_FIELD: usize = 120;
 
+/// The smallest bracket whose first MDP matching is tried on the bipartite split
+/// (`mdps::solve_split`): in a smaller one the whole bracket is solved at once, which costs less
+/// than the split when the split's certificate fails (a second matching).
+pub(crate) const SPLIT_MIN: usize = 1000;
+
 /// The settings and counters of one bracket solver (see the module documentation).
 #[derive(Debug)]
 pub(crate) struct Knobs {
@@ -20,6 +25,8 @@ pub(crate) struct Knobs {
     pub chunk_cap: usize,
     /// Most MDPs one D.3 field orders (at most [`D3_FIELD`]).
     pub d3_field: usize,
+    /// The smallest bracket whose first MDP matching is tried on the bipartite split.
+    pub split_min: usize,
     /// The weighted matchings of bracket graphs solved.
     pub matchings: Cell<usize>,
     /// The brackets whose D.3 was decided field by field.
@@ -33,6 +40,7 @@ impl Default for Knobs {
         Knobs {
             chunk_cap: usize::MAX,
             d3_field: D3_FIELD,
+            split_min: SPLIT_MIN,
             matchings: Cell::new(0),
             d3_fields: Cell::new(0),
             mdp_splits: Cell::new(0),

@@ -6,7 +6,7 @@ use super::graph::Graph;
 use super::knobs::Knobs;
 use super::mode::Mode;
 use super::pack::PackW;
-use super::pairs::{max_pairs, PlayerPairs};
+use super::pairs::{max_pairs, PlayerPairs, PLAYER_MATRIX_BYTES};
 use crate::matching::Matcher;
 use crate::pairing::PairingError;
 use crate::score::Score;
@@ -181,7 +181,9 @@ fn left_over<W: PackW>(
         pair: W::from_i256(I256::ONE << pair_bit),
         own: own.iter().map(|&d| W::from_i256(d)).collect(),
     };
-    Matcher::new().solve_graph(&graph, false).to_vec()
+    Matcher::new()
+        .solve_graph_within(&graph, false, PLAYER_MATRIX_BYTES)
+        .to_vec()
 }
 
 /// C.7 (2017) / C8 (2026) only matter when the bracket has downfloaters: when every player of

@@ -78,7 +78,8 @@ pub(super) fn pair_mdps(
 /// (`Matcher::certifies_shifted`), cover those edges as well, it is optimal on the whole
 /// bracket (LP duality); else the whole bracket is solved. Every decision taken from this
 /// matching (which MDPs are paired, the partners of the first MDPs, the resident pairs) is
-/// fixed by its weight, so any best candidate gives the same.
+/// fixed by its weight, so any best candidate gives the same. A bracket smaller than
+/// `Knobs::split_min` is solved whole at once.
 fn solve_split(
     g: &Graph,
     m: usize,
@@ -87,6 +88,9 @@ fn solve_split(
     removed: &[bool],
 ) -> Result<Vec<Option<usize>>, PairingError> {
     let nb = g.nb;
+    if nb < g.knobs.split_min {
+        return Ok(g.solve(bounds, gen, keep, removed)?.0);
+    }
     let top = (m + nb / 2).min(nb);
     // Side A (marked): the MDPs and the residents from `top` on; side B: the residents above.
     let marked = |v: usize| v < m || v >= top;

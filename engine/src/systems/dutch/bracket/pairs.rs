@@ -7,6 +7,11 @@ use super::mode::Mode;
 use crate::matching::{EdgeWeights, Matcher, Weight};
 use crate::systems::dutch::RoundCtx;
 
+/// The largest weight matrix a matching of [`PlayerPairs`] stores (a bracket of 2000 players
+/// in 128-bit weights): a smaller graph is read into a matrix once, which is faster than
+/// reading its rows from the compatibility bits at every scan; a larger one is read row by row.
+pub(super) const PLAYER_MATRIX_BYTES: usize = 64 << 20;
+
 /// The players `who` of a round as a graph for the matcher: the first `m` (MDPs) meet only the
 /// others, every pair the round allows (C.1-C.3) is an edge, and an edge weighs `pair` plus the
 /// weights of its two players. Read from the compatibility bits as the matcher goes, so a
@@ -80,7 +85,7 @@ pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> 
         own: Vec::new(),
     };
     let mut matcher = Matcher::new();
-    let mate = matcher.solve_graph(&graph, true);
+    let mate = matcher.solve_graph_within(&graph, true, PLAYER_MATRIX_BYTES);
     mate.iter().filter(|x| x.is_some()).count() / 2
 }
 

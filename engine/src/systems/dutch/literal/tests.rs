@@ -472,7 +472,10 @@ fn engine_agrees_with_literal_sequence_one_position_per_matching() {
 /// some of these brackets (counted), so that the check can fail.
 #[test]
 fn engine_agrees_with_literal_sequence_on_split_mdp_matchings() {
-    let knobs = bracket::Knobs::default();
+    let knobs = bracket::Knobs {
+        split_min: 0,
+        ..Default::default()
+    };
     let t = run_knobbed(
         0x5EED_0004,
         (4_000, false),
