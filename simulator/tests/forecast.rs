@@ -358,9 +358,29 @@ fn backtest_of_the_real_events_holds_its_skill() {
     assert!(get("skill_leaders_top10") >= 0.25, "{pooled}");
     let pit = get("pit_coverage");
     assert!((0.74..=0.86).contains(&pit), "{pooled}");
-    // The 10%-90% range of points holds at least 80% of the forecast's own chances (both
-    // ends in, half-point steps): what a calibrated forecast would cover.
-    assert!(get("interval_expected") >= 0.80, "{pooled}");
+    // The page's range of points is the central range holding the share of runs nearest to
+    // 80% (the points move in half-point steps): the share of players it covers is within
+    // 75-85%, over the board and online alike; its own chance is at least 75% (more where a
+    // player's points are all but certain: online, the players who play no more); the 10%-90%
+    // quantiles with both ends in cover more.
+    for kind in ["all", "otb", "online"] {
+        let line = csv
+            .lines()
+            .find(|l| l.starts_with(&format!("pooled: {kind},")))
+            .unwrap();
+        let cols: Vec<&str> = line.split(',').collect();
+        let get = |name: &str| -> f64 {
+            let i = header.iter().position(|h| *h == name).unwrap();
+            cols[i].parse().unwrap()
+        };
+        let covered = get("interval_coverage");
+        assert!((0.75..=0.85).contains(&covered), "{kind}: {line}");
+        assert!(get("interval_expected") >= 0.75, "{kind}: {line}");
+        assert!(
+            get("quantile_coverage") > get("interval_coverage"),
+            "{line}"
+        );
+    }
     for k in ["first", "top3", "top10"] {
         let e = get(&format!("expected_skill_leaders_{k}"));
         assert!(e > 0.0 && e < 1.0, "{pooled}");

@@ -10,10 +10,12 @@
 //!   points, at most 1). The skill is 1 - the forecast's score / the baseline's, pooled: summed
 //!   over the events first;
 //! - **reliability**: the chances given, in tenths, against the share that happened;
-//! - **points intervals**: the share of players whose final points fall within the forecast's
-//!   10%-90% range (both ends in), and the same share as the randomised PIT counts it (a value
+//! - **points intervals**: the share of players whose final points fall within the range the
+//!   forecast page shows (the central range holding the share of runs nearest to 80%), beside
+//!   the forecast's own chance of it; the same share as the randomised PIT counts it (a value
 //!   on an end counts by the part of its probability inside the central 80%, so that a
-//!   calibrated forecast scores 80% whatever the steps of half a point);
+//!   calibrated forecast scores 80% whatever the steps of half a point); and the share within
+//!   the 10%-90% quantiles, both ends in (80% or more when calibrated);
 //! - **what the forecast expects of itself**: the skill and the coverage it would score if its
 //!   own chances were exactly right (what happens drawn from them): its expected Brier score is
 //!   the sum of p(1 - p), a baseline's the sum of (b - p)² + p(1 - p). A skill well under its
@@ -59,11 +61,8 @@ pub struct Scored {
     pub log_loss: [[f64; 3]; 3],
     /// (target, chance, happened) of every player, the forecast's.
     pub chances: Vec<(usize, f64, bool)>,
-    /// Players whose final points are in the 10%-90% range; the PIT share summed; the
-    /// forecast's own chance of the range summed (its expected coverage).
-    pub inside: u64,
-    pub pit: f64,
-    pub inside_expected: f64,
+    /// The points intervals' coverage, summed over the players.
+    pub coverage: Coverage,
     /// Per remaining round: (round, chance of a PAB, real PAB, mean players not paired, real).
     pub rounds: Vec<(usize, f64, bool, f64, usize)>,
 }
@@ -192,7 +191,7 @@ pub fn score(
         }
         chances.extend(p.iter().zip(&o).map(|(&p, &o)| (k, p, o)));
     }
-    let (inside, pit, inside_expected) = coverage(fin, &tally);
+    let coverage = coverage(fin, &tally);
     let rounds = tally
         .rounds
         .iter()
@@ -232,21 +231,17 @@ pub fn score(
         expected,
         log_loss,
         chances,
-        inside,
-        pit,
-        inside_expected,
+        coverage,
         rounds,
     })
 }
 
-/// Players whose final points fall in the forecast's 10%-90% range (both ends in), the
-/// randomised-PIT share summed over the players, and the forecast's own chance of its range
-/// summed (a calibrated forecast's expected count: more than 80% of the players, the points
-/// moving in half-point steps).
-fn coverage(fin: &Finished, tally: &forecast::Tally) -> (u64, f64, f64) {
-    let mut inside = 0;
-    let mut pit = 0.0;
-    let mut expected = 0.0;
+/// Players whose final points fall in the page's range of points (the central range holding
+/// the share of runs nearest to 80%, [`forecast::tally::central_range`]), the forecast's own
+/// chance of that range summed (a calibrated forecast's expected count), the randomised-PIT
+/// share summed over the players, and the players within the 10%-90% quantiles, both ends in.
+fn coverage(fin: &Finished, tally: &forecast::Tally) -> Coverage {
+    let mut c = Coverage::default();
     for (i, p) in fin.t.players.iter().enumerate() {
         let real: i32 = p
             .rounds
@@ -256,33 +251,42 @@ fn coverage(fin: &Finished, tally: &forecast::Tally) -> (u64, f64, f64) {
             .sum();
         let h: Vec<(i32, u64)> = tally.points[i].iter().map(|(&k, &v)| (k, v)).collect();
         let total: u64 = h.iter().map(|x| x.1).sum();
-        if total == 0 {
+        let Some((lo, hi, held)) = forecast::tally::central_range(&h) else {
             continue;
-        }
-        let (lo, hi) = (
+        };
+        c.inside += u64::from(real >= lo && real <= hi);
+        c.expected += held as f64 / total as f64;
+        let (q10, q90) = (
             forecast::tally::quantile(&h, 0.1).unwrap_or(0),
             forecast::tally::quantile(&h, 0.9).unwrap_or(0),
         );
-        inside += u64::from(real >= lo && real <= hi);
-        expected += h
-            .iter()
-            .filter(|x| x.0 >= lo && x.0 <= hi)
-            .map(|x| x.1)
-            .sum::<u64>() as f64
-            / total as f64;
+        c.quantiles += u64::from(real >= q10 && real <= q90);
         let below: u64 = h.iter().filter(|x| x.0 < real).map(|x| x.1).sum();
         let at: u64 = h.iter().filter(|x| x.0 == real).map(|x| x.1).sum();
         let (a, b) = (
             below as f64 / total as f64,
             (below + at) as f64 / total as f64,
         );
-        pit += if at == 0 {
+        c.pit += if at == 0 {
             f64::from(u8::from((0.1..=0.9).contains(&a)))
         } else {
             ((b.min(0.9) - a.max(0.1)).max(0.0)) / (b - a)
         };
     }
-    (inside, pit, expected)
+    c
+}
+
+/// The points intervals' coverage of one event, summed over its players.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Coverage {
+    /// Players within the page's range.
+    pub inside: u64,
+    /// The forecast's own chances of its ranges, summed.
+    pub expected: f64,
+    /// The randomised PIT's share, summed.
+    pub pit: f64,
+    /// Players within the 10%-90% quantiles, both ends in.
+    pub quantiles: u64,
 }
 
 /// Options of a backtest.
@@ -417,6 +421,7 @@ pub struct EventCsv {
     pub interval_coverage: String,
     pub interval_expected: String,
     pub pit_coverage: String,
+    pub quantile_coverage: String,
     pub byes_forecast: String,
     pub byes_real: usize,
     pub absent_forecast: String,
@@ -498,10 +503,17 @@ fn row(event: String, pool: &[&Scored]) -> EventCsv {
         expected_skill_leaders_top10: ex(2),
         interval_coverage: format!(
             "{:.4}",
-            pool.iter().map(|s| s.inside).sum::<u64>() as f64 / players.max(1) as f64
+            pool.iter().map(|s| s.coverage.inside).sum::<u64>() as f64 / players.max(1) as f64
         ),
-        interval_expected: format!("{:.4}", sum(&|s| s.inside_expected) / players.max(1) as f64),
-        pit_coverage: format!("{:.4}", sum(&|s| s.pit) / players.max(1) as f64),
+        interval_expected: format!(
+            "{:.4}",
+            sum(&|s| s.coverage.expected) / players.max(1) as f64
+        ),
+        pit_coverage: format!("{:.4}", sum(&|s| s.coverage.pit) / players.max(1) as f64),
+        quantile_coverage: format!(
+            "{:.4}",
+            pool.iter().map(|s| s.coverage.quantiles).sum::<u64>() as f64 / players.max(1) as f64
+        ),
         byes_forecast: format!("{:.3}", sum(&|s| s.rounds.iter().map(|r| r.1).sum::<f64>())),
         byes_real: pool
             .iter()

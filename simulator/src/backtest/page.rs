@@ -35,7 +35,7 @@ fn skill_section(b: &mut String, scored: &[Scored]) {
     for (t, _) in TARGETS {
         let _ = write!(b, "<th>{t}</th>");
     }
-    b.push_str("<th>points within 10%–90% (expected)</th><th>PIT coverage (80% if calibrated)</th></tr></thead><tbody>\n");
+    b.push_str("<th>points within the page's 80% range (expected)</th><th>PIT coverage (80% if calibrated)</th></tr></thead><tbody>\n");
     for kind in ["all", "otb", "online"] {
         let pool: Vec<&Scored> = scored
             .iter()
@@ -45,9 +45,11 @@ fn skill_section(b: &mut String, scored: &[Scored]) {
             continue;
         }
         let players: usize = pool.iter().map(|s| s.players).sum();
-        let inside = pool.iter().map(|s| s.inside).sum::<u64>() as f64 / players.max(1) as f64;
-        let pit = pool.iter().map(|s| s.pit).sum::<f64>() / players.max(1) as f64;
-        let expected = pool.iter().map(|s| s.inside_expected).sum::<f64>() / players.max(1) as f64;
+        let inside =
+            pool.iter().map(|s| s.coverage.inside).sum::<u64>() as f64 / players.max(1) as f64;
+        let pit = pool.iter().map(|s| s.coverage.pit).sum::<f64>() / players.max(1) as f64;
+        let expected =
+            pool.iter().map(|s| s.coverage.expected).sum::<f64>() / players.max(1) as f64;
         for (m, model) in MODELS.iter().enumerate().skip(1) {
             let _ = write!(
                 b,
@@ -80,7 +82,7 @@ fn skill_section(b: &mut String, scored: &[Scored]) {
 }
 
 fn events_section(b: &mut String, scored: &[Scored]) {
-    b.push_str("<section id=\"events\"><h2>Per event</h2>\n<table><thead><tr><th>Event</th><th>Kind</th><th>Players</th><th>Cut after</th><th>Brier first (leaders, points)</th><th>Brier top 3</th><th>Brier top 10</th><th>Points within 10%–90%</th><th>PABs forecast / real</th><th>Not paired per round forecast / real</th></tr></thead><tbody>\n");
+    b.push_str("<section id=\"events\"><h2>Per event</h2>\n<table><thead><tr><th>Event</th><th>Kind</th><th>Players</th><th>Cut after</th><th>Brier first (leaders, points)</th><th>Brier top 3</th><th>Brier top 10</th><th>Points within the 80% range</th><th>PABs forecast / real</th><th>Not paired per round forecast / real</th></tr></thead><tbody>\n");
     for r in event_rows(scored) {
         let rounds = (r.rounds - r.cut_after).max(1) as f64;
         let _ = writeln!(

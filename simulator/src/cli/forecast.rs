@@ -324,7 +324,7 @@ fn backtest(args: &Args) -> anyhow::Result<u8> {
         .filter(|r| r.event.starts_with("pooled"))
     {
         println!(
-            "  {:<16} skill vs leaders first {} top3 {} top10 {} (expected if calibrated {} {} {}); vs points {} {} {}; points within 10-90% {} (expected {}, PIT {}); PABs {} forecast / {} real",
+            "  {:<16} skill vs leaders first {} top3 {} top10 {} (expected if calibrated {} {} {}); vs points {} {} {}; points within the 80% range {} (expected {}, PIT {}, within 10-90% quantiles {}); PABs {} forecast / {} real",
             r.event,
             r.skill_leaders_first,
             r.skill_leaders_top3,
@@ -338,6 +338,7 @@ fn backtest(args: &Args) -> anyhow::Result<u8> {
             r.interval_coverage,
             r.interval_expected,
             r.pit_coverage,
+            r.quantile_coverage,
             r.byes_forecast,
             r.byes_real
         );

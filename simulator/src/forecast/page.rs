@@ -144,7 +144,7 @@ fn players_section(b: &mut String, ev: &Event, tally: &Tally, rows: &[PlayerCsv]
     b.push_str(&format!(
         "<section id=\"players\"><h2>Who can finish first?</h2>\n<p>{can_win} players finish first in at least one run. \
          Places: {}, then pairing number. The {} players most often first (then most often in the top 10):</p>\n\
-         <table><thead><tr><th>Player</th><th>Rating</th><th>Points now</th><th>Final points: median (8 runs in 10 between)</th><th>Place: median (8 runs in 10 between)</th><th>First</th><th>Top 3</th><th>Top 10</th></tr></thead><tbody>\n",
+         <table><thead><tr><th>Player</th><th>Rating</th><th>Points now</th><th>Final points: median (the central range nearest to 8 runs in 10, and the runs it holds)</th><th>Place: median (8 runs in 10 between)</th><th>First</th><th>Top 3</th><th>Top 10</th></tr></thead><tbody>\n",
         escape(&ev.tiebreak_source),
         PLAYERS_SHOWN.min(order.len())
     ));
@@ -152,14 +152,17 @@ fn players_section(b: &mut String, ev: &Event, tally: &Tally, rows: &[PlayerCsv]
     for &i in order.iter().take(PLAYERS_SHOWN) {
         let p = &rows[i];
         b.push_str(&format!(
-            "<tr><td>{} {}</td><td>{}</td><td>{}</td><td>{} ({} to {})</td><td>{} ({} to {})</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            "<tr><td>{} {}</td><td>{}</td><td>{}</td><td>{} ({} to {}: {})</td><td>{} ({} to {})</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
             p.player,
             escape(p.name.trim()),
             p.rating,
             p.points_now,
             p.points_p50,
-            p.points_p10,
-            p.points_p90,
+            p.points_range_low,
+            p.points_range_high,
+            p.points_range_share
+                .parse::<f64>()
+                .map_or(String::new(), |s| format!("{:.0}%", 100.0 * s)),
             p.place_p50,
             p.place_p10,
             p.place_p90,

@@ -291,6 +291,9 @@ pub struct PlayerCsv {
     pub points_p10: String,
     pub points_p50: String,
     pub points_p90: String,
+    pub points_range_low: String,
+    pub points_range_high: String,
+    pub points_range_share: String,
     pub mean_place: String,
     pub place_p10: usize,
     pub place_p50: usize,
@@ -355,6 +358,50 @@ type Counted = (u64, PlayerId, PlayerId);
 
 /// Pairings listed per board and round in `top-boards.csv`.
 pub const BOARD_PAIRINGS: usize = 5;
+
+/// The share of runs the page's range of final points is meant to hold.
+pub const RANGE_SHARE: f64 = 0.8;
+
+/// The page's range of a player's final points: the central range holding the share of runs
+/// nearest to [`RANGE_SHARE`]. Points move in half-point steps, so the range between the 10%
+/// and 90% quantiles with both ends in holds 80% or more (often 90%); each end is kept or left
+/// out, whichever of the four ranges holds the share nearest to 80% (the wider on a tie, never
+/// an empty one). `h` is ascending (value, count); returns (low, high, runs inside).
+pub fn central_range(h: &[(i32, u64)]) -> Option<(i32, i32, u64)> {
+    let n: u64 = h.iter().map(|x| x.1).sum();
+    let (lo, hi) = (quantile(h, 0.1)?, quantile(h, 0.9)?);
+    let inside =
+        |a: i32, b: i32| -> u64 { h.iter().filter(|x| x.0 >= a && x.0 <= b).map(|x| x.1).sum() };
+    let support: Vec<i32> = h
+        .iter()
+        .filter(|x| x.1 > 0 && x.0 >= lo && x.0 <= hi)
+        .map(|x| x.0)
+        .collect();
+    let (first, last) = (*support.first()?, *support.last()?);
+    let second = support.get(1).copied().unwrap_or(first);
+    let before_last = support.len().checked_sub(2).map_or(last, |i| support[i]);
+    let target = RANGE_SHARE * n as f64;
+    let mut best: Option<(i32, i32, u64)> = None;
+    for (a, b) in [
+        (first, last),
+        (second, last),
+        (first, before_last),
+        (second, before_last),
+    ] {
+        if a > b {
+            continue;
+        }
+        let c = inside(a, b);
+        let better = best.is_none_or(|(_, _, bc)| {
+            let (d, bd) = ((c as f64 - target).abs(), (bc as f64 - target).abs());
+            d < bd - 1e-9 || ((d - bd).abs() <= 1e-9 && c > bc)
+        });
+        if better {
+            best = Some((a, b, c));
+        }
+    }
+    best
+}
 
 /// The `q` quantile (0..1) of a histogram given as ascending (value, count).
 pub fn quantile<T: Copy>(h: &[(T, u64)], q: f64) -> Option<T> {
@@ -441,6 +488,7 @@ impl Tally {
                     .filter(|x| x.1 > 0)
                     .collect();
                 let sum_pts: i64 = pts.iter().map(|&(k, v)| i64::from(k) * v as i64).sum();
+                let range = central_range(&pts);
                 let sum_place: u64 = places.iter().map(|&(k, v)| k as u64 * v).sum();
                 let in_band = |last: usize| -> u64 { self.places[i].iter().take(last).sum() };
                 let score = |x: Option<i32>| x.map_or(String::new(), |t| Score(t).to_string());
@@ -465,6 +513,10 @@ impl Tally {
                     points_p10: score(quantile(&pts, 0.1)),
                     points_p50: score(quantile(&pts, 0.5)),
                     points_p90: score(quantile(&pts, 0.9)),
+                    points_range_low: score(range.map(|r| r.0)),
+                    points_range_high: score(range.map(|r| r.1)),
+                    points_range_share: range
+                        .map_or(String::new(), |r| format!("{:.4}", r.2 as f64 / n as f64)),
                     mean_place: if n > 0 {
                         format!("{:.2}", sum_place as f64 / n as f64)
                     } else {
@@ -554,5 +606,29 @@ impl Tally {
             ("top-boards.csv", csv_bytes(&self.board_rows(), true)?),
             ("pairing-time.csv", csv_bytes(&self.time_rows(), true)?),
         ])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_range_holds_the_share_nearest_to_80_percent() {
+        // 10 runs at 3, 30 at 3.5, 40 at 4, 20 at 4.5 (points in tenths): the 10% and 90%
+        // quantiles are 3 and 4.5, holding all 100 runs; leaving out 3 holds 90, leaving out
+        // 4.5 holds 80, both 70: the range is 3 to 4.
+        let h = [(30, 10), (35, 30), (40, 40), (45, 20)];
+        assert_eq!(quantile(&h, 0.1), Some(30));
+        assert_eq!(quantile(&h, 0.9), Some(45));
+        assert_eq!(central_range(&h), Some((30, 40, 80)));
+        // A single value: the range is that value, whatever its share.
+        assert_eq!(central_range(&[(50, 7)]), Some((50, 50, 7)));
+        // Two values of 50 runs each: 100 (both) is as far from 80 as 50 is not; both kept.
+        assert_eq!(central_range(&[(10, 50), (15, 50)]), Some((10, 15, 100)));
+        // On a tie the wider range: 70 and 90 runs are equally near to 80.
+        let h = [(0, 10), (5, 60), (10, 30)];
+        assert_eq!(central_range(&h), Some((5, 10, 90)));
+        assert_eq!(central_range(&[] as &[(i32, u64)]), None);
     }
 }
