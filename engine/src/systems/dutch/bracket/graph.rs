@@ -13,6 +13,7 @@ use super::fields::{bye_fields, lower_fields, score_digits, Fields, PairFields};
 use super::knobs::Knobs;
 use super::mode::Mode;
 use super::pack::{quality_layout, Normaliser, PackW};
+use super::reuse::Reuse;
 use super::vertices::{ClassKey, Vertices};
 use crate::matching::I512;
 use crate::pairing::PairingError;
@@ -27,6 +28,8 @@ pub(super) struct Graph<'a> {
     pub ctx: &'a RoundCtx,
     /// The solver's settings and counters.
     pub knobs: &'a Knobs,
+    /// The solver kept between the bracket's matchings.
+    pub reuse: Reuse,
     /// Round-player index of each vertex (`usize::MAX` for the bye vertex).
     pub global: Vec<usize>,
     /// The bracket's players are the vertices `0..nb`.
@@ -185,6 +188,7 @@ impl<'a> Graph<'a> {
         let mut g = Graph {
             ctx,
             knobs,
+            reuse: Reuse::default(),
             global: Vec::new(),
             nb,
             qbits: u32::MAX,

@@ -13,6 +13,11 @@ use std::cell::Cell;
 /// (`mdps::d3_in_s1`), each field a matching.
 pub(crate) const D3_FIELD: usize = 120;
 
+/// The smallest bracket whose first MDP matching is tried on the bipartite split
+/// (`mdps::solve_split`): in a smaller one the whole bracket is solved at once, which costs less
+/// than the split when the split's certificate fails (a second matching).
+pub(crate) const SPLIT_MIN: usize = 1000;
+
 /// The settings and counters of one bracket solver (see the module documentation).
 #[derive(Debug)]
 pub(crate) struct Knobs {
@@ -20,10 +25,14 @@ pub(crate) struct Knobs {
     pub chunk_cap: usize,
     /// Most MDPs one D.3 field orders (at most [`D3_FIELD`]).
     pub d3_field: usize,
+    /// The smallest bracket whose first MDP matching is tried on the bipartite split.
+    pub split_min: usize,
     /// The weighted matchings of bracket graphs solved.
     pub matchings: Cell<usize>,
     /// The brackets whose D.3 was decided field by field.
     pub d3_fields: Cell<usize>,
+    /// The MDP matchings decided on the bipartite split of the bracket (`mdps::solve_split`).
+    pub mdp_splits: Cell<usize>,
 }
 
 impl Default for Knobs {
@@ -31,8 +40,10 @@ impl Default for Knobs {
         Knobs {
             chunk_cap: usize::MAX,
             d3_field: D3_FIELD,
+            split_min: SPLIT_MIN,
             matchings: Cell::new(0),
             d3_fields: Cell::new(0),
+            mdp_splits: Cell::new(0),
         }
     }
 }
@@ -46,6 +57,11 @@ impl Knobs {
     /// Counts one bracket whose D.3 is decided field by field.
     pub(crate) fn count_d3_fields(&self) {
         self.d3_fields.set(self.d3_fields.get() + 1);
+    }
+
+    /// Counts one MDP matching decided on the bipartite split.
+    pub(crate) fn count_mdp_split(&self) {
+        self.mdp_splits.set(self.mdp_splits.get() + 1);
     }
 
     /// Most MDPs one D.3 field orders.

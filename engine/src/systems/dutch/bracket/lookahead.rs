@@ -5,8 +5,9 @@
 use super::graph::Graph;
 use super::knobs::Knobs;
 use super::mode::Mode;
-use super::pairs::max_pairs;
-use crate::matching::max_weight_matching;
+use super::pack::PackW;
+use super::pairs::{max_pairs, PlayerPairs, PLAYER_MATRIX_BYTES};
+use crate::matching::Matcher;
 use crate::pairing::PairingError;
 use crate::score::Score;
 use crate::systems::dutch::weights::{self, Digits};
@@ -146,24 +147,43 @@ fn best_by_pairs_and_scores(
     if pair_bit + weights::bits(I256::from(n as u64)) > weights::MAX_BITS_256 {
         return None;
     }
-    let mut edges = Vec::new();
-    for i in 0..n {
-        for j in (i + 1).max(m)..n {
-            if ctx.compat.get(who[i], who[j]) {
-                let w = (I256::ONE << pair_bit)
-                    + digits.weight(ctx.players[who[i]].score)
-                    + digits.weight(ctx.players[who[j]].score);
-                edges.push((i, j, w));
-            }
-        }
-    }
-    let mate = max_weight_matching(n, &edges, false);
+    let own: Vec<I256> = who
+        .iter()
+        .map(|&v| digits.weight(ctx.players[v].score))
+        .collect();
+    // The narrowest weights that hold the pairs field (the matching is the same in any).
+    let mate = if pair_bit + 2 <= 124 {
+        left_over::<i128>(ctx, &who, m, pair_bit, &own)
+    } else {
+        left_over::<I256>(ctx, &who, m, pair_bit, &own)
+    };
     Some(
         (0..n)
             .filter(|&i| mate[i].is_none())
             .map(|i| who[i])
             .collect(),
     )
+}
+
+/// A maximum-weight matching of `who` (the first `m` MDPs) weighing `1 << pair_bit` a pair
+/// plus each player's `own` digit, read from the round's compatibility bits.
+fn left_over<W: PackW>(
+    ctx: &RoundCtx,
+    who: &[usize],
+    m: usize,
+    pair_bit: u32,
+    own: &[I256],
+) -> Vec<Option<usize>> {
+    let graph = PlayerPairs {
+        ctx,
+        who,
+        m,
+        pair: W::from_i256(I256::ONE << pair_bit),
+        own: own.iter().map(|&d| W::from_i256(d)).collect(),
+    };
+    Matcher::new()
+        .solve_graph_within(&graph, false, PLAYER_MATRIX_BYTES)
+        .to_vec()
 }
 
 /// C.7 (2017) / C8 (2026) only matter when the bracket has downfloaters: when every player of

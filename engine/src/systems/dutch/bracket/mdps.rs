@@ -3,6 +3,7 @@
 
 use super::graph::{Decided, Graph};
 use super::order::{fix_lexicographic, Lex};
+use super::search::{Gen, Keep};
 use crate::pairing::PairingError;
 use ethnum::I256;
 
@@ -52,7 +53,7 @@ pub(super) fn pair_mdps(
         Some(_) => I256::from(m as u64 + 1),
     }];
     bounds.extend(lex.bounds(first.len()));
-    let (mate, _) = g.solve(&bounds, &gen, &keep_s1, &decided.removed)?;
+    let mate = solve_split(g, m, (&bounds, &gen), &keep_s1, &decided.removed)?;
     // A best candidate: every best candidate pairs as many residents among themselves
     // (C.5 fixes the pairs, B.1.c the MDPs paired), so the remainder's pairs are counted here.
     let resident_pairs = (m..nb)
@@ -66,6 +67,48 @@ pub(super) fn pair_mdps(
     let keep_mdp = |a: usize, b: usize| !(a < m && b < nb && !mdp_ok[a]);
     fix_lexicographic(g, &s1, &residents_left, &keep_mdp, decided, None)?;
     Ok(resident_pairs)
+}
+
+/// The best candidate of the first MDP matching, found on a bipartite graph first when its
+/// duals prove it best on the whole bracket. A best candidate usually pairs the MDPs with the
+/// first residents and the rest of the residents among themselves, top half against bottom
+/// half: so one side is the first `(R + m) / 2` residents (R residents), the other the MDPs
+/// and the residents below them, and the edges within a side are left out (no blossoms: much
+/// faster in a large bracket). When the matching's duals, shifted if need be
+/// (`Matcher::certifies_shifted`), cover those edges as well, it is optimal on the whole
+/// bracket (LP duality); else the whole bracket is solved. Every decision taken from this
+/// matching (which MDPs are paired, the partners of the first MDPs, the resident pairs) is
+/// fixed by its weight, so any best candidate gives the same. A bracket smaller than
+/// `Knobs::split_min` is solved whole at once.
+fn solve_split(
+    g: &Graph,
+    m: usize,
+    (bounds, gen): (&[I256], &Gen),
+    keep: &Keep,
+    removed: &[bool],
+) -> Result<Vec<Option<usize>>, PairingError> {
+    let nb = g.nb;
+    if nb < g.knobs.split_min {
+        return Ok(g.solve(bounds, gen, keep, removed)?.0);
+    }
+    let top = (m + nb / 2).min(nb);
+    // Side A (marked): the MDPs and the residents from `top` on; side B: the residents above.
+    let marked = |v: usize| v < m || v >= top;
+    // An edge touching a vertex beyond the bracket is always kept.
+    let cross = |a: usize, b: usize| b >= nb || marked(a) != marked(b);
+    let (mate, _, certified) = g.solve_certified(
+        bounds,
+        gen,
+        &|a: usize, b: usize| keep(a, b) && cross(a, b),
+        &|a: usize, b: usize| keep(a, b) && !cross(a, b),
+        Some(&|v: usize| v < nb && marked(v)),
+        removed,
+    )?;
+    if certified {
+        g.knobs.count_mdp_split();
+        return Ok(mate);
+    }
+    Ok(g.solve(bounds, gen, keep, removed)?.0)
 }
 
 /// D.3 for more than `field` MDPs (the first `m` vertices of `g`): which of them are in S1 (are

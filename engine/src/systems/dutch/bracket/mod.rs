@@ -38,6 +38,7 @@
 //!   (C.7) must be in the graph;
 //! - `mdps` (D.3 and the MDP-pairing), `remainder` (B.6), `order` and `tight` (D.1), and
 //!   `exchange` (D.2): the generation order among the best candidates;
+//! - `reuse`: one solver (and its weight matrix) for all the matchings of a bracket;
 //! - `knobs`: the solver's settings and counters (the tests lower the settings to drive small
 //!   brackets through the paths of large ones).
 
@@ -52,6 +53,7 @@ mod order;
 mod pack;
 mod pairs;
 mod remainder;
+mod reuse;
 mod search;
 mod tight;
 mod vertices;

@@ -281,34 +281,35 @@ fn tight_in<W: PackW>(sides: &Sides, aside: &[(usize, usize, I512)]) -> Option<T
         edges: sides.g.typed::<W>(0),
     };
     let (n, p) = (sides.local.len(), sides.p);
-    let mut matcher = Matcher::new();
-    let mate = matcher
-        .solve_graph_within(&graph, false, MATRIX_BYTES)
-        .to_vec();
-    if !matcher.duals_are_vertex_only() {
-        return None;
-    }
-    // A slack of at least one unit (twice the doubled duals' half unit) is positive.
-    let one = W::from_i64(1);
-    let aside: Vec<(usize, usize, W)> = aside
-        .iter()
-        .map(|&(a, b, w)| (a, b, W::from_i512(w) + one))
-        .collect();
-    if !matcher.certifies(&aside) {
-        return None;
-    }
-    let adj: Vec<Vec<usize>> = (0..p)
-        .map(|a| {
-            (p..n)
-                .filter(|&b| matcher.is_tight_in(&graph, a, b))
-                .map(|b| b - p)
-                .collect()
-        })
-        .collect();
-    let cover1 = (0..p).map(|v| matcher.must_cover(v)).collect();
-    let cover2 = (p..n).map(|v| matcher.must_cover(v)).collect();
-    let mate1: Vec<Option<usize>> = mate[..p].iter().map(|m| m.map(|j| j - p)).collect();
-    Some(Tight::new(adj, cover1, cover2, &mate1))
+    sides.g.reuse.with(|matcher: &mut Matcher<W>| {
+        let mate = matcher
+            .solve_graph_within(&graph, false, MATRIX_BYTES)
+            .to_vec();
+        if !matcher.duals_are_vertex_only() {
+            return None;
+        }
+        // A slack of at least one unit (twice the doubled duals' half unit) is positive.
+        let one = W::from_i64(1);
+        let aside: Vec<(usize, usize, W)> = aside
+            .iter()
+            .map(|&(a, b, w)| (a, b, W::from_i512(w) + one))
+            .collect();
+        if !matcher.certifies(&aside) {
+            return None;
+        }
+        let adj: Vec<Vec<usize>> = (0..p)
+            .map(|a| {
+                (p..n)
+                    .filter(|&b| matcher.is_tight_in(&graph, a, b))
+                    .map(|b| b - p)
+                    .collect()
+            })
+            .collect();
+        let cover1 = (0..p).map(|v| matcher.must_cover(v)).collect();
+        let cover2 = (p..n).map(|v| matcher.must_cover(v)).collect();
+        let mate1: Vec<Option<usize>> = mate[..p].iter().map(|m| m.map(|j| j - p)).collect();
+        Some(Tight::new(adj, cover1, cover2, &mate1))
+    })
 }
 
 /// The greedy D.1 pairing of `s1` (each in turn with the earliest free vertex of `s2` it has an

@@ -155,7 +155,7 @@ fn gcd<T: Copy + Default + PartialEq + std::ops::Rem<Output = T>>(mut a: T, mut 
 }
 
 /// The integer types a bracket's weights are packed into, narrowest first.
-pub(super) trait PackW: Weight + std::ops::Shl<u32, Output = Self> {
+pub(super) trait PackW: Weight + std::ops::Shl<u32, Output = Self> + 'static {
     fn from_i512(v: I512) -> Self;
     fn from_i256(v: I256) -> Self;
     fn to_i512(self) -> I512;

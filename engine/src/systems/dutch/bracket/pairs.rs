@@ -1,10 +1,48 @@
 //! The number of pairs of a bracket (2017 C.5 and B.1.b MaxPairs, 2026 C6): by a greedy
-//! pairing when it pairs everybody but at most one, else by a maximum-cardinality matching.
+//! pairing when it pairs everybody but at most one, else by a maximum-cardinality matching on
+//! the round's compatibility bits (C.1-C.3), which stores nothing per pair.
 
 use super::graph::Graph;
 use super::mode::Mode;
-use crate::matching::max_weight_matching;
+use crate::matching::{EdgeWeights, Matcher, Weight};
 use crate::systems::dutch::RoundCtx;
+
+/// The largest weight matrix a matching of [`PlayerPairs`] stores (a bracket of 2000 players
+/// in 128-bit weights): a smaller graph is read into a matrix once, which is faster than
+/// reading its rows from the compatibility bits at every scan; a larger one is read row by row.
+pub(super) const PLAYER_MATRIX_BYTES: usize = 64 << 20;
+
+/// The players `who` of a round as a graph for the matcher: the first `m` (MDPs) meet only the
+/// others, every pair the round allows (C.1-C.3) is an edge, and an edge weighs `pair` plus the
+/// weights of its two players. Read from the compatibility bits as the matcher goes, so a
+/// matching on it stores nothing of size `n * n`.
+pub(super) struct PlayerPairs<'a, W> {
+    pub ctx: &'a RoundCtx,
+    pub who: &'a [usize],
+    pub m: usize,
+    pub pair: W,
+    /// Each player's weight (empty: zero for everybody).
+    pub own: Vec<W>,
+}
+
+impl<W: Weight> PlayerPairs<'_, W> {
+    fn own(&self, i: usize) -> W {
+        self.own.get(i).copied().unwrap_or(W::ZERO)
+    }
+}
+
+impl<W: Weight> EdgeWeights<W> for PlayerPairs<'_, W> {
+    fn vertices(&self) -> usize {
+        self.who.len()
+    }
+
+    fn weight2(&self, u: usize, v: usize) -> W {
+        if u == v || (u < self.m && v < self.m) || !self.ctx.compat.get(self.who[u], self.who[v]) {
+            return W::MIN;
+        }
+        (self.pair + self.own(u) + self.own(v)).double()
+    }
+}
 
 /// A greedy pairing of the round players `who`: each in turn with the first free one he may
 /// meet, the first `m` (MDPs) only with the others. Returns the number of pairs and who is
@@ -39,15 +77,15 @@ pub(crate) fn max_pairs(ctx: &RoundCtx, mdps: &[usize], residents: &[usize]) -> 
     if greedy == n / 2 {
         return greedy;
     }
-    let mut edges = Vec::new();
-    for i in 0..n {
-        for j in (i + 1).max(m)..n {
-            if ctx.compat.get(all[i], all[j]) {
-                edges.push((i, j, 1i64));
-            }
-        }
-    }
-    let mate = max_weight_matching(n, &edges, true);
+    let graph = PlayerPairs {
+        ctx,
+        who: &all,
+        m,
+        pair: 1i64,
+        own: Vec::new(),
+    };
+    let mut matcher = Matcher::new();
+    let mate = matcher.solve_graph_within(&graph, true, PLAYER_MATRIX_BYTES);
     mate.iter().filter(|x| x.is_some()).count() / 2
 }
 

@@ -185,15 +185,17 @@ impl Graph<'_> {
         let others_keep = |a: usize, b: usize| !keep(a, b) && extra(a, b);
         let others = PhaseGraph::new(&edges, &back, &others_keep, phase);
         self.knobs.count_matching();
-        let mut matcher = Matcher::new();
-        let small = matcher
-            .solve_graph_within(&kept, false, MATRIX_BYTES)
-            .to_vec();
-        let certified = matcher.certifies_graph(&others)
-            || phase.side.is_some_and(|side| {
-                let marks: Vec<bool> = back.iter().map(|&v| side(v)).collect();
-                matcher.certifies_shifted_graph(&kept, &marks, &others)
-            });
+        let (small, certified) = self.reuse.with(|matcher: &mut Matcher<W>| {
+            let small = matcher
+                .solve_graph_within(&kept, false, MATRIX_BYTES)
+                .to_vec();
+            let certified = matcher.certifies_graph(&others)
+                || phase.side.is_some_and(|side| {
+                    let marks: Vec<bool> = back.iter().map(|&v| side(v)).collect();
+                    matcher.certifies_shifted_graph(&kept, &marks, &others)
+                });
+            (small, certified)
+        });
         let mut mate = vec![None; n];
         let mut total = W::ZERO;
         for (i, m) in small.iter().enumerate() {

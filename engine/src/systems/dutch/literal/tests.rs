@@ -467,6 +467,31 @@ fn engine_agrees_with_literal_sequence_one_position_per_matching() {
     assert_eq!(t.disagreements, 0, "see the instances printed above");
 }
 
+/// The first MDP matching decided on the bipartite split of a heterogeneous bracket, checked
+/// by its duals (`mdps::solve_split`), against the literal sequence; the split must be taken on
+/// some of these brackets (counted), so that the check can fail.
+#[test]
+fn engine_agrees_with_literal_sequence_on_split_mdp_matchings() {
+    let knobs = bracket::Knobs {
+        split_min: 0,
+        ..Default::default()
+    };
+    let t = run_knobbed(
+        0x5EED_0004,
+        (4_000, false),
+        M1Reading::PsdBest,
+        &edition_2017::RULES,
+        &knobs,
+    );
+    report(&t);
+    eprintln!(
+        "MDP matchings decided on the split: {}",
+        knobs.mdp_splits.get()
+    );
+    assert!(knobs.mdp_splits.get() > 100);
+    assert_eq!(t.disagreements, 0, "see the instances printed above");
+}
+
 /// The 2026 edition (C6-C21, Art. 4): the literal candidate sequence with the 2026 criteria
 /// against the engine with `edition_2026::RULES`, brackets paired for the completion of the
 /// round (C4) looking at the following scoregroup (C8) included.
