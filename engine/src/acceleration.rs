@@ -409,7 +409,7 @@ mod tests {
         t.points = PointSystem::with_win_draw(Score(10), Score(5));
         t.points.loss = Score(5);
         assert_eq!(
-            apply(&mut t, None),
+            apply(&mut t, None, 1),
             Err(AccelerationError::PointSystem {
                 win: Score(10),
                 draw: Score(5),
@@ -424,12 +424,12 @@ mod tests {
     fn no_method_no_starters_or_no_points_give_nothing() {
         let mut t = field(16, 9, "  ");
         assert_eq!(method_for(None, &t), None);
-        assert_eq!(apply(&mut t, None), Ok(Source::None));
+        assert_eq!(apply(&mut t, None, 1), Ok(Source::None));
         let t = field(16, 9, "FIDE_DUTCH_BAKU");
-        assert_eq!(baku(&t, &[], 9), Ok(Vec::new()));
+        assert_eq!(baku(&t, &[], 9, 1), Ok(Vec::new()));
         let mut t = field(16, 9, "FIDE_DUTCH_BAKU");
         t.points = PointSystem::with_win_draw(Score::ZERO, Score::ZERO);
-        assert_eq!(apply(&mut t, None), Ok(Source::Method(Method::Baku)));
+        assert_eq!(apply(&mut t, None, 1), Ok(Source::Method(Method::Baku)));
         assert!(t.acceleration.is_empty());
         assert!(!in_group_a(&t, 1));
         // Only the `192` record names the method, not a `_BAKU` elsewhere.
