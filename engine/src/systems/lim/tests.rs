@@ -680,7 +680,7 @@ fn random_tournament(
         each(&t, &req, &p);
         let mut games = Vec::new();
         for &(w, b) in &p.games {
-            games.push((w, b, rng.range(0, 3) as u8));
+            games.push((w, b, rng.range(0, 2) as u8));
         }
         for pl in &mut t.players {
             pl.rounds.push(entry_of(&games, p.bye, pl.id));
