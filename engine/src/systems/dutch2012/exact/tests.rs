@@ -50,7 +50,14 @@ fn pairings(n: usize, p: usize, ok: &dyn Fn(usize, usize) -> bool) -> Vec<Vec<(u
     }
     let mut out = Vec::new();
     let mut free: Vec<usize> = (0..n).collect();
-    rec(&mut free, n.saturating_sub(2 * p), p, &mut Vec::new(), ok, &mut out);
+    rec(
+        &mut free,
+        n.saturating_sub(2 * p),
+        p,
+        &mut Vec::new(),
+        ok,
+        &mut out,
+    );
     out
 }
 
