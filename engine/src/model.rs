@@ -26,6 +26,14 @@ impl Color {
             Color::Black => Color::White,
         }
     }
+
+    /// The colour's letter in a colour history, as the explanations print it: `W` or `B`.
+    pub fn letter(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
 }
 
 /// A game's result from one player's point of view.

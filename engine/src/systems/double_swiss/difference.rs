@@ -189,13 +189,7 @@ fn colours(f: &Field, ours: &Outcome, index: &HashMap<u32, usize>, file: &Pairin
                                 f.players[i]
                                     .colours
                                     .iter()
-                                    .map(|c| {
-                                        if *c == crate::model::Color::White {
-                                            'W'
-                                        } else {
-                                            'B'
-                                        }
-                                    })
+                                    .map(|c| c.letter())
                                     .collect::<String>()
                             })
                             .unwrap_or_default()

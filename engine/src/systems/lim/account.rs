@@ -97,17 +97,7 @@ pub(super) fn render(r: &LimRound, done: &Done) -> String {
                 id(*p),
                 r.players[*p].score,
                 {
-                    let c: String = r.players[*p]
-                        .colours
-                        .iter()
-                        .map(|c| {
-                            if *c == crate::model::Color::White {
-                                'W'
-                            } else {
-                                'B'
-                            }
-                        })
-                        .collect();
+                    let c: String = r.players[*p].colours.iter().map(|c| c.letter()).collect();
                     if c.is_empty() {
                         "no games".to_string()
                     } else {

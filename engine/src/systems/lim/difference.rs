@@ -26,9 +26,7 @@ fn colours(c: &[Color]) -> String {
     if c.is_empty() {
         return "-".into();
     }
-    c.iter()
-        .map(|c| if *c == Color::White { 'W' } else { 'B' })
-        .collect()
+    c.iter().map(|c| c.letter()).collect()
 }
 
 fn colour_word(c: Option<Color>) -> &'static str {
