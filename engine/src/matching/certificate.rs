@@ -60,6 +60,13 @@ impl<W: Weight> Matcher<W> {
         w2 >= W::ZERO && self.dual[u] + self.dual[v] == w2
     }
 
+    /// After a solve: the doubled vertex duals (`2 u_v`, `Y` in the module documentation) of
+    /// the optimal dual solution found, one per vertex of the last graph. With
+    /// [`Matcher::duals_are_vertex_only`] they alone are an optimal dual solution.
+    pub fn vertex_duals2(&self) -> &[W] {
+        &self.dual[..self.n]
+    }
+
     /// After a solve: whether vertex `v` has a positive dual, so that every maximum-weight
     /// matching covers it (see [`Matcher::duals_are_vertex_only`]).
     pub fn must_cover(&self, v: usize) -> bool {
