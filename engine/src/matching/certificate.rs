@@ -29,9 +29,12 @@ impl<W: Weight> Matcher<W> {
         }
         let mut buf = Vec::new();
         (0..n).all(|u| {
-            let row = extra.row2(u, &mut buf);
+            let row = extra.row2_after(u, &mut buf);
             let du = self.dual[u];
-            (u + 1..n).all(|v| row[v] < W::ZERO || du + self.dual[v] >= row[v])
+            let later = &self.dual[u + 1..n];
+            row.iter()
+                .zip(later)
+                .all(|(&w2, &dv)| w2 < W::ZERO || du + dv >= w2)
         })
     }
 
@@ -58,6 +61,13 @@ impl<W: Weight> Matcher<W> {
     pub fn is_tight_in<G: EdgeWeights<W>>(&self, g: &G, u: usize, v: usize) -> bool {
         let w2 = g.weight2(u, v);
         w2 >= W::ZERO && self.dual[u] + self.dual[v] == w2
+    }
+
+    /// After a solve: the doubled vertex duals (`2 u_v`, `Y` in the module documentation) of
+    /// the optimal dual solution found, one per vertex of the last graph. With
+    /// [`Matcher::duals_are_vertex_only`] they alone are an optimal dual solution.
+    pub fn vertex_duals2(&self) -> &[W] {
+        &self.dual[..self.n]
     }
 
     /// After a solve: whether vertex `v` has a positive dual, so that every maximum-weight
@@ -103,8 +113,8 @@ impl<W: Weight> Matcher<W> {
         let mut shift = Shift::new(self, side);
         let mut buf = Vec::new();
         for u in 0..n {
-            let row = extra.row2(u, &mut buf);
-            for (v, &w2) in row.iter().enumerate().skip(u + 1) {
+            let row = extra.row2_after(u, &mut buf);
+            for (v, &w2) in (u + 1..n).zip(row) {
                 if w2 >= W::ZERO && !shift.cover(u, v, w2) {
                     return false;
                 }
@@ -113,7 +123,8 @@ impl<W: Weight> Matcher<W> {
         shift.exists()
     }
 
-    /// The conditions of [`Matcher::certifies_shifted`] on the solve of `solved`.
+    /// The conditions of [`Matcher::certifies_shifted`] on the solve of `solved` (read from
+    /// the matrix when the solve stored one: the same weights).
     fn shift_allowed<G: EdgeWeights<W>>(&self, solved: &G, side: &[bool]) -> bool {
         let n = self.n;
         if self.max_cardinality
@@ -123,10 +134,21 @@ impl<W: Weight> Matcher<W> {
         {
             return false;
         }
+        if self.w2.len() == n * n {
+            return Self::one_side_free(&self.dense(), side);
+        }
+        Self::one_side_free(solved, side)
+    }
+
+    /// Whether no edge of `g` joins two vertices of one side.
+    fn one_side_free<G: EdgeWeights<W>>(g: &G, side: &[bool]) -> bool {
+        let n = side.len();
         let mut buf = Vec::new();
         (0..n).all(|u| {
-            let row = solved.row2(u, &mut buf);
-            !(u + 1..n).any(|v| row[v] >= W::ZERO && side[u] == side[v])
+            let row = g.row2_after(u, &mut buf);
+            !(u + 1..n)
+                .zip(row)
+                .any(|(v, &w2)| w2 >= W::ZERO && side[u] == side[v])
         })
     }
 

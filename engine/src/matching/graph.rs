@@ -25,6 +25,15 @@ pub trait EdgeWeights<W: Weight> {
         buf
     }
 
+    /// Row `u` after the diagonal: `row[i] == weight2(u, u + 1 + i)` for `u < u + 1 + i < n`,
+    /// the pairs a symmetric question needs once each (half the row's weights computed).
+    fn row2_after<'s>(&'s self, u: usize, buf: &'s mut Vec<W>) -> &'s [W] {
+        let n = self.vertices();
+        buf.clear();
+        buf.extend((u + 1..n).map(|v| self.weight2(u, v)));
+        buf
+    }
+
     /// The largest doubled weight, `W::ZERO` without edges.
     fn max_weight2(&self) -> W {
         let mut buf = Vec::new();
@@ -59,6 +68,11 @@ impl<W: Weight> EdgeWeights<W> for Dense<'_, W> {
     #[inline]
     fn row2<'s>(&'s self, u: usize, _buf: &'s mut Vec<W>) -> &'s [W] {
         &self.w2[u * self.n..(u + 1) * self.n]
+    }
+
+    #[inline]
+    fn row2_after<'s>(&'s self, u: usize, _buf: &'s mut Vec<W>) -> &'s [W] {
+        &self.w2[u * self.n + u + 1..(u + 1) * self.n]
     }
 
     fn max_weight2(&self) -> W {

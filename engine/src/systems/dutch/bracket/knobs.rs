@@ -33,6 +33,9 @@ pub(crate) struct Knobs {
     pub d3_fields: Cell<usize>,
     /// The MDP matchings decided on the bipartite split of the bracket (`mdps::solve_split`).
     pub mdp_splits: Cell<usize>,
+    /// The D.1 tight subgraphs taken from the remainder's matching's duals
+    /// (`order::tight_from_duals`) instead of a matching of their own.
+    pub reused_duals: Cell<usize>,
 }
 
 impl Default for Knobs {
@@ -44,6 +47,7 @@ impl Default for Knobs {
             matchings: Cell::new(0),
             d3_fields: Cell::new(0),
             mdp_splits: Cell::new(0),
+            reused_duals: Cell::new(0),
         }
     }
 }
@@ -62,6 +66,11 @@ impl Knobs {
     /// Counts one MDP matching decided on the bipartite split.
     pub(crate) fn count_mdp_split(&self) {
         self.mdp_splits.set(self.mdp_splits.get() + 1);
+    }
+
+    /// Counts one D.1 tight subgraph taken from the remainder's duals.
+    pub(crate) fn count_reused_duals(&self) {
+        self.reused_duals.set(self.reused_duals.get() + 1);
     }
 
     /// Most MDPs one D.3 field orders.

@@ -65,7 +65,7 @@ pub(super) fn pair_mdps(
     lex.fix(&first, &mate, decided);
     let s1: Vec<usize> = (first.len()..m).filter(|&v| mdp_ok[v]).collect();
     let keep_mdp = |a: usize, b: usize| !(a < m && b < nb && !mdp_ok[a]);
-    fix_lexicographic(g, &s1, &residents_left, &keep_mdp, decided, None)?;
+    fix_lexicographic(g, &s1, &residents_left, &keep_mdp, decided, (None, None))?;
     Ok(resident_pairs)
 }
 
@@ -96,7 +96,7 @@ fn solve_split(
     let marked = |v: usize| v < m || v >= top;
     // An edge touching a vertex beyond the bracket is always kept.
     let cross = |a: usize, b: usize| b >= nb || marked(a) != marked(b);
-    let (mate, _, certified) = g.solve_certified(
+    let (mate, _, certified, _) = g.solve_certified(
         bounds,
         gen,
         &|a: usize, b: usize| keep(a, b) && cross(a, b),

@@ -5,7 +5,7 @@
 
 use super::graph::{Decided, Graph, TypedEdges};
 use super::pack::PackW;
-use super::search::{Keep, MATRIX_BYTES};
+use super::search::{Duals, Keep, MATRIX_BYTES};
 use super::tight::Tight;
 use crate::matching::{EdgeWeights, Matcher, I512};
 use crate::pairing::PairingError;
@@ -126,14 +126,17 @@ impl Lex {
 /// `s1` and `s2` (no other vertex has an edge), the pairing that gives each player of `s1` in
 /// turn the earliest free partner of `s2` is tried first: if it is as good by quality as that
 /// matching, it is the first best candidate in the order of D.1, and no further matching is
-/// needed. This is the usual case in large brackets.
+/// needed. This is the usual case in large brackets. `duals`, when given with `optimal`, are
+/// optimal duals of `optimal` for weights that carry the quality fields above a field of at
+/// most one unit per pair (see `tight_from_duals`): D.1 on the tight subgraph then tries them
+/// before a matching of its own.
 pub(super) fn fix_lexicographic(
     g: &Graph,
     s1: &[usize],
     s2: &[usize],
     keep: &Keep,
     decided: &mut Decided,
-    mut optimal: Option<Vec<Option<usize>>>,
+    (mut optimal, duals): (Option<Vec<Option<usize>>>, Option<&Duals>),
 ) -> Result<(), PairingError> {
     let lex = Lex::new(g, s2, 0);
     let bipartite = g.global.len() == g.nb;
@@ -150,7 +153,13 @@ pub(super) fn fix_lexicographic(
             }
         }
         if tight_ready {
-            if let Some(pairs) = tight_earliest(g, &s1[start..], s2, keep, &decided.removed) {
+            // The duals describe the first matching only, before any pair is fixed here.
+            let prior = match (&optimal, duals) {
+                (Some(mate), Some(d)) if start == 0 => Some((mate.as_slice(), d)),
+                _ => None,
+            };
+            let removed = &decided.removed;
+            if let Some(pairs) = tight_earliest(g, &s1[start..], s2, keep, removed, prior) {
                 for (v, u) in pairs {
                     decided.pair(v, u);
                 }
@@ -175,13 +184,16 @@ pub(super) fn fix_lexicographic(
 /// of that matching and must have a positive slack under its duals, so that no best candidate
 /// uses them. `None` when an edge in play joins neither S1 to S2 nor the bye vertex to S1, when
 /// such a bye edge may be in a best candidate, or when the duals are not vertex duals only
-/// (never for a bipartite graph).
+/// (never for a bipartite graph). `prior`: a best matching (graph vertices) and the optimal
+/// duals of a matching whose weights put the quality fields above a low field, tried first
+/// (`tight_from_duals`).
 fn tight_earliest(
     g: &Graph,
     s1: &[usize],
     s2: &[usize],
     keep: &Keep,
     removed: &[bool],
+    prior: Option<(&[Option<usize>], &Duals)>,
 ) -> Option<Vec<(usize, usize)>> {
     let nv = g.global.len();
     let mut idx = vec![usize::MAX; nv];
@@ -221,13 +233,16 @@ fn tight_earliest(
         p,
         keep,
     };
-    g.knobs.count_matching();
+    let prior = prior.map(|(mate, duals)| Prior {
+        mate: local.iter().map(|&v| mate[v].map(|u| idx[u])).collect(),
+        duals,
+    });
     let tight = if g.qbits <= 124 {
-        tight_in::<i128>(&sides, &aside)
+        tight_for::<i128>(&sides, &aside, prior.as_ref())
     } else if g.qbits <= weights::MAX_BITS_256 {
-        tight_in::<I256>(&sides, &aside)
+        tight_for::<I256>(&sides, &aside, prior.as_ref())
     } else {
-        tight_in::<I512>(&sides, &aside)
+        tight_for::<I512>(&sides, &aside, prior.as_ref())
     }?;
     let partners = tight.earliest();
     Some(
@@ -271,6 +286,116 @@ impl<W: PackW> EdgeWeights<W> for TypedSides<'_, W> {
             _ => W::MIN,
         }
     }
+}
+
+/// A best matching of the local vertices (each vertex's local mate; `usize::MAX` for a mate
+/// outside them) and the optimal duals (graph vertices) of a matching that found it.
+struct Prior<'p> {
+    mate: Vec<Option<usize>>,
+    duals: &'p Duals,
+}
+
+/// The tight subgraph for `tight_earliest`: from the duals of `prior` when they give an optimal
+/// dual solution of `sides`, else from a matching of its own.
+fn tight_for<W: PackW>(
+    sides: &Sides,
+    aside: &[(usize, usize, I512)],
+    prior: Option<&Prior>,
+) -> Option<Tight> {
+    if let Some(t) = prior.and_then(|p| tight_from_duals::<W>(sides, aside, p)) {
+        sides.g.knobs.count_reused_duals();
+        return Some(t);
+    }
+    sides.g.knobs.count_matching();
+    tight_in::<W>(sides, aside)
+}
+
+/// The tight subgraph of `sides` from another matching's optimal duals, without a matching of
+/// its own (LP duality). `prior`'s matching is best on `sides`' edges by weights `2^s q + c`,
+/// `q` the quality fields and `0 <= c <= 1` a low field (the remainder's exchange count, D.2
+/// a), with optimal duals `Y` (doubled). Scaled down, `Y / 2^s` covers every edge's `q` but
+/// leaves a slack of up to `c / 2^s` on the matched ones; rounded to integers (down, or up on
+/// one side), they are an optimal dual solution of `sides` by quality alone exactly when they
+/// still cover every edge, the matched edges become tight and every vertex left unmatched has
+/// zero: all three are checked here, over every edge. The rounding that passes gives the
+/// tight subgraph; `None` when none does (then `tight_in` solves the graph) or when an edge
+/// `aside` may be tight.
+fn tight_from_duals<W: PackW>(
+    sides: &Sides,
+    aside: &[(usize, usize, I512)],
+    prior: &Prior,
+) -> Option<Tight> {
+    let graph = TypedSides {
+        sides,
+        edges: sides.g.typed::<W>(0),
+    };
+    let (n, p) = (sides.local.len(), sides.p);
+    let mate = &prior.mate;
+    // The matching must be one of `sides`: pairs across, on its edges.
+    for (a, m) in mate.iter().enumerate() {
+        if let Some(b) = *m {
+            if b == usize::MAX || mate[b] != Some(a) || graph.weight2(a, b) < W::ZERO {
+                return None;
+            }
+        }
+    }
+    let shift = prior.duals.shift;
+    let y2: Vec<I512> = sides.local.iter().map(|&v| prior.duals.y2[v]).collect();
+    if y2.iter().any(|&y| y < I512::ZERO) {
+        return None;
+    }
+    let unit = I512::ONE << shift;
+    let rounded = |up1: bool, up2: bool| -> Vec<W> {
+        (0..n)
+            .map(|v| {
+                let up = if v < p { up1 } else { up2 };
+                let y = if up { y2[v] + unit - I512::ONE } else { y2[v] };
+                W::from_i512(y >> shift)
+            })
+            .collect()
+    };
+    // Complementary slackness: matched edges tight, unmatched vertices at zero.
+    let slack_free = |y: &[W]| {
+        (0..n).all(|a| match mate[a] {
+            None => y[a] == W::ZERO,
+            Some(b) => b < a || y[a] + y[b] == graph.weight2(a, b),
+        })
+    };
+    let y = [(false, false), (false, true), (true, false)]
+        .into_iter()
+        .map(|(u1, u2)| rounded(u1, u2))
+        .find(|y| slack_free(y))?;
+    // Feasibility on every edge, and the tight ones.
+    let mut adj = Vec::with_capacity(p);
+    for a in 0..p {
+        let mut row = Vec::new();
+        for b in p..n {
+            let w2 = graph.weight2(a, b);
+            if w2 < W::ZERO {
+                continue;
+            }
+            let sum = y[a] + y[b];
+            if sum < w2 {
+                return None;
+            }
+            if sum == w2 {
+                row.push(b - p);
+            }
+        }
+        adj.push(row);
+    }
+    // A slack of at least one unit on the edges set aside.
+    let one = W::from_i64(1);
+    if aside
+        .iter()
+        .any(|&(a, b, w)| y[a] + y[b] < (W::from_i512(w) + one).double())
+    {
+        return None;
+    }
+    let cover1 = (0..p).map(|v| y[v] > W::ZERO).collect();
+    let cover2 = (p..n).map(|v| y[v] > W::ZERO).collect();
+    let mate1: Vec<Option<usize>> = mate[..p].iter().map(|m| m.map(|j| j - p)).collect();
+    Some(Tight::new(adj, cover1, cover2, &mate1))
 }
 
 /// The tight subgraph of a maximum-weight matching of the bipartite graph `sides`, for

@@ -84,7 +84,7 @@ pub(super) fn pair_remainder(
         }
     };
     let keep_cross = |a: usize, b: usize| keep_base(a, b) && cross(a, b);
-    let (mut mate, _, certified) = g.solve_certified(
+    let (mut mate, _, certified, mut duals) = g.solve_certified(
         &bounds,
         &gen_first,
         &keep_cross,
@@ -93,6 +93,7 @@ pub(super) fn pair_remainder(
         &decided.removed,
     )?;
     if !certified {
+        duals = None;
         mate = g
             .solve(&bounds, &gen_first, &keep_base, &decided.removed)?
             .0;
@@ -106,7 +107,17 @@ pub(super) fn pair_remainder(
         let keep =
             |a: usize, b: usize| keep_base(a, b) && (!(is_rem(a) && is_rem(b)) || set[a] != set[b]);
         lex.fix(&first, &mate, decided);
-        return fix_lexicographic(g, &s1r[first.len()..], &s2r, &keep, decided, Some(mate));
+        // The duals of the cross matching serve D.1 on the tight subgraph (`order`) when no
+        // pair was fixed from it: its graph is then the same S1R x S2R.
+        let duals = duals.filter(|_| first.is_empty());
+        return fix_lexicographic(
+            g,
+            &s1r[first.len()..],
+            &s2r,
+            &keep,
+            decided,
+            (Some(mate), duals.as_ref()),
+        );
     }
     // An exchange is needed: D.2 a-b decide the smallest BSN-sum difference.
     let (_, best) = g.solve(&ab_bounds, &gen_ab, &keep_base, &decided.removed)?;
@@ -130,5 +141,5 @@ pub(super) fn pair_remainder(
     let s2p: Vec<usize> = rem.iter().copied().filter(|&v| !set[v]).collect();
     let keep =
         |a: usize, b: usize| keep_base(a, b) && (!(is_rem(a) && is_rem(b)) || set[a] != set[b]);
-    fix_lexicographic(g, &s1p, &s2p, &keep, decided, None)
+    fix_lexicographic(g, &s1p, &s2p, &keep, decided, (None, None))
 }

@@ -18,6 +18,19 @@ use std::cell::RefCell;
 /// 128-bit weights), and reads them row by row as it goes otherwise.
 pub(super) const MATRIX_BYTES: usize = 320 << 20;
 
+/// The optimal dual solution of a matching of a phase, when it has no blossom with a positive
+/// dual (always so for a bipartite graph): the doubled vertex duals (`2 u_v`) of the graph's
+/// vertices (zero for those out of play), for weights that carry the quality fields `shift`
+/// bits above the phase's own fields.
+pub(super) struct Duals {
+    pub y2: Vec<I512>,
+    pub shift: u32,
+}
+
+/// A phase's matching: the mates, the total weight, whether the certificate held (see
+/// `Graph::solve_certified`) and the optimal duals (see [`Duals`]).
+pub(super) type Solved = (Vec<Option<usize>>, I512, bool, Option<Duals>);
+
 /// Whether a phase keeps the edge `(a, b)`, `a < b`.
 pub(super) type Keep<'a> = dyn Fn(usize, usize) -> bool + 'a;
 
@@ -57,10 +70,11 @@ impl<'p, W: PackW> PhaseGraph<'p, W> {
     /// The weight of the edge between the graph vertices `a < b`, if it is in this graph.
     #[inline]
     fn weight(&self, a: usize, b: usize) -> Option<W> {
-        let q = self.edges.edge(a, b)?;
+        // The phase's choice of edges first: it costs less than the weight's look-up.
         if !(self.keep)(a, b) {
             return None;
         }
+        let q = self.edges.edge(a, b)?;
         let mut w = q;
         let mut fields = self.fields.borrow_mut();
         fields.clear();
@@ -100,7 +114,7 @@ impl Graph<'_> {
         removed: &[bool],
     ) -> Result<(Vec<Option<usize>>, I512), PairingError> {
         self.solve_certified(gen_bounds, gen, keep, &|_, _| false, None, removed)
-            .map(|(m, w, _)| (m, w))
+            .map(|(m, w, _, _)| (m, w))
     }
 
     /// The total weight of `mate` under the quality fields and the low-priority fields `gen`
@@ -143,7 +157,7 @@ impl Graph<'_> {
         extra: &Keep,
         side: Option<&dyn Fn(usize) -> bool>,
         removed: &[bool],
-    ) -> Result<(Vec<Option<usize>>, I512, bool), PairingError> {
+    ) -> Result<Solved, PairingError> {
         let glayout = Layout::new(gen_bounds);
         let too_wide = || {
             PairingError::TooLarge(format!(
@@ -173,7 +187,7 @@ impl Graph<'_> {
         }
     }
 
-    fn solve_in<W: PackW>(&self, phase: &Phase) -> (Vec<Option<usize>>, I512, bool) {
+    fn solve_in<W: PackW>(&self, phase: &Phase) -> Solved {
         let removed = phase.removed;
         // Removed vertices (fixed pairs) are left out and the others renumbered, so that the
         // matchings get smaller as the pairs are decided.
@@ -185,7 +199,7 @@ impl Graph<'_> {
         let others_keep = |a: usize, b: usize| !keep(a, b) && extra(a, b);
         let others = PhaseGraph::new(&edges, &back, &others_keep, phase);
         self.knobs.count_matching();
-        let (small, certified) = self.reuse.with(|matcher: &mut Matcher<W>| {
+        let (small, certified, y2) = self.reuse.with(|matcher: &mut Matcher<W>| {
             let small = matcher
                 .solve_graph_within(&kept, false, MATRIX_BYTES)
                 .to_vec();
@@ -194,7 +208,14 @@ impl Graph<'_> {
                     let marks: Vec<bool> = back.iter().map(|&v| side(v)).collect();
                     matcher.certifies_shifted_graph(&kept, &marks, &others)
                 });
-            (small, certified)
+            let y2 = matcher.duals_are_vertex_only().then(|| {
+                let mut y2 = vec![I512::ZERO; n];
+                for (i, y) in matcher.vertex_duals2().iter().enumerate() {
+                    y2[back[i]] = y.to_i512();
+                }
+                y2
+            });
+            (small, certified, y2)
         });
         let mut mate = vec![None; n];
         let mut total = W::ZERO;
@@ -206,7 +227,11 @@ impl Graph<'_> {
                 }
             }
         }
-        (mate, total.to_i512(), certified)
+        let duals = y2.map(|y2| Duals {
+            y2,
+            shift: phase.glayout.total_bits,
+        });
+        (mate, total.to_i512(), certified, duals)
     }
 }
 

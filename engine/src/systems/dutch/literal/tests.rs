@@ -492,6 +492,31 @@ fn engine_agrees_with_literal_sequence_on_split_mdp_matchings() {
     assert_eq!(t.disagreements, 0, "see the instances printed above");
 }
 
+/// D.1 on the tight subgraph of the remainder's own duals, rounded from its matching with the
+/// exchange count below the quality (`order::tight_from_duals`), against the literal sequence:
+/// the rounded duals must be taken in some of these brackets (counted), so that the check can
+/// fail.
+#[test]
+fn engine_agrees_with_literal_sequence_on_reused_duals() {
+    let knobs = bracket::Knobs::default();
+    let t = run_knobbed(
+        0x5EED_0005,
+        (4_000, false),
+        M1Reading::PsdBest,
+        &edition_2017::RULES,
+        &knobs,
+    );
+    report(&t);
+    eprintln!(
+        "D.1 decided on the remainder's duals: {}, matchings: {}",
+        knobs.reused_duals.get(),
+        knobs.matchings.get()
+    );
+    assert!(t.compared > 3000);
+    assert!(knobs.reused_duals.get() > 100);
+    assert_eq!(t.disagreements, 0, "see the instances printed above");
+}
+
 /// The 2026 edition (C6-C21, Art. 4): the literal candidate sequence with the 2026 criteria
 /// against the engine with `edition_2026::RULES`, brackets paired for the completion of the
 /// round (C4) looking at the following scoregroup (C8) included.
