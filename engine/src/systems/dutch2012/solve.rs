@@ -629,7 +629,7 @@ mod tests {
             let mut table = vec![None; n * n];
             for i in 0..n {
                 // A floater's row: one weight wherever allowed.
-                let flat = next() % 4 == 0;
+                let flat = next().is_multiple_of(4);
                 let row_weight = 1000 + (next() % levels) as i64;
                 for j in 0..n {
                     if next() % 10 < forbid {
