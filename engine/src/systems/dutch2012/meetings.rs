@@ -1,6 +1,5 @@
 //! B.1.a (and the forbidden pairs of the file): which players of a round may meet, as a table
-//! read by the 2012 engine and by the rating-based 1998 one (`rating1998`), whose rules bar
-//! the same pairs.
+//! read by the 2012 engine.
 //!
 //! Built from each player's list of opponents (a handful per player) rather than by asking
 //! every pair whether it met: n² cells written, not n² list scans and binary searches, which

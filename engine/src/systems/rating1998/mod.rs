@@ -73,7 +73,6 @@ use crate::systems::common::completion::completable;
 use crate::systems::common::round::{
     check_round_number, pairing_of, present, score_groups, scores_before,
 };
-use crate::systems::dutch2012::meetings::may_meet;
 use bracket::Condition;
 use std::cmp::Ordering;
 
@@ -399,9 +398,19 @@ pub(crate) fn prepare(t: &Tournament, req: &Request) -> Result<Round98, PairingE
     for (k, p) in players.iter_mut().enumerate() {
         p.colour.tpn = k as u32 + 1;
     }
-    // B.1.a and the forbidden pairs, read from each player's own history.
-    let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
-    let compat = may_meet(t, req.round, &hist, &ids, |id| t.index_of(id));
+    let n = players.len();
+    let mut compat = vec![vec![false; n]; n];
+    let forbidden = crate::forbidden::ForbiddenPairs::new(t, req.round);
+    for i in 0..n {
+        for j in 0..n {
+            if i == j {
+                continue;
+            }
+            let (a, b) = (&players[i], &players[j]);
+            let met = t.index_of(a.id).is_some_and(|k| hist[k].has_met(b.id));
+            compat[i][j] = !met && !forbidden.contains(a.id, b.id);
+        }
+    }
     Ok(Round98 {
         players,
         compat,
