@@ -349,20 +349,28 @@ impl<'a> Rest<'a> {
 pub(crate) struct Extra<'a> {
     pub pair: &'a dyn Fn(usize, usize) -> u64,
     pub float: &'a dyn Fn(usize) -> u64,
+    /// No pair and no player left unpaired costs more than this (1 for the colour conflicts),
+    /// when known: `limit` stops looking for the dearest once it meets it.
+    pub ceiling: Option<u64>,
 }
 
 impl Extra<'_> {
     /// More than the extra cost of any completion of `players`: each of them in one pair or
     /// left unpaired at the dearest.
     fn limit(&self, players: &[usize]) -> u64 {
-        let dearest = players
+        let mut dearest = 0;
+        let costs = players
             .iter()
             .flat_map(|&a| players.iter().map(move |&b| (a, b)))
             .filter(|(a, b)| a != b)
             .map(|(a, b)| (self.pair)(a, b))
-            .chain(players.iter().map(|&i| (self.float)(i)))
-            .max()
-            .unwrap_or(0);
+            .chain(players.iter().map(|&i| (self.float)(i)));
+        for cost in costs {
+            dearest = dearest.max(cost);
+            if Some(dearest) == self.ceiling {
+                break;
+            }
+        }
         dearest
             .saturating_mul(players.len() as u64)
             .saturating_add(1)

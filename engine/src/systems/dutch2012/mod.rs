@@ -89,6 +89,7 @@ mod explain;
 mod graph;
 mod levels;
 pub mod literal;
+pub(crate) mod meetings;
 mod memo;
 mod ordering;
 mod search;
@@ -513,27 +514,27 @@ fn prepare(t: &Tournament, req: &Request) -> Result<Round12, PairingError> {
             p.bye_ok = Some(p.times_without_play) == fewest;
         }
     }
-    let mut compat = vec![vec![false; n]; n];
-    let mut clash = vec![vec![false; n]; n];
-    let forbidden_pairs = crate::forbidden::ForbiddenPairs::new(t, req.round);
-    for i in 0..n {
-        for j in 0..n {
-            if i == j {
-                continue;
-            }
-            let (a, b) = (&players[i], &players[j]);
-            let met = hist[t.index_of(a.id).unwrap_or(0)].has_met(b.id);
-            compat[i][j] = !met && !forbidden_pairs.contains(a.id, b.id);
-            clash[i][j] = match (a.colour.preference, b.colour.preference) {
-                (Some(x), Some(y)) => {
-                    x.strength == PreferenceStrength::Absolute
-                        && y.strength == PreferenceStrength::Absolute
-                        && x.color == y.color
-                }
-                _ => false,
-            };
-        }
-    }
+    let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
+    let compat = meetings::may_meet(t, req.round, &hist, &ids, |id| {
+        Some(t.index_of(id).unwrap_or(0))
+    });
+    // Both players with an absolute preference for the same colour.
+    let absolute: Vec<Option<Color>> = players
+        .iter()
+        .map(|p| {
+            p.colour
+                .preference
+                .filter(|x| x.strength == PreferenceStrength::Absolute)
+                .map(|x| x.color)
+        })
+        .collect();
+    let clash: Vec<Vec<bool>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| i != j && absolute[i].is_some() && absolute[i] == absolute[j])
+                .collect()
+        })
+        .collect();
     Ok(Round12 {
         players,
         compat,

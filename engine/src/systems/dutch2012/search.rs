@@ -355,6 +355,7 @@ impl Search<'_> {
                 Extra {
                     pair: &colour,
                     float: &none,
+                    ceiling: Some(1),
                 },
                 lv.x.saturating_sub(x),
             ),
@@ -363,6 +364,7 @@ impl Search<'_> {
                 Extra {
                     pair: &strong,
                     float: &none,
+                    ceiling: Some(1),
                 },
                 lv.z.saturating_sub(z),
             ),
@@ -371,6 +373,7 @@ impl Search<'_> {
                 Extra {
                     pair: &dropped,
                     float: &down,
+                    ceiling: None,
                 },
                 lv.budget.saturating_sub(self.spent.get()),
             ),

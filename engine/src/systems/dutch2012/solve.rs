@@ -348,21 +348,38 @@ pub(crate) struct Hungarian<W> {
     row_of: Vec<usize>,
     way: Vec<usize>,
     used: Vec<bool>,
+    placed: Vec<bool>,
 }
 
 /// A maximum-weight perfect assignment of the rows `0..n` to the columns `0..n`: the column
 /// of each row, or `None` when there is none. `weight(i, j)` is the weight of row `i` in
 /// column `j`, `None` (or negative, as the general solver ignores negative edges) where not
 /// allowed. The Hungarian method with potentials, minimising the negated weights, on the
-/// thread's kept buffers.
+/// thread's kept buffers, from a greedy start (`Start::Greedy`). Where several assignments
+/// have the greatest weight, which one comes back is not specified: every caller reads only
+/// what the weight decides.
 pub(crate) fn assignment<W: Pooled>(
     n: usize,
     weight: impl Fn(usize, usize) -> Option<W>,
 ) -> Option<Vec<usize>> {
     W::hungarian().with(|h| match h.try_borrow_mut() {
-        Ok(mut h) => h.solve(n, weight),
-        Err(_) => Hungarian::default().solve(n, weight),
+        Ok(mut h) => h.solve(n, weight, Start::Greedy),
+        Err(_) => Hungarian::default().solve(n, weight, Start::Greedy),
     })
+}
+
+/// How `Hungarian::solve` starts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Start {
+    /// Every row from nothing: n rounds of shortest augmenting paths (the tests' oracle).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Empty,
+    /// Row reduction and a greedy matching first: each row's potential is its least cost and
+    /// it takes the first free column where that least is reached. The potentials stay
+    /// feasible (no reduced cost below zero) and every pair taken is tight, so the method goes
+    /// on from there for the rows left over. Most rows of the bounds' graphs have many columns
+    /// at their least cost (equal pairs), and n rounds of n² become a few.
+    Greedy,
 }
 
 impl<W: Weight> Hungarian<W> {
@@ -370,6 +387,7 @@ impl<W: Weight> Hungarian<W> {
         &mut self,
         n: usize,
         weight: impl Fn(usize, usize) -> Option<W>,
+        start: Start,
     ) -> Option<Vec<usize>> {
         // Costs (negated weights) with a row and a column 0 in front (rows and columns 1..=n).
         let m = n + 1;
@@ -398,7 +416,27 @@ impl<W: Weight> Hungarian<W> {
         least.resize(m, None);
         used.clear();
         used.resize(m, false);
+        // Rows placed by the greedy start (`Start::Greedy`).
+        let mut placed = std::mem::take(&mut self.placed);
+        placed.clear();
+        placed.resize(m, false);
+        if start == Start::Greedy {
+            for i in 1..=n {
+                let row = &cost[i * m + 1..(i + 1) * m];
+                // A row without any allowed column: no assignment (as the method finds).
+                let least = row.iter().flatten().min().copied()?;
+                u[i] = least;
+                let free = (1..=n).find(|&j| row_of[j] == 0 && row[j - 1] == Some(least));
+                if let Some(j) = free {
+                    row_of[j] = i;
+                    placed[i] = true;
+                }
+            }
+        }
         for i in 1..=n {
+            if placed[i] {
+                continue;
+            }
             row_of[0] = i;
             let mut j0 = 0;
             least.fill(None);
@@ -427,7 +465,10 @@ impl<W: Weight> Hungarian<W> {
                     }
                 }
                 // No column left within reach: row `i` cannot be assigned.
-                let delta = delta?;
+                let Some(delta) = delta else {
+                    self.placed = placed;
+                    return None;
+                };
                 for j in 0..=n {
                     if used[j] {
                         u[row_of[j]] += delta;
@@ -450,6 +491,7 @@ impl<W: Weight> Hungarian<W> {
                 }
             }
         }
+        self.placed = placed;
         let mut col = vec![0usize; n];
         for j in 1..=n {
             col[row_of[j] - 1] = j - 1;
@@ -568,5 +610,65 @@ mod tests {
                 assert_eq!(total, best, "instance {round}");
             }
         }
+    }
+
+    /// The greedy start finds an assignment of the same weight as the method started from
+    /// nothing, and finds one exactly when it does, on tables shaped like the bounds' (rows of
+    /// equal weights with a few lower ones, forbidden cells, rows with a single weight for all
+    /// their columns, whole rows or columns forbidden) in i64 and 256-bit weights.
+    #[test]
+    fn greedy_start_matches_empty_start() {
+        let mut next = lcg(29);
+        let (mut greedy, mut empty) = (Hungarian::<i64>::default(), Hungarian::<i64>::default());
+        let (mut wide_greedy, mut wide_empty) =
+            (Hungarian::<I256>::default(), Hungarian::<I256>::default());
+        let mut found = 0;
+        for round in 0..4000 {
+            let n = (next() % 14) as usize + usize::from(round % 25 == 0) * 30;
+            let (forbid, levels) = (next() % 6, next() % 4 + 1);
+            let mut table = vec![None; n * n];
+            for i in 0..n {
+                // A floater's row: one weight wherever allowed.
+                let flat = next().is_multiple_of(4);
+                let row_weight = 1000 + (next() % levels) as i64;
+                for j in 0..n {
+                    if next() % 10 < forbid {
+                        continue;
+                    }
+                    table[i * n + j] = Some(if flat {
+                        row_weight
+                    } else {
+                        1000 + (next() % levels) as i64 * if round % 2 == 0 { 1 } else { 7 }
+                    });
+                }
+            }
+            let weight = |i: usize, j: usize| table[i * n + j];
+            let total = |col: &[usize]| -> i64 {
+                col.iter()
+                    .enumerate()
+                    .map(|(i, &j)| table[i * n + j].expect("an allowed cell"))
+                    .sum()
+            };
+            let a = greedy.solve(n, weight, Start::Greedy);
+            let b = empty.solve(n, weight, Start::Empty);
+            assert_eq!(a.is_some(), b.is_some(), "instance {round}");
+            if let (Some(a), Some(b)) = (&a, &b) {
+                let mut seen = vec![false; n];
+                for &j in a {
+                    assert!(!std::mem::replace(&mut seen[j], true), "instance {round}");
+                }
+                assert_eq!(total(a), total(b), "instance {round}");
+                found += 1;
+            }
+            let wide = |i: usize, j: usize| table[i * n + j].map(|w| I256::from(w) << 120u32);
+            let a = wide_greedy.solve(n, wide, Start::Greedy);
+            let b = wide_empty.solve(n, wide, Start::Empty);
+            assert_eq!(
+                a.map(|c| total(&c)),
+                b.map(|c| total(&c)),
+                "instance {round}"
+            );
+        }
+        assert!(found > 1000, "only {found} instances have an assignment");
     }
 }
