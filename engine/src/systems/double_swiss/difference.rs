@@ -9,26 +9,21 @@
 //! - 3.6 (C8, then the identifier): the same upfloaters paired differently.
 //! - 4.3: the same pairs with other colours, and the rule that gave swisslab's.
 
-use super::feasible::Checker;
-use super::procedure::{up_key, Outcome};
 use super::readings;
 use super::view::Field;
 use crate::pairing::Pairing;
+use crate::systems::common::brackets::feasible::Checker;
+use crate::systems::common::brackets::procedure::{up_key, Outcome};
 use std::collections::{BTreeSet, HashMap};
 
 /// The first difference between `file` and swisslab's outcome `ours` of field `f`.
 pub(super) fn first(f: &Field, ours: &Outcome, file: &Pairing) -> String {
-    let index: HashMap<u32, usize> = f
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.id, i))
-        .collect();
-    let who = |i: usize| format!("{} ({})", f.players[i].id, f.players[i].score);
-    let our_bye = ours.bye.map(|i| f.players[i].id);
+    let index: HashMap<u32, usize> = f.units.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let who = |i: usize| format!("{} ({})", f.units[i].id, f.units[i].score);
+    let our_bye = ours.bye.map(|i| f.units[i].id);
     if file.bye != our_bye {
         let side = |b: Option<u32>| match b.and_then(|id| index.get(&id)) {
-            Some(&i) => format!("{}, {} matches played", who(i), f.players[i].matches_played),
+            Some(&i) => format!("{}, {} matches played", who(i), f.units[i].matches_played),
             None => "none".to_string(),
         };
         return format!(
@@ -37,7 +32,7 @@ pub(super) fn first(f: &Field, ours: &Outcome, file: &Pairing) -> String {
             side(our_bye)
         );
     }
-    let mut partner: Vec<Option<usize>> = vec![None; f.players.len()];
+    let mut partner: Vec<Option<usize>> = vec![None; f.units.len()];
     for &(w, b) in &file.games {
         if let (Some(&x), Some(&y)) = (index.get(&w), index.get(&b)) {
             partner[x] = Some(y);
@@ -45,7 +40,7 @@ pub(super) fn first(f: &Field, ours: &Outcome, file: &Pairing) -> String {
         }
     }
     let mut ck = Checker::new(f);
-    let mut rest: Vec<usize> = (0..f.players.len())
+    let mut rest: Vec<usize> = (0..f.units.len())
         .filter(|&i| Some(i) != ours.bye)
         .collect();
     for (n, b) in ours.brackets.iter().enumerate() {
@@ -78,18 +73,18 @@ pub(super) fn first(f: &Field, ours: &Outcome, file: &Pairing) -> String {
         let file_pairs = pairs(&mut members.iter().filter_map(|&x| partner[x].map(|y| (x, y))));
         if ours_pairs != file_pairs {
             let c8 = |ps: &BTreeSet<(usize, usize)>| -> u32 {
-                if f.last_round {
+                if !f.float_criteria {
                     return 0;
                 }
                 ps.iter()
                     .map(|&(x, y)| {
-                        readings::c8_count(&b.upfloaters, |i| f.players[i].floated, x, y)
+                        readings::float_count(&b.upfloaters, |i| f.units[i].floated, x, y)
                     })
                     .sum()
             };
             let list = |ps: &BTreeSet<(usize, usize)>| {
                 ps.iter()
-                    .map(|&(x, y)| format!("{}-{}", f.players[x].id, f.players[y].id))
+                    .map(|&(x, y)| format!("{}-{}", f.units[x].id, f.units[y].id))
                     .collect::<Vec<_>>()
                     .join(" ")
             };
@@ -122,7 +117,7 @@ fn upfloaters(
     let f = ck.field;
     let ids = |v: &[usize]| {
         v.iter()
-            .map(|&i| format!("{} ({})", f.players[i].id, f.players[i].score))
+            .map(|&i| format!("{} ({})", f.units[i].id, f.units[i].score))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -174,7 +169,7 @@ fn colours(f: &Field, ours: &Outcome, index: &HashMap<u32, usize>, file: &Pairin
     for b in &ours.brackets {
         for &(x, y) in &b.pairs {
             let (w, _, rule) = super::colours(f, x, y);
-            let (a, c) = (f.players[x].id, f.players[y].id);
+            let (a, c) = (f.units[x].id, f.units[y].id);
             let file_white = file
                 .games
                 .iter()
@@ -186,7 +181,7 @@ fn colours(f: &Field, ours: &Outcome, index: &HashMap<u32, usize>, file: &Pairin
                         index
                             .get(&id)
                             .map(|&i| {
-                                f.players[i]
+                                f.units[i]
                                     .colours
                                     .iter()
                                     .map(|c| c.letter())
