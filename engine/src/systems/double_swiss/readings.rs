@@ -10,7 +10,7 @@
 use super::view::Entrant;
 use crate::score::Score;
 
-pub(super) use crate::systems::common::brackets::readings::{float_count, last_difference};
+pub(super) use crate::systems::common::brackets::readings::last_difference;
 
 /// 1.5: "a floater is a player who plays against an opponent with a different score". A match
 /// ended by forfeit (Preface: one player forfeited both games) is not played, so it makes
@@ -35,7 +35,7 @@ mod tests {
     use super::super::view::{Entrant, Field};
     use super::*;
     use crate::model::Color;
-    use crate::systems::common::brackets::readings::{c5_key, c6_applies};
+    use crate::systems::common::brackets::readings::{c5_key, c6_applies, float_count};
     use crate::systems::common::brackets::{literal, procedure};
 
     fn entrant(id: u32, tenths: i32) -> Entrant {

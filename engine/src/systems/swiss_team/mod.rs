@@ -19,13 +19,18 @@
 //!   [`crate::systems::common::brackets`], on the view of `view`.
 //! - Art. 4 colour allocation (4.2 first-team, 4.3.1-4.3.9): `colour`.
 //! - GHR 3.6 board order: [`pair_round`].
+//! - `difference`: the first article at which another pairing of the round departs; `peer`
+//!   (tests): the pairing-core corpus re-paired and tallied.
 //!
 //! Not yet reachable through [`crate::System`]: the team model and the team TRF records fill
 //! [`input::RoundInput`] in a later step.
 
 pub(crate) mod colour;
+pub(crate) mod difference;
 pub(crate) mod history;
 pub(crate) mod input;
+#[cfg(test)]
+mod peer;
 pub(crate) mod preference;
 pub(crate) mod readings;
 #[cfg(test)]
