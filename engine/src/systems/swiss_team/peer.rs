@@ -12,6 +12,7 @@ use crate::model::Color;
 use crate::pairing::PairingError;
 use crate::score::Score;
 use crate::systems::common::brackets::procedure;
+use crate::systems::common::brackets::readings::last_difference;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -22,19 +23,57 @@ fn folder() -> PathBuf {
         .join("testdata/conformance/swiss-team-2026-pairingcore")
 }
 
+const ROUND_BY_ROUND: &str =
+    "4.3.6: the histories compared round by round, not played rounds aligned at the end";
+
 /// The adjudicated causes: the first difference's article, by pairing-core's known departures
-/// from the text (docs/systems/swiss-team-adjudications.md gives the proof of each).
-fn cause(why: &str) -> Option<&'static str> {
+/// from the text (docs/systems/swiss-team-adjudications.md gives the proof of each). A colour
+/// difference is put under 4.3.6 only when [`round_by_round_explains`] shows it.
+fn cause(why: &str, round_by_round: bool) -> Option<&'static str> {
     let art = why.split(':').next().unwrap_or_default();
     Some(match art {
         "Art. C5" => "C5: the upfloaters' scores compared from the highest",
         "Art. C6" => "C6: pass/fail, without C4 in the following scoregroup's bracket",
         "Art. C10" => "C10: a pair of two upfloaters counted once",
-        a if a.starts_with("Art. 4.3.6") || a.starts_with("Art. 4.3.7") => {
-            "4.3.6: the histories compared round by round, not played rounds aligned at the end"
-        }
+        a if a.starts_with("Art. 4.3.") && round_by_round => ROUND_BY_ROUND,
         _ => return None,
     })
+}
+
+/// True when every pair `theirs` colours otherwise than `ours` gets `theirs`' colours from the
+/// most recent round in which both teams played with different colours, rounds compared by
+/// number (pairing-core's 4.3.6), where swisslab's end-aligned histories decided otherwise.
+fn round_by_round_explains(h: &History, ours: &TeamPairing, theirs: &TeamPairing) -> bool {
+    let colour = |t: u32, r: &PlayedRound| {
+        r.matches.iter().find_map(|m| match m.result {
+            MatchResult::Played(..) if m.white == t => Some(Color::White),
+            MatchResult::Played(..) if m.black == t => Some(Color::Black),
+            _ => None,
+        })
+    };
+    let reversed: Vec<(u32, u32)> = theirs
+        .pairs
+        .iter()
+        .copied()
+        .filter(|&(w, b)| ours.pairs.contains(&(b, w)))
+        .collect();
+    !reversed.is_empty()
+        && reversed.iter().all(|&(w, b)| {
+            let by_round = h
+                .rounds
+                .iter()
+                .rev()
+                .find_map(|r| match (colour(w, r), colour(b, r)) {
+                    (Some(cw), Some(cb)) if cw != cb => Some(cw),
+                    _ => None,
+                });
+            let played =
+                |t: u32| -> Vec<Color> { h.rounds.iter().filter_map(|r| colour(t, r)).collect() };
+            let end_aligned = last_difference(&played(w), &played(b));
+            // Either round by round gives their colours (White had Black then), or it finds no
+            // such round where the end-aligned histories do, and a later step decides for them.
+            by_round == Some(Color::Black) || (by_round.is_none() && end_aligned.is_some())
+        })
 }
 
 fn num(v: &Value, key: &str) -> u32 {
@@ -168,7 +207,7 @@ fn event(ev: &Value, tally: &mut Tally) {
             let why = difference::first(&input, (&f, &order), &out, &theirs)
                 .unwrap_or_else(|| "the same pairs and colours".to_string());
             let row = format!("| {id} | {} | {} |", k + 1, why.replace('|', "/"));
-            match cause(&why) {
+            match cause(&why, round_by_round_explains(&h, &ours, &theirs)) {
                 Some(c) => tally.by_cause.entry(c).or_default().push(row),
                 None => tally.unexplained.push(row),
             }
