@@ -77,6 +77,7 @@ mod tests {
             matches_played: 0,
             pab_ok: true,
             floated: false,
+            preference: None,
         }
     }
 

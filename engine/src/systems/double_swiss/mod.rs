@@ -10,22 +10,22 @@
 //! Articles, and where they are implemented:
 //! - Preface (forfeited matches, byes for matches only), 1.2 order, 1.4 PAB points, 1.5 floaters,
 //!   1.6 colour history, C1 and C2: `view` (one match per two round columns).
-//! - C3 (completion), 3.6 (first identifier) and C8: `feasible` and [`procedure::pair_bracket`].
-//! - 3.3-3.5 (the PAB first, the top scoregroup plus its upfloaters, C4-C7): `procedure`.
+//! - 3.3-3.6 (the PAB first, the top scoregroup plus its upfloaters, C3-C8, the first
+//!   identifier): the procedure C.04.5 shares with the Swiss Team text C.04.6,
+//!   [`crate::systems::common::brackets`], on the view of `view` (no colour preferences, so its
+//!   C8 is the shared C10).
 //! - 4.2-4.4 colours: `colour`.
 //! - `readings`: the readings taken where the text is open (C5, C6, 1.5, C8, 4.3.1, 4.3.3).
 //! - `difference`: `check`'s first difference of a file's match, by article.
-//! - `literal`: the same procedure by plain enumeration, the test oracle of the fast one.
+//! - `literal`: the shared procedure by plain enumeration, the test oracle of the fast one.
 //! - Preface, single forfeited games of a regular match played for tie-breaks and standings:
 //!   `standings` ([`crate::System::seen_for_standings`], applied by
 //!   [`crate::standings::standings`]).
 
 mod colour;
 mod difference;
-mod feasible;
 #[cfg(any(test, feature = "oracle"))]
 pub(crate) mod literal;
-mod procedure;
 mod readings;
 mod standings;
 #[cfg(test)]
@@ -40,7 +40,7 @@ use crate::pairing::LiteralOracle;
 use crate::pairing::{
     ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
 };
-use procedure::Outcome;
+use crate::systems::common::brackets::procedure::{self, Outcome};
 use std::fmt::Write as _;
 use view::Field;
 
@@ -132,7 +132,7 @@ fn to_pairing(t: &Tournament, req: &Request, f: &Field, out: &Outcome) -> Pairin
     }
     let mut p = Pairing {
         games,
-        bye: out.bye.map(|i| f.players[i].id),
+        bye: out.bye.map(|i| f.units[i].id),
     };
     p.sort_boards(t, req.round);
     p
@@ -141,7 +141,7 @@ fn to_pairing(t: &Tournament, req: &Request, f: &Field, out: &Outcome) -> Pairin
 /// The game-1 White and Black of the pair of field indices `x`, `y` (4.2-4.3) and the rule.
 fn colours(f: &Field, x: usize, y: usize) -> (u32, u32, colour::Rule) {
     // 4.2: the HRP ranks higher in the 1.2 order, i.e. has the smaller field index.
-    let (h, o) = (&f.players[x.min(y)], &f.players[x.max(y)]);
+    let (h, o) = (&f.units[x.min(y)], &f.units[x.max(y)]);
     let (c, rule) = colour::hrp_colour(h, o, f.initial_colour);
     match c {
         Color::White => (h.id, o.id, rule),
@@ -160,10 +160,10 @@ fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
     let _ = writeln!(
         s,
         "Double-Swiss (C.04.5), match {} (round columns {} and {}): {} players{}",
-        f.match_no,
+        f.round,
         req.round,
         req.round + 1,
-        f.players.len(),
+        f.units.len(),
         if f.last_round {
             ", last round (no C7/C8)"
         } else {
@@ -175,7 +175,7 @@ fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
         Err(e) => return format!("{s}{e}\n"),
     };
     let who = |i: usize| {
-        let p = &f.players[i];
+        let p = &f.units[i];
         format!("{} ({})", p.id, p.score)
     };
     if let Some(b) = out.bye {
@@ -199,14 +199,14 @@ fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
         let id: Vec<String> = b
             .pairs
             .iter()
-            .map(|&(x, _)| f.players[x].id.to_string())
-            .chain(b.pairs.iter().map(|&(_, y)| f.players[y].id.to_string()))
+            .map(|&(x, _)| f.units[x].id.to_string())
+            .chain(b.pairs.iter().map(|&(_, y)| f.units[y].id.to_string()))
             .collect();
         let _ = writeln!(
             s,
             "  3.6 first identifier {} (C8 penalties {})",
             id.join(" "),
-            b.c8
+            b.penalties.float
         );
         for &(x, y) in &b.pairs {
             let (w, bl, rule) = colours(&f, x, y);

@@ -2,51 +2,21 @@
 //! lim-and-double-swiss-2026.md` B reconstructs it, most of it from the Swiss Team text C.04.6
 //! that C.04.5 shares word for word) is open, each in one place. docs/systems/double-swiss.md
 //! gives, for each, the text as reconstructed, the reading, and why.
+//!
+//! The readings of the wording C.04.5 shares with C.04.6 (C5, C6, C8 = C.04.6 C10, 4.3.3 =
+//! C.04.6 4.3.6) are taken once for both, in [`crate::systems::common::brackets::readings`],
+//! and re-exported here; the ones below are C.04.5's own.
 
 use super::view::Entrant;
-use crate::model::Color;
 use crate::score::Score;
-use std::cmp::Reverse;
 
-/// C5 (2.3.2): "minimise the score differences (taken in descending order) in the pairs
-/// involving upfloaters", i.e. maximise the upfloaters' scores "taken in ascending order": the
-/// lowest score first, then the second lowest, and so on. The key of a set's scores: smaller is
-/// better (each score reversed, the scores in ascending order).
-pub(super) fn c5_key(scores: impl IntoIterator<Item = Score>) -> Vec<Reverse<Score>> {
-    let mut v: Vec<Score> = scores.into_iter().collect();
-    v.sort_unstable();
-    v.into_iter().map(Reverse).collect()
-}
-
-/// C6 (2.3.3): "unless all players of the following scoregroup became or are upfloaters", the
-/// upfloaters are chosen so that C4 is met in the bracket where the following scoregroup is
-/// paired. The following scoregroup: the players of `lower` (the unpaired players below the
-/// top scoregroup, in the 1.2 order) with the highest score among them. True when C6 applies:
-/// some of them are left behind by the upfloaters `ups`.
-pub(super) fn c6_applies(lower: &[usize], score: impl Fn(usize) -> Score, ups: &[usize]) -> bool {
-    let Some(&first) = lower.first() else {
-        return false;
-    };
-    let following = score(first);
-    lower
-        .iter()
-        .take_while(|&&i| score(i) == following)
-        .any(|i| !ups.contains(i))
-}
+pub(super) use crate::systems::common::brackets::readings::last_difference;
 
 /// 1.5: "a floater is a player who plays against an opponent with a different score". A match
 /// ended by forfeit (Preface: one player forfeited both games) is not played, so it makes
 /// nobody a floater; a regular match (a single forfeited game included) does.
 pub(super) fn match_makes_floater(regular: bool, own: Score, opponent: Score) -> bool {
     regular && own != opponent
-}
-
-/// C8 (2.3.5): "minimise the number of upfloaters' opponents who were floaters in the previous
-/// round". Each player of the pair `a`-`b` who is an upfloater's opponent and floated counts: in
-/// a pair of two upfloaters both are upfloaters' opponents, and each counts.
-pub(super) fn c8_count(ups: &[usize], floated: impl Fn(usize) -> bool, a: usize, b: usize) -> u32 {
-    let hit = |u: usize, o: usize| ups.contains(&u) && floated(o);
-    u32::from(hit(a, b)) + u32::from(hit(b, a))
 }
 
 /// 4.3.1: "both players have yet to play a match": neither has a colour (1.6: a match has a
@@ -57,25 +27,16 @@ pub(super) fn neither_has_a_colour(a: &Entrant, b: &Entrant) -> bool {
     a.colours.is_empty() && b.colours.is_empty()
 }
 
-/// 4.3.3: "alternate the colours relative to the most recent match in which one had White and
-/// the other Black", with the General Handling Rules 3.4 (as the Swiss Team text's note asks):
-/// the histories of matches with a colour, aligned at their ends (BWB-W against WBW: the
-/// unplayed match dropped). The HRP's colour from that match, when one exists.
-pub(super) fn last_difference(hrp: &[Color], opp: &[Color]) -> Option<Color> {
-    hrp.iter()
-        .rev()
-        .zip(opp.iter().rev())
-        .find(|(a, b)| a != b)
-        .map(|(a, _)| *a)
-}
-
 #[cfg(test)]
 mod tests {
     //! One test per reading, each on a field built so that the reading decides, run through
     //! the fast procedure and the literal one alike.
+    use super::super::colour;
     use super::super::view::{Entrant, Field};
-    use super::super::{colour, literal, procedure};
     use super::*;
+    use crate::model::Color;
+    use crate::systems::common::brackets::readings::{c5_key, c6_applies, float_count};
+    use crate::systems::common::brackets::{literal, procedure};
 
     fn entrant(id: u32, tenths: i32) -> Entrant {
         Entrant {
@@ -86,28 +47,23 @@ mod tests {
             matches_played: 0,
             pab_ok: true,
             floated: false,
+            preference: None,
         }
     }
 
     /// A field of `(id, score in tenths)` in the 1.2 order, `met` the pairs that may not meet.
     fn field(players: &[(u32, i32)], met: &[(u32, u32)]) -> Field {
-        let players: Vec<Entrant> = players.iter().map(|&(id, s)| entrant(id, s)).collect();
-        let compat = players
-            .iter()
-            .map(|a| {
-                players
-                    .iter()
-                    .map(|b| {
-                        a.id != b.id && !met.contains(&(a.id, b.id)) && !met.contains(&(b.id, a.id))
-                    })
-                    .collect()
-            })
-            .collect();
+        let units: Vec<Entrant> = players.iter().map(|&(id, s)| entrant(id, s)).collect();
+        let compat = Field::compatibility(&units, |a, b| {
+            met.contains(&(a, b)) || met.contains(&(b, a))
+        });
         Field {
-            players,
+            system: "Double-Swiss",
+            units,
             compat,
+            float_criteria: true,
             last_round: false,
-            match_no: 3,
+            round: 3,
             initial_colour: Color::White,
         }
     }
@@ -118,7 +74,7 @@ mod tests {
             o.brackets[0]
                 .upfloaters
                 .iter()
-                .map(|&i| f.players[i].id)
+                .map(|&i| f.units[i].id)
                 .collect()
         };
         let fast = ids(procedure::pair_field(f).expect("pairable"));
@@ -177,10 +133,10 @@ mod tests {
     #[test]
     fn c8_counts_each_member_of_a_pair_of_two_upfloaters() {
         // Upfloaters 0 and 1 paired together, both floaters in the previous match.
-        assert_eq!(c8_count(&[0, 1], |_| true, 0, 1), 2);
-        assert_eq!(c8_count(&[0, 1], |i| i == 1, 0, 1), 1);
+        assert_eq!(float_count(&[0, 1], |_| true, 0, 1), 2);
+        assert_eq!(float_count(&[0, 1], |i| i == 1, 0, 1), 1);
         // A resident (2) against an upfloater: only the resident is the upfloater's opponent.
-        assert_eq!(c8_count(&[0], |_| true, 0, 2), 1);
+        assert_eq!(float_count(&[0], |_| true, 0, 2), 1);
     }
 
     #[test]

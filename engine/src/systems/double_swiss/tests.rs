@@ -104,7 +104,7 @@ fn the_prefaces_match_results_score_per_game() {
             },
         )
         .unwrap();
-        let score = |id| f.players.iter().find(|p| p.id == id).unwrap().score;
+        let score = |id| f.units.iter().find(|p| p.id == id).unwrap().score;
         assert_eq!((score(1), score(2)), (Score(a), Score(b)));
         // A regular match is a meeting: no second pairing.
         assert!(!f.compat[0][1]);
@@ -132,16 +132,16 @@ fn a_match_is_forfeited_only_when_a_player_forfeits_both_games() {
         },
     )
     .unwrap();
-    let p = |id| f.players.iter().position(|p| p.id == id).unwrap();
+    let p = |id| f.units.iter().position(|p| p.id == id).unwrap();
     assert!(f.compat[p(1)][p(2)], "a forfeited match is not a meeting");
-    assert!(!f.players[p(1)].pab_ok && !f.players[p(3)].pab_ok && f.players[p(2)].pab_ok);
+    assert!(!f.units[p(1)].pab_ok && !f.units[p(3)].pab_ok && f.units[p(2)].pab_ok);
     assert_eq!(
-        f.players[p(3)].score,
+        f.units[p(3)].score,
         Score(15),
         "1.4: the PAB is a game won and a game drawn"
     );
     assert!(
-        f.players[p(1)].colours.is_empty(),
+        f.units[p(1)].colours.is_empty(),
         "no game played, no colour (1.6)"
     );
     // One game forfeited by each: the match counts as played.
@@ -246,11 +246,13 @@ fn the_fast_procedure_equals_the_literal_one_on_random_tournaments() {
                 crate::trf::write(&t)
             );
             rounds_compared += 1;
-            if let Ok(out) = view::field(&t, &req).and_then(|f| super::procedure::pair_field(&f)) {
+            if let Ok(out) = view::field(&t, &req)
+                .and_then(|f| crate::systems::common::brackets::procedure::pair_field(&f))
+            {
                 for b in &out.brackets {
                     seen[0] += usize::from(b.upfloaters.len() == 1);
                     seen[1] += usize::from(b.upfloaters.len() >= 2);
-                    seen[2] += usize::from(b.c8 > 0);
+                    seen[2] += usize::from(b.penalties.float > 0);
                 }
                 seen[3] += usize::from(out.bye.is_some());
             }
@@ -287,7 +289,7 @@ fn c2_bars_the_pab_after_a_full_point_bye_or_a_match_won_by_forfeit_without_oppo
     )
     .unwrap();
     let ok: Vec<(u32, bool)> = {
-        let mut v: Vec<_> = f.players.iter().map(|p| (p.id, p.pab_ok)).collect();
+        let mut v: Vec<_> = f.units.iter().map(|p| (p.id, p.pab_ok)).collect();
         v.sort_unstable();
         v
     };

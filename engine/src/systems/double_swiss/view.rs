@@ -41,39 +41,17 @@ pub(crate) enum MatchEntry {
     Unplayed,
 }
 
-/// Everything the procedure needs about one player before the match to pair.
-#[derive(Clone, Debug)]
-pub(crate) struct Entrant {
-    pub id: PlayerId,
-    /// Points before the match (game points, the PAB as a game won and a game drawn), plus any
-    /// virtual points of acceleration for this match.
-    pub score: Score,
-    /// Game-1 colours of the matches with a colour (1.6), oldest first.
-    pub colours: Vec<Color>,
-    /// Opponents met (matches not ended by forfeit).
-    pub met: Vec<PlayerId>,
-    /// Matches played (regular matches, 3.4.3).
-    pub matches_played: u32,
-    /// C2: may receive the PAB.
-    pub pab_ok: bool,
-    /// 1.5: a floater in the previous match.
-    pub floated: bool,
-}
+/// Everything the procedure needs about one player before the match to pair: `score` is the
+/// points before the match (game points, the PAB as a game won and a game drawn) plus any
+/// virtual points of acceleration; `colours` the game-1 colours of the matches with a colour
+/// (1.6); `met` the opponents of matches not ended by forfeit; `matches_played` the regular
+/// matches (3.4.3); no colour preference (C.04.5 has none).
+pub(crate) use crate::systems::common::brackets::Unit as Entrant;
 
 /// The players to pair, in the 1.2 order (score descending, TPN ascending), with their
-/// compatibility (C1 and the file's forbidden pairs).
-#[derive(Clone, Debug)]
-pub(crate) struct Field {
-    pub players: Vec<Entrant>,
-    /// `compat[i][j]`: players `i` and `j` (indices in `players`) may be paired.
-    pub compat: Vec<Vec<bool>>,
-    /// No quality criterion C7/C8 in the last round.
-    pub last_round: bool,
-    /// The match being paired, 1-based.
-    pub match_no: usize,
-    /// The initial colour (4.3.1).
-    pub initial_colour: Color,
-}
+/// compatibility (C1 and the file's forbidden pairs); `round` is the match being paired and the
+/// float criteria C7/C8 are off in the last match.
+pub(crate) use crate::systems::common::brackets::Field;
 
 /// The match a request pairs: column `2m-1` is game 1 of match `m`.
 pub(crate) fn match_of(req: &Request) -> Result<usize, PairingError> {
@@ -219,23 +197,17 @@ pub(crate) fn field(t: &Tournament, req: &Request) -> Result<Field, PairingError
         players.push(entrant(t, &all, &before, i, m));
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
-    let compat = players
-        .iter()
-        .map(|a| {
-            players
-                .iter()
-                .map(|b| {
-                    a.id != b.id && !a.met.contains(&b.id) && !t.is_forbidden(a.id, b.id, req.round)
-                })
-                .collect()
-        })
-        .collect();
+    let compat = Field::compatibility(&players, |a, b| t.is_forbidden(a, b, req.round));
     let total_matches = t.total_rounds.map(|r| (r as usize).div_ceil(2));
+    let last_round = total_matches.is_some_and(|tm| m >= tm);
     Ok(Field {
-        players,
+        system: "Double-Swiss",
+        units: players,
         compat,
-        last_round: total_matches.is_some_and(|tm| m >= tm),
-        match_no: m,
+        // C7 and C8: not in the last round.
+        float_criteria: !last_round,
+        last_round,
+        round: m,
         initial_colour: crate::colour::initial_colour(t),
     })
 }
@@ -257,6 +229,7 @@ fn entrant(
         matches_played: 0,
         pab_ok: true,
         floated: false,
+        preference: None,
     };
     for (k, entry) in all[i].iter().enumerate() {
         let mut colour = None;

@@ -408,7 +408,7 @@ fn pair_group(
         .copied()
         .filter(|i| floaters.contains(i))
         .collect();
-    let mut order = Vec::new();
+    let mut order: Vec<usize> = Vec::new();
     for k in 0..fw.len().max(fb.len()) {
         order.extend(fw.get(k));
         order.extend(fb.get(k));

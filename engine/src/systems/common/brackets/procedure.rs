@@ -1,21 +1,21 @@
-//! The pairing procedure of a match (Article 3), polynomial in all but the rare brackets that
-//! need two or more upfloaters.
+//! The pairing procedure of a round (Article 3 of C.04.6 and C.04.5), polynomial in all but the
+//! rare brackets that need two or more upfloaters.
 //!
-//! - 3.4: the PAB first: among players eligible for it (C2) who leave a pairable remainder (C3),
+//! - 3.4: the PAB first: among units eligible for it (C2) who leave a pairable remainder (C3),
 //!   the one with the lowest score, then the most matches played, then the largest TPN.
-//! - 3.3, 3.5: repeatedly the top scoregroup of the players still unpaired (every resident is
+//! - 3.3, 3.5: repeatedly the top scoregroup of the units still unpaired (every resident is
 //!   paired, 1.3.2), with the upfloaters chosen by C4 (fewest), C5 (highest scores, compared
 //!   from the lowest), C6 (then the fewest upfloaters the bracket of the following scoregroup
-//!   will need, unless all of it became upfloaters), C7 (then
-//!   the fewest who were floaters in the previous match; not in the last round) and the 3.5.4
-//!   order (the sets sorted by score then TPN, compared lexicographically), among the sets
-//!   with which the bracket (C1) and the rest (C3) can be paired.
-//! - 3.6: the bracket's pairing: the fewest C8 penalties (an upfloater's opponent who was a
-//!   floater in the previous match; not in the last round), then the first identifier.
+//!   will need, unless all of it became upfloaters), C7 (then the fewest who were floaters in
+//!   the previous round, when the float criteria apply) and the 3.5.4 order (the sets sorted by
+//!   score then TPN, compared lexicographically), among the sets with which the bracket (C1)
+//!   and the rest (C3) can be paired.
+//! - 3.6: the bracket's pairing: the fewest C8, then C9, then C10 penalties (C.04.5: its C8,
+//!   the float criterion only), then the first identifier.
 
 use super::feasible::{first_identifier, min_penalty, Checker};
-use super::readings;
-use super::view::Field;
+use super::readings::{self, Penalties};
+use super::Field;
 use crate::pairing::PairingError;
 use crate::score::Score;
 use crate::systems::common::bye::lowest_bye;
@@ -31,8 +31,8 @@ pub(crate) struct Bracket {
     pub upfloaters: Vec<usize>,
     /// (top, bottom) by TPN, in identifier order.
     pub pairs: Vec<(usize, usize)>,
-    /// C8 penalties of the pairing.
-    pub c8: u32,
+    /// The bracket criteria (C8-C10) of the pairing.
+    pub penalties: Penalties,
 }
 
 /// The pairing of the field: the PAB (field index) and the brackets in order.
@@ -42,50 +42,49 @@ pub(crate) struct Outcome {
     pub brackets: Vec<Bracket>,
 }
 
-/// Pairs the field by Article 3.
+/// Pairs the field by Article 3 (3.3.2 steps 1-3; the colours of step 4 are the system's).
 pub(crate) fn pair_field(f: &Field) -> Result<Outcome, PairingError> {
     let mut ck = Checker::new(f);
-    let n = f.players.len();
+    let n = f.units.len();
     let all: Vec<usize> = (0..n).collect();
     let bye = if n % 2 == 1 {
         Some(choose_pab(&mut ck, &all)?)
     } else {
         if !ck.pairable(&all) {
-            return Err(no_pairing("the players present cannot all be paired (C1)"));
+            return Err(no_pairing(f, "the units present cannot all be paired (C1)"));
         }
         None
     };
     let mut rest: Vec<usize> = all.into_iter().filter(|&i| Some(i) != bye).collect();
     let mut brackets = Vec::new();
     while !rest.is_empty() {
-        let top = f.players[rest[0]].score;
-        let (s, l): (Vec<usize>, Vec<usize>) =
-            rest.iter().partition(|&&i| f.players[i].score == top);
+        let top = f.units[rest[0]].score;
+        let (s, l): (Vec<usize>, Vec<usize>) = rest.iter().partition(|&&i| f.units[i].score == top);
         let ups = choose_upfloaters(&mut ck, &s, &l, &rest)?
-            .ok_or_else(|| no_pairing("no set of upfloaters completes the bracket (C3)"))?;
+            .ok_or_else(|| no_pairing(f, "no set of upfloaters completes the bracket (C3)"))?;
         let mut members: Vec<usize> = s.iter().chain(&ups).copied().collect();
         members.sort_unstable();
-        let (pairs, c8) = pair_bracket(f, &members, &ups)
-            .ok_or_else(|| no_pairing("the bracket cannot be paired (C1)"))?;
+        let (pairs, penalties) = pair_bracket(f, &members, &ups)
+            .ok_or_else(|| no_pairing(f, "the bracket cannot be paired (C1)"))?;
         rest.retain(|i| !members.contains(i));
         brackets.push(Bracket {
             residents: s,
             upfloaters: ups,
             pairs,
-            c8,
+            penalties,
         });
     }
     Ok(Outcome { bye, brackets })
 }
 
-fn no_pairing(why: &str) -> PairingError {
-    PairingError::NoValidPairing(format!("Double-Swiss: {why}"))
+fn no_pairing(f: &Field, why: &str) -> PairingError {
+    PairingError::NoValidPairing(format!("{}: {why}", f.system))
 }
 
 /// 3.4: the PAB.
 fn choose_pab(ck: &mut Checker, all: &[usize]) -> Result<usize, PairingError> {
     let f = ck.field;
-    let p = |i: usize| &f.players[i];
+    let p = |i: usize| &f.units[i];
     lowest_bye(
         all,
         |i| p(i).pab_ok,
@@ -95,7 +94,8 @@ fn choose_pab(ck: &mut Checker, all: &[usize]) -> Result<usize, PairingError> {
     )
     .ok_or_else(|| {
         no_pairing(
-            "no player may receive the pairing-allocated bye (C2) with the others paired (C3)",
+            f,
+            "no unit may receive the pairing-allocated bye (C2) with the others paired (C3)",
         )
     })
 }
@@ -103,12 +103,12 @@ fn choose_pab(ck: &mut Checker, all: &[usize]) -> Result<usize, PairingError> {
 /// The C4-C7 and 3.5.4 key of a set of upfloaters (smaller is better); C4 is the set's size,
 /// handled by the caller.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct UpKey {
+pub(crate) struct UpKey {
     /// C5: the scores, lowest first, each reversed so that smaller is better.
     pub c5: Vec<std::cmp::Reverse<Score>>,
     /// C6: the upfloaters the following scoregroup's bracket needs (0 when C6 does not apply).
     pub c6: usize,
-    /// C7: the upfloaters who were floaters in the previous match.
+    /// C7: the upfloaters who were floaters in the previous round.
     pub c7: usize,
     /// 3.5.4: the field indices (the 1.2 order), ascending.
     pub order: Vec<usize>,
@@ -170,7 +170,7 @@ impl<'a> Subsets<'a> {
     ) -> Result<Vec<Vec<usize>>, PairingError> {
         let f = ck.field;
         let levels: Vec<&[usize]> = l
-            .chunk_by(|&a, &b| f.players[a].score == f.players[b].score)
+            .chunk_by(|&a, &b| f.units[a].score == f.units[b].score)
             .collect();
         let mut subsets = Subsets {
             s,
@@ -218,12 +218,13 @@ impl<'a> Subsets<'a> {
         }
         if ck.checks > CHECK_LIMIT {
             return Err(PairingError::TooLarge(format!(
-                "Double-Swiss: more than {CHECK_LIMIT} pairability checks choosing upfloaters"
+                "{}: more than {CHECK_LIMIT} pairability checks choosing upfloaters",
+                ck.field.system
             )));
         }
         let f = ck.field;
         let bracket: Vec<usize> = self.s.iter().chain(self.pick.iter()).copied().collect();
-        if ck.pairable(&bracket) && ck.pairable(&without(f.players.len(), self.rest, &bracket)) {
+        if ck.pairable(&bracket) && ck.pairable(&without(f.units.len(), self.rest, &bracket)) {
             self.valid.push(self.pick.clone());
         }
         Ok(self.first_only && !self.valid.is_empty())
@@ -257,25 +258,25 @@ impl<'a> Subsets<'a> {
 }
 
 /// C5, C6, C7 and the 3.5.4 order of one valid set.
-pub(super) fn up_key(
+pub(crate) fn up_key(
     ck: &mut Checker,
     (s, l, rest): (&[usize], &[usize], &[usize]),
     ups: &[usize],
 ) -> Result<UpKey, PairingError> {
     let f = ck.field;
     let bracket: Vec<usize> = s.iter().chain(ups).copied().collect();
-    let others = without(f.players.len(), rest, &bracket);
+    let others = without(f.units.len(), rest, &bracket);
     Ok(UpKey {
-        c5: readings::c5_key(ups.iter().map(|&i| f.players[i].score)),
-        c6: if readings::c6_applies(l, |i| f.players[i].score, ups) {
+        c5: readings::c5_key(ups.iter().map(|&i| f.units[i].score)),
+        c6: if readings::c6_applies(l, |i| f.units[i].score, ups) {
             next_upfloaters(ck, &others)?
         } else {
             0
         },
-        c7: if f.last_round {
-            0
+        c7: if f.float_criteria {
+            ups.iter().filter(|&&i| f.units[i].floated).count()
         } else {
-            ups.iter().filter(|&&i| f.players[i].floated).count()
+            0
         },
         order: ups.to_vec(),
     })
@@ -287,8 +288,8 @@ fn next_upfloaters(ck: &mut Checker, rest: &[usize]) -> Result<usize, PairingErr
         return Ok(0);
     };
     let f = ck.field;
-    let top = f.players[first].score;
-    let (s, l): (Vec<usize>, Vec<usize>) = rest.iter().partition(|&&i| f.players[i].score == top);
+    let top = f.units[first].score;
+    let (s, l): (Vec<usize>, Vec<usize>) = rest.iter().partition(|&&i| f.units[i].score == top);
     let mut k = s.len() % 2;
     while k <= l.len() {
         if !Subsets::valid(ck, (&s, &l, rest), k, true)?.is_empty() {
@@ -300,41 +301,47 @@ fn next_upfloaters(ck: &mut Checker, rest: &[usize]) -> Result<usize, PairingErr
 }
 
 /// 3.6: the pairing of bracket `members` (field indices, ascending) with upfloaters `ups`: the
-/// fewest C8 penalties, then the first identifier. Pairs as field indices (top, bottom).
+/// fewest C8, then C9, then C10 penalties, then the first identifier. Pairs as field indices
+/// (top, bottom).
 pub(crate) fn pair_bracket(
     f: &Field,
     members: &[usize],
     ups: &[usize],
-) -> Option<(Vec<(usize, usize)>, u32)> {
+) -> Option<(Vec<(usize, usize)>, Penalties)> {
     // Local indices in TPN order (identifiers are TPNs).
     let mut local: Vec<usize> = members.to_vec();
-    local.sort_by_key(|&i| f.players[i].id);
+    local.sort_by_key(|&i| f.units[i].id);
     let m = local.len();
     let edge = |a: usize, b: usize| f.compat[local[a]][local[b]];
-    let pen = |a: usize, b: usize| c8_penalty(f, ups, local[a], local[b]);
-    let budget = if f.last_round || ups.is_empty() {
-        0
-    } else {
-        min_penalty(m, |a, b| edge(a, b).then(|| pen(a, b)))?
+    // The three criteria as one number, compared as a whole: a bracket's float penalties add up
+    // to at most `m` and its C9 penalties to at most `m / 2`, so base `m + 1` keeps their order.
+    let base = m as u64 + 1;
+    let pen = |a: usize, b: usize| {
+        let p = readings::pair_penalties(f, ups, local[a], local[b]);
+        (u64::from(p.colour) * base + u64::from(p.strong)) * base + u64::from(p.float)
     };
-    let pen_used = |a: usize, b: usize| if f.last_round { 0 } else { pen(a, b) };
-    let pairs = first_identifier(m, &edge, &pen_used, budget)?;
+    let any = (0..m).any(|a| (a + 1..m).any(|b| edge(a, b) && pen(a, b) > 0));
+    let budget = if any {
+        min_penalty(m, |a, b| edge(a, b).then(|| pen(a, b)))?
+    } else {
+        0
+    };
+    let pairs = first_identifier(m, &edge, &pen, budget)?;
+    let penalties = Penalties {
+        colour: u32::try_from(budget / (base * base)).ok()?,
+        strong: u32::try_from(budget / base % base).ok()?,
+        float: u32::try_from(budget % base).ok()?,
+    };
     Some((
         pairs
             .into_iter()
             .map(|(a, b)| (local[a], local[b]))
             .collect(),
-        budget,
+        penalties,
     ))
 }
 
-/// C8: the number of the pair's players who are an upfloater's opponent and were floaters in
-/// the previous match.
-pub(crate) fn c8_penalty(f: &Field, ups: &[usize], a: usize, b: usize) -> u32 {
-    readings::c8_count(ups, |i| f.players[i].floated, a, b)
-}
-
-/// The players of `rest` not in `bracket` (field of `n` players).
+/// The units of `rest` not in `bracket` (field of `n` units).
 fn without(n: usize, rest: &[usize], bracket: &[usize]) -> Vec<usize> {
     let mut out = vec![false; n];
     for &i in bracket {

@@ -1,24 +1,24 @@
-//! Whether a set of players can all be paired (C1 with C3, completion), and the bracket pairing
+//! Whether a set of units can all be paired (C1 with C3, completion), and the bracket pairing
 //! of 3.6: the first pairing in the order of its identifier (the TPNs of the top members of the
-//! pairs in ascending order, then the TPN of each one's opponent), among those with the fewest
-//! C8 penalties.
+//! pairs in ascending order, then the TPN of each one's opponent), among those with the least
+//! penalty (the bracket criteria of 3.6.4, as one number).
 //!
 //! Polynomial: a set is pairable when a perfect matching exists. Dirac's theorem (a graph on `m`
 //! vertices whose every degree is at least `m/2` has a Hamiltonian cycle, hence, for even `m`, a
 //! perfect matching) answers at once for the near-complete graphs of a Swiss field, from an
-//! upper bound of each player's incompatibilities; otherwise `common::completion::pairable`
+//! upper bound of each unit's incompatibilities; otherwise `common::completion::pairable`
 //! decides. The first identifier is found
 //! greedily, each choice kept only when a completion exists (a bipartite augmenting path, or a
-//! matching for the rarer cases), and the fewest C8 penalties by a maximum-weight matching.
+//! matching for the rarer cases), and the least penalty by a maximum-weight matching.
 
-use super::view::Field;
+use super::Field;
 use crate::matching::max_weight_matching_dense;
 use crate::systems::common::completion::pairable;
 
 /// Pairability checks over one field, with the number of checks made.
 pub(crate) struct Checker<'a> {
     pub field: &'a Field,
-    /// Per player, the number of field players it may not meet (an upper bound of its
+    /// Per unit, the number of field units it may not meet (an upper bound of its
     /// incompatibilities within any subset).
     incompat: Vec<usize>,
     pub checks: u64,
@@ -44,7 +44,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// True when the players `set` (field indices) can all be paired among themselves.
+    /// True when the units `set` (field indices) can all be paired among themselves.
     pub fn pairable(&mut self, set: &[usize]) -> bool {
         self.checks += 1;
         let m = set.len();
@@ -65,11 +65,17 @@ impl<'a> Checker<'a> {
 
 /// The smallest total penalty of a perfect matching of the graph on `0..m` (`pen(a, b)` is
 /// `None` for no edge), or `None` when none exists.
-pub(crate) fn min_penalty(m: usize, pen: impl Fn(usize, usize) -> Option<u32>) -> Option<u32> {
-    // Weight 3 - penalty (penalties are 0..=2): among perfect matchings (max cardinality) the
-    // heaviest has the fewest penalties.
-    let mate =
-        max_weight_matching_dense::<i64>(m, |a, b| pen(a, b).map(|p| 3 - i64::from(p)), true);
+pub(crate) fn min_penalty(m: usize, pen: impl Fn(usize, usize) -> Option<u64>) -> Option<u64> {
+    // Weight (largest penalty + 1) - penalty: every perfect matching (max cardinality) has m/2
+    // edges, so the heaviest has the least penalty.
+    let top = (0..m)
+        .flat_map(|a| (a + 1..m).map(move |b| (a, b)))
+        .filter_map(|(a, b)| pen(a, b))
+        .max()
+        .unwrap_or(0);
+    let top = i64::try_from(top).ok()? + 1;
+    let weight = |p: u64| i64::try_from(p).map_or(1, |p| top - p);
+    let mate = max_weight_matching_dense::<i64>(m, |a, b| pen(a, b).map(weight), true);
     let mut total = 0;
     for (a, b) in mate.iter().enumerate() {
         let b = (*b)?;
@@ -83,12 +89,12 @@ pub(crate) fn min_penalty(m: usize, pen: impl Fn(usize, usize) -> Option<u32>) -
 /// The first pairing of `0..m` (local indices in TPN order) in identifier order (3.6) whose
 /// pairs are edges of `edge` and whose penalties add up to at most `budget`, as (top, bottom)
 /// pairs in the order of the top members; `None` when none exists. `pen` gives each edge's
-/// penalty (C8).
+/// penalty.
 pub(crate) fn first_identifier(
     m: usize,
     edge: &dyn Fn(usize, usize) -> bool,
-    pen: &dyn Fn(usize, usize) -> u32,
-    budget: u32,
+    pen: &dyn Fn(usize, usize) -> u64,
+    budget: u64,
 ) -> Option<Vec<(usize, usize)>> {
     if budget == 0 {
         if let Some(p) = first_identifier_plain(m, &|a, b| edge(a, b) && pen(a, b) == 0) {
@@ -193,8 +199,8 @@ impl Halves<'_> {
 fn first_identifier_general(
     m: usize,
     edge: &dyn Fn(usize, usize) -> bool,
-    pen: &dyn Fn(usize, usize) -> u32,
-    budget: u32,
+    pen: &dyn Fn(usize, usize) -> u64,
+    budget: u64,
 ) -> Option<Vec<(usize, usize)>> {
     #[derive(Clone, Copy, PartialEq)]
     enum Role {
@@ -208,7 +214,7 @@ fn first_identifier_general(
         let used: Vec<bool> = (0..m)
             .map(|v| fixed.iter().any(|&(a, b)| a == v || b == v))
             .collect();
-        let spent: u32 = fixed.iter().map(|&(a, b)| pen(a, b)).sum();
+        let spent: u64 = fixed.iter().map(|&(a, b)| pen(a, b)).sum();
         if spent > budget {
             return false;
         }
