@@ -27,7 +27,7 @@ fn check(name: &str, data: &[u8]) {
     if let Err(e) = trf::read_team(data) {
         let msg = e.to_string();
         assert!(msg.contains(": expected "), "{name}: {msg}");
-        if data.iter().any(|&b| b == b'\n') && e.line == 0 {
+        if data.contains(&b'\n') && e.line == 0 {
             // Errors not tied to a line: only "no team record" and file-level ones.
             assert!(
                 matches!(
