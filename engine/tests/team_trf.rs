@@ -117,13 +117,11 @@ fn a_3_1_0_scoring_and_a_pab() {
 fn team_pab_defaults_to_a_drawn_match() {
     // A fifth team, absent in round 1, with the PAB of round 2 and 3 (C.04.6 1.4: 1 MP, 1 GP on
     // two boards); its players have no games.
-    let mut text = file();
-    text.push_str("001    9      Player Ea                          2310\n");
-    text.push_str("001   10      Player Eb                          2300\n");
-    text.push_str(
-        "310   5 Epsilon                                                          9   10\n",
-    );
-    text.push_str("320           000 005 005\n");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fuzz/seeds/trf_parse/team-2026-absent-and-pab.trf"
+    ))
+    .unwrap();
     let ev = trf::read_team_str(&text).unwrap();
     let r = ev.rounds().unwrap();
     assert_eq!(r.rounds[4][0], TeamRound::Absent);
