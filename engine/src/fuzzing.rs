@@ -82,7 +82,7 @@ pub fn trf_parse(data: &[u8]) -> Result<Option<Tournament>, Violation> {
         }
     };
     round_trip(&t)?;
-    if trf::is_team_event(&t) {
+    if trf::has_team_records(&t) {
         team_round_trip(data)?;
     }
     Ok(Some(t))

@@ -80,7 +80,9 @@ mod writer2026;
 
 pub use error::{ErrorKind, TrfError};
 pub use repair::{repair, repair_file, Change, Repaired};
-pub use team::{is_team_event, read_team, read_team_file, read_team_str, write_team};
+pub use team::{
+    has_team_records, is_team_event, read_team, read_team_file, read_team_str, write_team,
+};
 pub use writer::{
     complete_for_engines, write, write_to, write_with, Format, LineEnding, WriteOptions,
 };

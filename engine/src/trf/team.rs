@@ -98,9 +98,20 @@ pub fn read_team_file(path: impl AsRef<Path>) -> Result<TeamEvent, TrfError> {
     read_team(&bytes).map_err(|e| e.with_file(path))
 }
 
-/// True when a tournament read by [`super::read`] is a team event (it keeps `310` or `013`).
-pub fn is_team_event(t: &crate::model::Tournament) -> bool {
+/// True when a tournament read by [`super::read`] keeps team records (`310` or `013`).
+pub fn has_team_records(t: &crate::model::Tournament) -> bool {
     t.records.iter().any(|(c, _)| c == "310" || c == "013")
+}
+
+/// True when a tournament read by [`super::read`] is a team event: it has `310` records, or
+/// `013` records and a team Swiss `192` code. An individual event may list teams in `013`
+/// records for a team prize (TRF-16 has no other team record), its players paired one by one.
+pub fn is_team_event(t: &crate::model::Tournament) -> bool {
+    t.records.iter().any(|(c, _)| c == "310")
+        || (has_team_records(t)
+            && t.system_code()
+                .and_then(crate::team::ScoreUse::from_code)
+                .is_some())
 }
 
 /// Where each record is, for the errors of [`TeamReader::finish`].
