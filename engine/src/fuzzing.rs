@@ -82,7 +82,49 @@ pub fn trf_parse(data: &[u8]) -> Result<Option<Tournament>, Violation> {
         }
     };
     round_trip(&t)?;
+    if trf::has_team_records(&t) {
+        team_round_trip(data)?;
+    }
     Ok(Some(t))
+}
+
+/// A team file (`310` or `013`): read as a team event, an error with a message, or an event
+/// that survives `write_team` → `read_team` unchanged with each line ending and format.
+pub fn team_round_trip(data: &[u8]) -> Result<(), Violation> {
+    let ev = match trf::read_team(data) {
+        Ok(ev) => ev,
+        Err(e) if e.to_string().is_empty() => {
+            return Err(violation(format!("empty error message for {e:?}")))
+        }
+        Err(_) => return Ok(()),
+    };
+    for ending in [LineEnding::Lf, LineEnding::Cr, LineEnding::CrLf] {
+        for format in [trf::Format::Trf16, trf::Format::Trf26] {
+            let opts = WriteOptions {
+                line_ending: ending,
+                format,
+            };
+            let text = trf::write_team(&ev, &opts);
+            let back = trf::read_team_str(&text).map_err(|e| {
+                violation(format!(
+                    "the team writer's output ({ending:?}, {format:?}) is rejected: {e}\n--- written ---\n{text}"
+                ))
+            })?;
+            let same = crate::team::TeamEvent {
+                tournament: declared(&back.tournament),
+                ..back.clone()
+            } == crate::team::TeamEvent {
+                tournament: declared(&ev.tournament),
+                ..ev.clone()
+            };
+            if !same {
+                return Err(violation(format!(
+                    "team write ({ending:?}, {format:?}) then read changes the event\n--- written ---\n{text}"
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Writes `t` with each line ending, reads it back and compares; then checks that writing the

@@ -9,7 +9,8 @@
 //! with its 1997 and 2026 editions, `lim`, `burstein`, `double_swiss`, and what they share in
 //! `systems::common`), `system` (the registry [`System`], the seam every caller reaches a
 //! pairing system through; [`System::ALL`] lists them), `standings` (the standings of a file,
-//! its system's reading of which games count), `checker` (re-pairing a whole tournament and
+//! its system's reading of which games count), `team` (team events: teams, matches, match and game
+//! points, C.04.6 1.x), `checker` (re-pairing a whole tournament and
 //! comparing), `acceleration` (the virtual points of accelerated pairings, C.04.7, for every
 //! system), `io` (atomic file output), `fuzzing` (the oracle shared by the fuzz targets and
 //! their regression tests).
@@ -30,6 +31,7 @@ pub mod score;
 pub mod standings;
 pub mod system;
 mod systems;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;
 

@@ -25,6 +25,7 @@ mod rating;
 mod rounds;
 mod sonneborn;
 mod spec;
+pub mod team;
 mod value;
 
 pub use rounds::as_finished;
@@ -174,28 +175,7 @@ pub fn standings(t: &Tournament, specs: &[Spec], edition: Edition) -> Standings 
     let mut table: Vec<Vec<Value>> = vec![Vec::with_capacity(specs.len()); n];
     for spec in specs {
         let vals = values(&ctx, spec, edition, &order, &rank);
-        let lower = spec.kind.lower_is_better();
-        order.sort_by(|&a, &b| {
-            let by_value = if lower {
-                vals[a].cmp(&vals[b])
-            } else {
-                vals[b].cmp(&vals[a])
-            };
-            rank[a].cmp(&rank[b]).then(by_value).then(a.cmp(&b))
-        });
-        let mut new_rank = rank.clone();
-        for k in 1..n {
-            let (p, q) = (order[k], order[k - 1]);
-            new_rank[p] = if rank[p] != rank[q] || vals[p] != vals[q] {
-                k + 1
-            } else {
-                new_rank[q]
-            };
-        }
-        if let Some(&first) = order.first() {
-            new_rank[first] = 1;
-        }
-        rank = new_rank;
+        refine(&mut order, &mut rank, &vals, spec.kind.lower_is_better());
         for (i, v) in vals.into_iter().enumerate() {
             table[i].push(v);
         }
@@ -213,6 +193,33 @@ pub fn standings(t: &Tournament, specs: &[Spec], edition: Edition) -> Standings 
         edition,
         rows,
     }
+}
+
+/// Breaks the ties of `rank` by `vals` (C.07 4.2): sorts `order` (indices in rank order, ties
+/// by index) and gives tied entries the rank of the first of them.
+pub(crate) fn refine(order: &mut [usize], rank: &mut Vec<usize>, vals: &[Value], lower: bool) {
+    let n = order.len();
+    order.sort_by(|&a, &b| {
+        let by_value = if lower {
+            vals[a].cmp(&vals[b])
+        } else {
+            vals[b].cmp(&vals[a])
+        };
+        rank[a].cmp(&rank[b]).then(by_value).then(a.cmp(&b))
+    });
+    let mut new_rank = rank.clone();
+    for k in 1..n {
+        let (p, q) = (order[k], order[k - 1]);
+        new_rank[p] = if rank[p] != rank[q] || vals[p] != vals[q] {
+            k + 1
+        } else {
+            new_rank[q]
+        };
+    }
+    if let Some(&first) = order.first() {
+        new_rank[first] = 1;
+    }
+    *rank = new_rank;
 }
 
 /// Where the file gives its tie-breaks: a TRF-2026 `212` record (the standings' list, PTS

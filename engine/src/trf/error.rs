@@ -62,6 +62,17 @@ pub enum ErrorKind {
     TooManyRounds,
     /// Two records contradict each other (`XXR` vs `142`, `white1` and `black1`, …).
     Conflict,
+    /// Two team records (`310`) with the same team pairing number.
+    DuplicateTeam,
+    /// A team number that no `310` (or `013`) record declares (`320`, `330`, `300`, `802`).
+    UnknownTeam,
+    /// A player in two teams, or playing for a team outside its line-up.
+    TeamMember,
+    /// The teams of a match disagree about it: a board facing another team, or a `330` / `300`
+    /// / `320` record naming another opponent than the games.
+    AsymmetricMatch,
+    /// A team's games contradict its match result or its totals (`330`, `310`, `802`).
+    MatchResult,
     /// Valid TRF that this crate cannot represent (colour-dependent point systems).
     Unsupported,
 }

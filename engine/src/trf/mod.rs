@@ -71,6 +71,7 @@ mod input;
 mod records2026;
 mod repair;
 mod round_block;
+mod team;
 mod trf06;
 mod truncation;
 mod validate;
@@ -79,6 +80,9 @@ mod writer2026;
 
 pub use error::{ErrorKind, TrfError};
 pub use repair::{repair, repair_file, Change, Repaired};
+pub use team::{
+    has_team_records, is_team_event, read_team, read_team_file, read_team_str, write_team,
+};
 pub use writer::{
     complete_for_engines, write, write_to, write_with, Format, LineEnding, WriteOptions,
 };
@@ -215,17 +219,23 @@ pub fn read_file_with_warnings(
     path: impl AsRef<Path>,
 ) -> Result<(Tournament, Vec<TrfError>), TrfError> {
     let path = path.as_ref();
-    let max = MAX_INPUT_BYTES;
-    let file = std::fs::File::open(path)
-        .map_err(|e| TrfError::io(Some(path.to_path_buf()), "a readable file", &e))?;
-    let mut bytes = Vec::new();
-    file.take(max as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| TrfError::io(Some(path.to_path_buf()), "a readable file", &e))?;
+    let bytes = read_bytes(path)?;
     match read_with_warnings(&bytes, &ReadOptions::default()) {
         Ok((t, warnings)) => Ok((t, warnings.into_iter().map(|w| w.with_file(path)).collect())),
         Err(e) => Err(e.with_file(path)),
     }
+}
+
+/// The bytes of `path`, at most one more than [`MAX_INPUT_BYTES`] (so that the size check
+/// still sees a file too large).
+fn read_bytes(path: &Path) -> Result<Vec<u8>, TrfError> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| TrfError::io(Some(path.to_path_buf()), "a readable file", &e))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| TrfError::io(Some(path.to_path_buf()), "a readable file", &e))?;
+    Ok(bytes)
 }
 
 fn too_large(len: usize, max: usize) -> TrfError {
@@ -396,6 +406,30 @@ impl Line {
             out.push(t);
         }
         out
+    }
+
+    /// The one word after the record code, with its column: a missing word is a truncated
+    /// line (`what` was expected), a second word is a bad value (`single` was expected).
+    fn single_token(
+        &self,
+        field: &str,
+        what: &str,
+        single: &str,
+    ) -> Result<(usize, String), TrfError> {
+        let toks = self.tokens(4);
+        match toks.as_slice() {
+            [one] => Ok(one.clone()),
+            [] => Err(self.err(
+                ErrorKind::Truncated,
+                self.len() + 1,
+                field,
+                what,
+                Some(quoted("")),
+            )),
+            [_, (c, t), ..] => {
+                Err(self.err(ErrorKind::BadValue, *c, field, single, Some(quoted(t))))
+            }
+        }
     }
 
     fn err(
@@ -671,28 +705,8 @@ impl Parser {
     /// `XXR n` (JaVaFo) and `142 n` (TRF-2026): the total number of rounds.
     fn rounds(&mut self, l: &Line) -> Result<(), TrfError> {
         let code = l.code();
-        let toks = l.tokens(4);
-        let (col, text) = match toks.as_slice() {
-            [one] => one.clone(),
-            [] => {
-                return Err(l.err(
-                    ErrorKind::Truncated,
-                    l.len() + 1,
-                    code,
-                    "the number of rounds",
-                    Some(quoted("")),
-                ))
-            }
-            [_, (c, t), ..] => {
-                return Err(l.err(
-                    ErrorKind::BadValue,
-                    *c,
-                    code,
-                    "a single number of rounds",
-                    Some(quoted(t)),
-                ))
-            }
-        };
+        let (col, text) =
+            l.single_token(&code, "the number of rounds", "a single number of rounds")?;
         let n = parse_number_token(&text).ok_or_else(|| {
             l.err(
                 ErrorKind::BadNumber,

@@ -17,6 +17,7 @@ pub mod pair;
 pub mod report;
 pub mod simulate;
 pub mod standings;
+mod standings_team;
 pub mod trf;
 
 use std::process::ExitCode;

@@ -11,9 +11,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use swisslab_engine::standings;
-use swisslab_engine::tiebreak::{self, Edition, Spec, Standings};
+use swisslab_engine::tiebreak::{self, Edition, Spec};
 use swisslab_engine::trf::dates::{Date, EventDates};
 use swisslab_engine::Tournament;
+use swisslab_simulator::exit_codes::EXIT_USAGE;
 
 /// Options of `swisslab standings`.
 #[derive(Debug, ClapArgs)]
@@ -63,14 +64,21 @@ pub enum ForeRound {
 
 /// A parsed `--tiebreaks` list.
 #[derive(Clone, Debug)]
-pub struct SpecList(pub Vec<Spec>);
+pub struct SpecList {
+    /// The list as given (a team file reads it as team tie-breaks).
+    pub text: String,
+    /// The list read as individual tie-breaks, or why it does not read.
+    pub specs: Result<Vec<Spec>, String>,
+}
 
 fn parse_specs(s: &str) -> Result<SpecList, String> {
-    let specs = tiebreak::parse_list(s).map_err(|e| e.to_string())?;
-    if specs.is_empty() {
+    if s.split([' ', ',', '\t']).all(str::is_empty) {
         return Err("the list names no tie-break".to_string());
     }
-    Ok(SpecList(specs))
+    Ok(SpecList {
+        text: s.to_string(),
+        specs: tiebreak::parse_list(s).map_err(|e| e.to_string()),
+    })
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {
@@ -95,12 +103,24 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
+    if swisslab_engine::trf::is_team_event(&t) {
+        return super::standings_team::run(args);
+    }
     let (specs, source) = match &args.tiebreaks {
-        Some(list) => {
-            let mut s = list.0.clone();
-            tiebreak::with_points_first(&mut s);
-            (s, "--tiebreaks".to_string())
-        }
+        Some(list) => match &list.specs {
+            Ok(s) => {
+                let mut s = s.clone();
+                tiebreak::with_points_first(&mut s);
+                (s, "--tiebreaks".to_string())
+            }
+            Err(e) => {
+                eprintln!(
+                    "error: invalid value '{}' for '--tiebreaks <LIST>': {e}",
+                    list.text
+                );
+                return exit(EXIT_USAGE);
+            }
+        },
         None => match tiebreak::file_list(&t) {
             Ok(Some((fl, s))) => (s, format!("the file's {} record", fl.record)),
             Ok(None) => {
@@ -117,8 +137,31 @@ pub fn run(args: &Args) -> ExitCode {
             }
         },
     };
-    let edition = args.edition.unwrap_or_else(|| {
-        let dates = EventDates::of(&t);
+    let edition = edition(args, &t);
+    // The games the file's system counts as played (`standings::standings`), FB's final round
+    // as asked.
+    let st = match args.fore_round {
+        ForeRound::Final => standings::standings(&t, &specs, edition),
+        ForeRound::LastPlayed => standings::standings(&tiebreak::as_finished(&t), &specs, edition),
+    };
+    let table = Table {
+        specs: st.specs.iter().map(|s| s.text.clone()).collect(),
+        edition: st.edition,
+        rows: &st.rows,
+        name: &|id| name_and_rating(&t, id),
+        unit: Unit::Players,
+    };
+    match args.format {
+        Format::Tsv => print(st.tsv()),
+        format => table.print(format, &source),
+    }
+}
+
+/// The C.07 edition: `--edition`, else the one in force at the file's start date (with a
+/// warning when the date leaves it open).
+pub(super) fn edition(args: &Args, t: &Tournament) -> Edition {
+    args.edition.unwrap_or_else(|| {
+        let dates = EventDates::of(t);
         let before = |d: &Date| (d.year, d.month, d.day) < (2026, 3, 1);
         let open = dates.start.as_ref().is_some_and(|r| {
             let c = r.reading.candidates();
@@ -133,29 +176,70 @@ pub fn run(args: &Args) -> ExitCode {
                 Edition::default().name()
             );
         }
-        Edition::for_tournament(&t)
-    });
-    // The games the file's system counts as played (`standings::standings`), FB's final round
-    // as asked.
-    let st = match args.fore_round {
-        ForeRound::Final => standings::standings(&t, &specs, edition),
-        ForeRound::LastPlayed => standings::standings(&tiebreak::as_finished(&t), &specs, edition),
-    };
-    let out = match args.format {
-        Format::Tsv => st.tsv(),
-        Format::Text => text(&t, &st, &source),
-        Format::Csv => match csv_text(&t, &st) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: writing CSV: {e}");
-                return exit(EXIT_INVALID);
-            }
-        },
-        Format::Json => json(&t, &st),
-    };
+        Edition::for_tournament(t)
+    })
+}
+
+/// Prints the standings text, or exits with the output error.
+pub(super) fn print(out: String) -> ExitCode {
     match super::out::print(&out) {
         Ok(()) => exit(EXIT_OK),
         Err(e) => e.exit(),
+    }
+}
+
+/// Who the standings rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Unit {
+    Players,
+    Teams,
+}
+
+/// Standings as printed: the specifiers' names, the rows, and each row's name and rating (a
+/// team's rating is its strength factor, 0 without one).
+pub(super) struct Table<'a> {
+    pub specs: Vec<String>,
+    pub edition: Edition,
+    pub rows: &'a [tiebreak::Row],
+    pub name: &'a dyn Fn(u32) -> (String, u16),
+    pub unit: Unit,
+}
+
+impl Table<'_> {
+    /// Prints in `format` (text, CSV, JSON; TSV by the caller); `source` says where the list
+    /// came from.
+    pub fn print(&self, format: Format, source: &str) -> ExitCode {
+        let out = match format {
+            Format::Tsv => self.tsv(),
+            Format::Text => text(self, source),
+            Format::Csv => match csv_text(self) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("error: writing CSV: {e}");
+                    return exit(EXIT_INVALID);
+                }
+            },
+            Format::Json => json(self),
+        };
+        print(out)
+    }
+
+    /// FIDE's calculator's `-r -dT` layout (as `tiebreak::Standings::tsv`).
+    fn tsv(&self) -> String {
+        let mut out = String::from("Rank\tStartNo");
+        for s in &self.specs {
+            out.push('\t');
+            out.push_str(s);
+        }
+        out.push('\n');
+        for r in self.rows {
+            let _ = write!(out, "{}\t{}", r.rank, r.id);
+            for v in &r.values {
+                let _ = write!(out, "\t{v}");
+            }
+            out.push('\n');
+        }
+        out
     }
 }
 
@@ -176,19 +260,18 @@ fn name_and_rating(t: &Tournament, id: u32) -> (String, u16) {
     })
 }
 
-fn text(t: &Tournament, st: &Standings, source: &str) -> String {
+fn text(st: &Table, source: &str) -> String {
     let mut out = String::new();
-    let names: Vec<&str> = st.specs.iter().map(|s| s.text.as_str()).collect();
     let _ = writeln!(
         out,
         "tie-breaks: {} (from {source}; C.07 edition {})",
-        names.join(" "),
+        st.specs.join(" "),
         st.edition.name()
     );
     let name_w = st
         .rows
         .iter()
-        .map(|r| name_and_rating(t, r.id).0.chars().count())
+        .map(|r| (st.name)(r.id).0.chars().count())
         .max()
         .unwrap_or(4)
         .max(4);
@@ -202,7 +285,7 @@ fn text(t: &Tournament, st: &Standings, source: &str) -> String {
                 .map(|r| r.values[k].to_string().len())
                 .max()
                 .unwrap_or(0)
-                .max(s.text.len())
+                .max(s.len())
         })
         .collect();
     let _ = write!(
@@ -211,11 +294,11 @@ fn text(t: &Tournament, st: &Standings, source: &str) -> String {
         "rank", "no", "name", "rtg"
     );
     for (s, w) in st.specs.iter().zip(&widths) {
-        let _ = write!(out, "  {:>w$}", s.text);
+        let _ = write!(out, "  {s:>w$}");
     }
     out.push('\n');
-    for r in &st.rows {
-        let (name, rating) = name_and_rating(t, r.id);
+    for r in st.rows {
+        let (name, rating) = (st.name)(r.id);
         let _ = write!(
             out,
             "{:>4} {:>5}  {:<name_w$} {:>4}",
@@ -229,7 +312,7 @@ fn text(t: &Tournament, st: &Standings, source: &str) -> String {
     out
 }
 
-fn csv_text(t: &Tournament, st: &Standings) -> Result<String, csv::Error> {
+fn csv_text(st: &Table) -> Result<String, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec![
         "rank".to_string(),
@@ -237,10 +320,10 @@ fn csv_text(t: &Tournament, st: &Standings) -> Result<String, csv::Error> {
         "name".into(),
         "rating".into(),
     ];
-    header.extend(st.specs.iter().map(|s| s.text.clone()));
+    header.extend(st.specs.iter().cloned());
     w.write_record(&header)?;
-    for r in &st.rows {
-        let (name, rating) = name_and_rating(t, r.id);
+    for r in st.rows {
+        let (name, rating) = (st.name)(r.id);
         let mut rec = vec![
             r.rank.to_string(),
             r.id.to_string(),
@@ -269,15 +352,19 @@ fn quote(s: &str) -> String {
     q
 }
 
-fn json(t: &Tournament, st: &Standings) -> String {
-    let specs: Vec<String> = st.specs.iter().map(|s| quote(&s.text)).collect();
+fn json(st: &Table) -> String {
+    let specs: Vec<String> = st.specs.iter().map(|s| quote(s)).collect();
+    let unit = match st.unit {
+        Unit::Players => "players",
+        Unit::Teams => "teams",
+    };
     let mut out = format!(
-        "{{\"edition\":{},\"tiebreaks\":[{}],\"players\":[",
+        "{{\"edition\":{},\"tiebreaks\":[{}],\"{unit}\":[",
         quote(st.edition.name()),
         specs.join(",")
     );
     for (i, r) in st.rows.iter().enumerate() {
-        let (name, rating) = name_and_rating(t, r.id);
+        let (name, rating) = (st.name)(r.id);
         let vals: Vec<String> = r
             .values
             .iter()
