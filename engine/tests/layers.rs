@@ -112,6 +112,7 @@ fn a_system_reaches_no_other_system_and_not_the_registry() {
         "dutch2012",
         "lim",
         "rating1998",
+        "swiss_team",
         "toy",
     ];
     for s in systems {
