@@ -372,7 +372,7 @@ pub fn generate(seed: u64) -> TeamEvent {
             .collect(),
         // One event in three declares its teams in TRF-16 `013` records (numbered in file
         // order), the others in TRF-2026 `310`: the calculator reads both.
-        source: if seed % 3 == 0 {
+        source: if seed.is_multiple_of(3) {
             TeamRecords::Trf16
         } else {
             TeamRecords::Trf2026
