@@ -119,10 +119,91 @@ fn unplayed_rounds_use_the_dummy_opponent() {
 
 #[test]
 fn bad_lists_are_refused() {
-    for bad in ["BH/C1", "SB:XP", "ARO", "EXGSB"] {
+    for bad in ["BH/C1", "SB:XP", "ARO", "EXGSB", "BC:MP", "DE/P"] {
         assert!(
             parse_team_list(bad, ScoreKind::MatchPoints).is_err(),
             "{bad}"
         );
     }
+}
+
+/// The four teams with Delta absent in round 2 (Gamma has the PAB, a drawn match: 1 MP,
+/// 1 GP) and losing its round 3 match to Alpha by forfeit (`330 +-`, 2-0).
+const ABSENT_THEN_FORFEIT: &str = concat!(
+    "012 Team Test\n",
+    "142 3\n",
+    "192 FIDE_TEAM_TYPEA_MP_GP\n",
+    "352 WB\n",
+    "001    1      Player Aa                         2390                                          5 w 1     3 b =     7 w +\n",
+    "001    2      Player Ab                         2380                                          6 b =     4 w =     8 b +\n",
+    "001    3      Player Ba                         2370                                          7 b 1     1 w =     5 b 1\n",
+    "001    4      Player Bb                         2360                                          8 w 1     2 b =     6 w 1\n",
+    "001    5      Player Ca                         2350                                          1 b 0               3 w 0\n",
+    "001    6      Player Cb                         2340                                          2 w =               4 b 0\n",
+    "001    7      Player Da                         2330                                          3 w 0  0000 - Z     1 b -\n",
+    "001    8      Player Db                         2320                                          4 b 0  0000 - Z     2 w -\n",
+    "310   1 Alpha                                                               1    2\n",
+    "310   2 Beta                                                                3    4\n",
+    "310   3 Gamma                                                               5    6\n",
+    "310   4 Delta                                                               7    8\n",
+    "320  1.0  1.0 000 003\n",
+    "330 +- 003 001 004\n",
+);
+
+#[test]
+fn a_forfeited_match_after_an_absence_counts_as_scored() {
+    let ev = trf::read_team_str(ABSENT_THEN_FORFEIT).unwrap();
+    // Delta's last round that is no VUR is round 1 (lost): by 16.3 its round 2 absence, a
+    // round without opponent after it, counts as a drawn match (1 MP) in the score it gives
+    // its opponents, its forfeited match as scored (0): 0 + 1 + 0 = 1 MP.
+    // Beta: Delta 1 + Alpha 5 + Gamma 1 (lost, PAB, lost: no VUR after round 3) = 7.
+    let v = values(&ev, "MP BH:MP", Edition::Fide2026);
+    assert_eq!(v[1], ["5.0", "7.0"]);
+    // Alpha: Gamma 1 + Beta 5 + the forfeit won against Delta, a dummy with Alpha's own 5
+    // MP, capped in 2026 at Delta's 16.3 score, 1 (16.4.1): 7; in 2024 uncapped: 11.
+    assert_eq!(values(&ev, "BH:MP", Edition::Fide2026)[0], ["7.0"]);
+    assert_eq!(values(&ev, "BH:MP", Edition::Fide2024)[0], ["11.0"]);
+    // Delta: Beta 5, then two rounds against a dummy with its own 0 MP: 5.
+    assert_eq!(values(&ev, "BH:MP", Edition::Fide2026)[3], ["5.0"]);
+}
+
+#[test]
+fn board_count() {
+    // C.07 12.1: board number x game points, summed; two boards. Alpha: board 1 scored
+    // 1 + 0.5 + 0, board 2 0.5 + 0.5 + 1: 1.5 x 1 + 2 x 2 = 5.5. Beta 2.5 + 2.5 x 2 = 7.5;
+    // Gamma 1 + 0.5 x 2 = 2; Delta 1 + 1 x 2 = 3.
+    assert_eq!(column(&event(), "BC"), ["5.5", "7.5", "2.0", "3.0"]);
+    // A forfeited match counts its boards as written (Alpha's 2-0: 1 x 1 + 1 x 2 = 3 in
+    // round 3); the PAB a draw on each board (Gamma's round 2: 0.5 x 1 + 0.5 x 2 = 1.5).
+    let ev = trf::read_team_str(ABSENT_THEN_FORFEIT).unwrap();
+    assert_eq!(column(&ev, "BC"), ["6.5", "7.5", "2.5", "0.0"]);
+    // Lower ranks higher: with BC alone, Delta first.
+    let specs = parse_team_list("BC", ScoreKind::MatchPoints).unwrap();
+    let st = team_standings(&ev, &specs, Edition::Fide2026).unwrap();
+    assert_eq!(
+        st.rows.iter().map(|r| r.id).collect::<Vec<_>>(),
+        [4, 3, 1, 2]
+    );
+}
+
+#[test]
+fn direct_encounter() {
+    let ev = event();
+    // Everyone met everyone (6.1): alone in the list, DE ranks all four by the match points
+    // of their matches with each other, their whole scores: Beta 5, Alpha 4, Delta 2,
+    // Gamma 1; the value is the place in the tie group.
+    assert_eq!(column(&ev, "DE"), ["2", "1", "4", "3"]);
+    // On game points (Beta 5, Alpha 3.5, Delta 2, Gamma 1.5): the same places.
+    assert_eq!(column(&ev, "DE:GP"), ["2", "1", "4", "3"]);
+    // After the scores nobody is tied: DE separates no one, 0 for all.
+    let v = values(&ev, "MP DE", Edition::Fide2026);
+    assert!(v.iter().all(|row| row[1] == "0"), "{v:?}");
+    // Alpha and Beta tied on match points in the absence event (5 each), drawn with each
+    // other (1 MP each): DE does not separate them; Gamma and Delta are alone in theirs.
+    let ev = trf::read_team_str(ABSENT_THEN_FORFEIT).unwrap();
+    let v = values(&ev, "MP DE", Edition::Fide2026);
+    assert_eq!(
+        v.iter().map(|row| row[1].as_str()).collect::<Vec<_>>(),
+        ["0", "0", "0", "0"]
+    );
 }

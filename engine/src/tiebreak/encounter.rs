@@ -7,14 +7,49 @@
 //!
 //! The value is the participant's place inside his tie group (1 first), or 0 for everyone in
 //! a group DE does not separate at all; lower is better.
+//!
+//! The same procedure ranks players (their games) and teams (their matches, C.07 for teams:
+//! DE on the primary score, [`super::team`]): it reads only [`Encounters`].
 
 use super::rounds::Context;
 use super::Value;
 
+/// What DE reads: each participant's encounters played over the board, as (opponent index,
+/// points scored), and the points of a win (the most one encounter can give).
+pub(crate) struct Encounters {
+    pub played: Vec<Vec<(usize, i64)>>,
+    pub win: i64,
+}
+
+impl Encounters {
+    /// The games played over the board by every player.
+    fn of_players(ctx: &Context) -> Encounters {
+        Encounters {
+            played: ctx
+                .players
+                .iter()
+                .map(|p| {
+                    p.rounds
+                        .iter()
+                        .filter(|r| r.played)
+                        .filter_map(|r| r.opp.map(|o| (o, i64::from(r.pts))))
+                        .collect()
+                })
+                .collect(),
+            win: i64::from(ctx.win),
+        }
+    }
+}
+
 /// DE of every player. `order` lists player indices in the order of the ranking before DE,
 /// `rank[i]` is player i's rank in it (tied players share the rank of the first of them).
 pub(crate) fn compute(ctx: &Context, order: &[usize], rank: &[usize]) -> Vec<Value> {
-    let n = ctx.players.len();
+    compute_encounters(&Encounters::of_players(ctx), order, rank)
+}
+
+/// DE of every participant of `enc` (see [`compute`] for `order` and `rank`).
+pub(crate) fn compute_encounters(enc: &Encounters, order: &[usize], rank: &[usize]) -> Vec<Value> {
+    let n = enc.played.len();
     let mut de: Vec<usize> = rank.to_vec();
     let mut more = vec![true; n];
     let mut ro: Vec<usize> = order.to_vec();
@@ -32,7 +67,7 @@ pub(crate) fn compute(ctx: &Context, order: &[usize], rank: &[usize]) -> Vec<Val
                 let c = if group.len() == 1 {
                     0
                 } else {
-                    separate(ctx, group, &mut de)
+                    separate(enc, group, &mut de)
                 };
                 for &p in group {
                     more[p] = c > 0;
@@ -70,24 +105,22 @@ pub(crate) fn compute(ctx: &Context, order: &[usize], rank: &[usize]) -> Vec<Val
 
 /// One pass of 6.1/6.2 over one tied group (all sharing `de` value); returns how many players
 /// got a new place.
-fn separate(ctx: &Context, group: &[usize], de: &mut [usize]) -> usize {
+fn separate(enc: &Encounters, group: &[usize], de: &mut [usize]) -> usize {
     let current = de[group[0]];
-    let win = i64::from(ctx.win);
+    let win = enc.win;
     let mut score = Vec::with_capacity(group.len());
     let mut all_met = true;
     for &p in group {
         // Points against each tied opponent met over the board, averaged per opponent.
         let mut per_opp: Vec<(usize, i64, i64)> = Vec::new();
-        for r in ctx.players[p].rounds.iter().filter(|r| r.played) {
-            if let Some(o) = r.opp {
-                if de[o] == current {
-                    match per_opp.iter_mut().find(|e| e.0 == o) {
-                        Some(e) => {
-                            e.1 += i64::from(r.pts);
-                            e.2 += 1;
-                        }
-                        None => per_opp.push((o, i64::from(r.pts), 1)),
+        for &(o, pts) in enc.played.get(p).map_or(&[][..], Vec::as_slice) {
+            if de[o] == current {
+                match per_opp.iter_mut().find(|e| e.0 == o) {
+                    Some(e) => {
+                        e.1 += pts;
+                        e.2 += 1;
                     }
+                    None => per_opp.push((o, pts, 1)),
                 }
             }
         }

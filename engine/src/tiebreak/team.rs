@@ -10,12 +10,17 @@
 //! | `BH:MP`, `BH:GP` (`BH` = primary) | Buchholz (C.07 8.1): the opponents' scores |
 //! | `SB:MP`, `SB:GP` (`SB` = primary) | Sonneborn-Berger (C.07 9.1): each opponent's score times the team's score of that match, both in the same kind |
 //! | `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB` | extended Sonneborn-Berger: the opponent's score in the first kind times the team's score of the match in the second (`ESB:MP` = `EMGSB`, `ESB:GP` = `EGMSB`) |
+//! | `DE` (`DE:MP`, `DE:GP`) | direct encounter (C.07 Article 6) on the primary score of the matches played between the teams still tied; the place in the tie group, lower ranks higher |
+//! | `BC` | board count (C.07 12.1): the sum over the rounds of each board's game points times its board number; lower ranks higher |
 //!
 //! Unplayed rounds follow C.07 Article 16 as [`super::rounds`] applies it to players, with a
 //! match in the place of a game: a match is played when one board was played over the board
 //! (a forfeited match, the PAB and an absence are not).
-//! - 16.3: the score a team gives its opponents counts its absences after its last round
-//!   that was no absence as drawn matches;
+//! - 16.2: a team's voluntary unplayed rounds (VUR) are its absences and the matches it did
+//!   not play and did not win (a forfeited match lost, a double forfeit), as a forfeit loss
+//!   is a player's; the PAB and a match won by forfeit are not;
+//! - 16.3: the score a team gives its opponents counts its rounds without opponent after its
+//!   last round that was no VUR (16.2.5) as drawn matches, a forfeited match as scored;
 //! - 16.4: a round without a match played counts, in the team's own BH and SB, as a match
 //!   against a dummy opponent with the team's own score; edition 2026 caps it at the
 //!   forfeiting opponent's 16.3 score (16.4.1) and, without opponent, at a drawn match in
@@ -23,7 +28,9 @@
 //!
 //! No modifier (cuts, medians) is read for team tie-breaks.
 
+use super::encounter::{compute_encounters, Encounters};
 use super::{refine, Edition, Row, SpecError, Value};
+use crate::model::GameResult;
 use crate::score::Score;
 use crate::team::{ScoreKind, TeamEvent, TeamIssue, TeamRound, TeamRounds};
 
@@ -37,6 +44,17 @@ pub enum TeamKind {
     /// Sonneborn-Berger and its extended forms (C.07 9.1): the opponent's score of the first
     /// kind times the team's match score of the second.
     SonnebornBerger,
+    /// Direct encounter (C.07 Article 6) on the score of `score`; lower ranks higher.
+    DirectEncounter,
+    /// Board count (C.07 12.1); lower ranks higher.
+    BoardCount,
+}
+
+impl TeamKind {
+    /// True when a lower value ranks higher.
+    pub fn lower_is_better(self) -> bool {
+        matches!(self, TeamKind::DirectEncounter | TeamKind::BoardCount)
+    }
 }
 
 /// One team tie-break of a list.
@@ -99,6 +117,15 @@ pub fn parse_team_list(list: &str, primary: ScoreKind) -> Result<Vec<TeamSpec>, 
                     let s = s.unwrap_or(primary);
                     (TeamKind::SonnebornBerger, s, s)
                 }
+                ("DE", s) => {
+                    let s = s.unwrap_or(primary);
+                    (TeamKind::DirectEncounter, s, s)
+                }
+                ("BC", None) => (
+                    TeamKind::BoardCount,
+                    ScoreKind::GamePoints,
+                    ScoreKind::GamePoints,
+                ),
                 ("ESB", s) => {
                     let s = s.unwrap_or(primary);
                     let own = if s == ScoreKind::MatchPoints {
@@ -121,7 +148,7 @@ pub fn parse_team_list(list: &str, primary: ScoreKind) -> Result<Vec<TeamSpec>, 
                 }
                 _ => {
                     return Err(err(
-                        "a team tie-break: MP GP PTS MPVGP BH[:MP|:GP] SB[:MP|:GP] ESB[:MP|:GP] EMMSB EMGSB EGMSB EGGSB",
+                        "a team tie-break: MP GP PTS MPVGP BH[:MP|:GP] SB[:MP|:GP] ESB[:MP|:GP] EMMSB EMGSB EGMSB EGGSB DE[:MP|:GP] BC",
                     ))
                 }
             };
@@ -154,6 +181,16 @@ fn draw(ev: &TeamEvent, kind: ScoreKind) -> Score {
     }
 }
 
+/// 16.2: a voluntary unplayed round of a team: an absence, or a match not played (no board
+/// played over the board) and not won, as a forfeit loss is a player's.
+fn voluntary(round: &TeamRound) -> bool {
+    match round {
+        TeamRound::Absent => true,
+        TeamRound::Pab { .. } => false,
+        TeamRound::Match(m) => !m.played && m.result != GameResult::Win,
+    }
+}
+
 /// The scores every team's tie-breaks read.
 struct Scores<'a> {
     ev: &'a TeamEvent,
@@ -166,15 +203,26 @@ impl Scores<'_> {
         self.r.total(i, kind)
     }
 
-    /// 16.3: the score team `i` gives its opponents.
+    /// 16.3: the score team `i` gives its opponents: its rounds without opponent after its
+    /// last round that was no VUR (16.2.5: a withdrawal, trailing absences) as drawn
+    /// matches; a match, forfeited or not, as scored.
     fn given(&self, i: usize, kind: ScoreKind) -> Score {
         let rounds = self.r.rounds.get(i).map_or(&[][..], Vec::as_slice);
         let last = rounds
             .iter()
-            .rposition(|x| *x != TeamRound::Absent)
+            .rposition(|x| !voluntary(x))
             .map_or(0, |p| p + 1);
-        let trailing = i32::try_from(rounds.len() - last).unwrap_or(0);
-        self.total(i, kind) + Score(draw(self.ev, kind).0.saturating_mul(trailing))
+        rounds
+            .iter()
+            .enumerate()
+            .map(|(k, x)| {
+                if k < last || x.as_match().is_some() {
+                    x.points(kind)
+                } else {
+                    draw(self.ev, kind)
+                }
+            })
+            .sum()
     }
 
     /// The opponent's score of team `i`'s round `k` in its BH and SB (16.4 for rounds
@@ -214,6 +262,73 @@ impl Scores<'_> {
                     })
                     .sum(),
             ),
+            TeamKind::BoardCount => Value::tenths(
+                rounds
+                    .iter()
+                    .map(|x| i64::from(self.board_count(x).0))
+                    .sum(),
+            ),
+            // Computed on the whole ranking ([`team_standings`]).
+            TeamKind::DirectEncounter => Value::int(0),
+        }
+    }
+
+    /// C.07 12.1: one round's board numbers times the game points scored on them. A match
+    /// counts its boards as written (a forfeited board with its forfeit's points); the PAB,
+    /// worth a drawn match (C.04.6 1.4), a draw on every board; an absence nothing.
+    fn board_count(&self, round: &TeamRound) -> Score {
+        let points = &self.ev.tournament.points;
+        match round {
+            TeamRound::Match(m) => m
+                .boards
+                .iter()
+                .filter_map(|b| {
+                    let number = i32::try_from(b.board).ok()?;
+                    Some(Score(points.points(&b.entry?).0.saturating_mul(number)))
+                })
+                .sum(),
+            TeamRound::Pab { .. } => {
+                let boards = i32::try_from(self.ev.board_count()).unwrap_or(i32::MAX);
+                // 1 + 2 + ... + boards, a draw on each.
+                Score(points.draw.0.saturating_mul(boards * (boards + 1) / 2))
+            }
+            TeamRound::Absent => Score::ZERO,
+        }
+    }
+
+    /// Article 6 for teams: each team's matches played over the board (one board played),
+    /// with its points of `kind`; a match won gives the most.
+    fn encounters(&self, kind: ScoreKind) -> Encounters {
+        let played = self
+            .r
+            .rounds
+            .iter()
+            .map(|rounds| {
+                rounds
+                    .iter()
+                    .filter_map(TeamRound::as_match)
+                    .filter(|m| m.played)
+                    .filter_map(|m| {
+                        let j = self.r.index_of(m.opponent)?;
+                        let pts = match kind {
+                            ScoreKind::MatchPoints => m.match_points,
+                            ScoreKind::GamePoints => m.game_points,
+                        };
+                        Some((j, i64::from(pts.0)))
+                    })
+                    .collect()
+            })
+            .collect();
+        let win = match kind {
+            ScoreKind::MatchPoints => self.ev.scoring().win,
+            ScoreKind::GamePoints => {
+                let boards = i32::try_from(self.ev.board_count()).unwrap_or(i32::MAX);
+                Score(self.ev.tournament.points.win.0.saturating_mul(boards))
+            }
+        };
+        Encounters {
+            played,
+            win: i64::from(win.0),
         }
     }
 }
@@ -231,8 +346,12 @@ pub fn team_standings(
     let mut rank = vec![1usize; n];
     let mut table: Vec<Vec<Value>> = vec![Vec::with_capacity(specs.len()); n];
     for spec in specs {
-        let vals: Vec<Value> = (0..n).map(|i| s.value(i, spec)).collect();
-        refine(&mut order, &mut rank, &vals, false);
+        let vals: Vec<Value> = if spec.kind == TeamKind::DirectEncounter {
+            compute_encounters(&s.encounters(spec.score), &order, &rank)
+        } else {
+            (0..n).map(|i| s.value(i, spec)).collect()
+        };
+        refine(&mut order, &mut rank, &vals, spec.kind.lower_is_better());
         for (row, v) in table.iter_mut().zip(vals) {
             row.push(v);
         }
