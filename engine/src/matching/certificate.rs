@@ -2,7 +2,7 @@
 //! extra edges, which edges are tight, which vertices every maximum-weight matching covers.
 
 use super::graph::Dense;
-use super::{EdgeWeights, Matcher, Weight, NONE};
+use super::{max_edge_weight, EdgeWeights, Matcher, Weight, NONE};
 
 impl<W: Weight> Matcher<W> {
     /// After a solve without `max_cardinality`: whether the optimal dual solution found also
@@ -18,6 +18,63 @@ impl<W: Weight> Matcher<W> {
                     && v < self.n
                     && (w < W::ZERO || self.dual[u] + self.dual[v] >= w.double())
             })
+    }
+
+    /// Takes the matching `mate` and the doubled vertex duals `dual2` (`Y = 2 u`, one per
+    /// vertex of `g`) as the result of a solve of `g` without `max_cardinality`, when they
+    /// prove themselves optimal (LP duality): every dual non-negative, every edge covered
+    /// (`Y_u + Y_v >= 2 w`), every pair of `mate` an edge of `g` with zero slack, and every
+    /// vertex left unmatched at zero. Then the questions after a solve
+    /// ([`Matcher::certifies_graph`], [`Matcher::certifies_shifted_graph`],
+    /// [`Matcher::is_tight_in`], [`Matcher::vertex_duals2`], ...) ask about them, as after
+    /// [`Matcher::solve_graph`]; returns `false` otherwise, and the solver then holds no solve.
+    /// One pass over the pairs of `g` and no matching: a matching and duals carried over from
+    /// a related graph (a warm start) cost a check instead of a solve when they still hold.
+    pub fn adopt<G: EdgeWeights<W>>(&mut self, g: &G, mate: &[Option<usize>], dual2: &[W]) -> bool {
+        let n = g.vertices();
+        self.n = 0;
+        self.out.clear();
+        if mate.len() != n || dual2.len() != n {
+            return false;
+        }
+        for (v, (&m, &y)) in mate.iter().zip(dual2).enumerate() {
+            let ok = match m {
+                None => y == W::ZERO,
+                Some(u) => u < n && u != v && mate[u] == Some(v) && y >= W::ZERO,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        let limit = max_edge_weight::<W>().double();
+        let mut buf = Vec::new();
+        for u in 0..n {
+            let row = g.row2_after(u, &mut buf);
+            let du = dual2[u];
+            for (v, &w2) in (u + 1..n).zip(row) {
+                let sum = du + dual2[v];
+                if mate[u] == Some(v) {
+                    if w2 < W::ZERO || w2 > limit || sum != w2 {
+                        return false;
+                    }
+                } else if w2 >= W::ZERO && (w2 > limit || sum < w2) {
+                    return false;
+                }
+            }
+        }
+        self.n = n;
+        self.max_cardinality = false;
+        self.w2.clear();
+        self.dual.clear();
+        self.dual.extend_from_slice(dual2);
+        self.dual.resize(2 * n, W::ZERO);
+        self.mate.clear();
+        self.mate.extend(mate.iter().map(|m| m.unwrap_or(NONE)));
+        self.base.clear();
+        self.base.extend(0..n);
+        self.base.resize(2 * n, NONE);
+        self.out.extend_from_slice(mate);
+        true
     }
 
     /// [`Matcher::certifies`] for every edge of the graph `extra` (on the vertices of the last

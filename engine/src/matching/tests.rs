@@ -747,3 +747,67 @@ fn graphs_solve_alike_within_any_budget() {
         }
     }
 }
+
+/// `adopt` takes a matching and duals from outside exactly when they prove themselves optimal:
+/// those of a solve of the same graph always (with the same certificates after), those of a
+/// solve of a perturbed graph sometimes, and whenever it takes them the matching is optimal
+/// (checked by brute force). Both answers are counted, so that the test cannot pass by never
+/// adopting or by always adopting.
+#[test]
+fn adopted_matchings_are_optimal() {
+    let mut rng = Rng::new(93);
+    let (mut solver, mut other, mut adopter) = (
+        Matcher::<i64>::new(),
+        Matcher::<i64>::new(),
+        Matcher::<i64>::new(),
+    );
+    let (mut taken, mut refused) = (0, 0);
+    for g in 0..3000 {
+        let n = 1 + rng.below(10) as usize;
+        let density = [30, 60, 100][rng.below(3) as usize];
+        let edges = random_graph(&mut rng, n, density, &mut |r: &mut Rng| {
+            2 * r.below(8) as i64
+        });
+        let graph = Implicit::new(n, &edges);
+        let mate = solver.solve_graph(&graph, false).to_vec();
+        if solver.duals_are_vertex_only() {
+            let y = solver.vertex_duals2().to_vec();
+            assert!(adopter.adopt(&graph, &mate, &y), "graph {g}: its own solve");
+            let extra = Implicit::new(
+                n,
+                &random_graph(&mut rng, n, 20, &mut |r: &mut Rng| r.below(12) as i64),
+            );
+            assert_eq!(
+                adopter.certifies_graph(&extra),
+                solver.certifies_graph(&extra)
+            );
+            assert_eq!(adopter.vertex_duals2(), solver.vertex_duals2());
+        }
+        // The solve of a graph with a few weights changed, as a warm start.
+        let mut changed = edges.clone();
+        for e in changed.iter_mut() {
+            if rng.chance(1, 4) {
+                e.2 = (e.2 + 2 * rng.below(3) as i64 - 2).max(0);
+            }
+        }
+        let warm = other
+            .solve_graph(&Implicit::new(n, &changed), false)
+            .to_vec();
+        let y = other.vertex_duals2().to_vec();
+        if adopter.adopt(&graph, &warm, &y) {
+            taken += 1;
+            let got = matching_weight(n, &edges, &warm).expect("a matching");
+            assert_eq!(
+                got,
+                brute(n, &edges, false).1,
+                "graph {g}: adopted but not optimal"
+            );
+        } else {
+            refused += 1;
+        }
+    }
+    assert!(
+        taken > 300 && refused > 300,
+        "adopted {taken}, refused {refused}"
+    );
+}

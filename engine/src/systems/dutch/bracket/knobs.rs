@@ -36,6 +36,9 @@ pub(crate) struct Knobs {
     /// The D.1 tight subgraphs taken from the remainder's matching's duals
     /// (`order::tight_from_duals`) instead of a matching of their own.
     pub reused_duals: Cell<usize>,
+    /// The matchings taken from another phase's matching and duals, checked by LP duality
+    /// (`Graph::adopt_certified`) instead of solved.
+    pub warm_starts: Cell<usize>,
 }
 
 impl Default for Knobs {
@@ -48,6 +51,7 @@ impl Default for Knobs {
             d3_fields: Cell::new(0),
             mdp_splits: Cell::new(0),
             reused_duals: Cell::new(0),
+            warm_starts: Cell::new(0),
         }
     }
 }
@@ -71,6 +75,11 @@ impl Knobs {
     /// Counts one D.1 tight subgraph taken from the remainder's duals.
     pub(crate) fn count_reused_duals(&self) {
         self.reused_duals.set(self.reused_duals.get() + 1);
+    }
+
+    /// Counts one matching taken from another phase's instead of solved.
+    pub(crate) fn count_warm_start(&self) {
+        self.warm_starts.set(self.warm_starts.get() + 1);
     }
 
     /// Most MDPs one D.3 field orders.

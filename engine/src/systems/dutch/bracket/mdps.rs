@@ -3,7 +3,7 @@
 
 use super::graph::{Decided, Graph};
 use super::order::{fix_lexicographic, Lex};
-use super::search::{Gen, Keep};
+use super::search::{Duals, Gen, Keep};
 use crate::pairing::PairingError;
 use ethnum::I256;
 
@@ -11,13 +11,14 @@ use ethnum::I256;
 /// lowest BSNs among the best candidates, and D.1 on the MDP-pairing, decided in the first
 /// matching for the first MDPs, then position by position. Marks in `mdp_ok` the MDPs that
 /// stay paired with residents and fixes their pairs; returns the number of resident pairs of a
-/// best candidate.
+/// best candidate, and that first matching with its optimal duals when they are vertex duals
+/// (a warm start for the remainder's matching).
 pub(super) fn pair_mdps(
     g: &Graph,
     m: usize,
     mdp_ok: &mut [bool],
     decided: &mut Decided,
-) -> Result<usize, PairingError> {
+) -> Result<(usize, Option<Warm>), PairingError> {
     let nb = g.nb;
     // D.3: the MDPs in S1 are those with the lowest BSNs among the best candidates: a bit
     // per MDP, the first the highest. More MDPs than one field holds are decided field by
@@ -53,7 +54,7 @@ pub(super) fn pair_mdps(
         Some(_) => I256::from(m as u64 + 1),
     }];
     bounds.extend(lex.bounds(first.len()));
-    let mate = solve_split(g, m, (&bounds, &gen), &keep_s1, &decided.removed)?;
+    let (mate, duals) = solve_split(g, m, (&bounds, &gen), &keep_s1, &decided.removed)?;
     // A best candidate: every best candidate pairs as many residents among themselves
     // (C.5 fixes the pairs, B.1.c the MDPs paired), so the remainder's pairs are counted here.
     let resident_pairs = (m..nb)
@@ -66,8 +67,11 @@ pub(super) fn pair_mdps(
     let s1: Vec<usize> = (first.len()..m).filter(|&v| mdp_ok[v]).collect();
     let keep_mdp = |a: usize, b: usize| !(a < m && b < nb && !mdp_ok[a]);
     fix_lexicographic(g, &s1, &residents_left, &keep_mdp, decided, (None, None))?;
-    Ok(resident_pairs)
+    Ok((resident_pairs, duals.map(|d| (mate, d))))
 }
+
+/// A matching of the bracket graph with its optimal vertex duals.
+pub(super) type Warm = (Vec<Option<usize>>, Duals);
 
 /// The best candidate of the first MDP matching, found on a bipartite graph first when its
 /// duals prove it best on the whole bracket. A best candidate usually pairs the MDPs with the
@@ -79,24 +83,31 @@ pub(super) fn pair_mdps(
 /// bracket (LP duality); else the whole bracket is solved. Every decision taken from this
 /// matching (which MDPs are paired, the partners of the first MDPs, the resident pairs) is
 /// fixed by its weight, so any best candidate gives the same. A bracket smaller than
-/// `Knobs::split_min` is solved whole at once.
+/// `Knobs::split_min` is solved whole at once. The optimal duals come with the matching when
+/// they are vertex duals only and the bracket is as large as the split's.
 fn solve_split(
     g: &Graph,
     m: usize,
     (bounds, gen): (&[I256], &Gen),
     keep: &Keep,
     removed: &[bool],
-) -> Result<Vec<Option<usize>>, PairingError> {
+) -> Result<(Vec<Option<usize>>, Option<Duals>), PairingError> {
     let nb = g.nb;
+    let whole = || {
+        g.solve_certified(bounds, gen, keep, &|_, _| false, None, removed)
+            .map(|(mate, _, _, duals)| (mate, duals))
+    };
     if nb < g.knobs.split_min {
-        return Ok(g.solve(bounds, gen, keep, removed)?.0);
+        // A smaller bracket's remainder is solved, not warm-started: its matching costs
+        // about what the check of the warm start does.
+        return whole().map(|(mate, _)| (mate, None));
     }
     let top = (m + nb / 2).min(nb);
     // Side A (marked): the MDPs and the residents from `top` on; side B: the residents above.
     let marked = |v: usize| v < m || v >= top;
     // An edge touching a vertex beyond the bracket is always kept.
     let cross = |a: usize, b: usize| b >= nb || marked(a) != marked(b);
-    let (mate, _, certified, _) = g.solve_certified(
+    let (mate, _, certified, duals) = g.solve_certified(
         bounds,
         gen,
         &|a: usize, b: usize| keep(a, b) && cross(a, b),
@@ -106,9 +117,10 @@ fn solve_split(
     )?;
     if certified {
         g.knobs.count_mdp_split();
-        return Ok(mate);
+        // The split's duals leave out the edges within a side: not the whole bracket's.
+        return Ok((mate, duals));
     }
-    Ok(g.solve(bounds, gen, keep, removed)?.0)
+    whole()
 }
 
 /// D.3 for more than `field` MDPs (the first `m` vertices of `g`): which of them are in S1 (are

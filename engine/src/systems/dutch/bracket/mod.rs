@@ -169,10 +169,11 @@ pub(crate) fn solve_with(
     // Edges between an MDP and a resident that are still allowed.
     let mut mdp_ok = vec![true; nb];
     // The number of resident pairs in a best candidate, once a best candidate is known.
-    let resident_pairs = if m > 0 {
-        Some(pair_mdps(&g, m, &mut mdp_ok, &mut decided)?)
+    let (resident_pairs, warm) = if m > 0 {
+        let (pairs, warm) = pair_mdps(&g, m, &mut mdp_ok, &mut decided)?;
+        (Some(pairs), warm)
     } else {
-        None
+        (None, None)
     };
 
     // The (remainder of the) bracket, paired as a homogeneous bracket (B.6).
@@ -194,7 +195,7 @@ pub(crate) fn solve_with(
         },
     };
     if pr > 0 {
-        pair_remainder(&g, (m, &mdp_ok), &rem, pr, &mut decided)?;
+        pair_remainder(&g, (m, &mdp_ok), &rem, pr, warm.as_ref(), &mut decided)?;
     }
     finish(&g, mode, &decided)
 }

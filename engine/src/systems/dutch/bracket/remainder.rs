@@ -4,18 +4,22 @@
 
 use super::exchange::{choose_exchange, Exchange};
 use super::graph::{Decided, Graph};
+use super::mdps::Warm;
 use super::order::{fix_lexicographic, pos_bits, Lex};
 use crate::pairing::PairingError;
 use ethnum::I256;
 
 /// The remainder `rem` of the bracket (after the MDP-pairing), paired as a homogeneous bracket
 /// (B.6) with `pr` pairs: D.2 a-b as weight fields (fewest exchanged players, smallest BSN-sum
-/// difference), D.2 c-d player by player when an exchange is needed, then D.1.
+/// difference), D.2 c-d player by player when an exchange is needed, then D.1. `warm`: the
+/// MDP-pairing's first matching with its optimal duals, tried as the remainder's first matching
+/// before solving it.
 pub(super) fn pair_remainder(
     g: &Graph,
     (m, mdp_ok): (usize, &[bool]),
     rem: &[usize],
     pr: usize,
+    warm: Option<&Warm>,
     decided: &mut Decided,
 ) -> Result<(), PairingError> {
     let nb = g.nb;
@@ -84,14 +88,33 @@ pub(super) fn pair_remainder(
         }
     };
     let keep_cross = |a: usize, b: usize| keep_base(a, b) && cross(a, b);
-    let (mut mate, _, certified, mut duals) = g.solve_certified(
-        &bounds,
-        &gen_first,
-        &keep_cross,
-        &|a: usize, b: usize| keep_base(a, b) && !cross(a, b),
-        Some(&|v: usize| !in_s2(v)),
-        &decided.removed,
-    )?;
+    let extra = |a: usize, b: usize| keep_base(a, b) && !cross(a, b);
+    let side = |v: usize| !in_s2(v);
+    // The MDP-pairing's first matching, on the same players less the MDPs' pairs, is
+    // usually the remainder's as well: its duals, rescaled, are checked first (LP duality:
+    // exact when they hold), and the remainder is solved only when they do not. (Only
+    // without D.1 positions in this matching: that matching does not order them.)
+    let warm = match warm.filter(|_| first.is_empty()) {
+        Some((mate, duals)) => g.adopt_certified(
+            &bounds,
+            &gen_first,
+            (&keep_cross, &extra, Some(&side)),
+            &decided.removed,
+            (mate, duals),
+        )?,
+        None => None,
+    };
+    let (mut mate, _, certified, mut duals) = match warm {
+        Some(solved) => solved,
+        None => g.solve_certified(
+            &bounds,
+            &gen_first,
+            &keep_cross,
+            &extra,
+            Some(&side),
+            &decided.removed,
+        )?,
+    };
     if !certified {
         duals = None;
         mate = g

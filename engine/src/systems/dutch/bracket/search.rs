@@ -34,6 +34,14 @@ pub(super) type Solved = (Vec<Option<usize>>, I512, bool, Option<Duals>);
 /// Whether a phase keeps the edge `(a, b)`, `a < b`.
 pub(super) type Keep<'a> = dyn Fn(usize, usize) -> bool + 'a;
 
+/// The edges a phase keeps, those its certificate covers besides, and the side of a bipartite
+/// graph each vertex is on (see `Graph::solve_certified`).
+pub(super) type Choice<'a> = (
+    &'a Keep<'a>,
+    &'a Keep<'a>,
+    Option<&'a dyn Fn(usize) -> bool>,
+);
+
 /// Appends the generation-order field values of the edge `(a, b)`, `a < b` (the low-priority
 /// fields of one matching).
 pub(super) type Gen<'a> = dyn Fn(usize, usize, &mut Vec<I256>) + 'a;
@@ -158,6 +166,35 @@ impl Graph<'_> {
         side: Option<&dyn Fn(usize) -> bool>,
         removed: &[bool],
     ) -> Result<Solved, PairingError> {
+        self.phase_in(gen_bounds, gen, (keep, extra, side), removed, None)
+            .map(|s| s.expect("a solve always gives a matching"))
+    }
+
+    /// `solve_certified` without a matching when `warm`, a matching of another phase on these
+    /// vertices with its optimal duals, is optimal for this one as well: its duals, rescaled
+    /// from that phase's low fields to this one's (`warm_duals`), are checked by LP duality
+    /// over every edge this phase keeps (`Matcher::adopt`), and the certificate of the edges
+    /// `extra` selects is then asked as after a solve. `None` when the check fails (then the
+    /// phase needs its own matching).
+    pub(super) fn adopt_certified(
+        &self,
+        gen_bounds: &[I256],
+        gen: &Gen,
+        (keep, extra, side): Choice,
+        removed: &[bool],
+        warm: (&[Option<usize>], &Duals),
+    ) -> Result<Option<Solved>, PairingError> {
+        self.phase_in(gen_bounds, gen, (keep, extra, side), removed, Some(warm))
+    }
+
+    fn phase_in(
+        &self,
+        gen_bounds: &[I256],
+        gen: &Gen,
+        (keep, extra, side): Choice,
+        removed: &[bool],
+        warm: Option<(&[Option<usize>], &Duals)>,
+    ) -> Result<Option<Solved>, PairingError> {
         let glayout = Layout::new(gen_bounds);
         let too_wide = || {
             PairingError::TooLarge(format!(
@@ -179,15 +216,19 @@ impl Graph<'_> {
             removed,
         };
         if total <= 124 {
-            Ok(self.solve_in::<i128>(&phase))
+            Ok(self.solve_in::<i128>(&phase, warm))
         } else if total <= weights::MAX_BITS_256 {
-            Ok(self.solve_in::<I256>(&phase))
+            Ok(self.solve_in::<I256>(&phase, warm))
         } else {
-            Ok(self.solve_in::<I512>(&phase))
+            Ok(self.solve_in::<I512>(&phase, warm))
         }
     }
 
-    fn solve_in<W: PackW>(&self, phase: &Phase) -> Solved {
+    fn solve_in<W: PackW>(
+        &self,
+        phase: &Phase,
+        warm: Option<(&[Option<usize>], &Duals)>,
+    ) -> Option<Solved> {
         let removed = phase.removed;
         // Removed vertices (fixed pairs) are left out and the others renumbered, so that the
         // matchings get smaller as the pairs are decided.
@@ -198,16 +239,47 @@ impl Graph<'_> {
         let (keep, extra) = (phase.keep, phase.extra);
         let others_keep = |a: usize, b: usize| !keep(a, b) && extra(a, b);
         let others = PhaseGraph::new(&edges, &back, &others_keep, phase);
-        self.knobs.count_matching();
+        let marks: Option<Vec<bool>> = phase
+            .side
+            .map(|side| back.iter().map(|&v| side(v)).collect());
+        let warm = match warm {
+            Some((mate, duals)) => {
+                let local = local_index(n, &back);
+                let mate: Vec<Option<usize>> = back
+                    .iter()
+                    .map(|&v| mate[v].filter(|&u| !removed[u]).map(|u| local[u]))
+                    .collect();
+                let y2 = warm_duals::<W>(
+                    &kept,
+                    &back,
+                    &mate,
+                    duals,
+                    marks.as_deref(),
+                    phase.glayout.total_bits,
+                );
+                Some((mate, y2))
+            }
+            None => {
+                self.knobs.count_matching();
+                None
+            }
+        };
         let (small, certified, y2) = self.reuse.with(|matcher: &mut Matcher<W>| {
-            let small = matcher
-                .solve_graph_within(&kept, false, MATRIX_BYTES)
-                .to_vec();
+            let small = match &warm {
+                Some((mate, y2)) => {
+                    if !matcher.adopt(&kept, mate, y2) {
+                        return None;
+                    }
+                    mate.clone()
+                }
+                None => matcher
+                    .solve_graph_within(&kept, false, MATRIX_BYTES)
+                    .to_vec(),
+            };
             let certified = matcher.certifies_graph(&others)
-                || phase.side.is_some_and(|side| {
-                    let marks: Vec<bool> = back.iter().map(|&v| side(v)).collect();
-                    matcher.certifies_shifted_graph(&kept, &marks, &others)
-                });
+                || marks
+                    .as_ref()
+                    .is_some_and(|marks| matcher.certifies_shifted_graph(&kept, marks, &others));
             let y2 = matcher.duals_are_vertex_only().then(|| {
                 let mut y2 = vec![I512::ZERO; n];
                 for (i, y) in matcher.vertex_duals2().iter().enumerate() {
@@ -215,8 +287,11 @@ impl Graph<'_> {
                 }
                 y2
             });
-            (small, certified, y2)
-        });
+            Some((small, certified, y2))
+        })?;
+        if warm.is_some() {
+            self.knobs.count_warm_start();
+        }
         let mut mate = vec![None; n];
         let mut total = W::ZERO;
         for (i, m) in small.iter().enumerate() {
@@ -231,8 +306,66 @@ impl Graph<'_> {
             y2,
             shift: phase.glayout.total_bits,
         });
-        (mate, total.to_i512(), certified, duals)
+        Some((mate, total.to_i512(), certified, duals))
     }
+}
+
+/// The local index of each graph vertex among `back` (`usize::MAX` when out of play).
+fn local_index(n: usize, back: &[usize]) -> Vec<usize> {
+    let mut local = vec![usize::MAX; n];
+    for (i, &v) in back.iter().enumerate() {
+        local[v] = i;
+    }
+    local
+}
+
+/// Candidate duals of a phase (doubled, local vertices) from the optimal duals of another
+/// phase whose weights carry the same quality fields `duals.shift` bits up, where this phase
+/// carries them `shift` bits up: each dual rescaled (rounded down on the side `marks` marks and
+/// up on the other, so that an edge across keeps a non-negative slack and a matched edge
+/// across, tight before, stays tight by its quality), then each matched pair's remaining
+/// weight (this phase's low fields on it) split between its two ends, and zero for a vertex
+/// left unmatched. Only a candidate: `Matcher::adopt` checks it.
+fn warm_duals<W: PackW>(
+    kept: &PhaseGraph<'_, W>,
+    back: &[usize],
+    mate: &[Option<usize>],
+    duals: &Duals,
+    marks: Option<&[bool]>,
+    shift: u32,
+) -> Vec<W> {
+    let scaled: Vec<I512> = back
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let y = duals.y2[v];
+            if shift >= duals.shift {
+                y << (shift - duals.shift)
+            } else {
+                let t = duals.shift - shift;
+                let down = marks.is_none_or(|m| m[i]);
+                if down {
+                    y >> t
+                } else {
+                    (y + (I512::ONE << t) - I512::ONE) >> t
+                }
+            }
+        })
+        .collect();
+    let mut y: Vec<W> = vec![W::ZERO; back.len()];
+    for (i, m) in mate.iter().enumerate() {
+        let Some(j) = *m else { continue };
+        let w2 = kept.weight2(i, j);
+        if w2 < W::ZERO || scaled[i] < I512::ZERO || scaled[j] < I512::ZERO {
+            continue;
+        }
+        let rest = w2.to_i512() - scaled[i] - scaled[j];
+        // The lower-numbered end takes the odd unit.
+        let half = rest >> 1u32;
+        let mine = if i < j { rest - half } else { half };
+        y[i] = W::from_i512(scaled[i] + mine);
+    }
+    y
 }
 
 /// What one matching of a phase is asked: its low-priority fields, the edges it keeps, the

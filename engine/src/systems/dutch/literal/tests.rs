@@ -492,6 +492,34 @@ fn engine_agrees_with_literal_sequence_on_split_mdp_matchings() {
     assert_eq!(t.disagreements, 0, "see the instances printed above");
 }
 
+/// The remainder's first matching taken from the MDP-pairing's first matching and its duals,
+/// rescaled and checked by LP duality (`Graph::adopt_certified`), against the literal sequence:
+/// the warm start must be taken in some of these brackets (counted), so that the check can
+/// fail. The split is lowered to every bracket, as in the largest events.
+#[test]
+fn engine_agrees_with_literal_sequence_on_warm_started_remainders() {
+    let knobs = bracket::Knobs {
+        split_min: 0,
+        ..Default::default()
+    };
+    let t = run_knobbed(
+        0x5EED_0006,
+        (4_000, false),
+        M1Reading::PsdBest,
+        &edition_2017::RULES,
+        &knobs,
+    );
+    report(&t);
+    eprintln!(
+        "remainders warm-started: {}, matchings: {}",
+        knobs.warm_starts.get(),
+        knobs.matchings.get()
+    );
+    assert!(t.compared > 3000);
+    assert!(knobs.warm_starts.get() > 100);
+    assert_eq!(t.disagreements, 0, "see the instances printed above");
+}
+
 /// D.1 on the tight subgraph of the remainder's own duals, rounded from its matching with the
 /// exchange count below the quality (`order::tight_from_duals`), against the literal sequence:
 /// the rounded duals must be taken in some of these brackets (counted), so that the check can
