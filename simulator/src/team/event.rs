@@ -16,6 +16,7 @@
 //!   which team won.
 //! - **The PAB** (C.04.6 1.4): written in the `320` record, scored by the event as a drawn
 //!   match (the record leaves the values blank); its line-up's players are written `U`.
+//! - **Players on no board** (reserves resting, members or teams absent) are written `Z`.
 //!
 //! Every round is also kept in the simulator's own account ([`PlayedRound`]): the matches with
 //! the game points summed here, apart from the engine's team model, which the invariants
@@ -24,7 +25,6 @@
 use super::plan::TeamPlan;
 use crate::config::Config;
 use crate::model::{self, Outcome};
-use crate::round_loop::points_of;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha12Rng;
 use swisslab_engine::team::{
@@ -240,7 +240,8 @@ impl Table<'_> {
                 m.played |= ew.is_some_and(|e| e.is_played_game());
                 out.board_forfeits +=
                     u32::from([ew, eb].iter().flatten().any(|e| !e.is_played_game()));
-                let gp = |e: Option<RoundEntry>| e.map_or(Score::ZERO, |e| points_of(&points, &e));
+                let gp =
+                    |e: Option<RoundEntry>| e.map_or(Score::ZERO, |e| board_points(&points, &e));
                 m.game_points.0 += gp(ew);
                 m.game_points.1 += gp(eb);
             }
@@ -263,13 +264,19 @@ impl Table<'_> {
                 set(ev, p, RoundEntry::Unplayed(Unplayed::Pab));
             }
         }
+        // The `320` record lists the PAB team of each round up to the last PAB (as it reads).
         ev.pab.teams.resize(round - 1, None);
         ev.pab.teams.push(pab);
+        while ev.pab.teams.last() == Some(&None) {
+            ev.pab.teams.pop();
+        }
+        // A player on no board (a reserve resting, a member or a team absent) is written `Z`:
+        // absent, no points. (A file without any `U`, `F` or `Z` would be read in the TRF-06
+        // dialect, where `0000 - +` is a bye and not a board won against an empty one.)
+        let off = RoundEntry::Unplayed(Unplayed::ZeroBye);
         for (p, e) in ev.tournament.players.iter_mut().zip(entries) {
-            p.rounds
-                .resize(round - 1, RoundEntry::Unplayed(Unplayed::Absent));
-            p.rounds
-                .push(e.unwrap_or(RoundEntry::Unplayed(Unplayed::Absent)));
+            p.rounds.resize(round - 1, off);
+            p.rounds.push(e.unwrap_or(off));
         }
         out
     }
@@ -320,6 +327,24 @@ impl Table<'_> {
         } else {
             (eb, ew)
         }
+    }
+}
+
+/// The game points of a board under `162` (the simulator's own count, kept apart from
+/// `PointSystem::points`, which the team model uses: the invariants compare the two).
+fn board_points(ps: &PointSystem, e: &RoundEntry) -> Score {
+    match *e {
+        RoundEntry::Game { result, kind, .. } => match (kind, result) {
+            (GameKind::Forfeit, GameResult::Win) => ps.forfeit_win,
+            (GameKind::Forfeit, _) => ps.forfeit_loss,
+            (_, GameResult::Win) => ps.win,
+            (_, GameResult::Draw) => ps.draw,
+            (_, GameResult::Loss) => ps.loss,
+        },
+        RoundEntry::Unplayed(Unplayed::ForfeitWin) => ps.forfeit_win,
+        RoundEntry::Unplayed(Unplayed::ForfeitLoss) => ps.forfeit_loss,
+        // The boards hold games and forfeit wins only; a PAB line-up is counted apart.
+        RoundEntry::Unplayed(_) => Score::ZERO,
     }
 }
 
