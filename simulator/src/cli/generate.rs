@@ -89,16 +89,21 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         }
     };
     // A stopped tournament is written with the absences of the round that could not be paired.
-    let Some(text) = r.trf() else {
-        return Ok(code);
+    Ok(write(args, r.trf(), code))
+}
+
+/// Writes `text` (if any) to the output file: `code`, or 5 when the file cannot be written.
+fn write(args: &Args, text: Option<String>, code: u8) -> u8 {
+    let Some(text) = text else {
+        return code;
     };
     if let Err(e) = swisslab_engine::io::write_atomic(&args.output, text.as_bytes())
         .with_context(|| format!("cannot write {}", args.output.display()))
     {
         eprintln!("error: {e:#}");
-        return Ok(EXIT_IO);
+        return EXIT_IO;
     }
-    Ok(code)
+    code
 }
 
 /// A team event: written as team TRF-2026; the exit codes of an individual event.
@@ -116,14 +121,5 @@ fn team_event(args: &Args, sim: &TeamSimulation) -> anyhow::Result<u8> {
             EXIT_OK
         }
     };
-    let Some(text) = r.trf() else {
-        return Ok(code);
-    };
-    if let Err(e) = swisslab_engine::io::write_atomic(&args.output, text.as_bytes())
-        .with_context(|| format!("cannot write {}", args.output.display()))
-    {
-        eprintln!("error: {e:#}");
-        return Ok(EXIT_IO);
-    }
-    Ok(code)
+    Ok(write(args, r.trf(), code))
 }

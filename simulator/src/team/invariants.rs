@@ -394,7 +394,7 @@ mod tests {
                 !met && go(f, &others, bye_done)
             })
         }
-        go(&facts(played), present, present.len() % 2 == 0)
+        go(&facts(played), present, present.len().is_multiple_of(2))
     }
 
     #[test]
