@@ -266,6 +266,65 @@ impl Acceleration {
     }
 }
 
+/// Which colour preferences a simulated team event declares (C.04.6 1.7), written into its `192`
+/// code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamColours {
+    /// Type A, simple preferences (1.7.1): `FIDE_TEAM_TYPEA_MP_GP`, the default.
+    #[default]
+    TypeA,
+    /// Type B, strong and mild preferences (1.7.2): `FIDE_TEAM_TYPEB_MP_GP`.
+    TypeB,
+    /// No colour preferences (1.7): `FIDE_TEAM_MP_GP`.
+    None,
+}
+
+impl TeamColours {
+    /// The TRF-2026 `192` code of a team event with these preferences, match points primary
+    /// and game points for colour allocation (C.04.6 1.2.2).
+    pub fn trf_code(self) -> &'static str {
+        match self {
+            TeamColours::TypeA => "FIDE_TEAM_TYPEA_MP_GP",
+            TeamColours::TypeB => "FIDE_TEAM_TYPEB_MP_GP",
+            TeamColours::None => "FIDE_TEAM_MP_GP",
+        }
+    }
+}
+
+/// Team events (`--system swiss-team`, `[team]`): the field is made of teams of `boards`
+/// players plus reserves; see `simulator::team`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TeamSettings {
+    /// Teams per event.
+    pub teams: u32,
+    /// Boards per match (the length of the `352` colour pattern).
+    pub boards: u32,
+    /// Most reserves per team: each team has 0 ..= `reserves` reserves, drawn uniformly.
+    pub reserves: u32,
+    /// Probability that a whole team is absent from a round (not paired, no points, GHR 3.3).
+    pub absence_rate: f64,
+    /// Probability that a paired match is forfeited as a whole by one of its two teams (a
+    /// `330` record; no meeting, GHR 3.5; a forfeit win for the other, C2).
+    pub match_forfeit_rate: f64,
+    /// Colour preferences of the event (C.04.6 1.7).
+    pub colours: TeamColours,
+}
+
+impl Default for TeamSettings {
+    fn default() -> Self {
+        TeamSettings {
+            teams: 40,
+            boards: 4,
+            reserves: 2,
+            absence_rate: 0.01,
+            match_forfeit_rate: 0.005,
+            colours: TeamColours::TypeA,
+        }
+    }
+}
+
 /// Everything a simulation needs. Every key left out of a configuration file takes the value of
 /// the embedded over-the-board profile ([`crate::profile::OTB`]), else of [`Config::base`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -288,6 +347,8 @@ pub struct Config {
     pub tiebreaks: String,
     /// The acceleration method (C.04.7), `none` by default.
     pub acceleration: Acceleration,
+    /// Team events (`--system swiss-team`).
+    pub team: TeamSettings,
     /// What the event model was fitted on (a profile's `[profile]` section).
     pub profile: ProfileInfo,
     /// Where the configuration came from ("embedded" or a path), for run.csv.
@@ -319,6 +380,7 @@ impl Config {
             points: Points::default(),
             tiebreaks: swisslab_engine::tiebreak::DEFAULT_LIST.to_string(),
             acceleration: Acceleration::None,
+            team: TeamSettings::default(),
             profile: ProfileInfo::default(),
             source: "embedded".into(),
         }
@@ -335,6 +397,47 @@ impl Config {
             // The shipped profiles are tested to parse (config::tests).
             Err(e) => panic!("the embedded {} profile is invalid: {e}", kind.name()),
         }
+    }
+}
+
+impl TeamSettings {
+    /// Largest number of boards: a `300` line-up and a `310` record hold the members in fixed
+    /// columns (`310` has room for 14 members).
+    pub const MAX_BOARDS: u32 = 12;
+
+    /// Checks the values: 2 to 999 teams (`310` numbers have three digits), 1 to
+    /// [`Self::MAX_BOARDS`] boards with the reserves within the `310` record's 14 members, and
+    /// the two rates probabilities.
+    pub fn check(&self) -> Result<(), ConfigError> {
+        let bad = |m: String| Err(ConfigError::Invalid(m));
+        if !(2..=999).contains(&self.teams) {
+            return bad(format!(
+                "team.teams must be 2..=999 (a 310 team number has three digits), not {}",
+                self.teams
+            ));
+        }
+        if !(1..=Self::MAX_BOARDS).contains(&self.boards) {
+            return bad(format!(
+                "team.boards must be 1..={}, not {}",
+                Self::MAX_BOARDS,
+                self.boards
+            ));
+        }
+        if self.boards + self.reserves > 14 {
+            return bad(format!(
+                "team.boards + team.reserves must be at most 14 (the members a 310 record holds), not {}",
+                self.boards + self.reserves
+            ));
+        }
+        for (name, v) in [
+            ("team.absence_rate", self.absence_rate),
+            ("team.match_forfeit_rate", self.match_forfeit_rate),
+        ] {
+            if !(0.0..=1.0).contains(&v) {
+                return bad(format!("{name} must be a probability in 0..=1, not {v}"));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -710,6 +813,7 @@ impl Config {
             self.ratings.values = values;
         }
         self.point_system()?;
+        self.team.check()?;
         Ok(())
     }
 

@@ -9,7 +9,8 @@
 //! contiguous ranges of tournaments, the identity of a run), `merge` (shard folders into the
 //! output of one run), `engine` (the engine under test: swisslab's systems or an external
 //! program), `exit_codes` (the command's exit codes and their meanings), `double_swiss` (a
-//! Double-Swiss match as two round columns, its invariants).
+//! Double-Swiss match as two round columns, its invariants), `team` (team events: plan, rounds
+//! played board by board, team invariants).
 //! The `swisslab` binary's subcommands live in `src/cli/`.
 
 pub mod backtest;
@@ -32,3 +33,4 @@ pub mod shard;
 pub mod sim;
 pub mod stats;
 pub mod strength;
+pub mod team;

@@ -7,6 +7,12 @@
 //! its absences, the failure is printed and the exit status is 4. When a round cannot be paired
 //! because no valid pairing exists, the file holds the rounds played and that round's absences
 //! (exit status 0), so that any engine can be asked the same question.
+//!
+//! With a system that pairs teams (`--system swiss-team`, with `--teams N --boards B`) the file
+//! is a team event in TRF-2026 (`192`, `142`, `152`, `162`, `352`, `362`, the players' `001`
+//! lines, `310`, `320`, and `300` / `330` where a line-up or a forfeited match needs them;
+//! `swisslab::team`); `--seed S --index I --until-round K` reproduces team event I of
+//! `simulate --system swiss-team` the same way.
 
 use super::model_args::{finish, ModelArgs};
 use super::{EXIT_FAILURES, EXIT_IO, EXIT_OK};
@@ -15,6 +21,7 @@ use clap::Args as ClapArgs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use swisslab_simulator::sim::{self, RunOptions};
+use swisslab_simulator::team::play::{self, TeamSimulation};
 
 /// Options of `swisslab generate`.
 #[derive(Debug, ClapArgs)]
@@ -52,6 +59,9 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
             "--until-round must be at least 1".into()
         ));
     }
+    if let Some(team) = TeamSimulation::of(&sim) {
+        return team_event(args, &team);
+    }
     let r = sim::run_tournament(
         &sim,
         args.seed,
@@ -79,14 +89,37 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         }
     };
     // A stopped tournament is written with the absences of the round that could not be paired.
-    let Some(text) = r.trf() else {
-        return Ok(code);
+    Ok(write(args, r.trf(), code))
+}
+
+/// Writes `text` (if any) to the output file: `code`, or 5 when the file cannot be written.
+fn write(args: &Args, text: Option<String>, code: u8) -> u8 {
+    let Some(text) = text else {
+        return code;
     };
     if let Err(e) = swisslab_engine::io::write_atomic(&args.output, text.as_bytes())
         .with_context(|| format!("cannot write {}", args.output.display()))
     {
         eprintln!("error: {e:#}");
-        return Ok(EXIT_IO);
+        return EXIT_IO;
     }
-    Ok(code)
+    code
+}
+
+/// A team event: written as team TRF-2026; the exit codes of an individual event.
+fn team_event(args: &Args, sim: &TeamSimulation) -> anyhow::Result<u8> {
+    let r = play::run(sim, args.seed, args.index, args.until_round);
+    let code = match &r.failure {
+        Some(f) => {
+            eprintln!("tournament {}: {}", args.index, f.message);
+            EXIT_FAILURES
+        }
+        None => {
+            if r.row.stopped == 1 {
+                eprintln!("tournament {}: {}", args.index, r.row.failure);
+            }
+            EXIT_OK
+        }
+    };
+    Ok(write(args, r.trf(), code))
 }

@@ -30,6 +30,16 @@ pub struct ModelArgs {
     #[arg(long, value_name = "R")]
     pub rounds: Option<u32>,
 
+    /// Teams per event (team systems only, `--system swiss-team`); overrides the
+    /// configuration's `[team] teams` (default 40).
+    #[arg(long, value_name = "N")]
+    pub teams: Option<u32>,
+
+    /// Boards per match (team systems only); overrides `[team] boards` (default 4). Each team
+    /// also has 0 to `[team] reserves` reserves (default 2).
+    #[arg(long, value_name = "B")]
+    pub boards: Option<u32>,
+
     /// The pairing system that pairs every round, and whose rules the invariants check.
     /// Default: the edition in force.
     #[arg(long, value_enum, value_name = "SYSTEM")]
@@ -97,7 +107,7 @@ pub fn engine_of(
 impl ModelArgs {
     /// The configuration with the overrides applied, validated; warnings go to stderr.
     pub fn simulation(&self) -> anyhow::Result<Simulation> {
-        let cfg = match &self.config {
+        let mut cfg = match &self.config {
             Some(p) => {
                 let (cfg, warnings) =
                     Config::load(p).with_context(|| format!("configuration {}", p.display()))?;
@@ -114,6 +124,12 @@ impl ModelArgs {
             .and_then(Path::parent)
             .unwrap_or(Path::new("."))
             .to_path_buf();
+        if let Some(n) = self.teams {
+            cfg.team.teams = n;
+        }
+        if let Some(b) = self.boards {
+            cfg.team.boards = b;
+        }
         let over = Overrides {
             players: self.players,
             rounds: self.rounds,
@@ -121,6 +137,7 @@ impl ModelArgs {
             acceleration: self.acceleration.map(|a| a.0),
         };
         let mut sim = Simulation::configured(cfg, &base, &over).context("configuration")?;
+        self.check_team_options(sim.system)?;
         sim.engine = self.engine.engine(sim.system)?;
         sim.compare = match &self.compare_engine {
             Some(spec) => Some(engine_of(
@@ -131,6 +148,32 @@ impl ModelArgs {
             None => None,
         };
         Ok(sim)
+    }
+
+    /// `--teams` and `--boards` only for a system that pairs teams, `--players`, the
+    /// acceleration and the engine options only for one that does not.
+    fn check_team_options(&self, system: System) -> anyhow::Result<()> {
+        let invalid = |m: String| Err(ConfigError::Invalid(m).into());
+        if system.pairs_teams() {
+            if self.players.is_some() {
+                return invalid(format!(
+                    "--players does not apply to {system}, which pairs teams: use --teams and --boards"
+                ));
+            }
+            if self.acceleration.is_some()
+                || self.engine.engine.is_some()
+                || self.compare_engine.is_some()
+            {
+                return invalid(format!(
+                    "--acceleration, --engine and --compare-engine do not apply to {system}'s team events yet"
+                ));
+            }
+        } else if self.teams.is_some() || self.boards.is_some() {
+            return invalid(format!(
+                "--teams and --boards apply to team systems (--system swiss-team), not to {system}"
+            ));
+        }
+        Ok(())
     }
 
     /// These options as command-line text (for replay commands), with a leading space.
@@ -147,6 +190,12 @@ impl ModelArgs {
         }
         if let Some(r) = self.rounds {
             s.push_str(&format!(" --rounds {r}"));
+        }
+        if let Some(n) = self.teams {
+            s.push_str(&format!(" --teams {n}"));
+        }
+        if let Some(b) = self.boards {
+            s.push_str(&format!(" --boards {b}"));
         }
         if let Some(sys) = self.system {
             s.push_str(&format!(" --system {}", sys.0.name()));

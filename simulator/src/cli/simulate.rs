@@ -10,6 +10,11 @@
 //! and are written, the summary files cover what was done, and the exit status is 130. A
 //! second Ctrl-C aborts at once; the streamed CSV files still hold every tournament written.
 //!
+//! With a system that pairs teams (`--system swiss-team`, `--teams N --boards B`) the events are
+//! team events (`swisslab_simulator::team`): every round checked by the team invariants, one
+//! row per event streamed to `DIR/teams.csv`, failures under `DIR/failures/` as for individual
+//! events, the same exit codes.
+//!
 //! `--shard K/N` runs only the K-th of N contiguous ranges of the tournament indices (one
 //! worker of a cluster job); `swisslab merge` puts the N folders together.
 
@@ -23,6 +28,8 @@ use std::process::ExitCode;
 use swisslab_simulator::runner::{self, RunConfig, RunSummary};
 use swisslab_simulator::shard::Shard;
 use swisslab_simulator::stats::SummaryRow;
+use swisslab_simulator::team::play::TeamSimulation;
+use swisslab_simulator::team::runner::{self as team_runner, TeamRunConfig, TeamRunSummary};
 
 /// Options of `swisslab simulate`.
 #[derive(Debug, ClapArgs)]
@@ -92,19 +99,10 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         interrupt: Default::default(),
         written: Default::default(),
     };
-    let flag = rc.interrupt.clone();
-    // Without a handler (e.g. one already installed) Ctrl-C simply ends the process, and the
-    // streamed files still hold every tournament written.
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, std::sync::atomic::Ordering::SeqCst) {
-            eprintln!("\nswisslab simulate: aborted");
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
-        }
-        eprintln!(
-            "\nswisslab simulate: interrupted; finishing the tournaments in progress \
-             (Ctrl-C again to abort)"
-        );
-    });
+    if let Some(team) = TeamSimulation::of(&sim) {
+        return team_run(args, &team, &rc);
+    }
+    on_interrupt(rc.interrupt.clone());
     let s =
         runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
     out::print(&table(&sim, &rc, &s))?;
@@ -130,6 +128,89 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     } else {
         EXIT_OK
     })
+}
+
+/// The Ctrl-C handler: the first interrupt sets `flag` (the run finishes the events in
+/// progress), the second aborts.
+fn on_interrupt(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    // Without a handler (e.g. one already installed) Ctrl-C simply ends the process, and the
+    // streamed files still hold every tournament written.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            eprintln!("\nswisslab simulate: aborted");
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        eprintln!(
+            "\nswisslab simulate: interrupted; finishing the tournaments in progress \
+             (Ctrl-C again to abort)"
+        );
+    });
+}
+
+/// A run of team events (`--system swiss-team`).
+fn team_run(args: &Args, sim: &TeamSimulation, rc: &RunConfig) -> anyhow::Result<u8> {
+    if args.shard.is_some() || args.report {
+        anyhow::bail!(swisslab_simulator::config::ConfigError::Invalid(
+            "--shard and --report do not apply to team events yet".into()
+        ));
+    }
+    let trc = TeamRunConfig {
+        out: rc.out.clone(),
+        tournaments: rc.tournaments,
+        seed: rc.seed,
+        threads: rc.threads,
+        no_timing: rc.no_timing,
+        progress: rc.progress,
+        replay_args: rc.replay_args.clone(),
+        interrupt: rc.interrupt.clone(),
+    };
+    on_interrupt(trc.interrupt.clone());
+    let s = team_runner::run(sim, &trc)
+        .with_context(|| format!("simulate into {}", trc.out.display()))?;
+    out::print(&team_table(sim, &trc, &s))?;
+    Ok(if s.interrupted {
+        EXIT_INTERRUPTED
+    } else if s.failed > 0 {
+        EXIT_FAILURES
+    } else {
+        EXIT_OK
+    })
+}
+
+/// The summary table of a team run.
+fn team_table(sim: &TeamSimulation, rc: &TeamRunConfig, s: &TeamRunSummary) -> String {
+    let c = &sim.cfg;
+    let secs = s.wall.as_secs_f64();
+    let mut out = format!(
+        "swisslab simulate: {} team events x {} teams x {} boards x {} rounds, seed {}, {} thread(s), engine {}, results {}\n",
+        rc.tournaments, c.team.teams, c.team.boards, c.rounds, rc.seed, rc.threads, sim.engine.name(), c.results.model.name()
+    );
+    if s.interrupted {
+        out.push_str(&format!(
+            "  INTERRUPTED after {} of {} team events (teams.csv holds events 0 to {})\n",
+            s.tournaments,
+            rc.tournaments,
+            s.tournaments.saturating_sub(1)
+        ));
+    }
+    out.push_str(&format!(
+        "  team events  completed {}  stopped (no valid pairing exists) {}  failed {}\n  rounds paired {}  pairing-allocated byes {}  rematches {}\n",
+        s.completed, s.stopped, s.failed, s.rounds_paired, s.pabs, s.rematches
+    ));
+    if let Some(r) = s.mean_spearman {
+        out.push_str(&format!(
+            "  final standing against team strength: mean Spearman correlation {r:.3}\n"
+        ));
+    }
+    out.push_str(&format!("  wall time {secs:.1} s\n"));
+    for f in &s.failures {
+        out.push_str(&format!("  FAILED {f}\n"));
+    }
+    out.push_str(&format!(
+        "  output: {}\n",
+        rc.out.join("teams.csv").display()
+    ));
+    out
 }
 
 /// The summary table printed at the end.
