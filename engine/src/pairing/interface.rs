@@ -7,10 +7,15 @@
 //! system through the registry only. Nothing outside the system's folder knows how it pairs.
 //! The trait lives here, below the systems and the registry, so that both depend on it and it
 //! on neither.
+//!
+//! A system whose pairing unit is a team (the Swiss Team System) implements the team methods
+//! (`pairs_teams`, `pair_team`, `explain_team`, `first_team_difference`) and refuses a players'
+//! round in `prepare`; every other system keeps their defaults, which refuse a team event.
 
 use super::invariants::Invariants;
 use super::{Diagnosed, Pairing, PairingError, Request};
 use crate::model::{Color, Tournament};
+use crate::team::{TeamEvent, TeamPairing, TeamRequest};
 
 /// What a system declares of itself: its names on the command line, in output files and in
 /// tournament files, and the absolute rules its pairings meet.
@@ -88,6 +93,45 @@ pub(crate) trait PairingSystem: Sync {
         crate::colour::initial_colour(t)
     }
 
+    /// Why the system reads no `_BAKU` `192` code (the Baku Acceleration, C.04.7), or `None`
+    /// when it reads them ([`crate::acceleration`] accelerates its players).
+    fn no_baku(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// True when the system pairs teams (its rounds are [`PairingSystem::pair_team`]'s).
+    fn pairs_teams(&self) -> bool {
+        false
+    }
+
+    /// Pairs round `req.round` of the team event `ev`; a system that pairs players refuses.
+    fn pair_team(&self, _ev: &TeamEvent, _req: &TeamRequest) -> Result<TeamPairing, PairingError> {
+        Err(refuse_teams(self.info()))
+    }
+
+    /// A human-readable account of how round `req.round` of `ev` is paired (`pair --explain`).
+    fn explain_team(
+        &self,
+        _ev: &TeamEvent,
+        _req: &TeamRequest,
+        _pairing: &TeamPairing,
+    ) -> Result<String, PairingError> {
+        Err(refuse_teams(self.info()))
+    }
+
+    /// The first criterion, by article, on which `file` and `ours` (two pairings of round
+    /// `req.round` of `ev`) differ (`check`); `None` when they do not, or the system pairs
+    /// players.
+    fn first_team_difference(
+        &self,
+        _ev: &TeamEvent,
+        _req: &TeamRequest,
+        _file: &TeamPairing,
+        _ours: &TeamPairing,
+    ) -> Option<String> {
+        None
+    }
+
     /// The round columns one pairing round takes in a tournament file (two for a match of two
     /// games).
     fn columns_per_round(&self) -> usize {
@@ -108,6 +152,15 @@ pub(crate) trait PairingSystem: Sync {
     }
 }
 
+/// The refusal of a team event by a system that pairs players.
+fn refuse_teams(info: Info) -> PairingError {
+    PairingError::InvalidRequest(format!(
+        "{} pairs players, not teams: a team event (310 or 013 team records) is paired by the \
+         Swiss Team system (swiss-team)",
+        info.label
+    ))
+}
+
 /// The entry points of a [`PairingSystem`] behind a reference, so that the registry can hold
 /// one of each system: `prepare` then `pair` as one call. Implemented for every
 /// [`PairingSystem`], never by hand.
@@ -123,6 +176,22 @@ pub(crate) trait AnySystem: Sync {
         ours: &Pairing,
     ) -> Option<String>;
     fn initial_colour(&self, t: &Tournament) -> Color;
+    fn no_baku(&self) -> Option<&'static str>;
+    fn pairs_teams(&self) -> bool;
+    fn pair_team(&self, ev: &TeamEvent, req: &TeamRequest) -> Result<TeamPairing, PairingError>;
+    fn explain_team(
+        &self,
+        ev: &TeamEvent,
+        req: &TeamRequest,
+        pairing: &TeamPairing,
+    ) -> Result<String, PairingError>;
+    fn first_team_difference(
+        &self,
+        ev: &TeamEvent,
+        req: &TeamRequest,
+        file: &TeamPairing,
+        ours: &TeamPairing,
+    ) -> Option<String>;
     fn columns_per_round(&self) -> usize;
     fn seen_for_standings(&self, t: &Tournament) -> Option<Tournament>;
     #[cfg(feature = "oracle")]
@@ -155,6 +224,37 @@ impl<S: PairingSystem> AnySystem for S {
 
     fn initial_colour(&self, t: &Tournament) -> Color {
         PairingSystem::initial_colour(self, t)
+    }
+
+    fn no_baku(&self) -> Option<&'static str> {
+        PairingSystem::no_baku(self)
+    }
+
+    fn pairs_teams(&self) -> bool {
+        PairingSystem::pairs_teams(self)
+    }
+
+    fn pair_team(&self, ev: &TeamEvent, req: &TeamRequest) -> Result<TeamPairing, PairingError> {
+        PairingSystem::pair_team(self, ev, req)
+    }
+
+    fn explain_team(
+        &self,
+        ev: &TeamEvent,
+        req: &TeamRequest,
+        pairing: &TeamPairing,
+    ) -> Result<String, PairingError> {
+        PairingSystem::explain_team(self, ev, req, pairing)
+    }
+
+    fn first_team_difference(
+        &self,
+        ev: &TeamEvent,
+        req: &TeamRequest,
+        file: &TeamPairing,
+        ours: &TeamPairing,
+    ) -> Option<String> {
+        PairingSystem::first_team_difference(self, ev, req, file, ours)
     }
 
     fn columns_per_round(&self) -> usize {

@@ -18,8 +18,7 @@ pub struct UnknownSystem {
 /// typo), or `CUSTOM_SWISS`, which names no rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "192 tournament type {code:?} is not one swisslab reads: the 192 codes are {} (each also \
-     with _BAKU); {}",
+    "192 tournament type {code:?} is not one swisslab reads: the 192 codes are {}; {}",
     supported_192(),
     by_other_means(.code)
 )]
@@ -34,14 +33,38 @@ fn codes_192() -> impl Iterator<Item = (&'static str, System)> {
         .flat_map(|&s| s.imp().info().codes_192.iter().map(move |&code| (code, s)))
 }
 
+/// The codes read, those also read with `_BAKU` first.
 fn supported_192() -> String {
-    codes_192().map(|(c, _)| c).collect::<Vec<_>>().join(", ")
+    let list = |baku: bool| {
+        codes_192()
+            .filter(|(_, s)| s.imp().no_baku().is_none() == baku)
+            .map(|(c, _)| c)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (with, without) = (list(true), list(false));
+    if without.is_empty() {
+        format!("{with} (each also with _BAKU)")
+    } else {
+        format!("{with} (each also with _BAKU) and {without}")
+    }
+}
+
+/// The system whose code `base` is, refusing the Baku Acceleration, with the reason.
+fn baku_refused(code: &str) -> Option<&'static str> {
+    let c = code.trim().to_ascii_uppercase();
+    let base = c.strip_suffix("_BAKU")?;
+    codes_192()
+        .find(|(c, _)| *c == base)
+        .and_then(|(_, s)| s.imp().no_baku())
 }
 
 /// How the systems without a `192` code are named, for the one `code` seems to mean.
 fn by_other_means(code: &str) -> String {
     let c = code.trim().to_ascii_uppercase();
-    if c.starts_with("FIDE_LIM") {
+    if let Some(why) = baku_refused(code) {
+        format!("the _BAKU suffix is not read here: {why}")
+    } else if c.starts_with("FIDE_LIM") {
         format!(
             "ETT26 defines no code for the Lim System: swisslab pairs it (lim) when a 092 line \
              reads '{}' or --system lim names it",
@@ -78,14 +101,15 @@ fn names() -> String {
 impl System {
     /// The system a TRF-2026 `192` tournament type names (ETT26 codes, with or without a year,
     /// with or without the `_BAKU` suffix of the Baku Acceleration, which
-    /// [`crate::acceleration`] reads), or an error naming the code and listing those
-    /// swisslab pairs.
+    /// [`crate::acceleration`] reads; the team codes `FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]`
+    /// without it), or an error naming the code and listing those swisslab pairs.
     pub fn from_192(code: &str) -> Result<System, UnsupportedCode> {
         let c = code.trim().to_ascii_uppercase();
         let base = c.strip_suffix("_BAKU").unwrap_or(&c);
         codes_192()
             .find(|(c, _)| *c == base)
             .map(|(_, s)| s)
+            .filter(|s| base == c || s.imp().no_baku().is_none())
             .ok_or_else(|| UnsupportedCode {
                 code: code.trim().to_string(),
             })

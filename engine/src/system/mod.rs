@@ -43,6 +43,7 @@ use crate::model::{Color, Tournament};
 use crate::pairing::{AnySystem, Diagnosed, Invariants, Pairing, PairingError, Request};
 use crate::positional::Positional;
 use crate::systems;
+use crate::team::{TeamEvent, TeamPairing, TeamRequest};
 use std::fmt;
 
 /// Declares [`System`] with one variant per registry line, [`System::ALL`] in the order of
@@ -105,6 +106,9 @@ registry! {
     /// Double-Swiss System, C.04.5 approved 28/10/2025 (in force from 1 February 2026): every
     /// pairing is a match of two games, written as two round columns.
     DoubleSwiss => systems::double_swiss::DoubleSwiss,
+    /// Swiss Team Pairing System, C.04.6 approved 28/10/2025 (in force from 1 February 2026):
+    /// teams paired, by [`System::pair_team`] on a team event.
+    SwissTeam => systems::swiss_team::SwissTeam,
     /// A toy system of the engine's own tests (`systems/toy`).
     #[cfg(test)]
     Toy => systems::toy::Toy,
@@ -138,8 +142,12 @@ impl System {
     /// The TRF-2026 `192` tournament type this system is written with (`FIDE_DUTCH_2025`, what
     /// bbpPairings v6 and Gacrux read as the 2026 rules), or `None` when no code names it (then
     /// [`System::trf_text`] goes into `092`). With `baku`, the `_BAKU` variant (C.04.7).
+    /// A system that reads no `_BAKU` code (the Swiss Team System) has no Baku code: `None`.
     pub fn trf_code(self, baku: bool) -> Option<String> {
         let base = self.imp().info().codes_192.first()?;
+        if baku && self.imp().no_baku().is_some() {
+            return None;
+        }
         Some(if baku {
             format!("{base}_BAKU")
         } else {
@@ -173,6 +181,46 @@ impl System {
                 });
         }
         self.imp().pair_diagnosed(t, req)
+    }
+
+    /// True when the system pairs teams (the Swiss Team System): its rounds are paired by
+    /// [`System::pair_team`], and [`System::pair`] refuses a players' tournament.
+    pub fn pairs_teams(self) -> bool {
+        self.imp().pairs_teams()
+    }
+
+    /// Pairs round `req.round` of the team event `event` among the teams not absent. A system
+    /// that pairs players refuses ([`PairingError::InvalidRequest`]).
+    pub fn pair_team(
+        self,
+        event: &TeamEvent,
+        req: &TeamRequest,
+    ) -> Result<TeamPairing, PairingError> {
+        self.imp().pair_team(event, req)
+    }
+
+    /// A human-readable account of how a team round was paired (`pair --explain`): per
+    /// bracket, what the procedure did.
+    pub fn explain_team(
+        self,
+        event: &TeamEvent,
+        req: &TeamRequest,
+        pairing: &TeamPairing,
+    ) -> Result<String, PairingError> {
+        self.imp().explain_team(event, req, pairing)
+    }
+
+    /// Why `file` and `ours`, two pairings of round `req.round` of a team event, differ: the
+    /// first criterion or colour rule by article, with both values; `None` when they pair alike
+    /// (colours included) or the system pairs players.
+    pub fn first_team_difference(
+        self,
+        event: &TeamEvent,
+        req: &TeamRequest,
+        file: &TeamPairing,
+        ours: &TeamPairing,
+    ) -> Option<String> {
+        self.imp().first_team_difference(event, req, file, ours)
     }
 
     /// A human-readable account of how the round was paired (`pair --explain`).

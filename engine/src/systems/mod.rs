@@ -20,9 +20,6 @@ pub(crate) mod dutch;
 pub(crate) mod dutch2012;
 pub(crate) mod lim;
 pub(crate) mod rating1998;
-// Reached from the tests and the peer corpus until the team model fills its input through the
-// seam (`System`): allowed to be unused in the library build meanwhile.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod swiss_team;
 #[cfg(test)]
 pub(crate) mod toy;

@@ -16,11 +16,16 @@
 //!   opponent team, the board-1 colour as scheduled (1.6.1), the boards, game points and match
 //!   points (1.2), the PAB (1.4), absences; and every way the players' games can contradict the
 //!   teams ([`TeamIssue`]). The TRF reader turns an issue into an error naming file, line and
-//!   column (`trf::read_team`).
+//!   column (`trf::read_team`);
+//! - [`TeamRequest`] and [`TeamPairing`]: a team round to pair and its pairing, what
+//!   [`crate::System::pair_team`] is asked and answers; [`ColourType`], the colour preferences
+//!   the `192` code names (C.04.6 1.7).
 
 pub mod matches;
+mod pairing;
 
 pub use matches::{Board, Match, TeamIssue, TeamRound, TeamRounds};
+pub use pairing::{ColourType, TeamPairing, TeamRequest};
 
 use crate::model::{Color, PlayerId, Tournament};
 use crate::score::Score;

@@ -21,12 +21,16 @@
 //! - GHR 3.6 board order: [`pair_round`].
 //! - `difference`: the first article at which another pairing of the round departs; `peer`
 //!   (tests): the pairing-core corpus re-paired and tallied.
+//! - `event`: a team event of the team model ([`crate::team::TeamEvent`]) as the round to pair;
+//!   `explain`: `pair --explain`'s account of a round.
 //!
-//! Not yet reachable through [`crate::System`]: the team model and the team TRF records fill
-//! [`input::RoundInput`] in a later step.
+//! [`SwissTeam`] is the system of the registry ([`crate::System::SwissTeam`]): it pairs team
+//! events ([`crate::System::pair_team`]) and refuses a players' tournament.
 
 pub(crate) mod colour;
 pub(crate) mod difference;
+pub(crate) mod event;
+mod explain;
 pub(crate) mod history;
 pub(crate) mod input;
 #[cfg(test)]
@@ -37,11 +41,135 @@ pub(crate) mod readings;
 mod tests;
 pub(crate) mod view;
 
-use crate::model::Color;
-use crate::pairing::PairingError;
+use crate::model::{Color, Tournament};
+use crate::pairing::{
+    ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
+};
 use crate::systems::common::brackets::procedure::{self, Outcome};
 use crate::systems::common::brackets::Field;
+use crate::team::{self, TeamEvent, TeamRequest};
 use input::{RoundInput, TeamPairing};
+
+/// The Swiss Team Pairing System, C.04.6 (2026), as the registry holds it.
+pub(crate) struct SwissTeam;
+
+/// The `192` codes of the system (swiss-team-2026.md §10): `FIDE_TEAM[_TYPEA|_TYPEB]`, with
+/// no score, one (primary) or two (primary, secondary); `FIDE_TEAM` is written.
+const CODES: &[&str] = &[
+    "FIDE_TEAM",
+    "FIDE_TEAM_MP",
+    "FIDE_TEAM_GP",
+    "FIDE_TEAM_MP_GP",
+    "FIDE_TEAM_GP_MP",
+    "FIDE_TEAM_TYPEA",
+    "FIDE_TEAM_TYPEA_MP",
+    "FIDE_TEAM_TYPEA_GP",
+    "FIDE_TEAM_TYPEA_MP_GP",
+    "FIDE_TEAM_TYPEA_GP_MP",
+    "FIDE_TEAM_TYPEB",
+    "FIDE_TEAM_TYPEB_MP",
+    "FIDE_TEAM_TYPEB_GP",
+    "FIDE_TEAM_TYPEB_MP_GP",
+    "FIDE_TEAM_TYPEB_GP_MP",
+];
+
+/// The refusal of a players' tournament.
+const PLAYERS: &str = "Swiss Team pairs teams, not players: the file has no team records (310, or \
+     013 with a FIDE_TEAM 192 code)";
+
+impl PairingSystem for SwissTeam {
+    type Round = ();
+
+    fn info(&self) -> Info {
+        Info {
+            name: "swiss-team",
+            label: "Swiss Team 2026",
+            aliases: &["team", "fide-team"],
+            title: "Swiss Team Pairing System, C.04.6 approved 28/10/2025 (in force from 1 \
+                    February 2026)",
+            codes_192: CODES,
+            text_092: "Team Swiss Team 2026 rules",
+            names_in_092: |c| c.contains("SWISS TEAM") || c.contains("TEAM SWISS"),
+            invariants: Invariants {
+                // C2: a PAB, a match won by forfeit or a full-point bye bars the PAB.
+                bye: ByeRule::ByeOrForfeitWin,
+                // No colour criterion among C1-C3 (Preface: Basic Rules 6 and 7 never apply).
+                colours: ColourRule::Unlimited,
+                // 3.4.2: the PAB goes to the lowest score.
+                lowest_bye_score: true,
+            },
+        }
+    }
+
+    fn prepare(&self, _t: &Tournament, _req: &Request) -> Result<(), PairingError> {
+        Err(PairingError::InvalidRequest(PLAYERS.to_string()))
+    }
+
+    fn pair(&self, _t: &Tournament, _req: &Request, _: &()) -> Result<Diagnosed, PairingError> {
+        Err(PairingError::InvalidRequest(PLAYERS.to_string()))
+    }
+
+    fn explain(&self, _t: &Tournament, _req: &Request, _pairing: &Pairing) -> String {
+        format!("{PLAYERS}\n")
+    }
+
+    fn no_baku(&self) -> Option<&'static str> {
+        Some(
+            "the Baku Acceleration of team events is not implemented: C.04.6 leaves open \
+             whether a floater is judged on the accelerated or the real score \
+             (swiss-team-2026.md §8 A8), and the acceleration gives virtual points to players, \
+             not teams",
+        )
+    }
+
+    fn pairs_teams(&self) -> bool {
+        true
+    }
+
+    fn pair_team(
+        &self,
+        ev: &TeamEvent,
+        req: &TeamRequest,
+    ) -> Result<team::TeamPairing, PairingError> {
+        let (input, _) = event::round_input(ev, req)?;
+        pair_round(&input).map(public)
+    }
+
+    fn explain_team(
+        &self,
+        ev: &TeamEvent,
+        req: &TeamRequest,
+        pairing: &team::TeamPairing,
+    ) -> Result<String, PairingError> {
+        let (input, _) = event::round_input(ev, req)?;
+        explain::explain(&input, ev, pairing)
+    }
+
+    fn first_team_difference(
+        &self,
+        ev: &TeamEvent,
+        req: &TeamRequest,
+        file: &team::TeamPairing,
+        _ours: &team::TeamPairing,
+    ) -> Option<String> {
+        let (input, _) = event::round_input(ev, req).ok()?;
+        let (f, order) = view::field(&input).ok()?;
+        let out = procedure::pair_field(&f).ok()?;
+        let theirs = TeamPairing {
+            pairs: file.matches.clone(),
+            bye: file.bye,
+        };
+        difference::first(&input, (&f, &order), &out, &theirs)
+    }
+}
+
+/// The pairing as the team model's callers see it.
+fn public(p: TeamPairing) -> team::TeamPairing {
+    team::TeamPairing {
+        matches: p.pairs,
+        bye: p.bye,
+    }
+}
 
 /// Pairs one round of a team event (Articles 3 and 4).
 pub(crate) fn pair_round(input: &RoundInput) -> Result<TeamPairing, PairingError> {
@@ -52,7 +180,7 @@ pub(crate) fn pair_round(input: &RoundInput) -> Result<TeamPairing, PairingError
 
 /// Pairs one round by the literal procedure (plain enumeration), the test oracle of
 /// [`pair_round`].
-#[cfg(any(test, feature = "oracle"))]
+#[cfg(test)]
 pub(crate) fn pair_round_literal(input: &RoundInput) -> Result<TeamPairing, PairingError> {
     let (f, order) = view::field(input)?;
     let out = crate::systems::common::brackets::literal::pair_field(&f)?;

@@ -42,7 +42,10 @@ pub(crate) fn pab_barred(t: &Team) -> bool {
 }
 
 /// 1.4: the PAB scores "the match points and game points of a draw": half the boards' game
-/// points (a half point with an odd number of boards), game points counted 1 per board won.
+/// points (a half point with an odd number of boards), game points counted 1 per board won. A
+/// team file's PAB takes the same reading in the team model
+/// ([`crate::team::TeamEvent::pab_game_points`], under the event's `162`), or the `320` values.
+#[cfg(test)]
 pub(crate) fn pab_game_points(boards: u32) -> Score {
     Score(i32::try_from(boards).unwrap_or(i32::MAX / 10) * 5)
 }
