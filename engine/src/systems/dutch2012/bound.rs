@@ -40,6 +40,48 @@ pub(crate) struct Rest<'a> {
 /// A completion: its pairs and the players it leaves unpaired.
 pub(crate) type Completion = (Vec<(usize, usize)>, Vec<usize>);
 
+/// A bound of a branch (`value`: D.4's least factor or B.3's lowest floaters, and the least
+/// extra cost among the completions with it) and a best completion with that value.
+pub(crate) struct Bounded<V> {
+    pub value: V,
+    pub best: Completion,
+    /// The weights ordered the completions by the criterion and then by the extra cost (the
+    /// extra cost was not left out for want of bits), so `best` is the least of all by that
+    /// order, and the same completion less one of its pairs is the least of the branch that
+    /// fixes that pair (`Bounded::without`).
+    pub whole: bool,
+}
+
+impl<V> Bounded<V> {
+    /// The bound of the child branch that fixes `pair`, when `best` has that pair and the
+    /// order was whole: every completion of the child plus `pair` is a completion of this
+    /// branch, ordered as by the child's own weights (the same criterion, then the same extra
+    /// cost, up to the pair's constant share), so `best` less the pair is a least completion
+    /// of the child, and its value follows (`child` maps the value, given the pair).
+    pub fn without(
+        &self,
+        pair: (usize, usize),
+        child: impl FnOnce(&V, (usize, usize)) -> Option<V>,
+    ) -> Option<Bounded<V>> {
+        if !self.whole {
+            return None;
+        }
+        let (pairs, left) = &self.best;
+        let at = pairs
+            .iter()
+            .position(|&(a, b)| (a, b) == pair || (b, a) == pair)?;
+        // The pair as the completion holds it (the extra cost is read in that order).
+        let value = child(&self.value, pairs[at])?;
+        let mut rest = pairs.clone();
+        rest.remove(at);
+        Some(Bounded {
+            value,
+            best: (rest, left.clone()),
+            whole: true,
+        })
+    }
+}
+
 impl<'a> Rest<'a> {
     /// Any `pairs` pairs among `players`, the others left unpaired: a homogeneous bracket or
     /// remainder before its search (its root).
@@ -243,7 +285,7 @@ impl<'a> Rest<'a> {
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
         extra: &Extra,
-    ) -> Option<((u64, u64), Completion)> {
+    ) -> Option<Bounded<(u64, u64)>> {
         let bye_opponent = lowest - Score::points(1);
         let players = self.players();
         let cost = |a: usize, b: usize| sq(r.players[a].score, r.players[b].score);
@@ -259,9 +301,9 @@ impl<'a> Rest<'a> {
         // The factor first, then the extra cost (less than `k` in all): when that does not
         // fit in i64, the factor only.
         let k = extra.limit(&players);
-        let k = match i64::try_from(k) {
-            Ok(k) if big.checked_mul(k).and_then(|w| w.checked_mul(64)).is_some() => k,
-            _ => 1,
+        let (k, whole) = match i64::try_from(k) {
+            Ok(k) if big.checked_mul(k).and_then(|w| w.checked_mul(64)).is_some() => (k, true),
+            _ => (1, false),
         };
         let pair_w = |a: usize, b: usize| {
             (big - cost(a, b) as i64) * k - if k > 1 { (extra.pair)(a, b) as i64 } else { 0 }
@@ -272,7 +314,11 @@ impl<'a> Rest<'a> {
         let factor = pairs.iter().map(|&(a, b)| cost(a, b)).sum::<u64>()
             + left.iter().map(|&i| bye(i)).sum::<u64>();
         let spent = if k > 1 { extra.total(&pairs, &left) } else { 0 };
-        Some(((factor, spent), (pairs, left)))
+        Some(Bounded {
+            value: (factor, spent),
+            best: (pairs, left),
+            whole,
+        })
     }
 
     /// B.3: the scores (highest first) of the players left unpaired by the completion that
@@ -288,7 +334,7 @@ impl<'a> Rest<'a> {
         ok: &dyn Fn(usize, usize) -> bool,
         floatable: &dyn Fn(usize) -> bool,
         extra: &Extra,
-    ) -> Option<((Vec<Score>, u64), Completion)> {
+    ) -> Option<Bounded<(Vec<Score>, u64)>> {
         let players = self.players();
         let mut levels: Vec<Score> = players.iter().map(|&i| r.players[i].score).collect();
         levels.sort_unstable();
@@ -297,6 +343,7 @@ impl<'a> Rest<'a> {
         let rank = |i: usize| levels.partition_point(|&s| s < r.players[i].score) as u32;
         let k = extra.limit(&players);
         let bits = |k: u64| (base as f64).log2() * (levels.len() as f64 + 2.0) + (k as f64).log2();
+        let whole = bits(k) < 240.0;
         let (pairs, left, k) = if bits(k) < 52.0 {
             let (p, l) = self.floaters_with::<i64>(base, k, &rank, ok, floatable, extra)?;
             (p, l, k)
@@ -311,7 +358,11 @@ impl<'a> Rest<'a> {
             (p, l, 1)
         };
         let spent = if k > 1 { extra.total(&pairs, &left) } else { 0 };
-        Some(((scores_desc(r, &left), spent), (pairs, left)))
+        Some(Bounded {
+            value: (scores_desc(r, &left), spent),
+            best: (pairs, left),
+            whole,
+        })
     }
 
     /// `lowest_floaters` with weights of type `W`: the floaters first, then the extra cost

@@ -230,6 +230,20 @@ pub(super) fn bipartite(
     right: &[usize],
     ok: &dyn Fn(usize, usize) -> bool,
 ) -> usize {
+    bipartite_from(left, right, ok, &mut vec![None; right.len()])
+}
+
+/// `bipartite` from a matching already made: `owner[j]`, the position in `left` of the
+/// partner of `right[j]`, holds pairs passing `ok`, each left player at most once. A greedy
+/// start (each left player not in it takes the first free partner), then augmenting paths for
+/// the players left out; Kuhn's method finds a maximum matching from any matching, each
+/// player left out tried once. The size; `owner` holds the maximum matching found.
+pub(super) fn bipartite_from(
+    left: &[usize],
+    right: &[usize],
+    ok: &dyn Fn(usize, usize) -> bool,
+    owner: &mut [Option<usize>],
+) -> usize {
     fn aug(
         l: usize,
         left: &[usize],
@@ -254,18 +268,23 @@ pub(super) fn bipartite(
         }
         false
     }
-    // A greedy start (each left player takes the first free partner), then augmenting paths
-    // for the players it left out; one `seen` buffer, cleared per path.
-    let mut owner = vec![None; right.len()];
     let mut matched = vec![false; left.len()];
     let mut count = 0;
+    for &l in owner.iter().flatten() {
+        matched[l] = true;
+        count += 1;
+    }
     for (l, m) in matched.iter_mut().enumerate() {
+        if *m {
+            continue;
+        }
         if let Some(j) = (0..right.len()).find(|&j| owner[j].is_none() && ok(left[l], right[j])) {
             owner[j] = Some(l);
             *m = true;
             count += 1;
         }
     }
+    // One `seen` buffer, cleared per path.
     let mut seen = vec![false; right.len()];
     let unmatched = matched
         .iter()
@@ -274,7 +293,7 @@ pub(super) fn bipartite(
         .map(|(l, _)| l);
     for l in unmatched {
         seen.iter_mut().for_each(|v| *v = false);
-        if aug(l, left, right, ok, &mut owner, &mut seen) {
+        if aug(l, left, right, ok, owner, &mut seen) {
             count += 1;
         }
     }

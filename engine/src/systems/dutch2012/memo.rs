@@ -13,7 +13,7 @@
 //! legal without a strong one), each row computed when first needed; a bracket of more than
 //! `MASK_PLAYERS` players is left to the caller's own matching.
 
-use super::bound::{Completion, Rest};
+use super::bound::{Bounded, Completion, Rest};
 use super::graph::{
     least_b3, least_b3_with, lowest_floaters, lowest_floaters_below, BelowFloaters,
 };
@@ -29,6 +29,9 @@ use std::rc::Rc;
 /// B.3's lowest floaters of a branch's completions and their fewest colour conflicts.
 pub(crate) type FloatersBound = Option<(Vec<Score>, u64)>;
 
+/// B.3's lowest floaters of a branch with a best completion (`Rest::lowest_floaters`).
+type FloatersFound = Bounded<(Vec<Score>, u64)>;
+
 /// A cache keyed by words.
 type Map<V> = FxHashMap<Box<[u32]>, V>;
 
@@ -43,9 +46,11 @@ struct RestBounds {
     wanted: Option<bool>,
     b3: [Option<Option<(u64, u64)>>; 3],
     floaters: [Option<FloatersBound>; 3],
-    /// The best completions found for the first kind (`Memo::first_b3`, `first_floaters`).
-    b3_best: Option<Completion>,
-    floaters_best: Option<Completion>,
+    /// The best completions found for each kind (the first kind's read by `Memo::first_b3`
+    /// and `first_floaters`; each handed down to the branch's children by `Memo::b3_child`
+    /// and `floaters_child`).
+    b3_best: [Option<Bounded<(u64, u64)>>; 3],
+    floaters_best: [Option<FloatersFound>; 3],
 }
 
 /// The most players of a bracket whose pair graphs are kept as bit masks (one `u128` a row).
@@ -413,18 +418,17 @@ impl Memo {
         &self,
         slot: usize,
         kind: u8,
-        compute: impl FnOnce() -> Option<((u64, u64), Completion)>,
+        compute: impl FnOnce() -> Option<Bounded<(u64, u64)>>,
     ) -> Option<(u64, u64)> {
         let k = usize::from(kind);
         if let Some(v) = self.bounds.borrow()[slot].b3[k] {
             return v;
         }
-        let (v, best) = compute().map_or((None, None), |(v, best)| (Some(v), Some(best)));
+        let found = compute();
+        let v = found.as_ref().map(|b| b.value);
         let mut bounds = self.bounds.borrow_mut();
         bounds[slot].b3[k] = Some(v);
-        if k == 0 {
-            bounds[slot].b3_best = best;
-        }
+        bounds[slot].b3_best[k] = found;
         v
     }
 
@@ -434,7 +438,7 @@ impl Memo {
         &self,
         slot: usize,
         kind: u8,
-        compute: impl FnOnce() -> Option<((Vec<Score>, u64), Completion)>,
+        compute: impl FnOnce() -> Option<FloatersFound>,
         judge: impl FnOnce(&FloatersBound) -> T,
     ) -> T {
         let k = usize::from(kind);
@@ -444,14 +448,43 @@ impl Memo {
                 return judge(v);
             }
         }
-        let (v, best) = compute().map_or((None, None), |(v, best)| (Some(v), Some(best)));
+        let found = compute();
+        let v = found.as_ref().map(|b| b.value.clone());
         let out = judge(&v);
         let mut bounds = self.bounds.borrow_mut();
         bounds[slot].floaters[k] = Some(v);
-        if k == 0 {
-            bounds[slot].floaters_best = best;
-        }
+        bounds[slot].floaters_best[k] = found;
         out
+    }
+
+    /// D.4's bound of kind `kind` of the child of the entry `parent` that fixes `pair`, from
+    /// the parent's best completion (`Bounded::without`), when it has that pair.
+    pub fn b3_child(
+        &self,
+        parent: usize,
+        kind: u8,
+        pair: (usize, usize),
+        child: impl FnOnce(&(u64, u64), (usize, usize)) -> Option<(u64, u64)>,
+    ) -> Option<Bounded<(u64, u64)>> {
+        let bounds = self.bounds.borrow();
+        bounds[parent].b3_best[usize::from(kind)]
+            .as_ref()?
+            .without(pair, child)
+    }
+
+    /// B.3's bound of kind `kind` of the child of the entry `parent` that fixes `pair`, from
+    /// the parent's best completion (`Bounded::without`), when it has that pair.
+    pub fn floaters_child(
+        &self,
+        parent: usize,
+        kind: u8,
+        pair: (usize, usize),
+        child: impl FnOnce(&(Vec<Score>, u64), (usize, usize)) -> Option<(Vec<Score>, u64)>,
+    ) -> Option<FloatersFound> {
+        let bounds = self.bounds.borrow();
+        bounds[parent].floaters_best[usize::from(kind)]
+            .as_ref()?
+            .without(pair, child)
     }
 
     /// `f` of the least B.3 factor of the first kind (X) of the entry `slot` and the best
@@ -460,14 +493,14 @@ impl Memo {
         let bounds = self.bounds.borrow();
         let entry = &bounds[slot];
         let (factor, _) = entry.b3[0]??;
-        Some(f(factor, entry.b3_best.as_ref()?))
+        Some(f(factor, &entry.b3_best[0].as_ref()?.best))
     }
 
     /// `f` of the best completion found for B.3's floaters of the first kind (X) of the entry
     /// `slot`, once computed.
     pub fn first_floaters<T>(&self, slot: usize, f: impl FnOnce(&Completion) -> T) -> Option<T> {
         let bounds = self.bounds.borrow();
-        Some(f(bounds[slot].floaters_best.as_ref()?))
+        Some(f(&bounds[slot].floaters_best[0].as_ref()?.best))
     }
 
     /// The value `field` of the entry `slot`, computed once (outside any borrow).

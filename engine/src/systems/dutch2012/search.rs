@@ -12,10 +12,15 @@
 //! (`bound`). Players who may not float must stay coverable (by pairs without a conflict once X
 //! or Z is spent), and a level with a budget (C.10's last line) cuts a long search's branches
 //! whose least-cost completion passes it (`Search::within_budget`).
+//!
+//! A node hands its children what it computed: its bipartite matchings (a child's start from
+//! them less the pair it adds, one augmenting path or none away from a maximum one), and its
+//! best completions of `bound` (a child whose pair the parent's best completion has takes
+//! that completion less the pair, an optimum of its own branch, instead of a matching).
 
 use super::bound::{b3_factor, scores_are, sq, Completion, Extra, Rest};
 use super::exchange::exchanges;
-use super::graph::{bipartite, max_pairs};
+use super::graph::{bipartite, bipartite_from, max_pairs};
 use super::levels::Level;
 use super::memo::{FloatersBound, Graph, Memo};
 use super::ordering::combinations;
@@ -53,6 +58,34 @@ pub(crate) struct BracketOut {
 
 /// A visitor of complete candidates: pairs, unpaired players, colour counts (X, Z).
 type Leaf<'a> = &'a mut dyn FnMut(&[(usize, usize)], &[usize], usize, usize) -> bool;
+
+/// The entry of the bounds (`Memo`) of the branch a node of the transpositions comes from,
+/// and the pair the node adds to it (`Bounded::without`).
+type FromSlot = Option<(usize, (usize, usize))>;
+
+/// The maximum matchings of `Search::can_complete` at a node (S1's players left into the free
+/// S2 players; `owner[j]`: the position among S1's players left of the partner of the free
+/// player `j`, `NO_OWNER` for none), per graph (legal, without a colour conflict, without a
+/// strong one); empty where not computed. A child starts its matchings from its parent's less
+/// the pair it adds. Kept along the path of the search, so in 32 bits.
+type Owners = [Vec<u32>; 3];
+
+/// A free player without a partner (`Owners`).
+const NO_OWNER: u32 = u32::MAX;
+
+/// What a node of the transpositions knows of the node it comes from.
+struct Parent<'o> {
+    /// The entry of the parent's bounds, where it has one.
+    slot: Option<usize>,
+    /// The pair the node adds: S1's first player left and the free S2 player at `at`.
+    pair: (usize, usize),
+    at: usize,
+    owners: &'o Owners,
+}
+
+/// `rest_ok`'s verdict: `None` when the branch is cut, else the entry of its bounds where it
+/// has one (handed to its children as their `Parent`).
+type Kept = Option<Option<usize>>;
 
 pub(super) struct Search<'a> {
     pub(super) r: &'a Round12,
@@ -109,12 +142,13 @@ impl Search<'_> {
         legal(self.r, &self.lv, a, b)
     }
 
-    /// Depth first over the transpositions (D.1): S1[d] takes each free S2 player in order;
-    /// `(x, z)`: the colour conflicts of the pairs so far (A.8).
+    /// Depth first over the transpositions (D.1): S1[d] takes each free S2 player in order
+    /// (`from`: the branch this node comes from); `(x, z)`: the colour conflicts of the pairs
+    /// so far (A.8).
     fn transpose(
         &mut self,
         (s1, s2): (&[usize], &[usize]),
-        d: usize,
+        (d, from): (usize, Option<Parent>),
         used: &mut Vec<bool>,
         pairs: &mut Vec<(usize, usize)>,
         (x, z): (usize, usize),
@@ -129,13 +163,23 @@ impl Search<'_> {
             return leaf(pairs, &unpaired, x, z);
         }
         let free = self.memo.gather(unused(s2, used));
-        if !self.can_complete(s1, &free, d, x, z) || !self.branch_ok(s1, &free, d, pairs, x, z) {
+        let Some(owners) = self.can_complete(s1, &free, d, (x, z), from.as_ref()) else {
             return false;
-        }
+        };
+        let slot = from.and_then(|p| Some((p.slot?, p.pair)));
+        let Some(here) = self.branch_ok(s1, &free, d, pairs, (x, z), slot) else {
+            return false;
+        };
         drop(free);
         let a = s1[d];
+        // The position of `s2[j]` among the free players.
+        let mut at = 0;
         for j in 0..s2.len() {
-            if used[j] || !self.allowed(a, s2[j]) {
+            if used[j] {
+                continue;
+            }
+            at += 1;
+            if !self.allowed(a, s2[j]) {
                 continue;
             }
             let b = s2[j];
@@ -152,7 +196,14 @@ impl Search<'_> {
             let before = self.spent.replace(cost);
             used[j] = true;
             pairs.push((a, b));
-            let done = self.transpose((s1, s2), d + 1, used, pairs, (nx, nz), leaf);
+            let child = Parent {
+                slot: here,
+                pair: (a, b),
+                at: at - 1,
+                owners: &owners,
+            };
+            let child = (d + 1, Some(child));
+            let done = self.transpose((s1, s2), child, used, pairs, (nx, nz), leaf);
             pairs.pop();
             used[j] = false;
             self.spent.set(before);
@@ -168,8 +219,16 @@ impl Search<'_> {
     /// from a bipartite matching on the pairs without conflict), and, when the S2 players left
     /// over float, every free S2 player who may not float (B.5, B.6; in the lowest bracket, B.1.b:
     /// who may not take the bye) can still be paired
-    /// (Mendelsohn-Dulmage: both coverings together exist when each exists).
-    fn can_complete(&self, s1: &[usize], free: &[usize], d: usize, x: usize, z: usize) -> bool {
+    /// (Mendelsohn-Dulmage: both coverings together exist when each exists). `None` when the
+    /// branch is cut, else the matchings made on the way (`Owners`), for the children.
+    fn can_complete(
+        &self,
+        s1: &[usize],
+        free: &[usize],
+        d: usize,
+        (x, z): (usize, usize),
+        from: Option<&Parent>,
+    ) -> Option<Owners> {
         let rem = &s1[d..];
         let ok = |a: usize, b: usize| self.allowed(a, b);
         let r = self.r;
@@ -185,13 +244,35 @@ impl Search<'_> {
         ];
         let checks = if r.even { &checks[..] } else { &checks[..2] };
         let masked = self.memo.covers(r, &self.lv, rem, free, checks);
-        if !masked.unwrap_or_else(|| {
-            bipartite(rem, free, &ok) >= rem.len()
-                && bipartite(rem, free, &|a, b| ok(a, b) && !r.colour_bad(a, b)) >= need_good
-                && (!r.even
-                    || bipartite(rem, free, &|a, b| ok(a, b) && !r.strong_bad(a, b)) >= need_fine)
-        }) {
-            return false;
+        let mut owners = Owners::default();
+        let covered = masked.unwrap_or_else(|| {
+            // Each matching from the parent's less the pair added (its S1 player, the first,
+            // and its free player at `at`): a matching of this node's graph.
+            let mut run = |g: usize, ok: &dyn Fn(usize, usize) -> bool, need: usize| {
+                let mut owner = vec![None; free.len()];
+                if let Some(p) = from {
+                    let prev = &p.owners[g];
+                    if prev.len() == free.len() + 1 {
+                        for (j, &l) in prev.iter().enumerate() {
+                            if l != NO_OWNER && l > 0 && j != p.at {
+                                owner[if j < p.at { j } else { j - 1 }] = Some(l as usize - 1);
+                            }
+                        }
+                    }
+                }
+                let found = bipartite_from(rem, free, ok, &mut owner);
+                owners[g] = owner
+                    .iter()
+                    .map(|l| l.map_or(NO_OWNER, |l| l as u32))
+                    .collect();
+                found >= need
+            };
+            run(0, &ok, rem.len())
+                && run(1, &|a, b| ok(a, b) && !r.colour_bad(a, b), need_good)
+                && (!r.even || run(2, &|a, b| ok(a, b) && !r.strong_bad(a, b), need_fine))
+        });
+        if !covered {
+            return None;
         }
         if self.floating {
             let lv = self.lv;
@@ -200,7 +281,7 @@ impl Search<'_> {
             let checks = [(Graph::Reversed, stay.len())];
             let masked = self.memo.covers(r, &lv, stay, rem, &checks);
             if !masked.unwrap_or_else(|| bipartite(stay, rem, &|a, b| ok(b, a)) >= stay.len()) {
-                return false;
+                return None;
             }
             // With X (or Z) spent, every pair left must be without a colour conflict (or a
             // strong one): those who may not float must be covered in that graph, as the S1
@@ -211,15 +292,16 @@ impl Search<'_> {
                     ok(b, a) && !(tight_x && r.colour_bad(a, b)) && !(tight_z && r.strong_bad(a, b))
                 };
                 if bipartite(stay, rem, &fits) < stay.len() {
-                    return false;
+                    return None;
                 }
             }
         }
         // Last, as the dearest (an assignment); a branch the cheaper tests above refuse has no
         // completion at this level, whose cost could not be a next budget.
-        !(self.lv.drops_any(r.even)
+        let over = self.lv.drops_any(r.even)
             && self.nodes.get() >= BUDGET_AFTER
-            && !self.within_budget(rem, free))
+            && !self.within_budget(rem, free);
+        (!over).then_some(owners)
     }
 
     /// Player `i` may not float at this level: B.5 / B.6 for downfloaters kept, or (the lowest
@@ -283,18 +365,18 @@ impl Search<'_> {
         free: &[usize],
         d: usize,
         pairs: &[(usize, usize)],
-        x: usize,
-        z: usize,
-    ) -> bool {
+        (x, z): (usize, usize),
+        from: FromSlot,
+    ) -> Kept {
         if self.least.is_none()
             && self.targets.is_empty()
             && self.below.is_none()
             && self.wanted.is_none()
         {
-            return true;
+            return Some(None);
         }
         if self.nodes.get() < BOUND_AFTER {
-            return true;
+            return Some(None);
         }
         let pool = !self.floating;
         let rest = Rest {
@@ -309,20 +391,21 @@ impl Search<'_> {
             .iter()
             .map(|&(a, b)| sq(r.players[a].score, r.players[b].score))
             .sum();
-        self.rest_ok(&rest, self.b3_base + fixed, x, z)
+        self.rest_ok(&rest, self.b3_base + fixed, (x, z), from)
     }
 
     /// What is left (`rest`, after pairs of B.3 factor `fixed`) can still meet D.4's least
     /// B.3 factor, B.3's lowest floaters and C.13's pairable lower brackets where they are
     /// required: the best completion of each kind (a maximum-weight perfect matching, cached)
-    /// reaches the target.
-    fn rest_ok(&self, rest: &Rest, fixed: u64, x: usize, z: usize) -> bool {
+    /// reaches the target. A branch whose parent's best completion of a kind has the pair it
+    /// adds takes that completion less the pair (`Bounded::without`) instead of a matching.
+    fn rest_ok(&self, rest: &Rest, fixed: u64, (x, z): (usize, usize), from: FromSlot) -> Kept {
         if self.least.is_none()
             && self.targets.is_empty()
             && self.below.is_none()
             && self.wanted.is_none()
         {
-            return true;
+            return Some(None);
         }
         let (r, lv, bye_only) = (self.r, self.lv, self.bye_only);
         let slot = self.memo.rest_slot(&lv, bye_only, rest);
@@ -333,13 +416,13 @@ impl Search<'_> {
                 .memo
                 .below(slot, || rest.completes_below(r, below, &ok))
             {
-                return false;
+                return None;
             }
         }
         if let Some(wanted) = self.wanted {
             let fine = || wanted.iter().any(|w| rest.leaves_exactly(w, &ok));
             if !self.memo.wanted(slot, fine) {
-                return false;
+                return None;
             }
         }
         // The colour conflicts left within X, and within Z in even rounds (A.8); the cost of
@@ -399,26 +482,46 @@ impl Search<'_> {
                 let bound = if cannot_cut {
                     None
                 } else {
+                    // The child of a branch: D.4's factor less the pair's, the extra cost
+                    // less the pair's.
+                    let child = |&(factor, spent): &(u64, u64), (a, b): (usize, usize)| {
+                        let pair = sq(r.players[a].score, r.players[b].score);
+                        Some((
+                            factor.checked_sub(pair)?,
+                            spent.checked_sub((extra.pair)(a, b))?,
+                        ))
+                    };
+                    let inherited = || {
+                        let (parent, pair) = from?;
+                        self.memo.b3_child(parent, kind, pair, child)
+                    };
                     Some(self.memo.b3(slot, kind, || {
-                        rest.least_b3(r, lowest, &ok, &floatable, extra)
+                        inherited().or_else(|| rest.least_b3(r, lowest, &ok, &floatable, extra))
                     }))
                 };
                 if let Some(bound) = bound {
                     // D.4: no completion reaches the least factor; or those that do (when the
                     // best completion has it) all break X, Z or the budget.
-                    let Some((factor, fewest)) = bound else {
-                        return false;
-                    };
+                    let (factor, fewest) = bound?;
                     if fixed + factor > least
                         || (fixed + factor == least && self.over_room(kind, fewest, room))
                     {
-                        return false;
+                        return None;
                     }
                 }
             }
             let cannot_cut = kind > 0 && self.memo.first_floaters(slot, within).unwrap_or(false);
             if !self.targets.is_empty() && !cannot_cut {
-                let compute = || rest.lowest_floaters(r, &ok, &floatable, extra);
+                // The child of a branch: the same floaters, the extra cost less the pair's.
+                let child = |(scores, spent): &(Vec<Score>, u64), (a, b): (usize, usize)| {
+                    Some((scores.clone(), spent.checked_sub((extra.pair)(a, b))?))
+                };
+                let inherited = || {
+                    let (parent, pair) = from?;
+                    self.memo.floaters_child(parent, kind, pair, child)
+                };
+                let compute =
+                    || inherited().or_else(|| rest.lowest_floaters(r, &ok, &floatable, extra));
                 // B.3: no completion leaves the target floaters, or all that do break X, Z or
                 // the budget.
                 let miss = |best: &FloatersBound| {
@@ -433,11 +536,11 @@ impl Search<'_> {
                             && self.over_room(kind, *fewest, room))
                 };
                 if self.memo.floaters(slot, kind, compute, miss) {
-                    return false;
+                    return None;
                 }
             }
         }
-        true
+        Some(Some(slot))
     }
 
     /// The least extra cost of the branch's best completions (`fewest`) exceeds what is left
@@ -548,7 +651,7 @@ impl Search<'_> {
         }
         // The level's root: any `p` pairs among the players (D.4, B.3 where required).
         let root = Rest::pool_of(players, p);
-        if !self.rest_ok(&root, self.b3_base, x, z) {
+        if self.rest_ok(&root, self.b3_base, (x, z), None).is_none() {
             return false;
         }
         if p == 0 {
@@ -580,7 +683,8 @@ impl Search<'_> {
                 used.clear();
                 used.resize(s2.len(), false);
                 pairs.clear();
-                if self.transpose((&s1, &s2), 0, &mut used, &mut pairs, (x, z), leaf) {
+                let root = (0, None);
+                if self.transpose((&s1, &s2), root, &mut used, &mut pairs, (x, z), leaf) {
                     return true;
                 }
                 if self.nodes.get() > self.limit {
@@ -662,7 +766,7 @@ pub(super) fn heterogeneous(
     s.p_rem = p_rem;
     // The level's root: any P1 pairs of the bracket (D.4, B.3 where required).
     let root = Rest::pool_of(all, k + p_rem);
-    if !s.rest_ok(&root, 0, 0, 0) {
+    if s.rest_ok(&root, 0, (0, 0), None).is_none() {
         return false;
     }
     let mut tried: Vec<Vec<usize>> = Vec::new();
@@ -691,7 +795,7 @@ pub(super) fn heterogeneous(
         s.floating = false;
         let found = s.transpose(
             (&s1, &s2),
-            0,
+            (0, None),
             &mut used,
             &mut pairs,
             (0, 0),
