@@ -180,7 +180,7 @@ pub(crate) fn pair_round(input: &RoundInput) -> Result<TeamPairing, PairingError
 
 /// Pairs one round by the literal procedure (plain enumeration), the test oracle of
 /// [`pair_round`].
-#[cfg(any(test, feature = "oracle"))]
+#[cfg(test)]
 pub(crate) fn pair_round_literal(input: &RoundInput) -> Result<TeamPairing, PairingError> {
     let (f, order) = view::field(input)?;
     let out = crate::systems::common::brackets::literal::pair_field(&f)?;
