@@ -18,6 +18,7 @@ pub mod report;
 pub mod simulate;
 pub mod standings;
 mod standings_team;
+pub mod team;
 pub mod trf;
 
 use std::process::ExitCode;
@@ -165,7 +166,7 @@ fn in_force_from(system: System) -> Option<(Date, &'static str)> {
         )),
         System::Dutch2017 => Some((date(2017, 7, 1)?, "dutch-2012 pairs by the rules before it")),
         System::Dubov2026 => Some((date(2026, 2, 1)?, "dubov-1997 pairs by the rules before it")),
-        System::Burstein2026 | System::Lim | System::DoubleSwiss => {
+        System::Burstein2026 | System::Lim | System::DoubleSwiss | System::SwissTeam => {
             Some((date(2026, 2, 1)?, "swisslab pairs no earlier edition of it"))
         }
         System::Dutch2012 | System::Dubov1997 | System::Rating1998 => None,
