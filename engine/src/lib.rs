@@ -6,11 +6,11 @@
 //! (requests and results, and the one trait every system implements), `tiebreak` (the FIDE
 //! tie-breaks, which know no system), `systems` (the pairing systems, one folder each, private
 //! to the crate: `dutch` with its 2017 and 2026 editions, `dutch2012`, `rating1998`, `dubov`
-//! with its 1997 and 2026 editions, `lim`, `burstein`, `double_swiss`, `swiss_team` (not yet in the
-//! registry), and what they share in `systems::common`), `system` (the registry [`System`], the seam every caller reaches a
+//! with its 1997 and 2026 editions, `lim`, `burstein`, `double_swiss`, `swiss_team` (which pairs
+//! team events), and what they share in `systems::common`), `system` (the registry [`System`], the seam every caller reaches a
 //! pairing system through; [`System::ALL`] lists them), `standings` (the standings of a file,
 //! its system's reading of which games count), `team` (team events: teams, matches, match and game
-//! points, C.04.6 1.x), `checker` (re-pairing a whole tournament and
+//! points, C.04.6 1.x, and the team round a system is asked to pair), `checker` (re-pairing a whole tournament and
 //! comparing), `acceleration` (the virtual points of accelerated pairings, C.04.7, for every
 //! system), `io` (atomic file output), `fuzzing` (the oracle shared by the fuzz targets and
 //! their regression tests).

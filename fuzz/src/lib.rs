@@ -476,9 +476,10 @@ pub const HIGH_BYTE_SYSTEMS: [System; 4] = [
 ];
 
 /// The systems of the first bytes from [`LATE_SYSTEMS_FROM`] up, by the byte's offset from it
-/// modulo their number ([`draw_system`]): the systems the registry lists after the first six
-/// (`lim`, `burstein-2026`, `double-swiss`, and any system added after them).
-pub const LATE_SYSTEMS: &[System] = System::ALL.split_at(6).1;
+/// modulo their number ([`draw_system`]): the systems pairing players that the registry lists
+/// after the first six (`lim`, `burstein-2026`, `double-swiss`). The Swiss Team System pairs
+/// team events, which this target does not draw: it is not among them.
+pub const LATE_SYSTEMS: &[System] = &[System::Lim, System::Burstein2026, System::DoubleSwiss];
 
 /// The first byte that draws one of [`LATE_SYSTEMS`].
 pub const LATE_SYSTEMS_FROM: u8 = 0xf0;

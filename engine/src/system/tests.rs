@@ -136,7 +136,7 @@ fn the_command_line_wins_over_the_file() {
 fn decision_list(text: &str) -> Option<System> {
     let c = text.to_ascii_uppercase();
     let has = |w: &str| c.contains(w);
-    let list: [(bool, System); 9] = [
+    let list: [(bool, System); 10] = [
         (has("DUBOV") && has("1997"), System::Dubov1997),
         (has("DUBOV"), System::Dubov2026),
         (
@@ -152,6 +152,7 @@ fn decision_list(text: &str) -> Option<System> {
         (has("RATING") && has("1998"), System::Rating1998),
         (has("SWISS LIM"), System::Lim),
         (has("BURSTEIN"), System::Burstein2026),
+        (has("SWISS TEAM"), System::SwissTeam),
     ];
     list.iter().find(|(yes, _)| *yes).map(|&(_, s)| s)
 }
@@ -172,6 +173,7 @@ fn a_092_text_naming_several_systems_follows_the_decision_list() {
         "1998",
         "SWISS LIM",
         "BURSTEIN",
+        "SWISS TEAM",
     ];
     // Every set of up to three of the words, in order.
     let mut texts = vec![String::new()];
@@ -192,5 +194,86 @@ fn a_092_text_naming_several_systems_follows_the_decision_list() {
             continue;
         }
         assert_eq!(System::from_code(&text), decision_list(&text), "{text:?}");
+    }
+}
+
+#[test]
+fn the_team_codes_name_the_swiss_team_system() {
+    use crate::team::{ColourType, ScoreKind, ScoreUse};
+    for kind in ["", "_TYPEA", "_TYPEB"] {
+        for scores in ["", "_MP", "_GP", "_MP_GP", "_GP_MP"] {
+            let code = format!("FIDE_TEAM{kind}{scores}");
+            assert_eq!(System::from_192(&code), Ok(System::SwissTeam), "{code}");
+            assert_eq!(
+                System::from_code(&code.to_lowercase()),
+                Some(System::SwissTeam)
+            );
+            // The Baku Acceleration of team events is refused, with the reason.
+            let e = System::from_192(&format!("{code}_BAKU"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("_BAKU suffix is not read here") && e.contains("A8"),
+                "{e}"
+            );
+            let colours = ColourType::from_code(&code);
+            let want = match (kind, scores) {
+                ("_TYPEA", _) | ("", "") => ColourType::TypeA,
+                ("_TYPEB", _) => ColourType::TypeB,
+                _ => ColourType::NoPreferences,
+            };
+            assert_eq!(colours, Some(want), "{code}");
+            assert!(ScoreUse::from_code(&code).is_some());
+        }
+    }
+    assert_eq!(
+        ScoreUse::from_code("FIDE_TEAM_TYPEB_GP_MP").map(|u| u.primary),
+        Some(ScoreKind::GamePoints)
+    );
+    assert_eq!(
+        System::SwissTeam.trf_code(false).as_deref(),
+        Some("FIDE_TEAM")
+    );
+    assert_eq!(System::SwissTeam.trf_code(true), None);
+    // CUSTOM_TEAM_SWISS names no rules: --system chooses.
+    let e = System::from_192("CUSTOM_TEAM_SWISS_GP")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("--system chooses"), "{e}");
+    // An individual system's Baku code is still read.
+    assert_eq!(
+        System::from_192("FIDE_DUTCH_2025_BAKU"),
+        Ok(System::Dutch2026)
+    );
+    assert_eq!("team".parse::<System>(), Ok(System::SwissTeam));
+    assert_eq!("fide-team".parse::<System>(), Ok(System::SwissTeam));
+    assert!(System::SwissTeam.pairs_teams());
+    assert!(System::ALL.iter().filter(|s| s.pairs_teams()).count() == 1);
+}
+
+#[test]
+fn a_players_system_refuses_a_team_event_and_the_team_system_a_players_tournament() {
+    use crate::pairing::{PairingError, Request};
+    use crate::team::{TeamEvent, TeamRequest};
+    let t = crate::trf::read_str(
+        "012 T\nXXR 3\n001    1      A                                 1000\n001    2      B                                 1000\n",
+    )
+    .expect("valid TRF");
+    let e = System::SwissTeam
+        .pair(&t, &Request::next_round(&t))
+        .unwrap_err();
+    assert!(
+        matches!(&e, PairingError::InvalidRequest(w) if w.contains("pairs teams, not players")),
+        "{e}"
+    );
+    let ev = TeamEvent::default();
+    let req = TeamRequest::next_round(&ev);
+    for &s in System::ALL.iter().filter(|s| !s.pairs_teams()) {
+        let e = s.pair_team(&ev, &req).unwrap_err();
+        assert!(
+            matches!(&e, PairingError::InvalidRequest(w) if w.contains("pairs players, not teams")),
+            "{s}: {e}"
+        );
+        assert!(s.explain_team(&ev, &req, &Default::default()).is_err());
     }
 }

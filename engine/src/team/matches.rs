@@ -334,19 +334,7 @@ struct Draft {
 pub(super) fn derive(ev: &TeamEvent) -> Result<TeamRounds, TeamIssue> {
     let t = &ev.tournament;
     let team_of = membership(ev)?;
-    let last_pab = ev
-        .pab
-        .teams
-        .iter()
-        .rposition(Option::is_some)
-        .map_or(0, |i| i + 1);
-    let last_forfeit = ev
-        .forfeits
-        .iter()
-        .map(|f| f.round as usize)
-        .max()
-        .unwrap_or(0);
-    let rounds = t.rounds_recorded().max(last_pab).max(last_forfeit);
+    let rounds = t.rounds_recorded().max(ev.last_team_record_round());
     let pattern = ev.board_colors.as_deref();
     let mut drafts: Vec<Vec<Option<Draft>>> = Vec::with_capacity(ev.teams.len());
     let mut out: Vec<Vec<TeamRound>> = vec![Vec::with_capacity(rounds); ev.teams.len()];

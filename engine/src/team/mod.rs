@@ -335,6 +335,19 @@ impl TeamEvent {
         self.pab.teams.get(round.wrapping_sub(1)).copied().flatten()
     }
 
+    /// The last round a team record names: a PAB team (`320`) or a forfeited match (`330`);
+    /// 0 when none does.
+    pub(crate) fn last_team_record_round(&self) -> usize {
+        let last_pab = self
+            .pab
+            .teams
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |i| i + 1);
+        let last_forfeit = self.forfeits.iter().map(|f| f.round as usize).max();
+        last_pab.max(last_forfeit.unwrap_or(0))
+    }
+
     /// Every team's rounds, derived from the players' games ([`matches`]).
     pub fn rounds(&self) -> Result<TeamRounds, TeamIssue> {
         matches::derive(self)

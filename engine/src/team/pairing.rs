@@ -55,19 +55,7 @@ impl TeamRequest {
     /// [`Request::next_round`]) is absent; a team with a member to pair is paired.
     pub fn next_round(event: &TeamEvent) -> TeamRequest {
         let t = &event.tournament;
-        let last_pab = event
-            .pab
-            .teams
-            .iter()
-            .rposition(Option::is_some)
-            .map_or(0, |i| i + 1);
-        let last_forfeit = event
-            .forfeits
-            .iter()
-            .map(|f| f.round as usize)
-            .max()
-            .unwrap_or(0);
-        let round = t.rounds_paired().max(last_pab).max(last_forfeit) + 1;
+        let round = t.rounds_paired().max(event.last_team_record_round()) + 1;
         let players = Request::next_round(t);
         let absent = event
             .teams

@@ -7,6 +7,9 @@
 //! paired as JaVaFo 1.4 pairs them). Each file runs in a child process of its own so that its
 //! peak memory is its own. This is the benchmark of the speed issue; it is never run
 //! as a test.
+//!
+//! A team file ([`super::team`]) is measured the same way with the Swiss Team System, every
+//! round re-paired as `check` re-pairs it; its `players` column counts its teams.
 
 use super::out::{outln, OutError};
 use super::{
@@ -22,7 +25,8 @@ use swisslab_engine::pairing::{Diagnostics, Pairing};
 /// Options of `swisslab bench`.
 #[derive(Debug, ClapArgs)]
 pub struct Args {
-    /// TRF files or folders (searched for `*.trf`, not recursively into `dutch-2025`).
+    /// TRF files or folders (searched for `*.trf`, not recursively into `dutch-2025`); team
+    /// files (`310` / `013` records) are re-paired by the Swiss Team System.
     /// Default: `testdata/bench`, the four benchmark tournaments shipped with the repository
     /// (100, 200, 500 and 1000 players, 11 rounds, paired by bbpPairings 5.0.1), looked for
     /// in the current folder, then in the source tree the program was built from.
@@ -204,6 +208,14 @@ fn single(args: &Args) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
+    match super::team::is_team_file(path, &t, args.system.map(|s| s.0)) {
+        Ok(true) => return single_team(args, path, start),
+        Ok(false) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit(EXIT_INVALID);
+        }
+    }
     let rounds = t.rounds_paired();
     let mut times = Vec::with_capacity(rounds);
     let mut discrepancies = 0;
@@ -231,21 +243,102 @@ fn single(args: &Args) -> ExitCode {
             discrepancies += 1;
         }
     }
-    let total = start.elapsed().as_secs_f64();
-    times.sort_by(f64::total_cmp);
-    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    let max = times.last().copied().unwrap_or(0.0);
-    let line = format!(
-        "{} {} {:.3} {:.1} {:.1} {:.1} {} {}\n",
-        t.players.len(),
+    let line = Measured {
+        units: t.players.len(),
         rounds,
-        total,
-        median,
-        max,
-        peak_mib(),
+        total: start.elapsed().as_secs_f64(),
+        times,
         discrepancies,
-        diagnostics.searches_given_up
-    );
+        given_up: diagnostics.searches_given_up,
+    }
+    .line();
+    match super::out::print(&line) {
+        Ok(()) => exit(EXIT_OK),
+        Err(e) => e.exit(),
+    }
+}
+
+/// One file's measurements, as `single` prints them.
+struct Measured {
+    /// Players, or teams.
+    units: usize,
+    rounds: usize,
+    /// Seconds for the whole check, reading included.
+    total: f64,
+    /// Milliseconds per round.
+    times: Vec<f64>,
+    discrepancies: usize,
+    given_up: u64,
+}
+
+impl Measured {
+    /// `units rounds check-seconds median-ms max-ms peak-MiB discrepancies searches-given-up`.
+    fn line(mut self) -> String {
+        self.times.sort_by(f64::total_cmp);
+        let median = self.times.get(self.times.len() / 2).copied().unwrap_or(0.0);
+        let max = self.times.last().copied().unwrap_or(0.0);
+        format!(
+            "{} {} {:.3} {:.1} {:.1} {:.1} {} {}\n",
+            self.units,
+            self.rounds,
+            self.total,
+            median,
+            max,
+            peak_mib(),
+            self.discrepancies,
+            self.given_up
+        )
+    }
+}
+
+/// `single` for a team file: every round re-paired by the team system from the rounds before
+/// it, as `check` does.
+fn single_team(args: &Args, path: &std::path::Path, start: Instant) -> ExitCode {
+    use super::team;
+    let ev = match team::read(path) {
+        Ok(ev) => ev,
+        Err((e, io)) => {
+            eprintln!("error: {e}");
+            return exit(if io { EXIT_IO } else { EXIT_INVALID });
+        }
+    };
+    let ready = team::resolve(path, &ev, args.system.map(|s| s.0)).and_then(|system| {
+        if args.acceleration.is_some() {
+            return Err(
+                "--acceleration: the acceleration of team events is not implemented".into(),
+            );
+        }
+        Ok((system, team::rounds(path, &ev)?))
+    });
+    let (system, rounds) = match ready {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit(EXIT_INVALID);
+        }
+    };
+    let played = team::rounds_played(&ev);
+    let mut times = Vec::with_capacity(played);
+    let mut discrepancies = 0;
+    for r in 1..=played {
+        let req = swisslab_engine::team::TeamRequest::replay(&ev, &rounds, r);
+        let r0 = Instant::now();
+        let produced = system.pair_team(&ev, &req);
+        times.push(r0.elapsed().as_secs_f64() * 1e3);
+        let expected = swisslab_engine::team::TeamPairing::from_round(&rounds, r);
+        if !produced.is_ok_and(|p| team::same(&p, &expected)) {
+            discrepancies += 1;
+        }
+    }
+    let line = Measured {
+        units: ev.teams.len(),
+        rounds: played,
+        total: start.elapsed().as_secs_f64(),
+        times,
+        discrepancies,
+        given_up: 0,
+    }
+    .line();
     match super::out::print(&line) {
         Ok(()) => exit(EXIT_OK),
         Err(e) => e.exit(),

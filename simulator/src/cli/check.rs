@@ -5,6 +5,10 @@
 //! games only one side has; the last line is `tournaments: T, rounds: R, discrepancies: D`
 //! (with `, refused: N (not checked)` when some files were refused; no such line when every
 //! file was refused, whose errors are on standard error).
+//!
+//! A team file ([`super::team`]) is checked round by round the same way by the Swiss Team
+//! System: each discrepancy names the matches (team numbers, board-1 White first) and the PAB
+//! only one side has, and the first criterion or colour rule of C.04.6 on which they differ.
 
 use super::{
     exit, prepare, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO, EXIT_NO_PAIRING, EXIT_OK,
@@ -83,6 +87,8 @@ fn is_trf(path: &Path) -> bool {
 
 enum Outcome {
     Checked(checker::CheckReport),
+    /// A team file: the rounds checked and the discrepancies.
+    Team(usize, Vec<super::team::Discrepancy>),
     Invalid(String, bool),
 }
 
@@ -116,6 +122,16 @@ pub fn run(args: &Args) -> ExitCode {
                 diagnostics.add(rep.diagnostics);
                 if !args.quiet {
                     for disc in &rep.discrepancies {
+                        report.push_str(&format!("{}: {disc}", path.display()));
+                    }
+                }
+            }
+            Outcome::Team(rounds, discrepancies) => {
+                t += 1;
+                r += rounds;
+                d += discrepancies.len();
+                if !args.quiet {
+                    for disc in discrepancies {
                         report.push_str(&format!("{}: {disc}", path.display()));
                     }
                 }
@@ -164,6 +180,11 @@ fn check_file(path: &Path, args: &Args) -> Outcome {
         Err(e) => return Outcome::Invalid(e.to_string(), e.kind == ErrorKind::Io),
     };
     super::print_warnings(&warnings);
+    match super::team::is_team_file(path, &t, args.system.map(|s| s.0)) {
+        Ok(true) => return check_team(path, args),
+        Ok(false) => {}
+        Err(e) => return Outcome::Invalid(e, false),
+    }
     note_assumptions(path, &t, args.quiet);
     let sys = match prepare(path, &mut t, args.system, args.acceleration) {
         Ok(sys) => sys,
@@ -177,6 +198,42 @@ fn check_file(path: &Path, args: &Args) -> Outcome {
         Ok(Engine::Swisslab(s)) => Outcome::Checked(checker::check(&t, s)),
         Ok(engine) => Outcome::Checked(checker::check_tournament(&t, &|h, r| engine.pair(h, r).0)),
         Err(e) => Outcome::Invalid(format!("{e:#}"), false),
+    }
+}
+
+/// Checks one team file (module doc).
+fn check_team(path: &Path, args: &Args) -> Outcome {
+    use super::team;
+    let ev = match team::read(path) {
+        Ok(ev) => ev,
+        Err((e, io)) => return Outcome::Invalid(e, io),
+    };
+    let checked = team::resolve(path, &ev, args.system.map(|s| s.0)).and_then(|system| {
+        if args.acceleration.is_some() {
+            return Err(format!(
+                "{}: --acceleration: the acceleration of team events is not implemented",
+                path.display()
+            ));
+        }
+        if !matches!(args.engine.engine(system), Ok(Engine::Swisslab(_))) {
+            return Err(format!(
+                "{}: --engine: team events are paired by swisslab's own engine only",
+                path.display()
+            ));
+        }
+        if !system.pairs_teams() {
+            return Err(format!(
+                "{}: {system} pairs players, not teams: the file is a team event (310 or 013 \
+                 team records), paired by swiss-team",
+                path.display()
+            ));
+        }
+        let rounds = team::rounds(path, &ev)?;
+        Ok(team::check(&ev, &rounds, system))
+    });
+    match checked {
+        Ok((rounds, discrepancies)) => Outcome::Team(rounds, discrepancies),
+        Err(e) => Outcome::Invalid(e, false),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod report;
 pub mod simulate;
 pub mod standings;
 mod standings_team;
+pub mod team;
 pub mod trf;
 
 use std::process::ExitCode;

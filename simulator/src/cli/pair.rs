@@ -6,6 +6,11 @@
 //! round N and with the players the file pairs in it, exactly as `check` re-pairs it. Output is
 //! the format of JaVaFo and bbpPairings: the number of pairs, then one `white black` line per
 //! board in C.04.2 board order, the bye as `N 0`.
+//!
+//! A team file (`310`, or `013` records of a team event) is paired by the Swiss Team System
+//! ([`super::team`]): the same format with team numbers (the board-1 White team first, in the
+//! board order of GHR 3.6, the PAB as `N 0`), or with `--boards` each match with the team names
+//! and its board pairings; absent teams are those none of whose members is to be paired.
 
 use super::{
     exit, prepare, read_tournament, AccelerationArg, SystemArg, EXIT_INVALID, EXIT_IO,
@@ -48,6 +53,12 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "METHOD")]
     pub acceleration: Option<AccelerationArg>,
 
+    /// A team file: print each match with the team names and its boards (the players by the
+    /// default board order, colours by the `352` pattern), the PAB and the absent teams,
+    /// instead of the engine format.
+    #[arg(long)]
+    pub boards: bool,
+
     /// Also print, on standard error, bracket by bracket: the moved-down players and the
     /// residents with their scores, each pair with its colours and the criteria it does not
     /// fully meet (a colour preference not granted, a repeated float), the downfloaters, and
@@ -65,6 +76,22 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(t) => t,
         Err(code) => return code,
     };
+    match super::team::is_team_file(&args.file, &t, args.system.map(|s| s.0)) {
+        Ok(true) => return pair_team(args),
+        Ok(false) if args.boards => {
+            eprintln!(
+                "error: {}: --boards lists the boards of a team file's matches; the file has no \
+                 team records",
+                args.file.display()
+            );
+            return exit(EXIT_INVALID);
+        }
+        Ok(false) => {}
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit(EXIT_INVALID);
+        }
+    }
     let mut req = Request::next_round(&t);
     let system = match prepare(&args.file, &mut t, args.system, args.acceleration) {
         Ok(s) => s,
@@ -119,7 +146,11 @@ pub fn run(args: &Args) -> ExitCode {
             _ => eprintln!("--explain: only swisslab's own engines explain their pairings"),
         }
     }
-    let text = pairing.to_engine_text();
+    write_out(args, &pairing.to_engine_text())
+}
+
+/// Writes `text` to `-o` (atomically) or standard output.
+fn write_out(args: &Args, text: &str) -> ExitCode {
     match &args.output {
         Some(out) => {
             if let Err(e) = io::write_atomic(out, text.as_bytes()) {
@@ -128,12 +159,75 @@ pub fn run(args: &Args) -> ExitCode {
             }
         }
         None => {
-            if let Err(e) = super::out::print(&text) {
+            if let Err(e) = super::out::print(text) {
                 return e.exit();
             }
         }
     }
     exit(EXIT_OK)
+}
+
+/// `pair` of a team file (module doc).
+fn pair_team(args: &Args) -> ExitCode {
+    use super::team;
+    let path = &args.file;
+    let ev = match team::read(path) {
+        Ok(ev) => ev,
+        Err((e, io)) => {
+            eprintln!("error: {e}");
+            return exit(if io { EXIT_IO } else { EXIT_INVALID });
+        }
+    };
+    let prepared = team::resolve(path, &ev, args.system.map(|s| s.0)).and_then(|system| {
+        if args.acceleration.is_some() {
+            return Err(
+                "--acceleration: the acceleration of team events is not implemented \
+                        (C.04.6 leaves open which score makes a floater under it)"
+                    .to_string(),
+            );
+        }
+        match args.engine.engine(system) {
+            Ok(Engine::Swisslab(_)) => {}
+            Ok(_) => {
+                return Err("--engine: team events are paired by swisslab's own engine only".into())
+            }
+            Err(e) => return Err(format!("{e:#}")),
+        }
+        let rounds = team::rounds(path, &ev)?;
+        let req = team::request(&ev, &rounds, args.round)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok((system, req))
+    });
+    let (system, req) = match prepared {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit(EXIT_INVALID);
+        }
+    };
+    let pairing = match system.pair_team(&ev, &req) {
+        Ok(p) => p,
+        Err(e @ PairingError::InvalidRequest(_)) => {
+            eprintln!("error: {}: round {}: {e}", path.display(), req.round);
+            return exit(EXIT_INVALID);
+        }
+        Err(e) => {
+            eprintln!("{}: round {}: {e}", path.display(), req.round);
+            return exit(EXIT_NO_PAIRING);
+        }
+    };
+    if args.explain {
+        match system.explain_team(&ev, &req, &pairing) {
+            Ok(text) => eprint!("{text}"),
+            Err(e) => eprintln!("--explain: {e}"),
+        }
+    }
+    let text = if args.boards {
+        team::boards_text(&ev, &req, &pairing)
+    } else {
+        pairing.to_engine_text()
+    };
+    write_out(args, &text)
 }
 
 /// Whether `--round n` names a round `pair` can pair: 1 to one past the last paired round, and

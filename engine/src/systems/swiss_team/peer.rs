@@ -294,3 +294,309 @@ fn swiss_team_against_pairing_core() {
         tally.unexplained.len()
     );
 }
+
+/// The first `rounds` rounds of one corpus event as a team event of the team model: team `k`'s
+/// members are the players `(k - 1) * boards + 1 ..= k * boards` in board order, the boards
+/// coloured by `352` (`WBWB…`), each match's game points spread over its boards (wins from
+/// board 1, then one draw when the points are odd), a whole-match forfeit in `330` with every
+/// board forfeited, the PAB in `320`, absent teams with nothing written. The `192` code names
+/// the corpus's colour type and scores.
+pub(crate) fn team_event(ev: &Value, rounds: usize) -> crate::team::TeamEvent {
+    use crate::model::{GameKind, GameResult, Player, RoundEntry, Tournament, Unplayed};
+    use crate::team::{ForfeitKind, MatchForfeit, Team, TeamEvent, TeamPab};
+    let (n, boards) = (num(ev, "teams"), num(ev, "boards"));
+    let (primary, secondary) = if ev["primary"] == "GP" {
+        ("GP", "MP")
+    } else {
+        ("MP", "GP")
+    };
+    let code = match ev["colour_type"].as_str() {
+        Some("A") => format!("FIDE_TEAM_TYPEA_{primary}_{secondary}"),
+        Some("B") => format!("FIDE_TEAM_TYPEB_{primary}_{secondary}"),
+        _ => format!("FIDE_TEAM_{primary}_{secondary}"),
+    };
+    let pattern: Vec<Color> = (0..boards)
+        .map(|k| {
+            if k % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        })
+        .collect();
+    let player = |team: u32, board: u32| (team - 1) * boards + board + 1;
+    let mut players: Vec<Player> = (1..=n)
+        .flat_map(|t| {
+            (0..boards).map(move |b| Player {
+                id: player(t, b),
+                name: format!("Team {t} board {}", b + 1),
+                rating: 2000,
+                ..Player::default()
+            })
+        })
+        .collect();
+    let mut pab = Vec::new();
+    let mut forfeits = Vec::new();
+    let played = ev["r"].as_array().expect("rounds");
+    for (r, round) in played.iter().take(rounds).enumerate() {
+        for p in &mut players {
+            p.rounds.push(RoundEntry::Unplayed(Unplayed::Absent));
+        }
+        let bye = round["b"].as_u64().and_then(|b| u32::try_from(b).ok());
+        pab.push(bye);
+        if let Some(b) = bye {
+            for k in 0..boards {
+                players[(player(b, k) - 1) as usize].rounds[r] =
+                    RoundEntry::Unplayed(Unplayed::Pab);
+            }
+        }
+        for m in round["p"].as_array().expect("pairs").iter().map(one_match) {
+            let (forfeit, mut gw) = match m.result {
+                MatchResult::Played(gw, _) => (None, gw.0 / 5),
+                MatchResult::WhiteWinsByForfeit => (Some(ForfeitKind::WhiteWins), 0),
+                MatchResult::BlackWinsByForfeit => (Some(ForfeitKind::BlackWins), 0),
+                MatchResult::DoubleForfeit => (Some(ForfeitKind::Double), 0),
+            };
+            if let Some(kind) = forfeit {
+                forfeits.push(MatchForfeit {
+                    kind,
+                    round: u32::try_from(r + 1).unwrap_or(0),
+                    white: m.white,
+                    black: m.black,
+                });
+            }
+            for (k, &c) in pattern.iter().enumerate() {
+                let k32 = u32::try_from(k).unwrap_or(0);
+                let (w, b) = (player(m.white, k32), player(m.black, k32));
+                let (rw, rb, kind) = match forfeit {
+                    Some(ForfeitKind::WhiteWins) => {
+                        (GameResult::Win, GameResult::Loss, GameKind::Forfeit)
+                    }
+                    Some(ForfeitKind::BlackWins) => {
+                        (GameResult::Loss, GameResult::Win, GameKind::Forfeit)
+                    }
+                    Some(ForfeitKind::Double) => {
+                        (GameResult::Loss, GameResult::Loss, GameKind::Forfeit)
+                    }
+                    None => {
+                        let rw = if gw >= 2 {
+                            gw -= 2;
+                            GameResult::Win
+                        } else if gw == 1 {
+                            gw -= 1;
+                            GameResult::Draw
+                        } else {
+                            GameResult::Loss
+                        };
+                        (rw, rw.complement(), GameKind::Rated)
+                    }
+                };
+                players[(w - 1) as usize].rounds[r] = RoundEntry::Game {
+                    opponent: b,
+                    color: c,
+                    result: rw,
+                    kind,
+                };
+                players[(b - 1) as usize].rounds[r] = RoundEntry::Game {
+                    opponent: w,
+                    color: c.opposite(),
+                    result: rb,
+                    kind,
+                };
+            }
+        }
+    }
+    let tournament = Tournament {
+        records: vec![
+            (
+                "012".into(),
+                format!(" Swiss Team corpus event {}", num(ev, "id")),
+            ),
+            ("192".into(), format!(" {code}")),
+        ],
+        players,
+        total_rounds: Some(num(ev, "rounds")),
+        initial_color: Some(if ev["initial"] == "B" {
+            Color::Black
+        } else {
+            Color::White
+        }),
+        ..Tournament::default()
+    };
+    TeamEvent {
+        tournament,
+        teams: (1..=n)
+            .map(|t| Team {
+                tpn: t,
+                name: format!("Team {t}"),
+                members: (0..boards).map(|b| player(t, b)).collect(),
+                ..Team::default()
+            })
+            .collect(),
+        board_colors: Some(pattern),
+        pab: TeamPab {
+            teams: pab,
+            declared: true,
+            ..TeamPab::default()
+        },
+        forfeits,
+        ..TeamEvent::default()
+    }
+}
+
+/// The corpus's events written as team files and read back give, round by round, the input
+/// the corpus's own reading gives (`History`): the team model, the team TRF and the mapping of
+/// `event` agree with the definitions applied to the matches directly.
+#[test]
+fn corpus_events_through_team_files_give_the_same_input() {
+    use crate::team::TeamRequest;
+    use crate::trf::{read_team_str, write_team, Format, WriteOptions};
+    let text = std::fs::read_to_string(folder().join("events.json")).expect("the corpus");
+    let opts = WriteOptions {
+        format: Format::Trf26,
+        ..WriteOptions::default()
+    };
+    let mut compared = 0;
+    for line in text.lines().take(150) {
+        let ev: Value = serde_json::from_str(line).expect("one JSON event per line");
+        let primary = if ev["primary"] == "GP" {
+            Primary::GamePoints
+        } else {
+            Primary::MatchPoints
+        };
+        let mut h = History {
+            teams: num(&ev, "teams"),
+            boards: num(&ev, "boards"),
+            scoring: Scoring::default(),
+            rounds: Vec::new(),
+        };
+        for (k, r) in ev["r"].as_array().expect("rounds").iter().enumerate() {
+            if r.get("x").is_some() {
+                break;
+            }
+            let file = write_team(&team_event(&ev, k), &opts);
+            let read = read_team_str(&file)
+                .unwrap_or_else(|e| panic!("event {} round {}: {e}\n{file}", ev["id"], k + 1));
+            let mut req = TeamRequest::next_round(&read);
+            assert_eq!(req.round, k + 1, "event {}", ev["id"]);
+            req.absent = tpns(&r["a"]);
+            let (input, _) = super::event::round_input(&read, &req).expect("a valid round");
+            let want = h.teams_before(primary, &req.absent);
+            assert_eq!(
+                format!("{:?}", input.teams),
+                format!("{want:?}"),
+                "event {} round {}",
+                ev["id"],
+                k + 1
+            );
+            let matches: Vec<Match> = r["p"]
+                .as_array()
+                .expect("pairs")
+                .iter()
+                .map(one_match)
+                .collect();
+            h.rounds.push(PlayedRound {
+                matches,
+                pab: r["b"].as_u64().and_then(|b| u32::try_from(b).ok()),
+                ..PlayedRound::default()
+            });
+            compared += 1;
+        }
+    }
+    assert!(compared > 500, "{compared} rounds compared");
+}
+
+/// The team files of `testdata/team-files`, made from the corpus (`SWISSLAB_BLESS=1` writes
+/// them; otherwise they must be what this test makes): `pass/` holds the first corpus events
+/// (with an absent team, a PAB and a forfeited match among them, and each colour type under
+/// each primary score) whose every round swisslab
+/// pairs as pairing-core did, so that `swisslab check` passes them; `fail/` holds the first of
+/// them with two teams' opponents swapped in one round (`A-X, B-Y` written `A-Y, B-X`).
+#[test]
+fn corpus_events_as_team_files() {
+    use crate::team::{TeamPairing, TeamRequest};
+    use crate::trf::{write_team, Format, WriteOptions};
+    use crate::System;
+    let text = std::fs::read_to_string(folder().join("events.json")).expect("the corpus");
+    let opts = WriteOptions {
+        format: Format::Trf26,
+        ..WriteOptions::default()
+    };
+    let agrees = |ev: &crate::team::TeamEvent| {
+        let rounds = ev.rounds().expect("consistent");
+        (1..=rounds.round_count()).all(|r| {
+            let req = TeamRequest::replay(ev, &rounds, r);
+            let file = TeamPairing::from_round(&rounds, r);
+            System::SwissTeam.pair_team(ev, &req).is_ok_and(|p| {
+                p.pair_set() == file.pair_set() && {
+                    let mut a = p.matches.clone();
+                    let mut b = file.matches.clone();
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    a == b && p.bye == file.bye
+                }
+            })
+        })
+    };
+    let mut files: Vec<(String, String)> = Vec::new();
+    let (mut absent, mut pab, mut forfeit) = (false, false, false);
+    // The colour types and primary scores seen: one file of each kind is wanted.
+    let mut kinds = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let ev: Value = serde_json::from_str(line).expect("one JSON event per line");
+        let rounds = ev["r"].as_array().expect("rounds");
+        if rounds.iter().any(|r| r.get("x").is_some()) || num(&ev, "teams") > 16 {
+            continue;
+        }
+        let has = |f: &dyn Fn(&Value) -> bool| rounds.iter().any(f);
+        let a = has(&|r| !tpns(&r["a"]).is_empty());
+        let b = has(&|r| r["b"].is_u64());
+        let f = has(&|r| r["p"].to_string().contains('-'));
+        let kind = (ev["colour_type"].to_string(), ev["primary"].to_string());
+        if (a && !absent) || (b && !pab) || (f && !forfeit) || !kinds.contains(&kind) {
+            let te = team_event(&ev, rounds.len());
+            if !agrees(&te) {
+                continue;
+            }
+            (absent, pab, forfeit) = (absent || a, pab || b, forfeit || f);
+            kinds.insert(kind);
+            let name = format!("pass/corpus-event-{}.trf", num(&ev, "id"));
+            files.push((name, write_team(&te, &opts)));
+            if files.len() == 1 {
+                // Round 2's first two matches with their Black teams swapped.
+                let mut bad = ev.clone();
+                let p = &mut bad["r"][1]["p"];
+                let (x, y) = (p[0][1].clone(), p[1][1].clone());
+                p[0][1] = y;
+                p[1][1] = x;
+                let bad_ev = team_event(&bad, rounds.len().min(2));
+                files.push((
+                    format!("fail/corpus-event-{}-swapped.trf", num(&ev, "id")),
+                    write_team(&bad_ev, &opts),
+                ));
+            }
+        }
+        if absent && pab && forfeit && kinds.len() >= 6 {
+            break;
+        }
+    }
+    assert!(absent && pab && forfeit, "the corpus has each case");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/team-files");
+    let bless = std::env::var_os("SWISSLAB_BLESS").is_some();
+    for (name, text) in &files {
+        let path = dir.join(name);
+        if bless {
+            std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder");
+            std::fs::write(&path, text).expect("written");
+        } else {
+            let on_disk = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e} (SWISSLAB_BLESS=1 writes it)", path.display()));
+            assert_eq!(
+                &on_disk,
+                text,
+                "{}: SWISSLAB_BLESS=1 writes it again",
+                path.display()
+            );
+        }
+    }
+}
