@@ -220,6 +220,40 @@ fn generate_writes_a_team_event_and_simulate_checks_every_round() {
     );
 }
 
+/// Issue 46's bar: `swisslab check` of a generated team event passes without options: every
+/// round re-paired from the rounds before it by the Swiss Team system equals the generated one
+/// (absent teams, PABs, forfeits and line-ups included), for several field sizes and board
+/// counts.
+#[test]
+fn check_passes_generated_team_events() {
+    let dir = tempfile::tempdir().unwrap();
+    for (seed, teams, boards) in [(1, 11, 4), (2, 40, 4), (3, 17, 5), (4, 24, 6), (5, 9, 4)] {
+        let out = dir.path().join(format!("t{seed}.trf"));
+        let st = swisslab()
+            .args(["generate", "--system", "swiss-team", "--rounds", "9"])
+            .args([
+                "--teams",
+                &teams.to_string(),
+                "--boards",
+                &boards.to_string(),
+            ])
+            .args(["--seed", &seed.to_string(), "-o"])
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert_eq!(st.code(), Some(0), "generate seed {seed}");
+        let o = swisslab().arg("check").arg(&out).output().unwrap();
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "check of seed {seed}: {stdout}{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(stdout.contains("discrepancies: 0"), "{stdout}");
+    }
+}
+
 /// simulator/OUTPUT.md lists the columns of teams.csv, in order.
 #[test]
 fn output_md_lists_the_team_columns() {
