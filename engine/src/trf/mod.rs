@@ -509,6 +509,8 @@ struct Parser {
     uncoloured: Vec<(PlayerId, usize)>,
     /// The first `042` and `052` records: code and position (for warnings).
     date_lines: Vec<(String, At)>,
+    /// A record TRF-2026 introduced was read: the file is not in the TRF-06 dialect.
+    trf2026: bool,
 }
 
 impl Parser {
@@ -526,11 +528,13 @@ impl Parser {
             y2026: records2026::Pending::default(),
             uncoloured: Vec::new(),
             date_lines: Vec::new(),
+            trf2026: false,
         }
     }
 
     fn line(&mut self, l: &Line) -> Result<(), TrfError> {
         let code = l.code();
+        self.trf2026 |= trf06::TRF2026_CODES.contains(&code.as_str());
         match RECORDS.iter().find(|(c, _)| *c == code) {
             Some((_, handler)) => handler(self, l),
             None => {

@@ -4,7 +4,8 @@
 //! **Unplayed rounds.** TRF-06 has no `U`/`H`/`Z`/`F` codes: a round without an opponent is
 //! `0000 - +` (the pairing-allocated bye: a point without playing), `0000 - =` (a half-point
 //! bye) or `0000 - -` (absent, no points). A file is read in this dialect when none of its
-//! round blocks uses `U`, `F` or `Z`; then `0000 - +` is the pairing-allocated bye and
+//! round blocks uses `U`, `F` or `Z` and it carries no record TRF-2026 introduced
+//! ([`TRF2026_CODES`]: a team file whose only unplayed boards are forfeits is TRF-2026); then `0000 - +` is the pairing-allocated bye and
 //! `0000 - -` a zero-point bye. In a TRF-16 file (one of those codes present) they keep their
 //! TRF-16 meaning, a forfeit win or loss recorded without an opponent. `0000 - =` means the
 //! half-point bye in both.
@@ -19,6 +20,14 @@
 
 use crate::model::{GameKind, GameResult, PointSystem, RoundEntry, Tournament, Unplayed};
 use crate::score::Score;
+
+/// The record codes TRF-2026 introduced (the shared data set's `reference/trf-formats.md`,
+/// E.1 and E.2): a file that carries one is not in the TRF-06 dialect, whatever its round
+/// blocks hold.
+pub(super) const TRF2026_CODES: &[&str] = &[
+    "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299",
+    "300", "310", "320", "330", "352", "362", "801", "802",
+];
 
 /// True when the file uses none of the TRF-16 unplayed codes `U`, `F`, `Z`.
 fn is_trf06(t: &Tournament) -> bool {
@@ -185,6 +194,25 @@ mod tests {
             t.players[0].rounds[1],
             RoundEntry::Unplayed(Unplayed::ForfeitWin)
         );
+        // So it is with a record TRF-2026 introduced (a team file whose empty boards are all
+        // forfeits has no `U`, `F` or `Z` code): `0000 - +` and `0000 - -` keep their TRF-16
+        // meaning.
+        for record in ["192 FIDE_DUTCH_2025", "162  W 1.0    D 0.5", "352 WBWB"] {
+            let t = read(&[
+                record.to_string(),
+                player(1, "2.0", &[(2, 'w', '1'), (0, '-', '+')]),
+                player(2, "0.0", &[(1, 'b', '0'), (0, '-', '-')]),
+            ])
+            .unwrap();
+            assert_eq!(
+                (t.players[0].rounds[1], t.players[1].rounds[1]),
+                (
+                    RoundEntry::Unplayed(Unplayed::ForfeitWin),
+                    RoundEntry::Unplayed(Unplayed::ForfeitLoss)
+                ),
+                "{record}"
+            );
+        }
     }
 
     #[test]

@@ -67,7 +67,9 @@ impl Parser {
                 }
             }
         }
-        trf06::apply_dialect(&mut self.t);
+        if !self.trf2026 {
+            trf06::apply_dialect(&mut self.t);
+        }
         self.colour_uncoloured_forfeits();
         self.check_games()?;
         if let Err(e) = self.check_points() {
