@@ -404,6 +404,19 @@ pub fn davidson(f: &FittedResults, draw_factor: f64, sw: f64, sb: f64) -> (f64, 
 /// (smaller pairing number first) laid out as the 32-byte ChaCha key, so every game of every
 /// tournament has a stream of its own, whatever else was paired (common random numbers).
 pub fn game_rng(seed: u64, index: u64, round: usize, a: PlayerId, b: PlayerId) -> ChaCha12Rng {
+    pair_rng(seed, index, round, (a, b), b"game")
+}
+
+/// The generator of a pair `(a, b)` (players or teams, smaller number first in the key) in one
+/// round of one tournament: the 32-byte ChaCha key of seed, tournament, round and pair, with a
+/// `tag` that keeps the keys of each use (games, team matches) apart.
+pub fn pair_rng(
+    seed: u64,
+    index: u64,
+    round: usize,
+    (a, b): (u32, u32),
+    tag: &[u8; 4],
+) -> ChaCha12Rng {
     let (lo, hi) = (a.min(b), a.max(b));
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&seed.to_le_bytes());
@@ -411,8 +424,7 @@ pub fn game_rng(seed: u64, index: u64, round: usize, a: PlayerId, b: PlayerId) -
     key[16..20].copy_from_slice(&(round as u32).to_le_bytes());
     key[20..24].copy_from_slice(&lo.to_le_bytes());
     key[24..28].copy_from_slice(&hi.to_le_bytes());
-    // A tag keeps these keys apart from any other use of the same numbers.
-    key[28..].copy_from_slice(b"game");
+    key[28..].copy_from_slice(tag);
     ChaCha12Rng::from_seed(key)
 }
 

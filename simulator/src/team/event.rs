@@ -25,7 +25,7 @@
 use super::plan::TeamPlan;
 use crate::config::Config;
 use crate::model::{self, Outcome};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha12Rng;
 use swisslab_engine::team::{
     ForfeitKind, Lineup, MatchForfeit, MatchScoring, Team, TeamEvent, TeamId, TeamPab,
@@ -144,15 +144,7 @@ pub fn initial_event(
 /// forfeited as a whole): the master seed, the tournament, the round and the two teams as the
 /// ChaCha key, with a tag of its own (the games' generators, [`model::game_rng`], use another).
 pub fn match_rng(seed: u64, index: u64, round: usize, a: TeamId, b: TeamId) -> ChaCha12Rng {
-    let (lo, hi) = (a.min(b), a.max(b));
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    key[8..16].copy_from_slice(&index.to_le_bytes());
-    key[16..20].copy_from_slice(&(round as u32).to_le_bytes());
-    key[20..24].copy_from_slice(&lo.to_le_bytes());
-    key[24..28].copy_from_slice(&hi.to_le_bytes());
-    key[28..].copy_from_slice(b"team");
-    ChaCha12Rng::from_seed(key)
+    model::pair_rng(seed, index, round, (a, b), b"team")
 }
 
 /// What plays a round: the configuration (results with the event's own draw propensity,
@@ -334,13 +326,7 @@ impl Table<'_> {
 /// `PointSystem::points`, which the team model uses: the invariants compare the two).
 fn board_points(ps: &PointSystem, e: &RoundEntry) -> Score {
     match *e {
-        RoundEntry::Game { result, kind, .. } => match (kind, result) {
-            (GameKind::Forfeit, GameResult::Win) => ps.forfeit_win,
-            (GameKind::Forfeit, _) => ps.forfeit_loss,
-            (_, GameResult::Win) => ps.win,
-            (_, GameResult::Draw) => ps.draw,
-            (_, GameResult::Loss) => ps.loss,
-        },
+        RoundEntry::Game { .. } => crate::round_loop::points_of(ps, e),
         RoundEntry::Unplayed(Unplayed::ForfeitWin) => ps.forfeit_win,
         RoundEntry::Unplayed(Unplayed::ForfeitLoss) => ps.forfeit_loss,
         // The boards hold games and forfeit wins only; a PAB line-up is counted apart.
