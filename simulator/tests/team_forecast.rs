@@ -277,4 +277,6 @@ fn the_team_forecast_beats_the_leaders_on_the_winner() {
     );
     assert!(n >= 35, "{n} events ran to the end");
     assert!(forecast < leaders, "{forecast:.4} vs {leaders:.4}");
+    // The figure measured (0.1953 against 0.3479), with room for a change of the model.
+    assert!(forecast < 0.21, "{forecast:.4}");
 }

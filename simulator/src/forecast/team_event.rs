@@ -351,3 +351,70 @@ pub fn history_of(rounds: &TeamRounds, played: usize) -> Vec<PlayedRound> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::team::invariants::facts;
+    use crate::team::play::{self, TeamEngine, TeamSimulation};
+
+    fn simulated(teams: u32, rounds: u32) -> play::TeamResult {
+        let mut cfg = Config {
+            rounds,
+            ..Config::default()
+        };
+        cfg.team.teams = teams;
+        cfg.team.absence_rate = 0.05;
+        cfg.team.match_forfeit_rate = 0.05;
+        let points = cfg.point_system().unwrap();
+        let sim = TeamSimulation {
+            cfg,
+            points,
+            engine: TeamEngine::Swisslab(System::SwissTeam),
+        };
+        play::run(&sim, 9, 2, None)
+    }
+
+    /// The rounds read back from a team file give the invariants the facts the simulator's own
+    /// account of them gives (meetings over the board, PAB bars), round by round.
+    #[test]
+    fn the_files_rounds_give_the_simulators_facts() {
+        for teams in [9, 12] {
+            let r = simulated(teams, 7);
+            assert!(r.failure.is_none(), "{:?}", r.failure);
+            let text = play::write(&r.event);
+            let back = swisslab_engine::trf::read_team_str(&text).unwrap();
+            let rounds = back.rounds().unwrap();
+            for k in 1..=r.rounds.len() {
+                let h = history_of(&rounds, k);
+                assert_eq!(facts(&h), facts(&r.rounds[..k]), "round {k}");
+                assert_eq!(h[k - 1].pab, r.rounds[k - 1].pab);
+                assert_eq!(h[k - 1].absent, r.rounds[k - 1].absent, "round {k}");
+            }
+        }
+    }
+
+    /// A cut file keeps the rounds before the cut; its teams, totals and next round follow.
+    #[test]
+    fn a_cut_event_is_its_first_rounds() {
+        let r = simulated(11, 7);
+        let text = play::write(&r.event);
+        let ev = swisslab_engine::trf::read_team_str(&text).unwrap();
+        let opts = EventOptions {
+            after_round: Some(Cut::After(3)),
+            ..EventOptions::default()
+        };
+        let fe = TeamForecastEvent::new(ev, &text, Path::new("e.trf"), &opts).unwrap();
+        assert_eq!((fe.first_round, fe.total_rounds), (4, 7));
+        assert_eq!(fe.history.len(), 3);
+        assert_eq!(facts(&fe.history), facts(&r.rounds[..3]));
+        assert_eq!(totals(&fe.ev), totals(&play::before(&r.event, 3)));
+        assert_eq!(fe.ev.tournament.total_rounds, Some(7));
+        assert!(fe.first_absent.is_empty() && fe.gone.is_empty());
+        // The file cut after round 7 of 7 is finished.
+        let opts = EventOptions::default();
+        let ev = swisslab_engine::trf::read_team_str(&text).unwrap();
+        let e = TeamForecastEvent::new(ev, &text, Path::new("e.trf"), &opts).unwrap_err();
+        assert!(e.to_string().contains("all 7 rounds are played"), "{e}");
+    }
+}
