@@ -55,7 +55,8 @@ pub fn profile_of(name: Option<&str>) -> anyhow::Result<Option<Config>> {
 #[derive(Debug, ClapArgs)]
 pub struct Args {
     /// The event's tournament file (TRF-16, TRF-06 or TRF-2026): an entry list, or the event
-    /// after any number of rounds.
+    /// after any number of rounds. A team file (team records `310`, or `013` with a
+    /// `FIDE_TEAM` code) is forecast team by team: teams.csv instead of players.csv.
     #[arg(value_name = "FILE", required_unless_present = "backtest")]
     pub file: Option<PathBuf>,
 
@@ -80,7 +81,8 @@ pub struct Args {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
-    /// The pairing system. Default: the file's (192 / 092), else the edition in force.
+    /// The pairing system. Default: the file's (192 / 092), else the edition in force (for a
+    /// team file, swiss-team).
     #[arg(long, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
 
