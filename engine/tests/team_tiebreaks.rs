@@ -119,7 +119,10 @@ fn unplayed_rounds_use_the_dummy_opponent() {
 
 #[test]
 fn bad_lists_are_refused() {
-    for bad in ["BH/C1", "SB:XP", "ARO", "EXGSB", "BC:MP", "DE/P"] {
+    for bad in [
+        "BH/C1", "SB:XP", "ARO", "EXGSB", "BC:MP", "DE/P", "TBR:MP", "EDE:GP", "SSSC/K2", "BBE/C1",
+        "EDEBT", "EDEC",
+    ] {
         assert!(
             parse_team_list(bad, ScoreKind::MatchPoints).is_err(),
             "{bad}"
@@ -174,9 +177,9 @@ fn board_count() {
     // Gamma 1 + 0.5 x 2 = 2; Delta 1 + 1 x 2 = 3.
     assert_eq!(column(&event(), "BC"), ["5.5", "7.5", "2.0", "3.0"]);
     // A forfeited match counts its boards as written (Alpha's 2-0: 1 x 1 + 1 x 2 = 3 in
-    // round 3); the PAB a draw on each board (Gamma's round 2: 0.5 x 1 + 0.5 x 2 = 1.5).
+    // round 3); the PAB (C.07 12) a win on each board (Gamma's round 2: 1 x 1 + 1 x 2 = 3).
     let ev = trf::read_team_str(ABSENT_THEN_FORFEIT).unwrap();
-    assert_eq!(column(&ev, "BC"), ["6.5", "7.5", "2.5", "0.0"]);
+    assert_eq!(column(&ev, "BC"), ["6.5", "7.5", "4.0", "0.0"]);
     // Lower ranks higher: with BC alone, Delta first.
     let specs = parse_team_list("BC", ScoreKind::MatchPoints).unwrap();
     let st = team_standings(&ev, &specs, Edition::Fide2026).unwrap();
@@ -206,4 +209,104 @@ fn direct_encounter() {
         v.iter().map(|row| row[1].as_str()).collect::<Vec<_>>(),
         ["0", "0", "0", "0"]
     );
+}
+
+/// Four teams of two boards, three rounds, everyone meeting everyone: A (1), B (2) and C (3)
+/// beat each other in a circle and all beat D (4), so A, B and C share 4 MP. Round 1 A-B
+/// 1.5-0.5 (board 1 won, board 2 drawn), C-D 2-0; round 2 B-C 2-0, D-A 0-2; round 3 C-A
+/// 1.5-0.5 (board 1 won, board 2 drawn), B-D 2-0. GP: A 4, B 4.5, C 3.5, D 0.
+const CIRCLE: &str = concat!(
+    "012 Circle\n",
+    "142 3\n",
+    "192 FIDE_TEAM_TYPEA_MP_GP\n",
+    "352 WB\n",
+    "001    1      Player Aa                         2390                                          3 w 1     7 b 1     5 b 0\n",
+    "001    2      Player Ab                         2380                                          4 b =     8 w 1     6 w =\n",
+    "001    3      Player Ba                         2370                                          1 b 0     5 w 1     7 w 1\n",
+    "001    4      Player Bb                         2360                                          2 w =     6 b 1     8 b 1\n",
+    "001    5      Player Ca                         2350                                          7 w 1     3 b 0     1 w 1\n",
+    "001    6      Player Cb                         2340                                          8 b 1     4 w 0     2 b =\n",
+    "001    7      Player Da                         2330                                          5 b 0     1 w 0     3 b 0\n",
+    "001    8      Player Db                         2320                                          6 w 0     2 b 0     4 w 0\n",
+    "310   1 A                                                                   1    2\n",
+    "310   2 B                                                                   3    4\n",
+    "310   3 C                                                                   5    6\n",
+    "310   4 D                                                                   7    8\n",
+);
+
+#[test]
+fn the_circle_event_reads_as_described() {
+    let ev = trf::read_team_str(CIRCLE).unwrap();
+    assert_eq!(column(&ev, "MP"), ["4.0", "4.0", "4.0", "0.0"]);
+    assert_eq!(column(&ev, "GP"), ["4.0", "4.5", "3.5", "0.0"]);
+}
+
+#[test]
+fn top_board_result() {
+    // C.07 12.2: board 1's game points, then board 2's, among the teams still tied; the value
+    // is the place in the tie group. Four teams: board 1 / board 2 Alpha 1.5 / 2, Beta
+    // 2.5 / 2.5, Gamma 1 / 0.5, Delta 1 / 1: Gamma and Delta tie on board 1, board 2 puts
+    // Delta ahead.
+    assert_eq!(column(&event(), "TBR"), ["2", "1", "4", "3"]);
+    // Nobody tied after MP: 0 for all.
+    let v = values(&event(), "MP TBR", Edition::Fide2026);
+    assert!(v.iter().all(|row| row[1] == "0"), "{v:?}");
+    // The circle: A, B, C tie on MP and on board 1 (2 each); board 2: B 2.5, A 2, C 1.5.
+    let ev = trf::read_team_str(CIRCLE).unwrap();
+    let v = values(&ev, "MP TBR", Edition::Fide2026);
+    let tbr: Vec<&str> = v.iter().map(|row| row[1].as_str()).collect();
+    assert_eq!(tbr, ["2", "1", "3", "0"]);
+    // Lower ranks higher.
+    let specs = parse_team_list("MP TBR", ScoreKind::MatchPoints).unwrap();
+    let st = team_standings(&ev, &specs, Edition::Fide2026).unwrap();
+    let order: Vec<(u32, usize)> = st.rows.iter().map(|r| (r.id, r.rank)).collect();
+    assert_eq!(order, [(2, 1), (1, 2), (3, 3), (4, 4)]);
+}
+
+#[test]
+fn bottom_board_elimination() {
+    // C.07 12.3: the game points without the bottom board (here board 1 alone), then without
+    // the two bottom boards (nothing). Four teams: Beta 2.5, Alpha 1.5, Gamma and Delta 1
+    // each: they share the third place.
+    assert_eq!(column(&event(), "BBE"), ["2", "1", "3", "3"]);
+    // The circle: A, B and C all scored 2 on board 1: BBE separates no one.
+    let ev = trf::read_team_str(CIRCLE).unwrap();
+    let v = values(&ev, "MP BBE", Edition::Fide2026);
+    assert!(v.iter().all(|row| row[1] == "0"), "{v:?}");
+}
+
+#[test]
+fn extended_direct_encounter() {
+    // C.07 13.3.1: DE on the primary score, then on the secondary. In the circle A, B and C
+    // tied on MP each won one match of the three between them: DE on MP separates no one.
+    // On GP between them: A 1.5 + 0.5 = 2, B 0.5 + 2 = 2.5, C 0 + 1.5 = 1.5.
+    let ev = trf::read_team_str(CIRCLE).unwrap();
+    let v = values(&ev, "MP DE EDE", Edition::Fide2026);
+    let de: Vec<&str> = v.iter().map(|row| row[1].as_str()).collect();
+    let ede: Vec<&str> = v.iter().map(|row| row[2].as_str()).collect();
+    assert_eq!(de, ["0", "0", "0", "0"]);
+    assert_eq!(ede, ["2", "1", "3", "0"]);
+    // Where DE on the primary score separates everyone, EDE is DE.
+    assert_eq!(column(&event(), "EDE"), column(&event(), "DE"));
+}
+
+#[test]
+fn score_and_strength_combination() {
+    // C.07 13.4: the secondary score plus the Buchholz on the primary score over the
+    // normalising factor, 3 rounds x 2 MP over a match's 2 GP = 3. Four teams, MP primary:
+    // Alpha 3.5 + 8 / 3 = 6.17, Beta 5 + 7 / 3 = 7.33, Gamma 1.5 + 11 / 3 = 5.17, Delta
+    // 2 + 10 / 3 = 5.33.
+    assert_eq!(column(&event(), "SSSC"), ["6.17", "7.33", "5.17", "5.33"]);
+    // GP primary: 3 rounds x 2 GP over a match's 2 MP = 3; Alpha 4 + 8.5 / 3 = 6.83, Beta
+    // 5 + 7 / 3 = 7.33, Gamma 1 + 10.5 / 3 = 4.50, Delta 2 + 10 / 3 = 5.33.
+    let ev = event();
+    let specs = parse_team_list("SSSC", ScoreKind::GamePoints).unwrap();
+    let st = team_standings(&ev, &specs, Edition::Fide2026).unwrap();
+    let mut rows = st.rows.clone();
+    rows.sort_by_key(|r| r.id);
+    let v: Vec<String> = rows.iter().map(|r| r.values[0].to_string()).collect();
+    assert_eq!(v, ["6.83", "7.33", "4.50", "5.33"]);
+    // The circle: D met all three 4-MP teams: 0 + 12 / 3 = 4.
+    let ev = trf::read_team_str(CIRCLE).unwrap();
+    assert_eq!(column(&ev, "SSSC"), ["6.67", "7.17", "6.17", "4.00"]);
 }

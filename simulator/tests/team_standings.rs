@@ -105,3 +105,18 @@ fn a_team_tie_break_list_with_a_player_tie_break_is_a_usage_error() {
         "{err}"
     );
 }
+
+#[test]
+fn the_board_tie_breaks_extended_direct_encounter_and_sssc() {
+    let list = ["--tiebreaks", "TBR BBE EDE SSSC", "--format", "tsv"];
+    // MP put first; nobody is tied on MP, so the places (TBR, BBE, EDE, C.07 12.2, 12.3,
+    // 13.3) are 0; SSSC (13.4) = GP + BH:MP / 3 as in the hand-computed tests.
+    assert_eq!(
+        stdout(&standings(&list)),
+        "Rank\tStartNo\tPTS\tTBR\tBBE\tEDE\tSSSC\n\
+         1\t2\t5.0\t0\t0\t0\t7.33\n\
+         2\t1\t4.0\t0\t0\t0\t6.17\n\
+         3\t4\t2.0\t0\t0\t0\t5.33\n\
+         4\t3\t1.0\t0\t0\t0\t5.17\n"
+    );
+}

@@ -217,6 +217,42 @@ pub struct Lineup {
     pub boards: Vec<Option<PlayerId>>,
 }
 
+/// The kind of a team's bye in a `240` record (column 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TeamByeKind {
+    /// `F`: full-point bye.
+    Full,
+    /// `H`: half-point bye.
+    Half,
+    /// `Z`: zero-point bye.
+    Zero,
+}
+
+impl TeamByeKind {
+    /// The letter of `240` column 5.
+    pub fn letter(self) -> char {
+        match self {
+            TeamByeKind::Full => 'F',
+            TeamByeKind::Half => 'H',
+            TeamByeKind::Zero => 'Z',
+        }
+    }
+}
+
+/// A `240` record of a team file: teams not paired in one round (a requested bye, an announced
+/// absence). A round after the rounds played makes the teams absent when that round is
+/// paired ([`TeamRequest::next_round`]); in a round already played only a zero-point bye of a
+/// team without a match nor the PAB there is read (the file gives no points for a team's full
+/// or half-point bye).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamBye {
+    pub kind: TeamByeKind,
+    /// 1-based round.
+    pub round: u32,
+    /// The teams, as listed.
+    pub teams: Vec<TeamId>,
+}
+
 /// A team event: the players' tournament and the teams.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct TeamEvent {
@@ -238,6 +274,8 @@ pub struct TeamEvent {
     pub forfeits: Vec<MatchForfeit>,
     /// Line-ups out of the default order (`300`), in file order.
     pub lineups: Vec<Lineup>,
+    /// Team byes and announced absences (`240`), in file order.
+    pub byes: Vec<TeamBye>,
     /// The informative cross-table records `801` / `802` verbatim (code, rest of the line):
     /// their totals are checked by the reader, the lines written back as read.
     pub cross_tables: Vec<(String, String)>,

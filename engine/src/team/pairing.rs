@@ -52,17 +52,26 @@ impl TeamRequest {
     /// The next round of a team file: the round after the last one with a match or a PAB;
     /// the number of rounds from `XXR` / `142`. A team none of whose members is to be paired
     /// (each absent in `XXZ`, written absent in that round's column, or withdrawn:
-    /// [`Request::next_round`]) is absent; a team with a member to pair is paired.
+    /// [`Request::next_round`]) is absent, as is a team a `240` record names for the round; a
+    /// team with a member to pair is paired.
     pub fn next_round(event: &TeamEvent) -> TeamRequest {
         let t = &event.tournament;
         let round = t.rounds_paired().max(event.last_team_record_round()) + 1;
         let players = Request::next_round(t);
+        // A `240` bye or absence of the round to pair takes the team out of it too.
+        let announced: Vec<TeamId> = event
+            .byes
+            .iter()
+            .filter(|b| b.round as usize == round)
+            .flat_map(|b| b.teams.iter().copied())
+            .collect();
         let absent = event
             .teams
             .iter()
             .filter(|team| {
-                !team.members.is_empty()
-                    && team.members.iter().all(|m| !players.present.contains(m))
+                announced.contains(&team.tpn)
+                    || (!team.members.is_empty()
+                        && team.members.iter().all(|m| !players.present.contains(m)))
             })
             .map(|team| team.tpn)
             .collect();

@@ -49,12 +49,24 @@ pub(crate) fn compute(ctx: &Context, order: &[usize], rank: &[usize]) -> Vec<Val
 
 /// DE of every participant of `enc` (see [`compute`] for `order` and `rank`).
 pub(crate) fn compute_encounters(enc: &Encounters, order: &[usize], rank: &[usize]) -> Vec<Value> {
-    let n = enc.played.len();
+    compute_chain(&[enc], order, rank)
+}
+
+/// DE applied with each of `encs` in turn (C.07 13.3.1 for teams: the primary score, then,
+/// where it breaks no more ties, the secondary score, and again the first wherever the
+/// second broke a tie), until none of them separates anyone more. One element is plain DE.
+pub(crate) fn compute_chain(encs: &[&Encounters], order: &[usize], rank: &[usize]) -> Vec<Value> {
+    let n = order.len();
     let mut de: Vec<usize> = rank.to_vec();
     let mut more = vec![true; n];
     let mut ro: Vec<usize> = order.to_vec();
-    // A generous bound on the passes (each pass that changes anything splits a group).
-    for _ in 0..n.max(1) {
+    // The encounters applied now, and which of them broke no tie the last time they ran.
+    let mut now = 0;
+    let mut spent = vec![false; encs.len()];
+    // A generous bound on the passes (each pass that changes anything splits a group; between
+    // two such passes each of `encs` runs once without change at most).
+    for _ in 0..(n.max(1) + 1) * (encs.len() + 1) {
+        let Some(enc) = encs.get(now) else { break };
         let mut changes = 0;
         let mut start = 0;
         while start < ro.len() {
@@ -78,7 +90,14 @@ pub(crate) fn compute_encounters(enc: &Encounters, order: &[usize], rank: &[usiz
         }
         ro.sort_by_key(|&p| (rank[p], de[p], p));
         if changes == 0 {
-            break;
+            spent[now] = true;
+            if spent.iter().all(|&s| s) {
+                break;
+            }
+            now = (now + 1) % encs.len();
+            more.iter_mut().for_each(|m| *m = true);
+        } else {
+            spent.iter_mut().for_each(|s| *s = false);
         }
     }
     // Places within each group of equal prior rank: 1, 2, … or 0 if DE separated no one.

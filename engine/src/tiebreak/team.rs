@@ -12,6 +12,14 @@
 //! | `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB` | extended Sonneborn-Berger: the opponent's score in the first kind times the team's score of the match in the second (`ESB:MP` = `EMGSB`, `ESB:GP` = `EGMSB`) |
 //! | `DE` (`DE:MP`, `DE:GP`) | direct encounter (C.07 Article 6) on the primary score of the matches played between the teams still tied; the place in the tie group, lower ranks higher |
 //! | `BC` | board count (C.07 12.1): the sum over the rounds of each board's game points times its board number; lower ranks higher |
+//! | `TBR` | top-board result (C.07 12.2): the game points on board 1, then board 2, … among the teams still tied; the place in the tie group, lower ranks higher |
+//! | `BBE` | bottom-board elimination (C.07 12.3): the game points without the bottom board, then without the two bottom boards, …; the place in the tie group, lower ranks higher |
+//! | `EDE` | extended direct encounter (C.07 13.3.1): DE on the primary score, then on the secondary score where the first breaks no more ties; the place in the tie group, lower ranks higher |
+//! | `SSSC` | score and strength combination (C.07 13.4): the secondary score plus the Buchholz on the primary score divided by a normalising factor |
+//!
+//! The board tie-breaks (BC, TBR, BBE) read each board's game points summed over the rounds,
+//! with C.07 12's rule for unplayed games: a forfeited game counts as a standard win or loss
+//! and the PAB as a win on every board.
 //!
 //! Unplayed rounds follow C.07 Article 16 as [`super::rounds`] applies it to players, with a
 //! match in the place of a game: a match is played when one board was played over the board
@@ -28,7 +36,7 @@
 //!
 //! No modifier (cuts, medians) is read for team tie-breaks.
 
-use super::encounter::{compute_encounters, Encounters};
+use super::encounter::{compute_chain, compute_encounters, Encounters};
 use super::{refine, Edition, Row, SpecError, Value};
 use crate::model::GameResult;
 use crate::score::Score;
@@ -48,12 +56,28 @@ pub enum TeamKind {
     DirectEncounter,
     /// Board count (C.07 12.1); lower ranks higher.
     BoardCount,
+    /// Top-board result (C.07 12.2): the place in the tie group; lower ranks higher.
+    TopBoard,
+    /// Bottom-board elimination (C.07 12.3): the place in the tie group; lower ranks higher.
+    BottomBoards,
+    /// Extended direct encounter (C.07 13.3.1) on `score`, then on `own` (the other score).
+    ExtendedEncounter,
+    /// Score and strength combination (C.07 13.4): `own` (the secondary score) plus the
+    /// Buchholz on `score` (the primary) over the normalising factor.
+    ScoreStrength,
 }
 
 impl TeamKind {
     /// True when a lower value ranks higher.
     pub fn lower_is_better(self) -> bool {
-        matches!(self, TeamKind::DirectEncounter | TeamKind::BoardCount)
+        matches!(
+            self,
+            TeamKind::DirectEncounter
+                | TeamKind::BoardCount
+                | TeamKind::TopBoard
+                | TeamKind::BottomBoards
+                | TeamKind::ExtendedEncounter
+        )
     }
 }
 
@@ -126,6 +150,24 @@ pub fn parse_team_list(list: &str, primary: ScoreKind) -> Result<Vec<TeamSpec>, 
                     ScoreKind::GamePoints,
                     ScoreKind::GamePoints,
                 ),
+                ("TBR", None) => (
+                    TeamKind::TopBoard,
+                    ScoreKind::GamePoints,
+                    ScoreKind::GamePoints,
+                ),
+                ("BBE", None) => (
+                    TeamKind::BottomBoards,
+                    ScoreKind::GamePoints,
+                    ScoreKind::GamePoints,
+                ),
+                ("EDE", None) => (TeamKind::ExtendedEncounter, primary, other),
+                ("EDEC" | "EDET" | "EDEB" | "EDEBT" | "EDEBB", None) => {
+                    return Err(err(
+                        "the chained forms of EDE (C.07 13.3.2) are not computed (docs/tiebreaks.md, \
+                         Team events); EDE is",
+                    ))
+                }
+                ("SSSC", None) => (TeamKind::ScoreStrength, primary, other),
                 ("ESB", s) => {
                     let s = s.unwrap_or(primary);
                     let own = if s == ScoreKind::MatchPoints {
@@ -148,7 +190,7 @@ pub fn parse_team_list(list: &str, primary: ScoreKind) -> Result<Vec<TeamSpec>, 
                 }
                 _ => {
                     return Err(err(
-                        "a team tie-break: MP GP PTS MPVGP BH[:MP|:GP] SB[:MP|:GP] ESB[:MP|:GP] EMMSB EMGSB EGMSB EGGSB DE[:MP|:GP] BC",
+                        "a team tie-break: MP GP PTS MPVGP BH[:MP|:GP] SB[:MP|:GP] ESB[:MP|:GP] EMMSB EMGSB EGMSB EGGSB DE[:MP|:GP] EDE BC TBR BBE SSSC",
                     ))
                 }
             };
@@ -247,12 +289,7 @@ impl Scores<'_> {
         let rounds = self.r.rounds.get(i).map_or(&[][..], Vec::as_slice);
         match spec.kind {
             TeamKind::Points => Value::tenths(i64::from(self.total(i, spec.score).0)),
-            TeamKind::Buchholz => Value::tenths(
-                rounds
-                    .iter()
-                    .map(|x| i64::from(self.opponent_score(i, x, spec.score).0))
-                    .sum(),
-            ),
+            TeamKind::Buchholz => Value::tenths(self.buchholz(i, spec.score)),
             TeamKind::SonnebornBerger => Value::hundredths(
                 rounds
                     .iter()
@@ -262,38 +299,91 @@ impl Scores<'_> {
                     })
                     .sum(),
             ),
+            // C.07 12.1: each board's number times the game points scored on it.
             TeamKind::BoardCount => Value::tenths(
-                rounds
+                self.board_points(i)
                     .iter()
-                    .map(|x| i64::from(self.board_count(x).0))
+                    .zip(1i64..)
+                    .map(|(p, number)| p * number)
                     .sum(),
             ),
+            TeamKind::ScoreStrength => Value::hundredths(self.score_strength(i, spec)),
             // Computed on the whole ranking ([`team_standings`]).
-            TeamKind::DirectEncounter => Value::int(0),
+            TeamKind::DirectEncounter
+            | TeamKind::ExtendedEncounter
+            | TeamKind::TopBoard
+            | TeamKind::BottomBoards => Value::int(0),
         }
     }
 
-    /// C.07 12.1: one round's board numbers times the game points scored on them. A match
-    /// counts its boards as written (a forfeited board with its forfeit's points); the PAB,
-    /// worth a drawn match (C.04.6 1.4), a draw on every board; an absence nothing.
-    fn board_count(&self, round: &TeamRound) -> Score {
-        let points = &self.ev.tournament.points;
-        match round {
-            TeamRound::Match(m) => m
-                .boards
-                .iter()
-                .filter_map(|b| {
-                    let number = i32::try_from(b.board).ok()?;
-                    Some(Score(points.points(&b.entry?).0.saturating_mul(number)))
-                })
-                .sum(),
-            TeamRound::Pab { .. } => {
+    /// Buchholz (C.07 8.1) of team `i` on the score of `kind`, in tenths.
+    fn buchholz(&self, i: usize, kind: ScoreKind) -> i64 {
+        let rounds = self.r.rounds.get(i).map_or(&[][..], Vec::as_slice);
+        rounds
+            .iter()
+            .map(|x| i64::from(self.opponent_score(i, x, kind).0))
+            .sum()
+    }
+
+    /// C.07 13.4: the secondary score (`spec.own`) plus the Buchholz on the primary score
+    /// (`spec.score`) divided by the normalising factor, the highest primary score the
+    /// tournament allows over the highest secondary score of one match, rounded towards
+    /// zero (at least 1); in hundredths, rounded half up.
+    fn score_strength(&self, i: usize, spec: &TeamSpec) -> i64 {
+        let rounds = self
+            .ev
+            .tournament
+            .total_rounds
+            .map_or(self.r.round_count(), |r| r as usize);
+        let rounds = i64::try_from(rounds).unwrap_or(i64::MAX);
+        let most = |kind| i64::from(self.win(kind).0);
+        let factor = (rounds.saturating_mul(most(spec.score)) / most(spec.own).max(1)).max(1);
+        let secondary = i64::from(self.total(i, spec.own).0) * 10;
+        let strength = self.buchholz(i, spec.score) * 10;
+        secondary + (2 * strength + factor) / (2 * factor)
+    }
+
+    /// A won match's points of `kind`: `362`'s win, or a win on every board.
+    fn win(&self, kind: ScoreKind) -> Score {
+        match kind {
+            ScoreKind::MatchPoints => self.ev.scoring().win,
+            ScoreKind::GamePoints => {
                 let boards = i32::try_from(self.ev.board_count()).unwrap_or(i32::MAX);
-                // 1 + 2 + ... + boards, a draw on each.
-                Score(points.draw.0.saturating_mul(boards * (boards + 1) / 2))
+                Score(self.ev.tournament.points.win.0.saturating_mul(boards))
             }
-            TeamRound::Absent => Score::ZERO,
         }
+    }
+
+    /// Team `i`'s game points on each board (index 0 = board 1), summed over the rounds, in
+    /// tenths, as C.07 12 counts them for the board tie-breaks: a match's boards as written
+    /// (a forfeited game as a standard win or loss), the PAB as a win on every board, an
+    /// absence as nothing.
+    fn board_points(&self, i: usize) -> Vec<i64> {
+        let points = &self.ev.tournament.points;
+        let mut out = vec![0i64; self.ev.board_count()];
+        for round in self.r.rounds.get(i).map_or(&[][..], Vec::as_slice) {
+            match round {
+                TeamRound::Match(m) => {
+                    for b in &m.boards {
+                        let Some(entry) = &b.entry else { continue };
+                        let Some(k) = b.board.checked_sub(1) else {
+                            continue;
+                        };
+                        if out.len() <= k {
+                            out.resize(k + 1, 0);
+                        }
+                        out[k] += i64::from(points.points(entry).0);
+                    }
+                }
+                TeamRound::Pab { .. } => {
+                    for p in &mut out {
+                        *p += i64::from(points.win.0);
+                    }
+                }
+                TeamRound::Absent => {}
+            }
+        }
+        out
     }
 
     /// Article 6 for teams: each team's matches played over the board (one board played),
@@ -319,16 +409,9 @@ impl Scores<'_> {
                     .collect()
             })
             .collect();
-        let win = match kind {
-            ScoreKind::MatchPoints => self.ev.scoring().win,
-            ScoreKind::GamePoints => {
-                let boards = i32::try_from(self.ev.board_count()).unwrap_or(i32::MAX);
-                Score(self.ev.tournament.points.win.0.saturating_mul(boards))
-            }
-        };
         Encounters {
             played,
-            win: i64::from(win.0),
+            win: i64::from(self.win(kind).0),
         }
     }
 }
@@ -346,10 +429,35 @@ pub fn team_standings(
     let mut rank = vec![1usize; n];
     let mut table: Vec<Vec<Value>> = vec![Vec::with_capacity(specs.len()); n];
     for spec in specs {
-        let vals: Vec<Value> = if spec.kind == TeamKind::DirectEncounter {
-            compute_encounters(&s.encounters(spec.score), &order, &rank)
-        } else {
-            (0..n).map(|i| s.value(i, spec)).collect()
+        let vals: Vec<Value> = match spec.kind {
+            TeamKind::DirectEncounter => {
+                compute_encounters(&s.encounters(spec.score), &order, &rank)
+            }
+            // C.07 13.3.1: the primary score, then the secondary.
+            TeamKind::ExtendedEncounter => compute_chain(
+                &[&s.encounters(spec.score), &s.encounters(spec.own)],
+                &order,
+                &rank,
+            ),
+            // C.07 12.2: board 1's game points, then board 2's, …
+            TeamKind::TopBoard => {
+                let keys: Vec<Vec<i64>> = (0..n).map(|i| s.board_points(i)).collect();
+                places(&keys, &order, &rank)
+            }
+            // C.07 12.3: the game points without the bottom board, then without the two
+            // bottom boards, …
+            TeamKind::BottomBoards => {
+                let keys: Vec<Vec<i64>> = (0..n)
+                    .map(|i| {
+                        let boards = s.board_points(i);
+                        (1..=boards.len())
+                            .map(|cut| boards[..boards.len() - cut].iter().sum())
+                            .collect()
+                    })
+                    .collect();
+                places(&keys, &order, &rank)
+            }
+            _ => (0..n).map(|i| s.value(i, spec)).collect(),
         };
         refine(&mut order, &mut rank, &vals, spec.kind.lower_is_better());
         for (row, v) in table.iter_mut().zip(vals) {
@@ -369,4 +477,28 @@ pub fn team_standings(
         edition,
         rows,
     })
+}
+
+/// Each team's place inside its tie group (teams of equal `rank`) when the group is ordered by
+/// `keys` compared element by element, higher first (1 + the members with a better key), or
+/// 0 for the whole group when the keys separate no one; lower ranks higher. `order` is the
+/// ranking before, tie groups adjacent.
+fn places(keys: &[Vec<i64>], order: &[usize], rank: &[usize]) -> Vec<Value> {
+    let mut out = vec![Value::int(0); keys.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let r = rank[order[start]];
+        let stop = (start..order.len())
+            .find(|&k| rank[order[k]] != r)
+            .unwrap_or(order.len());
+        let group = &order[start..stop];
+        if group.iter().any(|&t| keys[t] != keys[group[0]]) {
+            for &t in group {
+                let better = group.iter().filter(|&&o| keys[o] > keys[t]).count();
+                out[t] = Value::int(1 + better as i64);
+            }
+        }
+        start = stop;
+    }
+    out
 }

@@ -52,22 +52,27 @@ struct Acceleration {
     last_id: PlayerId,
 }
 
+/// A `240`'s bye type (column 5): `F`, `H` or `Z` (upper case), of a player or of a team.
+pub(super) fn bye_type(l: &Line) -> Result<char, TrfError> {
+    match l.at(5).map(|c| c.to_ascii_uppercase()) {
+        Some(c @ ('F' | 'H' | 'Z')) => Ok(c),
+        other => Err(l.err(
+            ErrorKind::BadValue,
+            5,
+            "240 bye type",
+            "F, H or Z in column 5",
+            Some(quoted(&other.map_or(String::new(), |c| c.to_string()))),
+        )),
+    }
+}
+
 impl Parser {
     /// `240`: requested byes of one round.
     pub(super) fn byes_2026(&mut self, l: &Line) -> Result<(), TrfError> {
-        let kind = match l.at(5).map(|c| c.to_ascii_uppercase()) {
-            Some('F') => Unplayed::FullBye,
-            Some('H') => Unplayed::HalfBye,
-            Some('Z') => Unplayed::ZeroBye,
-            other => {
-                return Err(l.err(
-                    ErrorKind::BadValue,
-                    5,
-                    "240 bye type",
-                    "F, H or Z in column 5",
-                    Some(quoted(&other.map_or(String::new(), |c| c.to_string()))),
-                ))
-            }
+        let kind = match bye_type(l)? {
+            'F' => Unplayed::FullBye,
+            'H' => Unplayed::HalfBye,
+            _ => Unplayed::ZeroBye,
         };
         let round = self.round_field(l, 7, 9, "240 round")?;
         let ids = self.ids_from(l, 11, "240")?;

@@ -19,9 +19,18 @@
 //!   (15-20) and game points (22-27) are checked against the games. Their round blocks are not
 //!   read: the layout of their sub-fields is not known well enough to check them.
 //!
+//! - `240` team byes (a team file's `240` names teams, not players): type `F`/`H`/`Z` at 5,
+//!   round 7-9, teams at 11-14, 16-19, … (4 digits, trf-formats.md §E.2, swiss-team-2026.md
+//!   §10). One of a round not played yet takes its teams out of that round's pairing
+//!   ([`crate::team::TeamRequest::next_round`]); one of a round played must be a zero-point
+//!   bye (`Z`) of teams without a match nor the PAB there: the file gives no points for a
+//!   team's full- or half-point bye, so `F`/`H` of a round played is refused
+//!   ([`ErrorKind::Unsupported`]), as is a bye of a team that played that round
+//!   ([`ErrorKind::Conflict`]).
+//!
 //! Every contradiction between the teams and the players' games ([`TeamIssue`]) is an error
-//! naming the line and column of the record that states it. In a team file the `240`, `250`,
-//! `260` and `299` records name teams, not players: the reader refuses them
+//! naming the line and column of the record that states it. In a team file the `250`, `260`
+//! and `299` records name teams, not players: the reader refuses them
 //! ([`ErrorKind::Unsupported`]) rather than apply them to the players of those numbers.
 
 use super::error::quoted;
@@ -30,17 +39,19 @@ use crate::model::{Color, PlayerId};
 use crate::score::Score;
 use crate::team::matches::Source;
 use crate::team::{
-    ForfeitKind, Lineup, MatchForfeit, MatchScoring, ScoreKind, Team, TeamEvent, TeamId, TeamIssue,
-    TeamPab, TeamRecords, MAX_TEAM_ID,
+    ForfeitKind, Lineup, MatchForfeit, MatchScoring, ScoreKind, Team, TeamBye, TeamByeKind,
+    TeamEvent, TeamId, TeamIssue, TeamPab, TeamRecords, TeamRound, MAX_TEAM_ID,
 };
 use std::collections::HashMap;
 use std::path::Path;
 
 /// The records of team events this module reads (the others stay in `Tournament::records`).
-const TEAM_CODES: &[&str] = &["310", "320", "330", "300", "352", "362", "801", "802"];
+const TEAM_CODES: &[&str] = &[
+    "310", "320", "330", "300", "352", "362", "801", "802", "240",
+];
 
 /// Team-file records with team numbers the reader does not apply.
-const TEAM_ID_RECORDS: &[&str] = &["240", "250", "260", "299"];
+const TEAM_ID_RECORDS: &[&str] = &["250", "260", "299"];
 
 /// True when the text has team records (`310` or `013`).
 fn has_teams(lines: &[(usize, &str)]) -> bool {
@@ -51,10 +62,35 @@ fn has_teams(lines: &[(usize, &str)]) -> bool {
 
 /// Reads a team event from bytes.
 pub fn read_team(bytes: &[u8]) -> Result<TeamEvent, TrfError> {
-    let t = super::read_with(bytes, &ReadOptions::default());
     let text = match decode(bytes) {
         Ok(text) => text,
-        Err(e) => return Err(t.err().unwrap_or(e)),
+        Err(e) => {
+            return Err(super::read_with(bytes, &ReadOptions::default())
+                .err()
+                .unwrap_or(e))
+        }
+    };
+    // The players' reader sees a team file's `240` records as blank lines (their numbers are
+    // teams); the line numbers stay.
+    let t = if has_teams(
+        &split_lines(&text)
+            .into_iter()
+            .enumerate()
+            .collect::<Vec<_>>(),
+    ) {
+        let players: Vec<&str> = split_lines(&text)
+            .into_iter()
+            .map(|l| {
+                if l.trim_start_matches('\u{feff}').starts_with("240") {
+                    ""
+                } else {
+                    l
+                }
+            })
+            .collect();
+        super::read_with(players.join("\n").as_bytes(), &ReadOptions::default())
+    } else {
+        super::read_with(bytes, &ReadOptions::default())
     };
     let lines: Vec<(usize, &str)> = split_lines(&text)
         .into_iter()
@@ -72,7 +108,7 @@ pub fn read_team(bytes: &[u8]) -> Result<TeamEvent, TrfError> {
                 *no,
                 1,
                 l.get(..3).unwrap_or(""),
-                "no 240, 250, 260 or 299 record in a team file (their team numbers are not read yet)",
+                "no 250, 260 or 299 record in a team file (their team numbers are not read yet)",
                 Some(quoted(l.get(..3).unwrap_or(""))),
             ));
         }
@@ -121,6 +157,8 @@ struct Places {
     player: HashMap<PlayerId, usize>,
     forfeit: Vec<usize>,
     lineup: Vec<usize>,
+    /// Each `240`'s line.
+    bye: Vec<usize>,
     pab: usize,
 }
 
@@ -150,6 +188,7 @@ impl TeamReader {
             "320" => self.pab(l),
             "330" => self.forfeit(l),
             "300" => self.lineup(l),
+            "240" => self.bye(l),
             "352" => self.board_colors(l),
             "362" => self.match_scoring(l),
             "801" | "802" => {
@@ -323,6 +362,94 @@ impl TeamReader {
         Ok(())
     }
 
+    /// `240`: a team bye or absence (module doc).
+    fn bye(&mut self, l: &Line) -> Result<(), TrfError> {
+        let kind = match super::records2026::bye_type(l)? {
+            'F' => TeamByeKind::Full,
+            'H' => TeamByeKind::Half,
+            _ => TeamByeKind::Zero,
+        };
+        let round = round_field(l, 7, 9, "240 round")?;
+        let mut teams = Vec::new();
+        let mut col = 11;
+        while col <= l.len() {
+            let field = format!("240 team {}", teams.len() + 1);
+            if let Some(t) = team_id(l, col, col + 3, &field)? {
+                if teams.contains(&t) {
+                    return Err(l.err(
+                        ErrorKind::Conflict,
+                        col,
+                        field,
+                        format!("each team once (team {t} is listed before)"),
+                        Some(quoted(&t.to_string())),
+                    ));
+                }
+                teams.push(t);
+            }
+            col += 5;
+        }
+        if teams.is_empty() {
+            return Err(l.err(
+                if l.len() < 11 {
+                    ErrorKind::Truncated
+                } else {
+                    ErrorKind::BadNumber
+                },
+                11,
+                "240 team 1",
+                "a team pairing number in columns 11-14",
+                Some(quoted(l.cols(11, 14).trim())),
+            ));
+        }
+        self.ev.byes.push(TeamBye { kind, round, teams });
+        self.at.bye.push(l.no);
+        Ok(())
+    }
+
+    /// `240` records of rounds already played: a zero-point bye of teams that neither played
+    /// nor had the PAB there (module doc).
+    fn check_byes(&self, rounds: &crate::team::TeamRounds) -> Result<(), TrfError> {
+        for (i, b) in self.ev.byes.iter().enumerate() {
+            let line = self.at.bye.get(i).copied().unwrap_or(0);
+            let r = b.round as usize;
+            if r > rounds.round_count() {
+                continue;
+            }
+            if b.kind != TeamByeKind::Zero {
+                return Err(TrfError::new(
+                    ErrorKind::Unsupported,
+                    line,
+                    5,
+                    "240 bye type",
+                    format!(
+                        "Z for round {r}, a round played: a team's full- or half-point bye has no \
+                         points in the file"
+                    ),
+                    Some(quoted(&b.kind.letter().to_string())),
+                ));
+            }
+            for (k, &t) in b.teams.iter().enumerate() {
+                let Some(ti) = rounds.index_of(t) else {
+                    continue;
+                };
+                if !matches!(
+                    rounds.rounds.get(ti).and_then(|rs| rs.get(r - 1)),
+                    None | Some(TeamRound::Absent)
+                ) {
+                    return Err(TrfError::new(
+                        ErrorKind::Conflict,
+                        line,
+                        11 + 5 * k,
+                        format!("240 team {}", k + 1),
+                        format!("a team without a match nor the PAB in round {r}"),
+                        Some(quoted(&t.to_string())),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// `352`: one letter `W`/`B` per board.
     fn board_colors(&mut self, l: &Line) -> Result<(), TrfError> {
         if let Some(first) = self.seen_352 {
@@ -455,6 +582,7 @@ impl TeamReader {
         self.check_numbers()?;
         let rounds = self.ev.rounds().map_err(|issue| self.place(issue))?;
         self.check_cross_tables(&rounds)?;
+        self.check_byes(&rounds)?;
         Ok(self.ev)
     }
 
@@ -501,6 +629,12 @@ impl TeamReader {
                 if !exists(t) {
                     return Err(unknown(line, col, field, t));
                 }
+            }
+        }
+        for (i, b) in self.ev.byes.iter().enumerate() {
+            let line = self.at.bye.get(i).copied().unwrap_or(0);
+            if let Some((k, &t)) = b.teams.iter().enumerate().find(|(_, &t)| !exists(t)) {
+                return Err(unknown(line, 11 + 5 * k, &format!("240 team {}", k + 1), t));
             }
         }
         for (i, l) in self.ev.lineups.iter().enumerate() {
@@ -789,7 +923,7 @@ fn ids_every_5(l: &Line, from: usize, field: &str) -> Result<Vec<PlayerId>, TrfE
 
 /// A team event as TRF text: the players' tournament in `opts`'s format, with `352` and `362`
 /// among the header records and the team records after the player lines (`310` or `013`,
-/// `320`, `330`, `300`, then `801`/`802` as read).
+/// `320`, `330`, `300`, `240`, then `801`/`802` as read).
 pub fn write_team(ev: &TeamEvent, opts: &super::WriteOptions) -> String {
     let mut t = ev.tournament.clone();
     if let Some(p) = &ev.board_colors {
@@ -863,6 +997,13 @@ pub fn write_team(ev: &TeamEvent, opts: &super::WriteOptions) -> String {
                 " {:>4}",
                 p.map_or("0000".to_string(), |p| p.to_string())
             ));
+        }
+        lines.push(line);
+    }
+    for b in &ev.byes {
+        let mut line = format!("240 {} {:03}", b.kind.letter(), b.round);
+        for t in &b.teams {
+            line.push_str(&format!(" {t:04}"));
         }
         lines.push(line);
     }

@@ -382,6 +382,7 @@ pub fn generate(seed: u64) -> TeamEvent {
         pab,
         forfeits,
         lineups: Vec::new(),
+        byes: Vec::new(),
         cross_tables: Vec::new(),
     }
 }
