@@ -95,7 +95,11 @@ fn trf_pair(data: &[u8]) -> Result<(), Violation> {
     fuzz_lib::trf_pair(data)
 }
 
+/// As the target: an input that starts with `TEAM` is a team event.
 fn tournament(data: &[u8]) -> Result<(), Violation> {
+    if data.starts_with(swisslab_simulator::team::fuzz::MAGIC) {
+        return swisslab_simulator::team::fuzz::check(data).map_err(Violation);
+    }
     fuzz_lib::tournament_check(data).map(|_| ())
 }
 

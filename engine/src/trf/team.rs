@@ -938,7 +938,7 @@ pub fn write_team(ev: &TeamEvent, opts: &super::WriteOptions) -> String {
             format!(" TW{:>4}   TD{:>4}   TL{:>4}", s.win, s.draw, s.loss),
         ));
     }
-    let mut out = super::write_with(&t, opts);
+    let mut out = super::writer::write_players(&t, opts, super::writer::PlayerByes::Omit);
     let nl = match opts.line_ending {
         super::LineEnding::Lf => "\n",
         super::LineEnding::Cr => "\r",

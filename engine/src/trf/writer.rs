@@ -88,6 +88,20 @@ pub fn write_to<W: io::Write>(t: &Tournament, out: &mut W, opts: &WriteOptions) 
 
 /// The tournament as TRF text in the format of `opts`.
 pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
+    write_players(t, opts, PlayerByes::Write)
+}
+
+/// Whether the players' requested byes and absences of the round to pair go to TRF-2026 `240`
+/// records: not in a team file, whose `240` records name teams (its players' absences stay in
+/// their round columns).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum PlayerByes {
+    Write,
+    Omit,
+}
+
+/// [`write_with`], with the players' `240` records as `byes` says.
+pub(super) fn write_players(t: &Tournament, opts: &WriteOptions, byes: PlayerByes) -> String {
     let mut lines: Vec<String> = Vec::new();
     for (code, rest) in &t.records {
         lines.push(format!("{code}{rest}"));
@@ -127,7 +141,9 @@ pub fn write_with(t: &Tournament, opts: &WriteOptions) -> String {
     match opts.format {
         Format::Trf16 => acceleration(t, &mut lines),
         Format::Trf26 => {
-            lines.extend(writer2026::byes(t));
+            if byes == PlayerByes::Write {
+                lines.extend(writer2026::byes(t));
+            }
             lines.extend(writer2026::acceleration(t));
         }
     }
