@@ -225,6 +225,7 @@ fn pair_compatible(
     let mut bounds = Bounds {
         r,
         players: &bracket.all,
+        memo: &bracket.memo,
         cache: HashMap::new(),
     };
     let p_zero = match bracket.heterogeneous_part(&mut bounds) {

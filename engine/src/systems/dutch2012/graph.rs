@@ -6,6 +6,7 @@
 
 use super::bound::{b3_factor, scores_desc, sq};
 use super::levels::Level;
+use super::memo::{Graph, Memo};
 use super::solve::max_weight_matching;
 use super::weights::legal;
 use super::Round12;
@@ -318,6 +319,8 @@ pub(crate) fn max_pairs(players: &[usize], ok: &dyn Fn(usize, usize) -> bool) ->
 pub(super) struct Bounds<'a> {
     pub r: &'a Round12,
     pub players: &'a [usize],
+    /// The bracket's pair graphs (`Memo::pairs_in`).
+    pub memo: &'a Memo,
     /// Per (b2, a7d, floats dropped): (legal pairs, pairs without colour conflict, pairs
     /// without a strong conflict).
     pub cache: HashMap<(bool, bool, u8), (usize, usize, usize)>,
@@ -327,10 +330,13 @@ impl Bounds<'_> {
     pub fn possible(&mut self, lv: &Level, p: usize) -> bool {
         let (r, players) = (self.r, self.players);
         let key = (lv.b2, lv.a7d, lv.floats_dropped);
+        let memo = self.memo;
         let &mut (all, good, strong) = self.cache.entry(key).or_insert_with(|| {
-            let all = max_pairs(players, &|a, b| legal(r, lv, a, b));
-            let good = max_pairs(players, &|a, b| legal(r, lv, a, b) && !r.colour_bad(a, b));
-            let strong = max_pairs(players, &|a, b| legal(r, lv, a, b) && !r.strong_bad(a, b));
+            let all = memo.pairs_in(r, lv, Graph::Legal, players, &|a, b| legal(r, lv, a, b));
+            let good = |a, b| legal(r, lv, a, b) && !r.colour_bad(a, b);
+            let good = memo.pairs_in(r, lv, Graph::Good, players, &good);
+            let strong = |a, b| legal(r, lv, a, b) && !r.strong_bad(a, b);
+            let strong = memo.pairs_in(r, lv, Graph::Fine, players, &strong);
             (all, good, strong)
         });
         all >= p && p.saturating_sub(good) <= lv.x && (!r.even || p.saturating_sub(strong) <= lv.z)

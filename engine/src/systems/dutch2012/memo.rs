@@ -10,12 +10,13 @@
 //!
 //! The bipartite matchings of `Search::can_complete` (at every node) run on bit masks: per
 //! level, the rows of the bracket's pair graphs (legal, legal without a colour conflict,
-//! legal without a strong one), each row computed when first needed; a bracket of more than
-//! `MASK_PLAYERS` players is left to the caller's own matching.
+//! legal without a strong one), each row computed when first needed. A bracket of more than
+//! `MASK_PLAYERS` players keeps the same rows in words of 64 bits (`Wide`), its matchings
+//! started from the ones the caller hands in (the parent node's, `Memo::matching`).
 
 use super::bound::{Bounded, Completion, Rest};
 use super::graph::{
-    least_b3, least_b3_with, lowest_floaters, lowest_floaters_below, BelowFloaters,
+    least_b3, least_b3_with, lowest_floaters, lowest_floaters_below, max_pairs, BelowFloaters,
 };
 use super::levels::Level;
 use super::ordering::combinations;
@@ -83,14 +84,60 @@ struct Rows {
     reversed: Option<Box<[u128; MASK_PLAYERS]>>,
 }
 
+/// The rows of the pair graphs at one level of a bracket of more than `MASK_PLAYERS`
+/// players, `words` words of 64 bits a row, each graph's row computed when first needed (its
+/// bit in the graph's `done`); a graph's table allocated (zeroed) when first asked.
+struct Wide {
+    level: Level,
+    word: u32,
+    words: usize,
+    /// Per `Graph` (in its order): the rows, and the rows computed.
+    rows: [Vec<u64>; 4],
+    done: [Vec<u64>; 4],
+}
+
+impl Wide {
+    /// Row `a` of `graph` (positions in the bracket), computed if not done yet.
+    fn row(&mut self, r: &Round12, players: &[usize], graph: Graph, a: usize) -> &[u64] {
+        let g = graph as usize;
+        let w = self.words;
+        if self.rows[g].is_empty() {
+            self.rows[g] = vec![0; players.len() * w];
+            self.done[g] = vec![0; w];
+        }
+        if self.done[g][a / 64] & 1 << (a % 64) == 0 {
+            let row = &mut self.rows[g][a * w..(a + 1) * w];
+            let pa = players[a];
+            for (k, &pb) in players.iter().enumerate() {
+                let on = match graph {
+                    Graph::Legal => legal(r, &self.level, pa, pb),
+                    Graph::Good => legal(r, &self.level, pa, pb) && !r.colour_bad(pa, pb),
+                    Graph::Fine => legal(r, &self.level, pa, pb) && !r.strong_bad(pa, pb),
+                    Graph::Reversed => legal(r, &self.level, pb, pa),
+                };
+                if on {
+                    row[k / 64] |= 1 << (k % 64);
+                }
+            }
+            self.done[g][a / 64] |= 1 << (a % 64);
+        }
+        &self.rows[g][a * w..(a + 1) * w]
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct Memo {
     /// The bracket's players (sorted) and, per player of the round, the position among them
-    /// (`u32::MAX` outside the bracket); empty for a bracket too large for bit masks.
+    /// (`u32::MAX` outside the bracket).
     players: Vec<usize>,
     position: Vec<u32>,
     /// The pair graphs of the levels searched so far (`Graph`).
     rows: RefCell<Vec<Box<Rows>>>,
+    /// The same for a bracket of more than `MASK_PLAYERS` players.
+    wide: RefCell<Vec<Wide>>,
+    /// `Memo::matching`'s buffers: the right players' set, their index by position, the
+    /// positions seen by a search.
+    scratch: RefCell<Scratch>,
     least: RefCell<Map<Option<u64>>>,
     /// `least_b3_het` by M1 (the bracket's players and moved-down players are fixed).
     least_het: RefCell<FxHashMap<usize, Option<u64>>>,
@@ -125,15 +172,129 @@ fn word(i: usize) -> u32 {
 impl Memo {
     /// The caches of the bracket of `players` (sorted).
     pub fn new(r: &Round12, players: &[usize]) -> Memo {
-        let mut memo = Memo::default();
-        if players.len() <= MASK_PLAYERS {
-            memo.players = players.to_vec();
-            memo.position = vec![u32::MAX; r.players.len()];
-            for (k, &i) in players.iter().enumerate() {
-                memo.position[i] = k as u32;
-            }
+        let mut memo = Memo {
+            players: players.to_vec(),
+            position: vec![u32::MAX; r.players.len()],
+            ..Memo::default()
+        };
+        for (k, &i) in players.iter().enumerate() {
+            memo.position[i] = k as u32;
         }
         memo
+    }
+
+    /// The most pairs among `players` (of the bracket) in the pair graph `graph` of level `lv`
+    /// (a pair `players[i]`, `players[j]`, `i < j`, where row `players[i]` holds
+    /// `players[j]`), read from the rows of `Wide`; `ok` (the same graph) for a bracket of
+    /// `MASK_PLAYERS` players or fewer.
+    pub fn pairs_in(
+        &self,
+        r: &Round12,
+        lv: &Level,
+        graph: Graph,
+        players: &[usize],
+        ok: &dyn Fn(usize, usize) -> bool,
+    ) -> usize {
+        if self.players.len() <= MASK_PLAYERS {
+            return max_pairs(players, ok);
+        }
+        let mut all = self.wide.borrow_mut();
+        let wide = self.wide_at(&mut all, lv);
+        let at: Vec<usize> = players.iter().map(|&i| self.position[i] as usize).collect();
+        let mut edges = Vec::new();
+        for (i, &a) in at.iter().enumerate() {
+            let row = wide.row(r, &self.players, graph, a);
+            for (j, &b) in at.iter().enumerate().skip(i + 1) {
+                if row[b / 64] & 1 << (b % 64) != 0 {
+                    edges.push((i, j));
+                }
+            }
+        }
+        super::solve::max_pairs(players.len(), &edges)
+    }
+
+    /// The rows of `Wide` at level `lv` in `all`, added when first asked.
+    fn wide_at<'a>(&self, all: &'a mut Vec<Wide>, lv: &Level) -> &'a mut Wide {
+        let word = level_word(lv);
+        let at = match all.iter().position(|t| t.word == word) {
+            Some(at) => at,
+            None => {
+                all.push(Wide {
+                    level: *lv,
+                    word,
+                    words: self.players.len().div_ceil(64),
+                    rows: Default::default(),
+                    done: Default::default(),
+                });
+                all.len() - 1
+            }
+        };
+        &mut all[at]
+    }
+
+    /// A maximum matching between `left` and `right` (players of the bracket) in the pair
+    /// graph `graph` of level `lv`, from the matching `owner` (`owner[j]`: the index in `left`
+    /// of the partner of `right[j]`, pairs of the graph, each left player at most once), on
+    /// the rows of `Wide`: Kuhn's augmenting paths for the left players not in it (a maximum
+    /// matching from any matching, each player left out tried once). Its size, `owner`
+    /// holding it; `None` for a bracket of `MASK_PLAYERS` players or fewer (the caller's
+    /// own matching, or `covers`).
+    pub fn matching(
+        &self,
+        r: &Round12,
+        lv: &Level,
+        graph: Graph,
+        (left, right): (&[usize], &[usize]),
+        owner: &mut [Option<usize>],
+    ) -> Option<usize> {
+        let n = self.players.len();
+        if n <= MASK_PLAYERS {
+            return None;
+        }
+        let words = n.div_ceil(64);
+        let mut all = self.wide.borrow_mut();
+        let wide = self.wide_at(&mut all, lv);
+        let mut scratch = self.scratch.borrow_mut();
+        let s = &mut *scratch;
+        s.prepare(n, words);
+        for (j, &i) in right.iter().enumerate() {
+            let b = self.position[i] as usize;
+            s.index[b] = j as u32;
+            s.right[b / 64] |= 1 << (b % 64);
+        }
+        let mut lefts = Vec::with_capacity(left.len());
+        for &i in left {
+            lefts.push(self.position[i] as usize);
+        }
+        let mut matched = vec![false; left.len()];
+        let mut count = 0;
+        for (j, o) in owner.iter().enumerate() {
+            if let Some(l) = *o {
+                matched[l] = true;
+                count += 1;
+                let b = self.position[right[j]] as usize;
+                s.taken[b / 64] |= 1 << (b % 64);
+            }
+        }
+        for (l, &done) in matched.iter().enumerate() {
+            if done {
+                continue;
+            }
+            s.seen.iter_mut().for_each(|v| *v = 0);
+            let mut m = Match {
+                r,
+                players: &self.players,
+                graph,
+                wide: &mut *wide,
+                lefts: &lefts,
+                s: &mut *s,
+                owner: &mut *owner,
+            };
+            if m.augment(l) {
+                count += 1;
+            }
+        }
+        Some(count)
     }
 
     /// For each `(graph, need)` of `checks`, in order: a matching between `left` and `right`
@@ -148,7 +309,7 @@ impl Memo {
         right: &[usize],
         checks: &[(Graph, usize)],
     ) -> Option<bool> {
-        if self.players.is_empty() || left.len() > MASK_PLAYERS {
+        if self.players.len() > MASK_PLAYERS || left.len() > MASK_PLAYERS {
             return None;
         }
         let mut lefts = [0u8; MASK_PLAYERS];
@@ -367,6 +528,7 @@ impl Memo {
     /// longer hold (`Round12::up_floats`), so the legal pairs of a level change.
     pub fn forget_legal(&self) {
         self.rows.borrow_mut().clear();
+        self.wide.borrow_mut().clear();
         self.rests.borrow_mut().clear();
         self.bounds.borrow_mut().clear();
         self.pairs.borrow_mut().clear();
@@ -634,4 +796,77 @@ fn kuhn(left: &[u8], right: u128, rows: &[u128; MASK_PLAYERS], need: usize) -> b
         }
     }
     true
+}
+
+/// `Memo::matching`'s buffers, per position in the bracket (kept for the next call).
+#[derive(Default)]
+struct Scratch {
+    /// The right players (bits), those matched, those a search has seen.
+    right: Vec<u64>,
+    taken: Vec<u64>,
+    seen: Vec<u64>,
+    /// The index in the right players of each right player's position.
+    index: Vec<u32>,
+}
+
+impl Scratch {
+    /// Empty sets of `words` words, an index of `n` positions.
+    fn prepare(&mut self, n: usize, words: usize) {
+        for set in [&mut self.right, &mut self.taken, &mut self.seen] {
+            set.clear();
+            set.resize(words, 0);
+        }
+        self.index.resize(n, 0);
+    }
+}
+
+/// One run of `Memo::matching`.
+struct Match<'a> {
+    r: &'a Round12,
+    players: &'a [usize],
+    graph: Graph,
+    wide: &'a mut Wide,
+    /// The left players' positions.
+    lefts: &'a [usize],
+    s: &'a mut Scratch,
+    owner: &'a mut [Option<usize>],
+}
+
+impl Match<'_> {
+    /// Finds an augmenting path from the left player `l`, a free partner first.
+    fn augment(&mut self, l: usize) -> bool {
+        let a = self.lefts[l];
+        let words = self.wide.words;
+        // The free partners first.
+        let row = self.wide.row(self.r, self.players, self.graph, a);
+        for (w, &bits) in row.iter().enumerate().take(words) {
+            let free = bits & self.s.right[w] & !self.s.taken[w];
+            if free != 0 {
+                let b = w * 64 + free.trailing_zeros() as usize;
+                self.owner[self.s.index[b] as usize] = Some(l);
+                self.s.taken[w] |= 1 << (b % 64);
+                return true;
+            }
+        }
+        for w in 0..words {
+            loop {
+                let row = self.wide.row(self.r, self.players, self.graph, a);
+                let next = row[w] & self.s.right[w] & !self.s.seen[w];
+                if next == 0 {
+                    break;
+                }
+                let b = w * 64 + next.trailing_zeros() as usize;
+                self.s.seen[w] |= 1 << (b % 64);
+                let j = self.s.index[b] as usize;
+                let Some(k) = self.owner[j] else {
+                    continue;
+                };
+                if self.augment(k) {
+                    self.owner[j] = Some(l);
+                    return true;
+                }
+            }
+        }
+        false
+    }
 }

@@ -20,7 +20,7 @@
 
 use super::bound::{b3_factor, scores_are, sq, Completion, Extra, Rest};
 use super::exchange::exchanges;
-use super::graph::{bipartite, bipartite_from, max_pairs};
+use super::graph::{bipartite, bipartite_from};
 use super::levels::Level;
 use super::memo::{FloatersBound, Graph, Memo};
 use super::ordering::combinations;
@@ -248,6 +248,7 @@ impl Search<'_> {
         let covered = masked.unwrap_or_else(|| {
             // Each matching from the parent's less the pair added (its S1 player, the first,
             // and its free player at `at`): a matching of this node's graph.
+            let graphs = [Graph::Legal, Graph::Good, Graph::Fine];
             let mut run = |g: usize, ok: &dyn Fn(usize, usize) -> bool, need: usize| {
                 let mut owner = vec![None; free.len()];
                 if let Some(p) = from {
@@ -260,7 +261,10 @@ impl Search<'_> {
                         }
                     }
                 }
-                let found = bipartite_from(rem, free, ok, &mut owner);
+                let found = self
+                    .memo
+                    .matching(r, &self.lv, graphs[g], (rem, free), &mut owner)
+                    .unwrap_or_else(|| bipartite_from(rem, free, ok, &mut owner));
                 owners[g] = owner
                     .iter()
                     .map(|l| l.map_or(NO_OWNER, |l| l as u32))
@@ -280,7 +284,15 @@ impl Search<'_> {
             let stay = &*self.memo.gather(stay);
             let checks = [(Graph::Reversed, stay.len())];
             let masked = self.memo.covers(r, &lv, stay, rem, &checks);
-            if !masked.unwrap_or_else(|| bipartite(stay, rem, &|a, b| ok(b, a)) >= stay.len()) {
+            let covered = masked.unwrap_or_else(|| {
+                let mut owner = vec![None; rem.len()];
+                let found = self
+                    .memo
+                    .matching(r, &lv, Graph::Reversed, (stay, rem), &mut owner)
+                    .unwrap_or_else(|| bipartite(stay, rem, &|a, b| ok(b, a)));
+                found >= stay.len()
+            });
+            if !covered {
                 return None;
             }
             // With X (or Z) spent, every pair left must be without a colour conflict (or a
@@ -565,9 +577,11 @@ impl Search<'_> {
     fn may_meet(&self, players: &[usize], p: usize, x: usize, z: usize) -> bool {
         let r = self.r;
         let ok = |a: usize, b: usize| self.allowed(a, b);
+        let graphs = [Graph::Legal, Graph::Good, Graph::Fine];
         let max_pairs = |which: usize, ok: &dyn Fn(usize, usize) -> bool| {
-            self.memo
-                .max_pairs(&self.lv, which, players, || max_pairs(players, ok))
+            self.memo.max_pairs(&self.lv, which, players, || {
+                self.memo.pairs_in(r, &self.lv, graphs[which], players, ok)
+            })
         };
         if max_pairs(0, &ok) < p {
             return false;
