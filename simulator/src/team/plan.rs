@@ -21,7 +21,7 @@
 //! Players are numbered team by team in TPN order, each team's members in board order.
 
 use crate::config::Config;
-use crate::model::{self, Status};
+use crate::model::{self, Plan, PlannedPlayer, Status};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use swisslab_engine::team::TeamId;
@@ -39,6 +39,9 @@ pub struct Member {
     pub name: String,
     /// Available in round r + 1 (index r).
     pub available: Vec<bool>,
+    /// The player as the individual model drew him (entry, withdrawal, requested byes): what
+    /// an individual event of the same field plays him with ([`TeamPlan::individual`]).
+    pub player: PlannedPlayer,
 }
 
 /// A team as planned.
@@ -109,6 +112,31 @@ impl TeamPlan {
             .find(|m| m.id == id)
     }
 
+    /// The individual event of the same field: every member of every team as the individual
+    /// model drew him (rating, true strength, title, entry, withdrawal, requested byes), his
+    /// team's pairing number kept, numbered in the C.04.2 initial order; the initial colour
+    /// and draw propensity of the team event. Team absences (`absence_rate`) have no
+    /// individual counterpart and are left out.
+    pub fn individual(&self) -> Plan {
+        let mut players: Vec<PlannedPlayer> = self
+            .teams
+            .iter()
+            .flat_map(|t| {
+                t.members.iter().enumerate().map(|(k, m)| PlannedPlayer {
+                    team: Some((t.tpn, k + 1)),
+                    ..m.player.clone()
+                })
+            })
+            .collect();
+        model::number_in_initial_order(&mut players);
+        Plan {
+            players,
+            rounds: self.rounds,
+            initial_colour: self.initial_colour,
+            draw_factor: self.draw_factor,
+        }
+    }
+
     /// The teams absent from round `round` (1-based), by TPN.
     pub fn absent(&self, round: usize) -> Vec<TeamId> {
         self.teams
@@ -151,6 +179,7 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> TeamPlan {
                     available: (1..=rounds)
                         .map(|r| p.status(r, missed) == Status::Present)
                         .collect(),
+                    player: p.clone(),
                 }
             })
             .collect();
