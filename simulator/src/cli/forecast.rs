@@ -1,5 +1,7 @@
 //! `swisslab forecast FILE`: the rest of a real event played many times from its tournament
-//! file (see `swisslab_simulator::forecast` and docs/guide/forecast.md).
+//! file (see `swisslab_simulator::forecast` and docs/guide/forecast.md). A team file (team
+//! records, as `pair` and `check` detect them, or `--system swiss-team`) is forecast team by
+//! team.
 //!
 //! Exit status 0 when every run went through (some may have stopped because no valid pairing
 //! exists: that is a finding, not an error), 4 when at least one run failed (engine error, panic
@@ -53,7 +55,8 @@ pub fn profile_of(name: Option<&str>) -> anyhow::Result<Option<Config>> {
 #[derive(Debug, ClapArgs)]
 pub struct Args {
     /// The event's tournament file (TRF-16, TRF-06 or TRF-2026): an entry list, or the event
-    /// after any number of rounds.
+    /// after any number of rounds. A team file (team records `310`, or `013` with a
+    /// `FIDE_TEAM` code) is forecast team by team: teams.csv instead of players.csv.
     #[arg(value_name = "FILE", required_unless_present = "backtest")]
     pub file: Option<PathBuf>,
 
@@ -78,7 +81,8 @@ pub struct Args {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
-    /// The pairing system. Default: the file's (192 / 092), else the edition in force.
+    /// The pairing system. Default: the file's (192 / 092), else the edition in force (for a
+    /// team file, swiss-team).
     #[arg(long, value_name = "SYSTEM")]
     pub system: Option<SystemArg>,
 
@@ -146,34 +150,18 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         profile,
         after_round: args.after_round,
     };
-    let ev = match Event::read(file, &opts) {
-        Ok(ev) => {
-            for w in &ev.warnings {
-                eprintln!("warning: {w}");
-            }
-            ev
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            let io = matches!(&e, forecast::ForecastError::Trf(t)
-                if t.kind == swisslab_engine::trf::ErrorKind::Io);
-            return Ok(if io { super::EXIT_IO } else { EXIT_INVALID });
-        }
+    match team_file(file, args) {
+        Ok(true) => return team_forecast(args, file, &opts),
+        Ok(false) => {}
+        Err(code) => return Ok(code),
+    }
+    let ev = match read(Event::read(file, &opts), |ev| &ev.warnings) {
+        Ok(ev) => ev,
+        Err(code) => return Ok(code),
     };
     let engine = args.engine.engine(ev.system)?;
     let (threads, pool) = pool_of(args)?;
-    let bar = if args.no_progress {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::with_draw_target(Some(args.runs), ProgressDrawTarget::stderr())
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} runs, {per_sec}, ETA {eta}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
+    let bar = progress_bar(args);
     let start = Instant::now();
     let tally =
         pool.install(|| forecast::forecast(&ev, &engine, args.seed, args.runs, &|| bar.inc(1)));
@@ -213,18 +201,13 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
                 .join(" ")
         )?;
     }
-    outln!(
-        "  runs stopped (no valid pairing exists) {stopped}  failed {}",
-        tally.failed_runs
+    summary_tail(
+        args,
+        (stopped, tally.failed_runs),
+        &tally.failures,
+        wall,
+        threads,
     )?;
-    for (i, f) in &tally.failures {
-        outln!("  FAILED run {i}: {f}")?;
-    }
-    outln!(
-        "  wall time {wall:.1} s ({:.1} runs/s), {threads} thread(s)",
-        args.runs as f64 / wall.max(1e-9)
-    )?;
-    outln!("  output: {}", args.out.join("forecast.html").display())?;
     super::warn_node_limit(swisslab_engine::pairing::Diagnostics {
         searches_given_up: tally.searches_given_up,
     });
@@ -233,6 +216,161 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     } else {
         EXIT_OK
     })
+}
+
+/// The event read, its warnings printed; else the error printed and the exit status (5 for a
+/// file that cannot be read, 3 for one that cannot be forecast).
+fn read<T>(
+    read: Result<T, forecast::ForecastError>,
+    warnings: fn(&T) -> &[String],
+) -> Result<T, u8> {
+    match read {
+        Ok(ev) => {
+            for w in warnings(&ev) {
+                eprintln!("warning: {w}");
+            }
+            Ok(ev)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            let io = matches!(&e, forecast::ForecastError::Trf(t)
+                if t.kind == swisslab_engine::trf::ErrorKind::Io);
+            Err(if io { super::EXIT_IO } else { EXIT_INVALID })
+        }
+    }
+}
+
+/// Whether `file` is a team event (team records, as `pair` and `check` detect them); the exit
+/// status when it cannot be read or names a team system without team records.
+fn team_file(file: &std::path::Path, args: &Args) -> Result<bool, u8> {
+    let t = match swisslab_engine::trf::read_file(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            let io = e.kind == swisslab_engine::trf::ErrorKind::Io;
+            return Err(if io { super::EXIT_IO } else { EXIT_INVALID });
+        }
+    };
+    super::team::is_team_file(file, &t, args.system.map(|s| s.0)).map_err(|e| {
+        eprintln!("error: {e}");
+        EXIT_INVALID
+    })
+}
+
+/// The progress bar of `runs` runs (hidden with --no-progress).
+fn progress_bar(args: &Args) -> ProgressBar {
+    let bar = if args.no_progress {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(Some(args.runs), ProgressDrawTarget::stderr())
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} runs, {per_sec}, ETA {eta}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// `swisslab forecast` of a team file: its remaining rounds played by the team pairing
+/// (`swisslab_simulator::forecast::team_play`), summed per team.
+fn team_forecast(args: &Args, file: &std::path::Path, opts: &EventOptions) -> anyhow::Result<u8> {
+    use swisslab_simulator::forecast::{team_page, TeamForecastEvent, TeamParamsCsv};
+    use swisslab_simulator::sim::Engine;
+    if !matches!(
+        args.engine.engine(swisslab_engine::System::SwissTeam)?,
+        Engine::Swisslab(_)
+    ) {
+        eprintln!("error: --engine: team events are paired by swisslab's own engine only");
+        return Ok(EXIT_INVALID);
+    }
+    let fe = match read(TeamForecastEvent::read(file, opts), |fe| &fe.warnings) {
+        Ok(fe) => fe,
+        Err(code) => return Ok(code),
+    };
+    let (threads, pool) = pool_of(args)?;
+    let bar = progress_bar(args);
+    let start = Instant::now();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let tally =
+        pool.install(|| forecast::forecast_team(&fe, args.seed, args.runs, &stop, &|| bar.inc(1)));
+    bar.finish_and_clear();
+    let wall = start.elapsed().as_secs_f64();
+    let params = TeamParamsCsv::new(
+        &fe,
+        file.display().to_string(),
+        (args.runs, args.seed),
+        &tally,
+    );
+    forecast::write_team(&args.out, &fe, &tally, &params)
+        .with_context(|| format!("forecast into {}", args.out.display()))?;
+    let stopped: u64 = tally.rounds.iter().map(|r| r.stopped).sum();
+    outln!(
+        "swisslab forecast: {} ({} teams of {} boards, {} of {} rounds played), {} runs, seed {}, {}, engine {}",
+        file.display(),
+        fe.ev.teams.len(),
+        fe.boards,
+        fe.first_round - 1,
+        fe.total_rounds,
+        args.runs,
+        args.seed,
+        fe.system.name(),
+        params.engine
+    )?;
+    outln!("  results: {}", team_page::draw_text(&fe))?;
+    outln!(
+        "  places: {}; match points {} (won / drawn / lost)",
+        fe.tiebreak_source,
+        params.match_points
+    )?;
+    if !fe.first_absent.is_empty() {
+        outln!(
+            "  absent from round {}: teams {}",
+            fe.first_round,
+            params.absent_next
+        )?;
+    }
+    if !fe.gone.is_empty() {
+        outln!(
+            "  withdrawn (never paired again): teams {}",
+            params.withdrawn
+        )?;
+    }
+    summary_tail(
+        args,
+        (stopped, tally.failed_runs),
+        &tally.failures,
+        wall,
+        threads,
+    )?;
+    Ok(if tally.failed_runs > 0 {
+        EXIT_FAILURES
+    } else {
+        EXIT_OK
+    })
+}
+
+/// The last lines of the summary: runs stopped and failed (the first failures), the time, the
+/// page.
+fn summary_tail(
+    args: &Args,
+    (stopped, failed): (u64, u64),
+    failures: &std::collections::BTreeMap<u64, String>,
+    wall: f64,
+    threads: usize,
+) -> anyhow::Result<()> {
+    outln!("  runs stopped (no valid pairing exists) {stopped}  failed {failed}")?;
+    for (i, f) in failures {
+        outln!("  FAILED run {i}: {f}")?;
+    }
+    outln!(
+        "  wall time {wall:.1} s ({:.1} runs/s), {threads} thread(s)",
+        args.runs as f64 / wall.max(1e-9)
+    )?;
+    outln!("  output: {}", args.out.join("forecast.html").display())?;
+    Ok(())
 }
 
 /// The worker threads (`--threads`, else the CPUs) and their pool.

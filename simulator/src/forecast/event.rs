@@ -61,6 +61,25 @@ pub enum ForecastError {
     Acceleration { file: PathBuf, message: String },
     #[error("{file}: tie-break record {message}")]
     Tiebreaks { file: PathBuf, message: String },
+    #[error(
+        "{file}: {system} pairs players, and the file is a team event (team records 310 or 013); \
+         pass --system swiss-team or leave --system out"
+    )]
+    NotTeamSystem { file: PathBuf, system: System },
+    #[error(
+        "{file}:{line}: team pairing number {tpn} where {expected} is expected: a forecast needs \
+         the teams numbered 1 to N, as C.04.6 1.1 numbers them"
+    )]
+    TeamNumbers {
+        file: PathBuf,
+        line: usize,
+        tpn: u32,
+        expected: u32,
+    },
+    #[error("{file}: {message}")]
+    Team { file: PathBuf, message: String },
+    #[error("{file}: fewer than two teams can be paired in round {round}")]
+    TooFewTeams { file: PathBuf, round: usize },
     #[error("{file}: fewer than two players can be paired in round {round}")]
     TooFewPlayers { file: PathBuf, round: usize },
     #[error(
@@ -272,16 +291,7 @@ impl Event {
                 message: e.to_string(),
             })?;
         let (tiebreaks, tiebreak_source) = tiebreaks_of(&t, &file)?;
-        let (config, profile_source) = match &opts.profile {
-            Some(c) => (c.clone(), format!("{} (--profile)", c.source)),
-            None => {
-                let (kind, why) = Kind::of(&t);
-                let why = why.map_or("no record names an online platform".into(), |r| {
-                    format!("the file's {r}")
-                });
-                (Config::profile(kind), format!("{} ({why})", kind.name()))
-            }
-        };
+        let (config, profile_source) = profile_for(&t, opts);
         let first = played + 1;
         let req = Request::next_round(&t);
         let withdrawn: BTreeSet<PlayerId> = t
@@ -368,8 +378,22 @@ impl Event {
     }
 }
 
+/// The profile of the event: `--profile`, else the shipped profile of its kind; and why.
+pub(super) fn profile_for(t: &Tournament, opts: &EventOptions) -> (Config, String) {
+    match &opts.profile {
+        Some(c) => (c.clone(), format!("{} (--profile)", c.source)),
+        None => {
+            let (kind, why) = Kind::of(t);
+            let why = why.map_or("no record names an online platform".into(), |r| {
+                format!("the file's {r}")
+            });
+            (Config::profile(kind), format!("{} ({why})", kind.name()))
+        }
+    }
+}
+
 /// The total of rounds, the tournament (cut after `--after-round`) and the warnings.
-fn length_of(
+pub(super) fn length_of(
     mut t: Tournament,
     text: &str,
     file: &Path,
@@ -476,16 +500,16 @@ fn tiebreaks_of(
 }
 
 /// What the rounds played teach: beliefs, presence states, the event's own rates.
-struct Learnt {
-    beliefs: Vec<Belief>,
-    status: Vec<Status>,
-    draws: Own,
-    leave: Own,
-    ret: Own,
+pub(super) struct Learnt {
+    pub beliefs: Vec<Belief>,
+    pub status: Vec<Status>,
+    pub draws: Own,
+    pub leave: Own,
+    pub ret: Own,
 }
 
 /// The strength filter and the presence states over the rounds played of `t` (of `total`).
-fn learn(t: &Tournament, cfg: &Config, played: usize, total: usize) -> Learnt {
+pub(super) fn learn(t: &Tournament, cfg: &Config, played: usize, total: usize) -> Learnt {
     let fitted = &cfg.results.fitted;
     let mut filter = Filter::new(t, cfg);
     for r in 1..=played {

@@ -11,7 +11,8 @@ use swisslab_reports::stats::wilson;
 /// Players listed in the standings table.
 const PLAYERS_SHOWN: usize = 25;
 
-fn pct(k: u64, n: u64) -> String {
+/// A share of runs as a percentage with its 95% Wilson interval and the run count (HTML).
+pub(super) fn pct(k: u64, n: u64) -> String {
     if n == 0 {
         return "—".into();
     }
@@ -26,18 +27,7 @@ fn pct(k: u64, n: u64) -> String {
 
 /// The page; `params` is the line describing the run.
 pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
-    let name =
-        ev.t.name()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .unwrap_or("the event");
-    let title = format!("Forecast: {name}");
-    let mut b = String::new();
-    b.push_str(&format!(
-        "<h1>{}</h1>\n<p class=\"params\">{}</p>\n",
-        escape(&title),
-        escape(params)
-    ));
+    let (title, mut b) = head(&ev.t, params);
     b.push_str(&format!(
         "<p>{} players, {} of {} rounds played; rounds {} to {} played {} times by {}, \
          every pairing checked by the invariants. Results: {}. Percentages carry their 95% \
@@ -64,6 +54,22 @@ pub fn render(ev: &Event, tally: &Tally, params: &str, engine: &str) -> String {
     failures_section(&mut b, tally);
     b.push_str("<footer><p>Written by swisslab forecast.</p></footer>\n");
     swisslab_reports::html::page(&title, &b)
+}
+
+/// The page's title (the event's name from `t`) and its first lines: the title and `params`.
+pub(super) fn head(t: &swisslab_engine::Tournament, params: &str) -> (String, String) {
+    let name = t
+        .name()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .unwrap_or("the event");
+    let title = format!("Forecast: {name}");
+    let b = format!(
+        "<h1>{}</h1>\n<p class=\"params\">{}</p>\n",
+        escape(&title),
+        escape(params)
+    );
+    (title, b)
 }
 
 /// "Can every round be paired?": per remaining round, the share of runs stopped, failed, with a
@@ -289,38 +295,46 @@ fn ms(us: u64) -> String {
 
 /// How the results are drawn, in words.
 pub fn draw_text(ev: &Event) -> String {
-    let c = &ev.config;
-    let d = &ev.own_draws;
-    let model = match c.results.model {
+    draw_words(
+        &ev.config,
+        &ev.profile_source,
+        &ev.own_draws,
+        "strengths from the ratings and the games played",
+    )
+}
+
+/// How the results are drawn under the profile `c` (named `source`), with the event's own
+/// draws `d`; `strengths` says where the strengths come from.
+pub(super) fn draw_words(
+    c: &crate::config::Config,
+    source: &str,
+    d: &super::event::Own,
+    strengths: &str,
+) -> String {
+    match c.results.model {
         crate::config::ResultModel::Fitted => format!(
-            "the profile {} (Davidson's model; the event's {} draws against {:.1} expected in \
+            "the profile {source} (Davidson's model; the event's {} draws against {:.1} expected in \
              its games, weighed against {:.0} games at the profile's rate: draw propensity x{:.2}); \
-             strengths from the ratings and the games played (spread {:.0} points before them)",
-            ev.profile_source,
+             {strengths} (spread {:.0} points before them)",
             d.observed,
             d.expected,
             d.prior,
             d.mean(),
             c.ratings.strength_noise
         ),
-        m => format!("the {} model (profile {})", m.name(), ev.profile_source),
-    };
-    model
+        m => format!("the {} model (profile {source})", m.name()),
+    }
 }
 
 /// Bars of the chance of finishing first of the (at most) ten likeliest winners, with their
 /// intervals, drawn by the report's chart module; empty when nobody can be drawn.
 fn first_chart(ev: &Event, tally: &Tally, order: &[usize], n: u64) -> String {
-    use swisslab_reports::stats::Estimate;
     let top: Vec<usize> = order
         .iter()
         .copied()
         .filter(|&i| tally.places[i].first().is_some_and(|&k| k > 0))
         .take(10)
         .collect();
-    if top.is_empty() || n == 0 {
-        return String::new();
-    }
     let cats: Vec<String> = top
         .iter()
         .map(|&i| {
@@ -329,10 +343,21 @@ fn first_chart(ev: &Event, tally: &Tally, order: &[usize], n: u64) -> String {
             format!("{} {name}", p.id)
         })
         .collect();
-    let est: Vec<Estimate> = top
+    let firsts: Vec<u64> = top.iter().map(|&i| tally.places[i][0]).collect();
+    first_chart_of(cats, &firsts, n, "player")
+}
+
+/// Bars of the chance of finishing first of `cats` (at most ten, labelled by number and name)
+/// with `firsts` runs first of `n`, with their intervals, drawn by the report's chart module;
+/// `unit` names what finishes (`player`, `team`). Empty when nothing can be drawn.
+pub(super) fn first_chart_of(cats: Vec<String>, firsts: &[u64], n: u64, unit: &str) -> String {
+    use swisslab_reports::stats::Estimate;
+    if cats.is_empty() || n == 0 {
+        return String::new();
+    }
+    let est: Vec<Estimate> = firsts
         .iter()
-        .map(|&i| {
-            let k = tally.places[i][0];
+        .map(|&k| {
             let units: Vec<(u64, bool)> = (0..n).map(|u| (u, u < k)).collect();
             Estimate::proportion(&units)
         })
@@ -340,8 +365,8 @@ fn first_chart(ev: &Event, tally: &Tally, order: &[usize], n: u64) -> String {
     let chart = swisslab_reports::model::bars(
         "first",
         "Chance of finishing first",
-        "Share of runs each player finishes first, with its 95% interval.",
-        "player (pairing number and name)",
+        &format!("Share of runs each {unit} finishes first, with its 95% interval."),
+        &format!("{unit} (pairing number and name)"),
         "runs finishing first (%)",
         cats,
         vec![("first place".into(), est)],

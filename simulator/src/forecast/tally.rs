@@ -118,6 +118,17 @@ pub struct Tally {
 
 const KEEP_FAILURES: usize = 20;
 
+/// Adds `more` failures (run index, message) to `kept`, keeping the first few by run index.
+pub(super) fn keep_failures(
+    kept: &mut BTreeMap<u64, String>,
+    more: impl IntoIterator<Item = (u64, String)>,
+) {
+    kept.extend(more);
+    while kept.len() > KEEP_FAILURES {
+        kept.pop_last();
+    }
+}
+
 fn histogram() -> Histogram<u64> {
     // Three significant digits up to about an hour: recording cannot fail below that, and
     // larger values are clamped.
@@ -198,10 +209,7 @@ impl Tally {
         }
         if let Some(f) = &r.failure {
             self.failed_runs += 1;
-            self.failures.insert(r.index, f.clone());
-            while self.failures.len() > KEEP_FAILURES {
-                self.failures.pop_last();
-            }
+            keep_failures(&mut self.failures, [(r.index, f.clone())]);
         }
     }
 
@@ -242,15 +250,12 @@ impl Tally {
             *self.boards.entry(k).or_default() += v;
         }
         self.failed_runs += o.failed_runs;
-        self.failures.extend(o.failures);
-        while self.failures.len() > KEEP_FAILURES {
-            self.failures.pop_last();
-        }
+        keep_failures(&mut self.failures, o.failures);
     }
 }
 
 /// A share with its interval, formatted for CSV.
-fn share(k: u64, n: u64) -> (String, String, String) {
+pub(super) fn share(k: u64, n: u64) -> (String, String, String) {
     if n == 0 {
         return (String::new(), String::new(), String::new());
     }

@@ -17,7 +17,8 @@
 //!   on board 1 has the pattern's colours, its opponent the opposite ones);
 //! - each team's game points are the simulator's sum of its boards, and its match points follow
 //!   the game points under `362` (the higher total wins; C.04.6 1.2); the PAB scores a drawn
-//!   match (1.4); an absent team scores nothing (GHR 3.3).
+//!   match (1.4) or the values the event's `320` record declares; an absent team scores nothing
+//!   (GHR 3.3).
 //!
 //! [`feasible`] decides whether a round the engine refused admits any pairing meeting C1 and
 //! C2 (a maximum matching over the present teams, with one more vertex for the PAB when their
@@ -266,10 +267,16 @@ pub fn check_round(ev: &TeamEvent, r: &PlayedRound) -> Vec<Violation> {
         expected.insert(m.black, (mp(gb, gw), gb));
     }
     if let Some(p) = r.pab {
+        // A drawn match (1.4), unless the event's `320` record declares other values.
         let boards = i32::try_from(colours.len()).unwrap_or(0);
         expected.insert(
             p,
-            (scoring.draw, Score(ev.tournament.points.draw.0 * boards)),
+            (
+                ev.pab.match_points.unwrap_or(scoring.draw),
+                ev.pab
+                    .game_points
+                    .unwrap_or(Score(ev.tournament.points.draw.0 * boards)),
+            ),
         );
     }
     for (i, &tpn) in derived.teams.iter().enumerate() {

@@ -168,7 +168,7 @@ pub fn run(sim: &TeamSimulation, seed: u64, index: u64, until: Option<usize>) ->
 }
 
 /// How the rounds ended.
-enum End {
+pub(crate) enum End {
     Completed,
     /// Why, and the teams absent from the round.
     Stopped(String, Vec<TeamId>),
@@ -192,7 +192,7 @@ fn run_inner(sim: &TeamSimulation, seed: u64, index: u64, until: Option<usize>) 
     let mut pair_us: Vec<u64> = Vec::new();
     let mut end = End::Completed;
     for round in 1..=last {
-        match one_round(sim, &table, &mut ev, &played, round) {
+        match one_round(sim.engine, &table, &mut ev, &played, round) {
             Ok((r, us)) => {
                 played.push(r);
                 pair_us.push(us);
@@ -240,10 +240,11 @@ fn run_inner(sim: &TeamSimulation, seed: u64, index: u64, until: Option<usize>) 
     }
 }
 
-/// Pairs, checks and plays round `round`; the round played and its pairing time, or how the
-/// event ends there.
-fn one_round(
-    sim: &TeamSimulation,
+/// Pairs, checks and plays round `round` (of `table.plan.rounds`) after the rounds `played`;
+/// the round played and its pairing time, or how the event ends there. The forecast of a team
+/// file plays its remaining rounds by it too (`crate::forecast::team_play`).
+pub(crate) fn one_round(
+    engine: TeamEngine,
     table: &Table,
     ev: &mut TeamEvent,
     played: &[PlayedRound],
@@ -276,7 +277,7 @@ fn one_round(
         })
     };
     let start = Instant::now();
-    let res = panics::catch(|| sim.engine.pair(ev, &req));
+    let res = panics::catch(|| engine.pair(ev, &req));
     let us = start.elapsed().as_micros() as u64;
     let pairing = match res {
         Ok(Ok(p)) => p,

@@ -40,6 +40,7 @@ use crate::pairing::LiteralOracle;
 use crate::pairing::{
     ByeRule, ColourRule, Diagnosed, Info, Invariants, Pairing, PairingError, PairingSystem, Request,
 };
+use crate::systems::common::brackets::account;
 use crate::systems::common::brackets::procedure::{self, Outcome};
 use std::fmt::Write as _;
 use view::Field;
@@ -178,24 +179,12 @@ fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
         let p = &f.units[i];
         format!("{} ({})", p.id, p.score)
     };
-    if let Some(b) = out.bye {
-        let _ = writeln!(
-            s,
-            "3.4 PAB: {} (lowest score, most matches played, largest TPN among those C2 allows \
-             with the rest pairable)",
-            who(b)
-        );
-    }
-    for (n, b) in out.brackets.iter().enumerate() {
-        let list = |v: &[usize]| v.iter().map(|&i| who(i)).collect::<Vec<_>>().join(", ");
-        let _ = writeln!(s, "bracket {}: residents {}", n + 1, list(&b.residents));
-        if !b.upfloaters.is_empty() {
-            let _ = writeln!(
-                s,
-                "  3.5 upfloaters (C4-C7, 3.5.4): {}",
-                list(&b.upfloaters)
-            );
-        }
+    let words = account::Words {
+        pab_reason: "(lowest score, most matches played, largest TPN among those C2 allows \
+                     with the rest pairable)",
+        upfloaters: "(C4-C7, 3.5.4)",
+    };
+    account::write(&mut s, &out, &words, who, |s, b| {
         let id: Vec<String> = b
             .pairs
             .iter()
@@ -216,7 +205,7 @@ fn explain(t: &Tournament, req: &Request, pairing: &Pairing) -> String {
                 rule.article()
             );
         }
-    }
+    });
     let ours = to_pairing(t, req, &f, &out);
     if ours != *pairing {
         let _ = writeln!(s, "note: the pairing shown differs from this account's");

@@ -6,7 +6,7 @@
 use super::input::{ColourType, Primary, RoundInput};
 use super::{colours, to_pairing, view};
 use crate::pairing::PairingError;
-use crate::systems::common::brackets::procedure;
+use crate::systems::common::brackets::{account, procedure};
 use crate::team::{TeamEvent, TeamPairing};
 use std::fmt::Write as _;
 
@@ -57,24 +57,12 @@ pub(super) fn explain(
         let u = &f.units[i];
         format!("{}{} ({})", u.id, name(u.id), u.score)
     };
-    if let Some(b) = out.bye {
-        let _ = writeln!(
-            s,
-            "3.4 PAB: {} (C2 allows it; the lowest score, then the most matches played, then \
-             the largest TPN, the others still pairable)",
-            who(b)
-        );
-    }
-    for (n, b) in out.brackets.iter().enumerate() {
-        let list = |v: &[usize]| v.iter().map(|&i| who(i)).collect::<Vec<_>>().join(", ");
-        let _ = writeln!(s, "bracket {}: residents {}", n + 1, list(&b.residents));
-        if !b.upfloaters.is_empty() {
-            let _ = writeln!(
-                s,
-                "  3.5 upfloaters (C4-C7, then the 3.5.4 order): {}",
-                list(&b.upfloaters)
-            );
-        }
+    let words = account::Words {
+        pab_reason: "(C2 allows it; the lowest score, then the most matches played, then the \
+                     largest TPN, the others still pairable)",
+        upfloaters: "(C4-C7, then the 3.5.4 order)",
+    };
+    account::write(&mut s, &out, &words, who, |s, b| {
         let p = b.penalties;
         let _ = writeln!(
             s,
@@ -86,7 +74,7 @@ pub(super) fn explain(
             let (w, bl, rule) = colours(input, &f, &order, (x, y));
             let _ = writeln!(s, "    {w} - {bl}: {}", rule.article());
         }
-    }
+    });
     let ours = to_pairing(input, &f, &order, &out);
     if ours.pairs != pairing.matches || ours.bye != pairing.bye {
         let _ = writeln!(s, "note: the pairing shown differs from this account's");

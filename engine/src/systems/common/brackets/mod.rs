@@ -13,11 +13,14 @@
 //! - The readings the two texts share (C5's order, C6's "unless" clause, the counting of the
 //!   float criterion, the colour criteria per pair): `readings`.
 //! - `literal`: the same procedure by plain enumeration, the oracle of the fast one.
+//! - `account`: the shared part of a `pair --explain` account (the PAB, the brackets' residents
+//!   and upfloaters).
 //! - `difference`: the first step of Article 3 at which another pairing of the round departs.
 //!
 //! The Double-Swiss text has no colour criteria: its units carry no colour preference, so C8
 //! and C9 count nothing there.
 
+pub(crate) mod account;
 pub(crate) mod difference;
 pub(crate) mod feasible;
 #[cfg(any(test, feature = "oracle"))]
