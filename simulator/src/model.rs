@@ -231,12 +231,13 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
 
 /// The plan of tournament `index` of a run with master seed `seed`: the individual model's
 /// ([`plan`]), or with `[team] field` the players of the team event the same seed and index
-/// plan ([`crate::team::plan::TeamPlan::individual`]), so that the two events meet the same
+/// plan ([`crate::team::plan::individual`]), so that the two events meet the same
 /// players with the same strengths and presence.
 pub fn tournament_plan(cfg: &Config, seed: u64, index: u64) -> Plan {
     let mut rng = tournament_rng(seed, index);
     if cfg.team.field {
-        crate::team::plan::plan(cfg, &mut rng).individual()
+        let (team, field) = crate::team::plan::plan_and_field(cfg, &mut rng);
+        crate::team::plan::individual(&team, &field)
     } else {
         plan(cfg, &mut rng)
     }
