@@ -53,7 +53,7 @@ impl Column<'_> {
 }
 
 /// `value [low, high]` (shares in percent), decimals from the interval's width.
-fn cell(m: &Metric) -> String {
+pub(crate) fn cell(m: &Metric) -> String {
     let scale = if m.percent { 100.0 } else { 1.0 };
     let unit = if m.percent { "%" } else { "" };
     // A zero-width interval (every tournament gave the same figure) says nothing the value
@@ -73,7 +73,7 @@ fn cell(m: &Metric) -> String {
 }
 
 /// A difference `value [low, high]` with signs; shares in percentage points.
-fn diff_cell(value: f64, ci: Option<(f64, f64)>, percent: bool) -> String {
+pub(crate) fn diff_cell(value: f64, ci: Option<(f64, f64)>, percent: bool) -> String {
     let scale = if percent { 100.0 } else { 1.0 };
     let unit = if percent { " pp" } else { "" };
     match ci.filter(|(lo, hi)| hi > lo) {

@@ -47,6 +47,8 @@ pub mod opposition;
 pub mod performance;
 pub mod ranking;
 pub mod stats;
+pub mod team;
+pub mod team_study;
 
 use model::{ChartKind, Metric, Section, Table};
 use std::collections::BTreeMap;
@@ -155,7 +157,7 @@ pub fn is_dubov(system: &str) -> bool {
     system.trim().to_ascii_lowercase().starts_with("dubov")
 }
 
-fn write_file(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
+pub(crate) fn write_file(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
     let io = |source| ReportError::Io {
         path: path.to_path_buf(),
         source,
@@ -165,7 +167,7 @@ fn write_file(path: &Path, contents: &[u8]) -> Result<(), ReportError> {
     std::fs::rename(&tmp, path).map_err(io)
 }
 
-fn write_table(dir: &Path, table: &Table) -> Result<PathBuf, ReportError> {
+pub(crate) fn write_table(dir: &Path, table: &Table) -> Result<PathBuf, ReportError> {
     let path = dir.join(format!("{}.csv", table.name));
     let mut w = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| ReportError::Io {
@@ -233,14 +235,20 @@ fn create_dir(path: &Path) -> Result<(), ReportError> {
 }
 
 /// Reads the simulate output folder `dir` and writes `dir/report.html` and `dir/tables/`.
+/// A folder of team events (`teams.csv`, no `run.csv`) gets the team report ([`team`]).
 pub fn write_report(dir: &Path, opts: &ReportOptions) -> Result<ReportSummary, ReportError> {
-    let run = load::load(dir)?;
-    let sections = sections(&run);
+    let (parameters, sections, tournaments) = if team::is_team_run(dir) {
+        let run = team::load(dir)?;
+        (run.parameters(), team::sections(&run), run.events.len())
+    } else {
+        let run = load::load(dir)?;
+        (run.parameters(), sections(&run), run.tournaments.len())
+    };
     let title = opts
         .title
         .clone()
         .unwrap_or_else(|| format!("swisslab report: {}", dir.display()));
-    let page = html::report_page(&title, &run.parameters(), &sections, opts.tables)?;
+    let page = html::report_page(&title, &parameters, &sections, opts.tables)?;
     let html_path = dir.join("report.html");
     let mut tables = Vec::new();
     if opts.tables {
@@ -257,7 +265,7 @@ pub fn write_report(dir: &Path, opts: &ReportOptions) -> Result<ReportSummary, R
     Ok(ReportSummary {
         html: html_path,
         tables,
-        tournaments: run.tournaments.len(),
+        tournaments,
         metrics: sections.into_iter().flat_map(|s| s.metrics).collect(),
     })
 }
@@ -678,6 +686,17 @@ pub fn compare(
     out: &Path,
     opts: &ReportOptions,
 ) -> Result<ReportSummary, ReportError> {
+    for dir in [dir_a, dir_b] {
+        if team::is_team_run(dir) {
+            return Err(ReportError::Invalid {
+                path: dir.join("teams.csv"),
+                line: 0,
+                message: "a run of team events: --compare compares individual runs; a team run \
+                          against an individual run of the same fields is --team-study"
+                    .into(),
+            });
+        }
+    }
     let a = load::load(dir_a)?;
     let b = load::load(dir_b)?;
     let paired = a.pairs_with(&b);

@@ -180,7 +180,7 @@ pub fn read_csv<T: DeserializeOwned>(path: &Path) -> Result<Vec<(u64, T)>, Repor
     Ok(out)
 }
 
-fn invalid(path: &Path, line: u64, message: String) -> ReportError {
+pub(crate) fn invalid(path: &Path, line: u64, message: String) -> ReportError {
     ReportError::Invalid {
         path: path.to_path_buf(),
         line,

@@ -772,6 +772,40 @@ pub fn kendall(x: &[f64], y: &[f64]) -> Kendall {
     }
 }
 
+/// Each value's rank, 1 for the largest, ties sharing their mean rank.
+pub fn mean_ranks(v: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..v.len()).collect();
+    order.sort_by(|&a, &b| v[b].total_cmp(&v[a]));
+    let mut out = vec![0.0; v.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let end = (start..order.len())
+            .find(|&j| v[order[j]] != v[order[start]])
+            .unwrap_or(order.len());
+        // Positions start..end share the rank (start + 1 + end) / 2.
+        for &k in &order[start..end] {
+            out[k] = (start + 1 + end) as f64 / 2.0;
+        }
+        start = end;
+    }
+    out
+}
+
+/// Spearman's rank correlation of `x` and `y` (equal lengths): the Pearson correlation of
+/// their mean ranks; `None` with fewer than two items or when either is all ties.
+pub fn spearman(x: &[f64], y: &[f64]) -> Option<f64> {
+    assert_eq!(x.len(), y.len());
+    if x.len() < 2 {
+        return None;
+    }
+    let (rx, ry) = (mean_ranks(x), mean_ranks(y));
+    let m = (x.len() + 1) as f64 / 2.0;
+    let sxy: f64 = rx.iter().zip(&ry).map(|(a, b)| (a - m) * (b - m)).sum();
+    let sxx: f64 = rx.iter().map(|a| (a - m) * (a - m)).sum();
+    let syy: f64 = ry.iter().map(|b| (b - m) * (b - m)).sum();
+    (sxx > 0.0 && syy > 0.0).then(|| sxy / (sxx * syy).sqrt())
+}
+
 /// The decile (1 = the top tenth, 10 = the bottom tenth) of each position `0..n` in an order.
 pub fn decile(position: usize, n: usize) -> usize {
     if n == 0 {

@@ -192,6 +192,11 @@ rows! {
         /// Their pairing numbers, blank-separated, in the order first met (empty for a run
         /// written before the column, and for a player who played no game).
         opponent_ids: String => String | serde(default),
+        /// With `--team-field` (the field is a team event's players): the player's team, its
+        /// pairing number in the team event of the same seed and index, and his place in the
+        /// team's board order (1 = first board); empty otherwise.
+        team: String => Option<u32> | serde(default),
+        team_board: String => Option<u32> | serde(default),
     }
 
     /// One row of `rounds.csv`: one round of one tournament.
@@ -277,6 +282,77 @@ rows! {
         /// neither engine is swisslab's.
         first_difference: String => String | serde(default),
     }
+
+    /// One row of `teams.csv` (`simulate --system swiss-team`): one team event.
+    TeamRow "teams.csv" {
+        tournament: u64 => u64,
+        seed: u64 => u64,
+        teams: usize => u32,
+        boards: usize => u32,
+        rounds: usize => u32,
+        /// Rounds paired and played.
+        rounds_paired: usize => u32,
+        /// 1 when a round admitted no pairing meeting C1 and C2 (3.3.3), checked independently.
+        stopped: u8 => bool | serde(deserialize_with = "crate::bool01"),
+        /// 1 when a round failed (engine error or panic, a broken invariant).
+        failed: u8 => bool | serde(deserialize_with = "crate::bool01"),
+        /// Why the event stopped or failed, empty otherwise.
+        failure: String => String,
+        /// Pairing-allocated byes given.
+        pabs: u32 => u32,
+        /// Team-rounds absent (a whole team not paired).
+        team_absences: u32 => u32,
+        /// Matches forfeited as a whole (`330`).
+        match_forfeits: u32 => u32,
+        /// Boards forfeited (a player who did not show, or an empty board).
+        board_forfeits: u32 => u32,
+        /// Mean over the teams of |board-1 Whites - board-1 Blacks| in matches played (1.6),
+        /// three decimals.
+        board1_cd_mean: String => f64,
+        /// Largest such difference of one team.
+        board1_cd_max: u32 => u32,
+        /// Pairs of teams that met twice in matches played (C1: must be 0).
+        rematches: u32 => u32,
+        /// Spearman correlation of the final standing (match points, then game points) with
+        /// team strength (the TPN order); empty with fewer than two teams or no spread.
+        standing_strength_spearman: String => Option<f64>,
+        /// Pairing time of the rounds, microseconds (0 with --no-timing).
+        pair_us_total: u64 => f64,
+        pair_us_max: u64 => f64,
+    }
+
+    /// One row of `team_standings.csv` (`simulate --system swiss-team`): one team of one team
+    /// event, after its last round.
+    TeamStandingRow "team_standings.csv" {
+        tournament: u64 => u64,
+        /// The team's pairing number (C.04.6 1.1: by strength, 1 the strongest).
+        team: u32 => u32,
+        /// The mean rating of its top `boards` members, one decimal.
+        strength: String => f64,
+        /// Members (board players and reserves).
+        members: usize => u32,
+        match_points: String => f64,
+        game_points: String => f64,
+        /// By match points, then game points, then pairing number; 1 = winner.
+        rank: usize => u32,
+        /// Matches played over the board (at least one game played).
+        matches: u32 => u32,
+        /// Pairing-allocated byes received.
+        pabs: u32 => u32,
+        /// Rounds the whole team was absent (not paired).
+        absences: u32 => u32,
+        /// Its matches forfeited as a whole (`330`), won or lost.
+        match_forfeits: u32 => u32,
+        /// Matches played with White, and with Black, on board 1 (the team's colour, C.04.6
+        /// 1.6).
+        board1_whites: u32 => u32,
+        board1_blacks: u32 => u32,
+        /// The team's first-board player (the first member of its `310` order), his pairing
+        /// number in the event, and his games played over the board with White and with Black.
+        lead_player: u32 => u32,
+        lead_whites: u32 => u32,
+        lead_blacks: u32 => u32,
+    }
 }
 
 #[cfg(test)]
@@ -330,6 +406,6 @@ mod tests {
             c.dedup();
             assert_eq!(c.len(), f.columns.len(), "{}", f.name);
         }
-        assert_eq!(FILES.len(), 7);
+        assert_eq!(FILES.len(), 9);
     }
 }

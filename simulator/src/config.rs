@@ -310,6 +310,10 @@ pub struct TeamSettings {
     pub match_forfeit_rate: f64,
     /// Colour preferences of the event (C.04.6 1.7).
     pub colours: TeamColours,
+    /// With an individual system: each tournament's field is the players of the team event
+    /// the same seed and index plan (`teams` teams of `boards` players and reserves), paired
+    /// individually, each player's team kept in `players.csv` (`--team-field`).
+    pub field: bool,
 }
 
 impl Default for TeamSettings {
@@ -321,6 +325,7 @@ impl Default for TeamSettings {
             absence_rate: 0.01,
             match_forfeit_rate: 0.005,
             colours: TeamColours::TypeA,
+            field: false,
         }
     }
 }

@@ -66,6 +66,9 @@ pub struct PlannedPlayer {
     pub withdrawn_after: Option<usize>,
     /// Requested byes: (round, kind), kind one of `HalfBye`, `ZeroBye`, `FullBye`.
     pub byes: Vec<(usize, Unplayed)>,
+    /// The team (its pairing number) and the place in its board order (1 = first board) of a
+    /// player of a team event's field paired individually (`[team] field`); `None` otherwise.
+    pub team: Option<(u32, usize)>,
 }
 
 /// What a player does in one round, as planned.
@@ -214,9 +217,35 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
             entry_round,
             withdrawn_after,
             byes,
+            team: None,
         });
     }
-    // C.04.2 initial order; late entrants after the initial players.
+    number_in_initial_order(&mut players);
+    Plan {
+        players,
+        rounds,
+        initial_colour,
+        draw_factor,
+    }
+}
+
+/// The plan of tournament `index` of a run with master seed `seed`: the individual model's
+/// ([`plan`]), or with `[team] field` the players of the team event the same seed and index
+/// plan ([`crate::team::plan::individual`]), so that the two events meet the same
+/// players with the same strengths and presence.
+pub fn tournament_plan(cfg: &Config, seed: u64, index: u64) -> Plan {
+    let mut rng = tournament_rng(seed, index);
+    if cfg.team.field {
+        let (team, field) = crate::team::plan::plan_and_field(cfg, &mut rng);
+        crate::team::plan::individual(&team, &field)
+    } else {
+        plan(cfg, &mut rng)
+    }
+}
+
+/// Sorts `players` into the C.04.2 initial order (late entrants after the initial players;
+/// rating, title, name) and numbers them from 1.
+pub fn number_in_initial_order(players: &mut [PlannedPlayer]) {
     players.sort_by(|a, b| {
         (a.entry_round > 1)
             .cmp(&(b.entry_round > 1))
@@ -226,12 +255,6 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> Plan {
     });
     for (i, p) in players.iter_mut().enumerate() {
         p.id = i as PlayerId + 1;
-    }
-    Plan {
-        players,
-        rounds,
-        initial_colour,
-        draw_factor,
     }
 }
 

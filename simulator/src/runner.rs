@@ -324,6 +324,10 @@ pub fn run(sim: &Simulation, rc: &RunConfig) -> Result<RunSummary, RunError> {
     let dir = &rc.out;
     fs::create_dir_all(dir).map_err(io_err(dir))?;
     remove_stale_report(dir)?;
+    // The files of a team run, which would describe another run.
+    for name in ["teams.csv", "team_standings.csv"] {
+        remove_stale(&dir.join(name))?;
+    }
     let fdir = dir.join("failures");
     if fdir.is_dir() {
         fs::remove_dir_all(&fdir).map_err(io_err(&fdir))?;
@@ -534,7 +538,7 @@ fn remove_stale(path: &Path) -> Result<(), RunError> {
 /// writes them again). Only what `swisslab report` writes goes: a `report.html` without its
 /// footer mark, a `tables/` without `metrics.csv` or a `compare/` without `compare.html` is
 /// somebody else's and stays.
-fn remove_stale_report(dir: &Path) -> Result<(), RunError> {
+pub(crate) fn remove_stale_report(dir: &Path) -> Result<(), RunError> {
     let html = dir.join("report.html");
     if fs::read_to_string(&html).is_ok_and(|t| t.contains("Written by swisslab-reports")) {
         remove_stale(&html)?;

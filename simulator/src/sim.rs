@@ -451,7 +451,7 @@ impl Observer for Comparison<'_> {
 
 fn run_inner(sim: &Simulation, seed: u64, index: u64, opts: RunOptions) -> TournamentResult {
     let cfg = &sim.cfg;
-    let plan = model::plan(cfg, &mut model::tournament_rng(seed, index));
+    let plan = model::tournament_plan(cfg, seed, index);
     let per = sim.system.columns_per_round();
     let last = opts.until_round.unwrap_or(plan.rounds).min(plan.rounds) * per;
     // The event's own draw propensity (fitted profiles draw it per tournament).
@@ -647,6 +647,8 @@ fn player_rows(
             opponents,
             opp_strength,
             opponent_ids,
+            team: planned.team.map_or(String::new(), |t| t.0.to_string()),
+            team_board: planned.team.map_or(String::new(), |t| t.1.to_string()),
         });
     }
     players

@@ -265,7 +265,7 @@ fn output_md_lists_the_team_columns() {
     let header = String::from_utf8(bytes).unwrap();
     let header: Vec<&str> = header.lines().next().unwrap().split(',').collect();
     let section = text
-        .split("Team events: DIR/teams.csv")
+        .split("## DIR/teams.csv")
         .nth(1)
         .expect("a teams.csv section");
     let documented: Vec<&str> = section

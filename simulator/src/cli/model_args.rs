@@ -40,6 +40,13 @@ pub struct ModelArgs {
     #[arg(long, value_name = "B")]
     pub boards: Option<u32>,
 
+    /// With an individual system: each tournament's field is the players of the team event
+    /// `--system swiss-team` plans with the same seed, index, `--teams` and `--boards` (the same
+    /// ratings, true strengths and presence), paired individually; `players.csv` keeps each
+    /// player's team. For studies of team events against individual ones on the same fields.
+    #[arg(long)]
+    pub team_field: bool,
+
     /// The pairing system that pairs every round, and whose rules the invariants check.
     /// Default: the edition in force.
     #[arg(long, value_enum, value_name = "SYSTEM")]
@@ -130,6 +137,14 @@ impl ModelArgs {
         if let Some(b) = self.boards {
             cfg.team.boards = b;
         }
+        if self.team_field {
+            cfg.team.field = true;
+        }
+        if cfg.team.field {
+            // The field's size is the teams' (each `boards` players plus 0 to `reserves`).
+            cfg.players = cfg.team.teams * cfg.team.boards;
+            cfg.players_max = Some(cfg.team.teams * (cfg.team.boards + cfg.team.reserves));
+        }
         let over = Overrides {
             players: self.players,
             rounds: self.rounds,
@@ -168,9 +183,24 @@ impl ModelArgs {
                     "--acceleration, --engine and --compare-engine do not apply to {system}'s team events yet"
                 ));
             }
+            if self.team_field {
+                return invalid(format!(
+                    "--team-field applies to individual systems (the field of a team event \
+                     paired individually), not to {system}"
+                ));
+            }
+        } else if self.team_field {
+            if self.players.is_some() {
+                return invalid(
+                    "--players does not apply with --team-field: the field is the teams' \
+                     players (--teams and --boards)"
+                        .into(),
+                );
+            }
         } else if self.teams.is_some() || self.boards.is_some() {
             return invalid(format!(
-                "--teams and --boards apply to team systems (--system swiss-team), not to {system}"
+                "--teams and --boards apply to team systems (--system swiss-team) and to \
+                 --team-field, not to {system}"
             ));
         }
         Ok(())
@@ -196,6 +226,9 @@ impl ModelArgs {
         }
         if let Some(b) = self.boards {
             s.push_str(&format!(" --boards {b}"));
+        }
+        if self.team_field {
+            s.push_str(" --team-field");
         }
         if let Some(sys) = self.system {
             s.push_str(&format!(" --system {}", sys.0.name()));

@@ -12,8 +12,9 @@
 //!
 //! With a system that pairs teams (`--system swiss-team`, `--teams N --boards B`) the events are
 //! team events (`swisslab_simulator::team`): every round checked by the team invariants, one
-//! row per event streamed to `DIR/teams.csv`, failures under `DIR/failures/` as for individual
-//! events, the same exit codes.
+//! row per event streamed to `DIR/teams.csv` and one per team to `DIR/team_standings.csv`,
+//! failures under `DIR/failures/` as for individual events, the same exit codes; `--report`
+//! writes the team report.
 //!
 //! `--shard K/N` runs only the K-th of N contiguous ranges of the tournament indices (one
 //! worker of a cluster job); `swisslab merge` puts the N folders together.
@@ -107,18 +108,7 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
         runner::run(&sim, &rc).with_context(|| format!("simulate into {}", rc.out.display()))?;
     out::print(&table(&sim, &rc, &s))?;
     super::warn_node_limit(s.diagnostics);
-    if args.report {
-        let r =
-            swisslab_reports::write_report(&rc.out, &swisslab_reports::ReportOptions::default())
-                .with_context(|| format!("report on {}", rc.out.display()))?;
-        outln!("report: {}", r.html.display())?;
-    } else {
-        outln!(
-            "next: swisslab report {}   (writes {} and its tables)",
-            rc.out.display(),
-            rc.out.join("report.html").display()
-        )?;
-    }
+    report_or_hint(args.report, &rc.out)?;
     // Interrupted first: the files hold part of the run, whatever failed in it (a shard runner
     // takes 4 as "done, with failures to gather", never an interrupted run).
     Ok(if s.interrupted {
@@ -128,6 +118,23 @@ fn run_inner(args: &Args) -> anyhow::Result<u8> {
     } else {
         EXIT_OK
     })
+}
+
+/// With `--report`, writes the report of the run in `dir` (the team report for team events);
+/// else says how to.
+fn report_or_hint(report: bool, dir: &std::path::Path) -> anyhow::Result<()> {
+    if report {
+        let r = swisslab_reports::write_report(dir, &swisslab_reports::ReportOptions::default())
+            .with_context(|| format!("report on {}", dir.display()))?;
+        outln!("report: {}", r.html.display())?;
+    } else {
+        outln!(
+            "next: swisslab report {}   (writes {} and its tables)",
+            dir.display(),
+            dir.join("report.html").display()
+        )?;
+    }
+    Ok(())
 }
 
 /// The Ctrl-C handler: the first interrupt sets `flag` (the run finishes the events in
@@ -149,9 +156,9 @@ fn on_interrupt(flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
 
 /// A run of team events (`--system swiss-team`).
 fn team_run(args: &Args, sim: &TeamSimulation, rc: &RunConfig) -> anyhow::Result<u8> {
-    if args.shard.is_some() || args.report {
+    if args.shard.is_some() {
         anyhow::bail!(swisslab_simulator::config::ConfigError::Invalid(
-            "--shard and --report do not apply to team events yet".into()
+            "--shard does not apply to team events yet".into()
         ));
     }
     let trc = TeamRunConfig {
@@ -168,6 +175,7 @@ fn team_run(args: &Args, sim: &TeamSimulation, rc: &RunConfig) -> anyhow::Result
     let s = team_runner::run(sim, &trc)
         .with_context(|| format!("simulate into {}", trc.out.display()))?;
     out::print(&team_table(sim, &trc, &s))?;
+    report_or_hint(args.report, &trc.out)?;
     Ok(if s.interrupted {
         EXIT_INTERRUPTED
     } else if s.failed > 0 {

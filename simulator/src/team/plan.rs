@@ -21,7 +21,7 @@
 //! Players are numbered team by team in TPN order, each team's members in board order.
 
 use crate::config::Config;
-use crate::model::{self, Status};
+use crate::model::{self, Plan, PlannedPlayer, Status};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use swisslab_engine::team::TeamId;
@@ -121,6 +121,42 @@ impl TeamPlan {
 
 /// Draws the plan of one team event from `rng` (the order of the module doc).
 pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> TeamPlan {
+    plan_and_field(cfg, rng).0
+}
+
+/// The individual event of the same field ([`plan_and_field`]): every member of every team as
+/// the individual model drew him (rating, true strength, title, entry, withdrawal, requested
+/// byes), his team's pairing number and board kept, numbered in the C.04.2 initial order; the
+/// initial colour and draw propensity of the team event. Team absences (`absence_rate`) have
+/// no individual counterpart and are left out.
+pub fn individual(plan: &TeamPlan, field: &Plan) -> Plan {
+    let by_name: std::collections::HashMap<&str, &PlannedPlayer> =
+        field.players.iter().map(|p| (p.name.as_str(), p)).collect();
+    let by_name = &by_name;
+    let mut players: Vec<PlannedPlayer> = plan
+        .teams
+        .iter()
+        .flat_map(|t| {
+            t.members.iter().enumerate().filter_map(move |(k, m)| {
+                by_name.get(m.name.as_str()).map(|p| PlannedPlayer {
+                    team: Some((t.tpn, k + 1)),
+                    ..(*p).clone()
+                })
+            })
+        })
+        .collect();
+    model::number_in_initial_order(&mut players);
+    Plan {
+        players,
+        rounds: plan.rounds,
+        initial_colour: plan.initial_colour,
+        draw_factor: plan.draw_factor,
+    }
+}
+
+/// The plan of one team event and the field its players were drawn from (the individual
+/// model's plan of all of them, named uniquely).
+pub fn plan_and_field<R: Rng>(cfg: &Config, rng: &mut R) -> (TeamPlan, Plan) {
     let ts = &cfg.team;
     let boards = ts.boards as usize;
     let rounds = cfg.rounds as usize;
@@ -189,13 +225,14 @@ pub fn plan<R: Rng>(cfg: &Config, rng: &mut R) -> TeamPlan {
             }
         })
         .collect();
-    TeamPlan {
+    let plan = TeamPlan {
         teams,
         boards,
         rounds,
         initial_colour: field.initial_colour,
         draw_factor: field.draw_factor,
-    }
+    };
+    (plan, field)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! `simulate --system swiss-team`: many team events in parallel, each row streamed to
-//! `DIR/teams.csv` in index order (columns in `simulator/OUTPUT.md`), failures under
+//! `simulate --system swiss-team`: many team events in parallel, each event's row streamed to
+//! `DIR/teams.csv` and its teams' rows to `DIR/team_standings.csv` in index order (columns in
+//! `simulator/OUTPUT.md`), failures under
 //! `DIR/failures/` with a one-line replay command, a progress bar as the individual runs have.
 //!
 //! The events run in batches of four per thread on a local rayon pool; each batch is written in
@@ -7,7 +8,7 @@
 //! interrupted run leaves valid CSV holding every event written, with no gap.
 
 use super::play::{self, TeamResult, TeamSimulation};
-use super::stats::TeamRow;
+use super::stats::{self, TeamRow, TeamStandingRow};
 use crate::runner::{self, RunError};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -79,6 +80,7 @@ pub fn run(sim: &TeamSimulation, rc: &TeamRunConfig) -> Result<TeamRunSummary, R
     let started = Instant::now();
     let dir = &rc.out;
     fs::create_dir_all(dir).map_err(io_err(dir))?;
+    runner::remove_stale_report(dir)?;
     for name in INDIVIDUAL_FILES {
         let p = dir.join(name);
         if p.is_file() {
@@ -94,6 +96,11 @@ pub fn run(sim: &TeamSimulation, rc: &TeamRunConfig) -> Result<TeamRunSummary, R
     csv_file
         .write_all(&runner::header::<TeamRow>()?)
         .map_err(io_err(&path))?;
+    let standings_path = dir.join("team_standings.csv");
+    let mut standings_file = File::create(&standings_path).map_err(io_err(&standings_path))?;
+    standings_file
+        .write_all(&runner::header::<TeamStandingRow>()?)
+        .map_err(io_err(&standings_path))?;
     let threads = rc.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -120,7 +127,11 @@ pub fn run(sim: &TeamSimulation, rc: &TeamRunConfig) -> Result<TeamRunSummary, R
                 .collect()
         });
         let mut rows = Vec::with_capacity(results.len());
+        let mut standings = Vec::new();
         for mut r in results {
+            if let Some(plan) = &r.plan {
+                standings.extend(stats::standing_rows(r.index, plan, &r.event, &r.rounds));
+            }
             if rc.no_timing {
                 r.row.pair_us_total = 0;
                 r.row.pair_us_max = 0;
@@ -136,6 +147,11 @@ pub fn run(sim: &TeamSimulation, rc: &TeamRunConfig) -> Result<TeamRunSummary, R
             }
             rows.push(r.row);
         }
+        // The teams first: an event in teams.csv always has its teams' rows.
+        standings_file
+            .write_all(&runner::csv_bytes(&standings, false)?)
+            .map_err(io_err(&standings_path))?;
+        standings_file.flush().map_err(io_err(&standings_path))?;
         csv_file
             .write_all(&runner::csv_bytes(&rows, false)?)
             .map_err(io_err(&path))?;

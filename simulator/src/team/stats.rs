@@ -1,51 +1,15 @@
-//! The row of `teams.csv` (one per team event, columns in `simulator/OUTPUT.md`), computed from
-//! the simulator's account of the rounds ([`PlayedRound`]) and, for the rematches, from what the
-//! team model derives from the players' games.
+//! The row of `teams.csv` (one per team event) and the rows of `team_standings.csv` (one per
+//! team), declared by the `swisslab-schema` crate and documented in `simulator/OUTPUT.md`,
+//! computed from the simulator's account of the rounds ([`PlayedRound`]) and, for the rematches
+//! and the first-board players' colours, from what the team model holds of the players' games.
 
 use super::event::PlayedRound;
 use super::plan::TeamPlan;
-use serde::Serialize;
 use std::collections::BTreeMap;
 use swisslab_engine::team::{TeamEvent, TeamId};
-use swisslab_engine::Score;
+use swisslab_engine::{Color, RoundEntry, Score};
 
-/// One team event of a `simulate --system swiss-team` run.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct TeamRow {
-    pub tournament: u64,
-    pub seed: u64,
-    pub teams: usize,
-    pub boards: usize,
-    pub rounds: usize,
-    /// Rounds paired and played.
-    pub rounds_paired: usize,
-    /// 1 when a round admitted no pairing meeting C1 and C2 (3.3.3), checked independently.
-    pub stopped: u8,
-    /// 1 when a round failed (engine error or panic, a broken invariant).
-    pub failed: u8,
-    /// Why the event stopped or failed, empty otherwise.
-    pub failure: String,
-    /// Pairing-allocated byes given.
-    pub pabs: u32,
-    /// Team-rounds absent (a whole team not paired).
-    pub team_absences: u32,
-    /// Matches forfeited as a whole (`330`).
-    pub match_forfeits: u32,
-    /// Boards forfeited (a player who did not show, or an empty board).
-    pub board_forfeits: u32,
-    /// Mean over the teams of |board-1 Whites - board-1 Blacks| in matches played (1.6).
-    pub board1_cd_mean: String,
-    /// Largest such difference of one team.
-    pub board1_cd_max: u32,
-    /// Pairs of teams that met twice in matches played (C1: must be 0).
-    pub rematches: u32,
-    /// Spearman correlation of the final standing (match points, then game points) with team
-    /// strength (the TPN order); empty with fewer than two teams or no spread.
-    pub standing_strength_spearman: String,
-    /// Pairing time of the rounds, microseconds (0 with --no-timing).
-    pub pair_us_total: u64,
-    pub pair_us_max: u64,
-}
+pub use swisslab_schema::write::{TeamRow, TeamStandingRow};
 
 /// Each team's match points and game points after the rounds `played` (the PAB a drawn match's,
 /// 1.4, with `pab_gp` game points), by TPN.
@@ -158,6 +122,78 @@ pub fn fill(row: &mut TeamRow, plan: &TeamPlan, ev: &TeamEvent, played: &[Played
     let strength: Vec<f64> = plan.teams.iter().map(|t| t.strength).collect();
     row.standing_strength_spearman =
         spearman(&standing, &strength).map_or(String::new(), |r| format!("{r:.4}"));
+}
+
+/// The rows of `team_standings.csv` of event `index`: each team's points after the rounds
+/// `played`, its rank (match points, then game points, then pairing number), its counts, and
+/// the board-1 colours of the team and of its first member (columns in `simulator/OUTPUT.md`).
+pub fn standing_rows(
+    index: u64,
+    plan: &TeamPlan,
+    ev: &TeamEvent,
+    played: &[PlayedRound],
+) -> Vec<TeamStandingRow> {
+    let totals = totals(played, ev, ev.pab_game_points());
+    let mut rows: Vec<TeamStandingRow> = plan
+        .teams
+        .iter()
+        .map(|t| {
+            let (mp, gp) = totals.get(&t.tpn).copied().unwrap_or_default();
+            let mut row = TeamStandingRow {
+                tournament: index,
+                team: t.tpn,
+                strength: format!("{:.1}", t.strength),
+                members: t.members.len(),
+                match_points: mp.to_string(),
+                game_points: gp.to_string(),
+                ..TeamStandingRow::default()
+            };
+            for r in played {
+                row.pabs += u32::from(r.pab == Some(t.tpn));
+                row.absences += u32::from(r.absent.contains(&t.tpn));
+                for m in r
+                    .matches
+                    .iter()
+                    .filter(|m| m.white == t.tpn || m.black == t.tpn)
+                {
+                    row.match_forfeits += u32::from(m.forfeit_winner.is_some());
+                    if m.played {
+                        row.matches += 1;
+                        // The team scheduled White on board 1 has White there (1.6).
+                        if m.white == t.tpn {
+                            row.board1_whites += 1;
+                        } else {
+                            row.board1_blacks += 1;
+                        }
+                    }
+                }
+            }
+            if let Some(lead) = t.members.first() {
+                row.lead_player = lead.id;
+                let rounds = ev.tournament.player(lead.id).map_or(&[][..], |p| &p.rounds);
+                for e in rounds.iter().filter(|e| e.is_played_game()) {
+                    if let RoundEntry::Game { color, .. } = e {
+                        match color {
+                            Color::White => row.lead_whites += 1,
+                            Color::Black => row.lead_blacks += 1,
+                        }
+                    }
+                }
+            }
+            row
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    let key = |i: usize| totals.get(&plan.teams[i].tpn).copied().unwrap_or_default();
+    order.sort_by(|&a, &b| {
+        key(b)
+            .cmp(&key(a))
+            .then(plan.teams[a].tpn.cmp(&plan.teams[b].tpn))
+    });
+    for (rank, &i) in order.iter().enumerate() {
+        rows[i].rank = rank + 1;
+    }
+    rows
 }
 
 /// Pairs of teams that met twice in matches played, as the team model reads the games.
