@@ -242,35 +242,40 @@ pub struct RecordError {
     pub source: SpecError,
 }
 
+/// The file's tie-break record, unread: its `212`, else its `202`, else `None`. A team file's
+/// record names team tie-breaks (`tiebreak::team`), an individual file's players' ones.
+pub fn file_record(t: &Tournament) -> Option<FileList> {
+    ["212", "202"].into_iter().find_map(|code| {
+        t.records
+            .iter()
+            .find(|(c, _)| c == code)
+            .map(|(_, text)| FileList {
+                record: code.to_string(),
+                text: text.trim().to_string(),
+            })
+    })
+}
+
 /// The file's own list of tie-breaks, PTS first: from `212`, else `202` (PTS added in
 /// front); `Ok(None)` when the file has neither.
 pub fn file_list(t: &Tournament) -> Result<Option<(FileList, Vec<Spec>)>, RecordError> {
-    for code in ["212", "202"] {
-        if let Some((_, text)) = t.records.iter().find(|(c, _)| c == code) {
-            let fl = FileList {
-                record: code.to_string(),
-                text: text.trim().to_string(),
-            };
-            let mut specs = parse_list(text).map_err(|source| RecordError {
-                record: code.to_string(),
-                text: text.trim().to_string(),
-                source,
-            })?;
-            if specs.is_empty() {
-                return Err(RecordError {
-                    record: code.to_string(),
-                    text: text.trim().to_string(),
-                    source: SpecError {
-                        spec: String::new(),
-                        reason: "the record lists no tie-break".to_string(),
-                    },
-                });
-            }
-            with_points_first(&mut specs);
-            return Ok(Some((fl, specs)));
-        }
+    let Some(fl) = file_record(t) else {
+        return Ok(None);
+    };
+    let error = |source| RecordError {
+        record: fl.record.clone(),
+        text: fl.text.clone(),
+        source,
+    };
+    let mut specs = parse_list(&fl.text).map_err(error)?;
+    if specs.is_empty() {
+        return Err(error(SpecError {
+            spec: String::new(),
+            reason: "the record lists no tie-break".to_string(),
+        }));
     }
-    Ok(None)
+    with_points_first(&mut specs);
+    Ok(Some((fl, specs)))
 }
 
 /// Puts PTS in front of a list that does not start with it.

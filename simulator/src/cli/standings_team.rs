@@ -86,11 +86,5 @@ pub fn run(args: &Args) -> ExitCode {
 
 /// The file's `212` (or `202`) list, which for a team file names team tie-breaks.
 fn file_list(ev: &TeamEvent) -> Option<(String, String)> {
-    ["212", "202"].into_iter().find_map(|code| {
-        ev.tournament
-            .records
-            .iter()
-            .find(|(c, _)| c == code)
-            .map(|(_, t)| (code.to_string(), t.trim().to_string()))
-    })
+    swisslab_engine::tiebreak::file_record(&ev.tournament).map(|fl| (fl.record, fl.text))
 }

@@ -269,15 +269,8 @@ fn check_numbers(ev: &TeamEvent, text: &str, file: &Path) -> Result<(), Forecast
 /// the primary score first; and where it comes from.
 pub fn specs_of(ev: &TeamEvent) -> Result<(Vec<TeamSpec>, String), String> {
     let primary = ev.score_use().primary;
-    let file_list = ["212", "202"].into_iter().find_map(|code| {
-        ev.tournament
-            .records
-            .iter()
-            .find(|(c, _)| c == code)
-            .map(|(_, t)| (code, t.trim().to_string()))
-    });
-    let (list, source) = match file_list {
-        Some((code, text)) => (text, format!("the file's {code} record")),
+    let (list, source) = match swisslab_engine::tiebreak::file_record(&ev.tournament) {
+        Some(fl) => (fl.text, format!("the file's {} record", fl.record)),
         None => (
             DEFAULT_TEAM_LIST.to_string(),
             "the default order".to_string(),
