@@ -144,6 +144,17 @@ pub(crate) fn csv_bytes<T: serde::Serialize>(
         .map_err(|e| RunError::Csv(csv::Error::from(e.into_error())))
 }
 
+/// A pool of `threads` workers for the runs of a simulation.
+pub(crate) fn pool(threads: usize) -> Result<rayon::ThreadPool, RunError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| RunError::Pool {
+            threads,
+            message: e.to_string(),
+        })
+}
+
 /// The header line of a CSV file for rows of type `T`.
 pub(crate) fn header<T: serde::Serialize + Default>() -> Result<Vec<u8>, RunError> {
     let bytes = csv_bytes(&[T::default()], true)?;
@@ -411,13 +422,7 @@ fn run_tournaments(
     indices: &std::ops::Range<u64>,
 ) -> Result<(), RunError> {
     let threads = rc.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| RunError::Pool {
-            threads,
-            message: e.to_string(),
-        })?;
+    let pool = pool(threads)?;
     let total = indices.end;
     let window = 4 * threads as u64;
     let next = AtomicU64::new(indices.start);

@@ -102,13 +102,7 @@ pub fn run(sim: &TeamSimulation, rc: &TeamRunConfig) -> Result<TeamRunSummary, R
         .write_all(&runner::header::<TeamStandingRow>()?)
         .map_err(io_err(&standings_path))?;
     let threads = rc.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| RunError::Pool {
-            threads,
-            message: e.to_string(),
-        })?;
+    let pool = runner::pool(threads)?;
     let bar = progress_bar(rc);
     let mut s = TeamRunSummary::default();
     let mut spearman = (0.0, 0u64);
